@@ -1,0 +1,45 @@
+"""YAML in, typed and checked objects out; errors name file, line, key, expectation and finding."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from ..errors import GameDataError
+from .game import ComponentSet, Edition, Game, Piece, load_edition_of, load_game
+
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+
+
+def components_dir() -> Path:
+    return Path(os.environ.get("PNP_COMPONENTS", PROJECT_ROOT / "components"))
+
+
+def layouts_dir() -> Path:
+    return Path(os.environ.get("PNP_LAYOUTS", PROJECT_ROOT / "layouts"))
+
+
+def game_names(root: Path | None = None) -> list[str]:
+    root = root or components_dir()
+    return sorted(p.name for p in root.iterdir() if (p / "game.yaml").is_file()) if root.is_dir() else []
+
+
+def find_game(name: str, root: Path | None = None) -> Game:
+    root = root or components_dir()
+    names = game_names(root)
+    if name not in names:
+        raise GameDataError(root, None, "", f"a game, one of {names}", repr(name))
+    return load_game(root / name)
+
+
+def load_edition(game: str | Game, edition: str | None = None) -> Edition:
+    """The edition of a game (its default edition when None), fully loaded."""
+    game_obj = find_game(game) if isinstance(game, str) else game
+    edition = edition or game_obj.spec.default_edition
+    if edition not in game_obj.spec.editions:
+        raise GameDataError(game_obj.folder / "game.yaml", None, "editions",
+                            f"an edition, one of {game_obj.spec.editions}", repr(edition))
+    return load_edition_of(game_obj, edition)
+
+
+__all__ = ["ComponentSet", "Edition", "Game", "GameDataError", "Piece", "components_dir", "find_game",
+           "game_names", "layouts_dir", "load_edition", "load_game"]

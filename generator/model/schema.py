@@ -1,0 +1,122 @@
+"""Typed shapes of the game files in components/: games, editions, components, glyphs."""
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+MAX_COUNT = 10_000  # more copies of one piece than any printed game needs: refuse, do not attempt
+Name = Annotated[str, Field(min_length=1, max_length=200)]
+Ident = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=60)]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class TextField(Strict):
+    type: Literal["text"]
+    required: bool = True
+
+
+class IntField(Strict):
+    type: Literal["int"]
+    min: int = 0
+    max: int = 1000
+    required: bool = True
+
+
+class ChoiceField(Strict):
+    type: Literal["choice"]
+    of: list[str] = Field(min_length=1)
+    required: bool = True
+
+
+class GlyphField(Strict):
+    type: Literal["glyph"]
+    required: bool = True
+
+
+FieldSpec = Annotated[Union[TextField, IntField, ChoiceField, GlyphField], Field(discriminator="type")]
+
+
+class Component(Strict):
+    """A kind of physical piece: a deck of cards, a set of tokens, counted cubes, a die."""
+
+    id: Ident
+    name: Name
+    kind: Literal["card", "token", "tile", "counted", "supplied"]
+    description: str = ""
+    face: Ident | None = None
+    back: Ident | None = None
+    fields: dict[Ident, FieldSpec] = {}
+    pieces: list[dict[str, Any]] | str = []  # inline list, or a path to a YAML file holding the list
+    product: dict[Ident, list[str] | str] | None = None  # one piece per combination of values
+
+    @field_validator("product")
+    @classmethod
+    def _product_not_empty(cls, value):
+        if value is not None and not value:
+            raise ValueError("at least one field to combine")
+        return value
+
+
+class Declaration(Strict):
+    """What an edition says its components are: checked by `validate`."""
+
+    component: Ident
+    total: int | None = Field(default=None, ge=0, le=1_000_000)
+    ranges: dict[Ident, tuple[int, int]] = {}
+    distinct: dict[Ident, int] = {}          # field -> number of distinct values (within each `per` group)
+    per: Ident | None = None                 # group by this field for `distinct` and `each`
+    each: int | None = Field(default=None, ge=0)  # pieces in every `per` group
+    groups: list[str] = []                    # the `per` groups that must exist
+
+
+class Credit(Strict):
+    role: Name
+    names: list[Name] = Field(min_length=1)
+
+
+class GameFile(Strict):
+    id: Ident
+    title: Name
+    subtitle: str = ""
+    players: tuple[int, int] = (2, 2)
+    engine: Ident | None = None
+    status: Literal["complete", "draft"] = "complete"
+    default_edition: Ident
+    editions: list[Ident] = Field(min_length=1)
+    glyphs: str | None = None
+    credits: list[Credit] = []
+    components: list[Component] = []
+
+
+class EditionFile(Strict):
+    id: Ident
+    title: Name
+    date: str = ""
+    source: str = ""
+    deck: Ident | None = None  # the component the rules engine deals from
+    components: list[Component] = []
+    declares: list[Declaration] = []
+    rules: dict[str, Any] = {}
+    undefined: list[str] = []  # parts the rules leave blank (a draft)
+
+
+class Shape(Strict):
+    circle: tuple[float, float, float] | None = None
+    polygon: list[tuple[float, float]] | None = None
+    polyline: list[tuple[float, float]] | None = None
+    style: Literal["fill", "outline", "knockout"] = "fill"
+    weight: float = Field(default=0.07, gt=0, le=0.5)
+
+
+class Glyph(Strict):
+    id: Ident
+    name: Name
+    shapes: list[Shape] = Field(min_length=1)
+
+
+class GlyphFile(Strict):
+    glyphs: list[Glyph] = Field(min_length=1)

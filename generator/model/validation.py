@@ -1,0 +1,72 @@
+"""Turn pydantic validation failures into one GameDataError naming file, line and key."""
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from .source import Sourced
+
+M = TypeVar("M", bound=BaseModel)
+
+_EXPECTED = {
+    "extra_forbidden": "no such key (a typo?)",
+    "missing": "this key to be present",
+    "int_type": "a whole number",
+    "int_parsing": "a whole number",
+    "int_from_float": "a whole number",
+    "string_type": "text",
+    "bool_type": "true or false",
+    "bool_parsing": "true or false",
+    "float_type": "a number",
+    "float_parsing": "a number",
+    "list_type": "a list",
+    "tuple_type": "a list",
+    "dict_type": "a mapping of keys to values",
+    "model_type": "a mapping of keys to values",
+    "model_attributes_type": "a mapping of keys to values",
+}
+
+
+def validate(model: type[M], data: Any, source: Sourced, prefix: tuple = (), context: dict | None = None) -> M:
+    """Validate data (found at key path `prefix` of source) against a pydantic model."""
+    try:
+        return model.model_validate(data, context=context)
+    except ValidationError as exc:
+        raise describe(exc, source, prefix) from None
+
+
+def describe(exc: ValidationError, source: Sourced, prefix: tuple = ()):
+    err = exc.errors(include_url=False)[0]
+    loc = prefix + tuple(part for part in err["loc"] if not _is_union_tag(part))
+    kind = err["type"]
+    if kind == "extra_forbidden":
+        return source.error(loc, "a known key", f"unknown key '{loc[-1]}'")
+    expected = _EXPECTED.get(kind) or _expected_from_message(err)
+    found = "nothing" if kind == "missing" else _show(err.get("input"))
+    return source.error(loc, expected, found)
+
+
+def _expected_from_message(err: dict) -> str:
+    message = err["msg"]
+    for lead in ("Value error, ", "Assertion failed, "):
+        if message.startswith(lead):
+            return message[len(lead):]
+    ctx = err.get("ctx") or {}
+    if "ge" in ctx or "le" in ctx or "gt" in ctx or "lt" in ctx:
+        bounds = {"ge": ">=", "gt": ">", "le": "<=", "lt": "<"}
+        return "a value " + " and ".join(f"{bounds[k]} {ctx[k]}" for k in bounds if k in ctx)
+    if "expected" in ctx:
+        return f"one of {ctx['expected']}"
+    return message[0].lower() + message[1:]
+
+
+def _is_union_tag(part: Any) -> bool:
+    return isinstance(part, str) and ("[" in part or part in {"function-after", "function-before", "function-plain"})
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, (dict, list)):
+        text = repr(value)
+        return text if len(text) < 60 else text[:57] + "..."
+    return repr(value)
