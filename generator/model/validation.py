@@ -36,9 +36,11 @@ def validate(model: type[M], data: Any, source: Sourced, prefix: tuple = (), con
         raise describe(exc, source, prefix) from None
 
 
-def describe(exc: ValidationError, source: Sourced, prefix: tuple = ()):
+def describe(exc: ValidationError, source: Sourced, prefix: tuple = (), drop_tag: bool = False):
+    """The first pydantic error as a GameDataError; drop_tag skips a union's discriminator in the path."""
     err = exc.errors(include_url=False)[0]
-    loc = prefix + tuple(part for part in err["loc"] if not _is_union_tag(part))
+    loc = err["loc"][1:] if drop_tag and err["loc"] else err["loc"]
+    loc = prefix + tuple(part for part in loc if not _is_union_tag(part))
     kind = err["type"]
     if kind == "extra_forbidden":
         return source.error(loc, "a known key", f"unknown key '{loc[-1]}'")

@@ -1,0 +1,343 @@
+"""Load layouts/: named colours and fonts, face templates (which may extend each other), print profiles."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter, ValidationError
+
+from ..errors import GameDataError
+from ..units import PAPER, parse_length
+from .schema import Glyph, GlyphFile, Ident
+from .source import Sourced, load_yaml
+from .validation import describe, validate
+
+MAX_SIDE_MM = 1000  # a piece or page larger than a metre is a mistake, not a request
+
+
+def _length(value: Any) -> float:
+    points = parse_length(value)
+    if abs(points) > parse_length(MAX_SIDE_MM):
+        raise ValueError(f"a length of at most {MAX_SIDE_MM} mm")
+    return points
+
+
+Length = Annotated[float, BeforeValidator(_length)]
+Bindable = Union[float, str]  # a number, or "$field" to take it from the piece
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Colour(Strict):
+    rgb: str = Field(pattern=r"^#[0-9A-Fa-f]{6}$")
+    cmyk: tuple[float, float, float, float]
+
+
+class FontSpec(Strict):
+    file: str
+
+
+class StyleFile(Strict):
+    colours: dict[str, Colour]
+    fonts: dict[str, FontSpec]
+
+
+class IconFile(Strict):
+    icons: list[Glyph]
+
+
+class Element(Strict):
+    rotate: float = 0
+    when: dict[str, str] = {}  # draw only when each field has the given value
+
+
+class Background(Element):
+    kind: Literal["background"]
+    fill: str
+
+
+class Rect(Element):
+    kind: Literal["rect"]
+    x: Length
+    y: Length
+    w: Length
+    h: Length
+    radius: Length = 0
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = 0.5
+
+
+class Circle(Element):
+    kind: Literal["circle"]
+    cx: Length
+    cy: Length
+    r: Length
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = 0.5
+
+
+class Diamond(Element):
+    kind: Literal["diamond"]
+    cx: Length
+    cy: Length
+    w: Length
+    h: Length
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = 0.5
+
+
+class Line(Element):
+    kind: Literal["line"]
+    x1: Length
+    y1: Length
+    x2: Length
+    y2: Length
+    stroke: str = "ink"
+    stroke_width: float = 0.5
+    dash: list[float] = []
+
+
+class Text(Element):
+    kind: Literal["text"]
+    x: Length
+    y: Length
+    w: Length
+    h: Length
+    text: str
+    font: str = "body"
+    size: float = Field(default=9, gt=0, le=400)
+    colour: str = "ink"
+    outline: str | None = None
+    align: Literal["left", "centre", "right"] = "left"
+    valign: Literal["top", "middle", "bottom"] = "middle"
+    fit: Literal["shrink", "wrap", "none"] = "none"
+    leading: float = 1.2
+    labels: dict[str, str] = {}  # map a field's raw value to printed text
+
+
+class Ring(Element):
+    kind: Literal["ring"]
+    cx: Length
+    cy: Length
+    r: Length
+    count: Bindable
+    dot: Length
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = 0.5
+    start: float = 90  # degrees, counter-clockwise from the right; 90 puts the first dot on top
+
+
+class Petals(Element):
+    kind: Literal["petals"]
+    cx: Length
+    cy: Length
+    r: Length
+    inner: Length = 0
+    width: Length
+    count: Bindable
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = 0.5
+    start: float = 90
+
+
+class GlyphElement(Element):
+    kind: Literal["glyph"]
+    x: Length
+    y: Length
+    w: Length
+    h: Length
+    glyph: str
+    colour: str = "ink"
+
+
+class Image(Element):
+    kind: Literal["image"]
+    x: Length
+    y: Length
+    w: Length
+    h: Length
+    file: str
+
+
+class Lines(Element):
+    """Ruled lines for handwriting, filling a box."""
+
+    kind: Literal["lines"]
+    x: Length
+    y: Length
+    w: Length
+    h: Length
+    spacing: Length = 6
+    stroke: str = "faint"
+    stroke_width: float = 0.4
+
+
+class Hexagon(Element):
+    kind: Literal["hexagon"]
+    cx: Length
+    cy: Length
+    r: Length  # centre to corner
+    orientation: Literal["flat", "pointy"] = "flat"
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = 0.5
+
+
+AnyElement = Annotated[Union[Background, Rect, Circle, Diamond, Line, Text, Ring, Petals, GlyphElement, Image,
+                             Lines, Hexagon], Field(discriminator="kind")]
+
+
+class TemplateFile(Strict):
+    id: Ident
+    extends: Ident | None = None
+    size: tuple[Length, Length] | None = None
+    shape: Literal["rect", "round", "hex"] | None = None
+    safe_margin: Length | None = None
+    elements: dict[str, dict[str, Any]] = {}
+
+
+class Marks(Strict):
+    length: Length = parse_length("5mm")
+    gap: Length = parse_length("1.5mm")
+    weight: float = 0.25
+
+
+class Profile(Strict):
+    id: Ident
+    name: str
+    kind: Literal["sheet", "print-shop", "png", "tts", "proof"] = "sheet"
+    default: bool = False
+    paper: str | tuple[Length, Length] = "letter"
+    orientation: Literal["auto", "portrait", "landscape"] = "auto"
+    margin: Length = parse_length("8mm")
+    bleed: Length = parse_length("3mm")
+    spacing: Length = 0
+    marks: Marks | None = Marks()
+    backs: Literal["none", "duplex-long-edge", "duplex-short-edge", "gutterfold"] = "duplex-long-edge"
+    back_offset: tuple[Length, Length] = (0, 0)
+    colour_model: Literal["rgb", "cmyk"] = "rgb"
+    ink_saver: bool = False
+    dpi: int = Field(default=300, ge=72, le=1200)
+    pixel_size: tuple[int, int] | None = None
+    options: dict[str, Any] = {}
+
+    @property
+    def paper_size(self) -> tuple[float, float]:
+        return PAPER[self.paper] if isinstance(self.paper, str) else self.paper
+
+
+@dataclass
+class Template:
+    """A resolved face template: size in points and elements in drawing order."""
+
+    id: str
+    size: tuple[float, float]
+    shape: str
+    safe_margin: float
+    elements: dict[str, Any]  # name -> validated element
+    raw: dict[str, dict[str, Any]]  # name -> merged YAML mapping, what a child template extends
+    sources: dict[str, tuple[Sourced, tuple]] = field(default_factory=dict)
+
+
+class Layouts:
+    """Everything in layouts/ (and a game's own templates/), loaded on first use."""
+
+    def __init__(self, root: Path, extra_template_dirs: list[Path] = ()):
+        self.root = root
+        self.template_dirs = [*extra_template_dirs, root / "templates"]
+        self._templates: dict[str, Template] = {}
+
+    @cached_property
+    def style(self) -> StyleFile:
+        source = load_yaml(self.root / "style.yaml")
+        return validate(StyleFile, source.data, source)
+
+    @cached_property
+    def icons(self) -> dict[str, Glyph]:
+        path = self.root / "icons.yaml"
+        if not path.is_file():
+            return {}
+        source = load_yaml(path)
+        return {g.id: g for g in validate(IconFile, source.data, source).icons}
+
+    @cached_property
+    def template_paths(self) -> dict[str, Path]:
+        found: dict[str, Path] = {}
+        for folder in reversed(self.template_dirs):  # earlier folders (a game's own) win
+            if folder.is_dir():
+                found.update({p.stem: p for p in sorted(folder.rglob("*.yaml"))})
+        return found
+
+    @cached_property
+    def profiles(self) -> dict[str, Profile]:
+        out = {}
+        for path in sorted((self.root / "profiles").glob("*.yaml")):
+            source = load_yaml(path)
+            profile = validate(Profile, source.data, source)
+            if profile.id != path.stem:
+                raise source.error(("id",), f"the file's name '{path.stem}'", repr(profile.id))
+            if isinstance(profile.paper, str) and profile.paper not in PAPER:
+                raise source.error(("paper",), f"a paper name, one of {sorted(PAPER)}, or [width, height]",
+                                   repr(profile.paper))
+            out[profile.id] = profile
+        return out
+
+    def profile(self, name: str) -> Profile:
+        if name not in self.profiles:
+            raise GameDataError(self.root / "profiles", None, "profile",
+                                f"a profile, one of {sorted(self.profiles)}", repr(name))
+        return self.profiles[name]
+
+    def template(self, template_id: str, wanted_by: tuple[Sourced, tuple] | None = None) -> Template:
+        if template_id not in self._templates:
+            self._templates[template_id] = self._resolve(template_id, wanted_by, ())
+        return self._templates[template_id]
+
+    def _resolve(self, template_id: str, wanted_by, chain: tuple[str, ...]) -> Template:
+        if template_id in chain:
+            raise GameDataError(self.template_paths[template_id], None, "extends",
+                                "templates that do not extend themselves", " -> ".join(chain + (template_id,)))
+        path = self.template_paths.get(template_id)
+        if path is None:
+            known = sorted(self.template_paths)
+            if wanted_by:
+                raise wanted_by[0].error(wanted_by[1], f"a template in layouts/, one of {known}", repr(template_id))
+            raise GameDataError(self.root / "templates", None, "", f"a template, one of {known}", repr(template_id))
+        source = load_yaml(path)
+        spec = validate(TemplateFile, source.data, source)
+        if spec.id != template_id:
+            raise source.error(("id",), f"the file's name '{template_id}'", repr(spec.id))
+        base = self._resolve(spec.extends, (source, ("extends",)), chain + (template_id,)) if spec.extends else None
+        raw = {name: dict(el) for name, el in (base.raw.items() if base else [])}
+        sources = dict(base.sources) if base else {}
+        for name, overrides in spec.elements.items():
+            merged = {**raw.get(name, {}), **overrides}
+            raw[name] = merged
+            sources[name] = (source, ("elements", name))
+        elements = {}
+        for name, data in raw.items():
+            origin, where = sources[name]
+            try:
+                elements[name] = _ELEMENT.validate_python(data)
+            except ValidationError as exc:
+                raise describe(exc, origin, where, drop_tag=True) from None
+        size = spec.size or (base.size if base else None)
+        if size is None:
+            raise source.error(("size",), "a size [width, height] here or in a template it extends", "none")
+        if min(size) <= 0:
+            raise source.error(("size",), "a positive width and height", repr(size))
+        return Template(template_id, size, spec.shape or (base.shape if base else "rect"),
+                        spec.safe_margin if spec.safe_margin is not None else (base.safe_margin if base else 0),
+                        elements, raw, sources)
+
+
+_ELEMENT = TypeAdapter(AnyElement)
