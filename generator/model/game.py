@@ -38,7 +38,8 @@ class ComponentSet:
 
     spec: Component
     pieces: list[Piece]
-    source: Sourced
+    source: Sourced                 # the file holding the pieces
+    origin: tuple[Sourced, tuple]   # the file and key path defining the component
 
     @property
     def id(self) -> str:
@@ -127,7 +128,7 @@ def load_edition_of(game: Game, edition_id: str) -> Edition:
     if spec.id != edition_id:
         raise source.error(("id",), f"the file's name '{edition_id}'", repr(spec.id))
     own = [_load_component(game, c, source, ("components", i)) for i, c in enumerate(spec.components)]
-    edition = Edition(game, spec, source, game.components + own)
+    edition = Edition(game, spec, source, own + game.components)  # the edition's own deck first
     known = {c.id for c in edition.components}
     if spec.deck and spec.deck not in known:
         raise source.error(("deck",), f"a component id, one of {sorted(known)}", repr(spec.deck))
@@ -158,7 +159,7 @@ def _load_component(game: Game, spec: Component, source: Sourced, where: tuple) 
     else:
         rows, piece_source, piece_where = spec.pieces, source, where + ("pieces",)
     pieces = [_piece(game, spec, row, i, piece_source, piece_where + (i,)) for i, row in enumerate(rows)]
-    return ComponentSet(spec, pieces, piece_source)
+    return ComponentSet(spec, pieces, piece_source, (source, where))
 
 
 def _product_rows(game: Game, spec: Component, source: Sourced, where: tuple) -> list[dict]:

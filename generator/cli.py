@@ -1,0 +1,144 @@
+"""The command line: thin click commands that call the library and map user errors to messages."""
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from .errors import UserError
+from .model import PROJECT_ROOT, find_game, game_names, load_edition
+
+DEFAULT_OUT = PROJECT_ROOT / "output"
+
+
+def interactive() -> bool:
+    """Progress bars only for a person at a terminal, never in CI logs."""
+    return sys.stderr.isatty() and not os.environ.get("CI")
+
+
+@click.group(invoke_without_command=True)
+@click.pass_context
+def cli(ctx: click.Context) -> None:
+    """Print-and-play generator. With no command, builds every game and edition."""
+    if ctx.invoked_subcommand is None:
+        ctx.invoke(build)
+
+
+def _editions(game: str | None, edition: str | None) -> list:
+    games = [game] if game else game_names()
+    if edition and not game:
+        raise click.UsageError("--edition needs a GAME")
+    out = []
+    for name in games:
+        g = find_game(name)
+        for e in ([edition] if edition else g.spec.editions):
+            out.append(load_edition(g, e))
+    return out
+
+
+@cli.command()
+@click.argument("game", required=False)
+@click.option("--edition", "-e", help="Edition id (default: every edition).")
+@click.option("--profile", "-p", "profiles", multiple=True, help="Profile name; repeat for several.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), help="Output folder for one edition.")
+def build(game: str | None, edition: str | None, profiles: tuple[str, ...], out: Path | None) -> None:
+    """Build print files for GAME (default: every game and edition)."""
+    from .pipeline import build_edition
+
+    editions = _editions(game, edition)
+    if out and len(editions) > 1:
+        raise click.UsageError("--out needs a single edition: give GAME and --edition")
+    for ed in editions:
+        target = out or DEFAULT_OUT / ed.game.id / ed.id
+        produced = build_edition(ed, target, list(profiles) or None, on_step=_step_printer())
+        click.echo(f"{ed.game.id} {ed.id}: {len(produced)} files in {target}")
+
+
+def _step_printer():
+    if not interactive():
+        return None
+    return lambda what: click.echo(f"  building {what} ...", err=True)
+
+
+@cli.command()
+@click.argument("game", required=False)
+@click.option("--edition", "-e", help="Edition id (default: every edition).")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.option("--strict", is_flag=True, help="Treat warnings as violations.")
+def validate(game: str | None, edition: str | None, as_json: bool, strict: bool) -> None:
+    """Check decks against their declared composition. Exit 0 ok, 1 violations, 2 unreadable input."""
+    from .validate import format_report, validate_edition
+
+    reports = [validate_edition(ed) for ed in _editions(game, edition)]
+    if strict:
+        for report in reports:
+            report.violations += [f"(strict) {w}" for w in report.warnings]
+    if as_json:
+        click.echo(json.dumps([r.as_dict() for r in reports] if len(reports) > 1 else reports[0].as_dict(),
+                              indent=2))
+    else:
+        click.echo("\n".join(format_report(r) for r in reports))
+    if not all(r.ok for r in reports):
+        sys.exit(1)
+
+
+@cli.command(name="list")
+def list_command() -> None:
+    """Games, editions, profiles and agents."""
+    from .pipeline import layouts_for
+
+    for name in game_names():
+        game = find_game(name)
+        click.echo(f"{name}: {game.title} [{game.spec.status}]")
+        for e in game.spec.editions:
+            mark = " (default)" if e == game.spec.default_edition else ""
+            click.echo(f"  edition {e}{mark}")
+    editions = _editions(game_names()[0], None) if game_names() else []
+    if editions:
+        layouts = layouts_for(editions[0])
+        click.echo("profiles:")
+        for profile in layouts.profiles.values():
+            mark = " (default)" if profile.default else ""
+            click.echo(f"  {profile.id:18} {profile.kind:10} {profile.name}{mark}")
+    try:
+        from .engine.registry import agent_names
+        click.echo("agents: " + ", ".join(agent_names()))
+    except ImportError:
+        pass
+
+
+def _attach_optional_commands() -> None:
+    try:
+        from .cli_engine import replay, simulate
+        cli.add_command(simulate)
+        cli.add_command(replay)
+    except ImportError:
+        pass
+    try:
+        from .rulebook.cli import rulebook
+        cli.add_command(rulebook)
+    except ImportError:
+        pass
+
+
+_attach_optional_commands()
+
+
+def main() -> None:
+    try:
+        cli.main(standalone_mode=False)
+    except click.exceptions.Abort:
+        click.echo("Aborted.", err=True)
+        sys.exit(130)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(2 if exc.exit_code == 2 else exc.exit_code)
+    except UserError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(exc.exit_code)
+    except KeyboardInterrupt:
+        click.echo("Interrupted; earlier output left as it was.", err=True)
+        sys.exit(130)

@@ -1,0 +1,95 @@
+"""Build an edition: load, check, render every requested profile, write atomically with a manifest."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from .errors import GameDataError
+from .model import Edition, layouts_dir
+from .model.layouts import Layouts, Profile
+from .output import Produced, staging, write_manifest
+from .render.faces import FacePainter
+from .render.items import items_for, printable
+from .render.sheets import write_sheets
+
+CARD_KINDS = ("card",)
+TOKEN_KINDS = ("token", "tile", "counted")
+
+
+@dataclass
+class Job:
+    """What an exporter needs: the edition, the layouts, one profile and the folder to write into."""
+
+    edition: Edition
+    layouts: Layouts
+    profile: Profile
+    stage: Path
+
+    @property
+    def stem(self) -> str:
+        return f"{self.edition.game.id}-{self.edition.id}-{self.profile.id}"
+
+    def painter(self) -> FacePainter:
+        return FacePainter(self.edition.game, self.layouts, self.profile)
+
+
+def export_sheets(job: Job) -> list[Produced]:
+    painter = job.painter()
+    title = f"{job.edition.game.title} ({job.edition.spec.title})"
+    produced = []
+    for kind, kinds in (("sheet", CARD_KINDS), ("tokens", TOKEN_KINDS)):
+        groups = [items_for(c, painter) for c in printable(job.edition.components, kinds)]
+        groups = [g for g in groups if g]
+        if not groups:
+            continue
+        name = f"{job.stem}-{'cards' if kind == 'sheet' else 'tokens'}.pdf"
+        try:
+            pages = write_sheets(job.stage / name, groups, painter, job.profile, f"{title}: {kind}")
+        except ValueError as exc:
+            raise GameDataError(job.layouts.root / "profiles" / f"{job.profile.id}.yaml", None, "paper",
+                                "paper large enough for every piece", str(exc)) from None
+        comps = [c.id for c in printable(job.edition.components, kinds)]
+        produced.append(Produced(name, kind, job.profile.id, pages, {"components": comps}))
+    return produced
+
+
+EXPORTERS: dict[str, Callable[[Job], list[Produced]]] = {"sheet": export_sheets}
+
+
+def layouts_for(edition: Edition) -> Layouts:
+    own = edition.game.folder / "templates"
+    return Layouts(layouts_dir(), [own] if own.is_dir() else [])
+
+
+def default_profiles(layouts: Layouts) -> list[str]:
+    return [p.id for p in layouts.profiles.values() if p.default]
+
+
+def check_edition(edition: Edition, layouts: Layouts) -> None:
+    """Resolve every template and binding before anything is written."""
+    painter = FacePainter(edition.game, layouts)
+    for component in edition.components:
+        painter.template_for(component, "face")
+        painter.template_for(component, "back")
+
+
+def build_edition(edition: Edition, out_dir: Path, profiles: list[str] | None = None,
+                  layouts: Layouts | None = None, on_step: Callable[[str], None] | None = None) -> list[Produced]:
+    """Render the edition with each profile into out_dir; nothing changes there unless all succeed."""
+    layouts = layouts or layouts_for(edition)
+    chosen = [layouts.profile(p) for p in (profiles or default_profiles(layouts))]
+    check_edition(edition, layouts)
+    produced: list[Produced] = []
+    with staging(out_dir) as stage:
+        for profile in chosen:
+            if on_step:
+                on_step(f"{edition.game.id} {edition.id} {profile.id}")
+            exporter = EXPORTERS.get(profile.kind)
+            if exporter is None:
+                raise GameDataError(layouts.root / "profiles" / f"{profile.id}.yaml", None, "kind",
+                                    f"a profile kind this version can build, one of {sorted(EXPORTERS)}",
+                                    repr(profile.kind))
+            produced += exporter(Job(edition, layouts, profile, stage))
+        write_manifest(stage, edition.game.id, edition.id, produced, out_dir / "manifest.json")
+    return produced

@@ -1,0 +1,1 @@
+"""Painters, templates and sheet imposition: everything that draws."""

@@ -1,0 +1,58 @@
+"""Bind template values to a piece's fields: `$field` in a value, `{field}` in text."""
+from __future__ import annotations
+
+import re
+import string
+from typing import Any
+
+from ..model.game import Piece
+
+_REF = re.compile(r"^\$([a-z0-9_]+)(.*)$")
+_FORMATTER = string.Formatter()
+
+
+def piece_values(piece: Piece, glyph_names: dict[str, str], field_types: dict[str, str]) -> dict[str, Any]:
+    """A piece's fields plus `<field>_name` for choices and glyphs, ready for text."""
+    values = dict(piece.fields)
+    for key, kind in field_types.items():
+        raw = values.get(key)
+        if raw is None:
+            continue
+        if kind == "glyph":
+            values[f"{key}_name"] = glyph_names.get(raw, raw)
+        elif kind == "choice":
+            values[f"{key}_name"] = str(raw).replace("-", " ").title()
+    values["count"] = piece.count
+    return values
+
+
+def available_names(field_types: dict[str, str]) -> set[str]:
+    names = set(field_types) | {"count"}
+    names |= {f"{k}_name" for k, kind in field_types.items() if kind in ("glyph", "choice")}
+    return names
+
+
+def resolve(value: Any, values: dict[str, Any]) -> Any:
+    """`$vigor` -> the piece's vigor; `$set-ink` -> e.g. 'light-ink'; anything else unchanged."""
+    if isinstance(value, str) and value.startswith("$"):
+        match = _REF.match(value)
+        return f"{values[match.group(1)]}{match.group(2)}" if match.group(2) else values[match.group(1)]
+    return value
+
+
+def format_text(template: str, values: dict[str, Any], labels: dict[str, str]) -> str:
+    shown = {k: labels.get(str(v), v) for k, v in values.items()} if labels else values
+    return template.format_map(shown)
+
+
+def references(value: Any) -> list[str]:
+    """Field names a template value refers to (for checking before drawing)."""
+    if isinstance(value, str) and value.startswith("$"):
+        match = _REF.match(value)
+        return [match.group(1)] if match else [value[1:]]
+    return []
+
+
+def text_references(template: str) -> list[str]:
+    """Field names inside `{...}` of a text; raises ValueError for a malformed text."""
+    return [name for _, name, _, _ in _FORMATTER.parse(template) if name is not None]

@@ -1,0 +1,141 @@
+"""Place pieces on sheets: blocks of identical-size pieces in grids, stacked down the page."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..model.layouts import Profile
+
+
+@dataclass
+class Item:
+    """One physical piece to print: what to paint on its front and back."""
+
+    front: Any           # Template
+    back: Any | None     # Template or None
+    front_values: dict
+    back_values: dict
+    label: str
+
+
+@dataclass
+class Slot:
+    item: Item
+    x: float      # trim box left, page coordinates (points)
+    top: float    # trim box top, page coordinates
+
+
+@dataclass
+class Block:
+    """A grid of same-size pieces whose bleed boxes touch; crop marks go around it."""
+
+    width: float         # trim size of one piece
+    height: float
+    bleed: float
+    cols: int
+    rows: int
+    left: float          # page x of the grid's outer bleed edge
+    top: float           # page y of the grid's outer bleed edge
+    slots: list[Slot] = field(default_factory=list)
+
+    @property
+    def pitch(self) -> tuple[float, float]:
+        return self.width + 2 * self.bleed, self.height + 2 * self.bleed
+
+    @property
+    def outer(self) -> tuple[float, float, float, float]:
+        """(left, bottom, right, top) of the bleed boxes of the whole grid."""
+        pw, ph = self.pitch
+        return self.left, self.top - self.rows * ph, self.left + self.cols * pw, self.top
+
+
+@dataclass
+class Page:
+    size: tuple[float, float]
+    blocks: list[Block] = field(default_factory=list)
+
+
+def page_size(profile: Profile, piece_sizes: list[tuple[float, float]]) -> tuple[float, float]:
+    """The paper in the orientation that holds the most of the largest piece."""
+    w, h = profile.paper_size
+    portrait, landscape = (min(w, h), max(w, h)), (max(w, h), min(w, h))
+    if profile.orientation != "auto":
+        return portrait if profile.orientation == "portrait" else landscape
+    pw, ph = max(piece_sizes, key=lambda s: s[0] * s[1])
+    fits = [(_fit(page, pw, ph, profile)[0] * _fit(page, pw, ph, profile)[1], -i, page)
+            for i, page in enumerate((portrait, landscape))]
+    return max(fits)[2]
+
+
+def _fit(page: tuple[float, float], w: float, h: float, profile: Profile) -> tuple[int, int]:
+    usable_w, usable_h = page[0] - 2 * profile.margin, page[1] - 2 * profile.margin
+    pitch_w, pitch_h = w + 2 * profile.bleed, h + 2 * profile.bleed
+    return max(0, int(usable_w // pitch_w)), max(0, int(usable_h // pitch_h))
+
+
+def mark_space(profile: Profile) -> float:
+    return (profile.marks.gap + profile.marks.length) if profile.marks else 0.0
+
+
+def impose(groups: list[list[Item]], profile: Profile, size: tuple[float, float]) -> list[Page]:
+    """Lay out each group (pieces of one size) as grids; a group may span pages, groups share pages.
+
+    :raises ValueError: when a piece is larger than the paper's printable area.
+    """
+    pages: list[Page] = []
+    cursor = None  # page y below which the next block may start
+    for items in groups:
+        if not items:
+            continue
+        w, h = items[0].front.size
+        cols, rows_per_page = _fit(size, w, h, profile)
+        if cols == 0 or rows_per_page == 0:
+            raise ValueError(f"a {w / 2.835:.0f} x {h / 2.835:.0f} mm piece does not fit on the paper "
+                             f"with {profile.margin / 2.835:.0f} mm margins")
+        pitch_w, pitch_h = w + 2 * profile.bleed, h + 2 * profile.bleed
+        remaining = list(items)
+        while remaining:
+            bottom_limit = profile.margin
+            if cursor is None or cursor - pitch_h < bottom_limit:
+                pages.append(Page(size))
+                cursor = size[1] - _top_margin(size, rows_per_page, pitch_h, profile, len(remaining), cols)
+            rows_free = int((cursor - bottom_limit) // pitch_h)
+            rows = min(rows_free, -(-len(remaining) // cols))
+            used_cols = min(cols, len(remaining))
+            left = (size[0] - used_cols * pitch_w) / 2
+            block = Block(w, h, profile.bleed, used_cols, rows, left, cursor)
+            for i, item in enumerate(remaining[: used_cols * rows]):
+                r, col = divmod(i, used_cols)
+                block.slots.append(Slot(item, left + col * pitch_w + profile.bleed,
+                                        cursor - r * pitch_h - profile.bleed))
+            remaining = remaining[used_cols * rows:]
+            pages[-1].blocks.append(block)
+            cursor -= rows * pitch_h + 2 * mark_space(profile) + profile.marks.gap if profile.marks else rows * pitch_h
+    return pages
+
+
+def _top_margin(size, rows_per_page, pitch_h, profile, remaining, cols) -> float:
+    """Centre a full page of one grid vertically; otherwise start at the margin."""
+    rows = min(rows_per_page, -(-remaining // cols))
+    if rows == rows_per_page:
+        return (size[1] - rows * pitch_h) / 2
+    return max(profile.margin, mark_space(profile) + profile.margin / 2)
+
+
+def back_position(slot: Slot, item_width: float, item_height: float, page: tuple[float, float],
+                  profile: Profile) -> tuple[float, float]:
+    """Where a piece's back goes on the back page so it lands behind its front after the flip.
+
+    Long-edge flip turns the sheet about its long side: on a portrait page that mirrors left-right,
+    on a landscape page top-bottom. Short-edge flip is the other way round.
+    """
+    width, height = page
+    portrait = height >= width
+    mirror_x = (profile.backs == "duplex-long-edge") == portrait
+    x, top = slot.x, slot.top
+    if mirror_x:
+        x = width - x - item_width
+    else:
+        top = height - (top - item_height)
+    dx, dy = profile.back_offset
+    return x + dx, top - dy

@@ -1,0 +1,23 @@
+"""Turn a component's pieces into printable items (front and back bound to each copy)."""
+from __future__ import annotations
+
+from ..model.game import ComponentSet
+from .faces import FacePainter
+from .imposition import Item
+
+
+def items_for(component: ComponentSet, painter: FacePainter) -> list[Item]:
+    front = painter.template_for(component, "face")
+    if front is None:
+        return []
+    back = painter.template_for(component, "back")
+    items = []
+    for piece in component.pieces:
+        values = painter.values(component, piece)
+        item = Item(front, back, values, values, piece.label)
+        items.extend([item] * piece.count)
+    return items
+
+
+def printable(components: list[ComponentSet], kinds: tuple[str, ...]) -> list[ComponentSet]:
+    return [c for c in components if c.spec.kind in kinds and c.spec.face]

@@ -1,0 +1,219 @@
+"""One painter per element kind. Each takes (canvas, element, ctx) with everything already resolved
+to points; ctx maps the template's top-left, y-down millimetre grid onto the page."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+from .bindings import format_text, resolve
+
+
+@dataclass
+class PaintContext:
+    """Where a face goes on the page and how names resolve while painting it."""
+
+    x0: float            # page x of the trim's left edge
+    top: float           # page y of the trim's top edge
+    width: float
+    height: float
+    bleed: float
+    values: dict[str, Any]
+    colour: Callable[[str], Any]
+    font: Callable[[str], str]
+    shape: Callable[[str], Any]
+    image: Callable[[str], Any]
+    background: Any = None
+    warnings: list[str] = field(default_factory=list)
+
+    def px(self, x: float) -> float:
+        return self.x0 + x
+
+    def py(self, y: float) -> float:
+        return self.top - y
+
+    def paint(self, name: str | None):
+        return None if name is None else self.colour(resolve(name, self.values))
+
+
+def _set_paint(c: Canvas, ctx: PaintContext, fill: str | None, stroke: str | None, width: float) -> tuple[int, int]:
+    fill_colour, stroke_colour = ctx.paint(fill), ctx.paint(stroke)
+    if fill_colour is not None:
+        c.setFillColor(fill_colour)
+    if stroke_colour is not None:
+        c.setStrokeColor(stroke_colour)
+        c.setLineWidth(width)
+    return int(fill_colour is not None), int(stroke_colour is not None)
+
+
+def background(c: Canvas, el, ctx: PaintContext) -> None:
+    colour = ctx.paint(el.fill)
+    ctx.background = colour
+    c.setFillColor(colour)
+    b = ctx.bleed
+    c.rect(ctx.x0 - b, ctx.top - ctx.height - b, ctx.width + 2 * b, ctx.height + 2 * b, stroke=0, fill=1)
+
+
+def rect(c: Canvas, el, ctx: PaintContext) -> None:
+    fill, stroke = _set_paint(c, ctx, el.fill, el.stroke, el.stroke_width)
+    x, y = ctx.px(el.x), ctx.py(el.y + el.h)
+    if el.radius:
+        c.roundRect(x, y, el.w, el.h, el.radius, stroke=stroke, fill=fill)
+    else:
+        c.rect(x, y, el.w, el.h, stroke=stroke, fill=fill)
+
+
+def circle(c: Canvas, el, ctx: PaintContext) -> None:
+    fill, stroke = _set_paint(c, ctx, el.fill, el.stroke, el.stroke_width)
+    c.circle(ctx.px(el.cx), ctx.py(el.cy), el.r, stroke=stroke, fill=fill)
+
+
+def diamond(c: Canvas, el, ctx: PaintContext) -> None:
+    fill, stroke = _set_paint(c, ctx, el.fill, el.stroke, el.stroke_width)
+    cx, cy, hw, hh = ctx.px(el.cx), ctx.py(el.cy), el.w / 2, el.h / 2
+    path = c.beginPath()
+    path.moveTo(cx, cy + hh)
+    path.lineTo(cx + hw, cy)
+    path.lineTo(cx, cy - hh)
+    path.lineTo(cx - hw, cy)
+    path.close()
+    c.drawPath(path, stroke=stroke, fill=fill)
+
+
+def hexagon(c: Canvas, el, ctx: PaintContext) -> None:
+    fill, stroke = _set_paint(c, ctx, el.fill, el.stroke, el.stroke_width)
+    cx, cy = ctx.px(el.cx), ctx.py(el.cy)
+    offset = 0 if el.orientation == "flat" else 30
+    path = c.beginPath()
+    for i in range(6):
+        angle = math.radians(60 * i + offset)
+        point = (cx + el.r * math.cos(angle), cy + el.r * math.sin(angle))
+        path.moveTo(*point) if i == 0 else path.lineTo(*point)
+    path.close()
+    c.drawPath(path, stroke=stroke, fill=fill)
+
+
+def line(c: Canvas, el, ctx: PaintContext) -> None:
+    _set_paint(c, ctx, None, el.stroke, el.stroke_width)
+    if el.dash:
+        c.setDash(el.dash)
+    c.line(ctx.px(el.x1), ctx.py(el.y1), ctx.px(el.x2), ctx.py(el.y2))
+    if el.dash:
+        c.setDash()
+
+
+def lines(c: Canvas, el, ctx: PaintContext) -> None:
+    _set_paint(c, ctx, None, el.stroke, el.stroke_width)
+    y = el.spacing
+    while y <= el.h + 0.01:
+        c.line(ctx.px(el.x), ctx.py(el.y + y), ctx.px(el.x + el.w), ctx.py(el.y + y))
+        y += el.spacing
+
+
+def text(c: Canvas, el, ctx: PaintContext) -> None:
+    content = format_text(el.text, ctx.values, el.labels)
+    font, size = ctx.font(el.font), el.size
+    if el.fit == "shrink":
+        while size > 4 and stringWidth(content, font, size) > el.w:
+            size -= 0.25
+    rows = simpleSplit(content, font, size, el.w) if el.fit == "wrap" else [content]
+    step = size * el.leading
+    block = size + step * (len(rows) - 1)
+    if el.valign == "top":
+        first = el.y + size * 0.8
+    elif el.valign == "bottom":
+        first = el.y + el.h - block + size * 0.8
+    else:
+        first = el.y + (el.h - block) / 2 + size * 0.78
+    c.setFillColor(ctx.paint(el.colour))
+    if el.outline:
+        c.setStrokeColor(ctx.paint(el.outline))
+        c.setLineWidth(max(0.3, size / 40))
+    for i, row in enumerate(rows):
+        obj = c.beginText()
+        obj.setFont(font, size)
+        if el.outline:
+            obj.setTextRenderMode(2)
+        width = stringWidth(row, font, size)
+        dx = {"left": 0, "centre": (el.w - width) / 2, "right": el.w - width}[el.align]
+        obj.setTextOrigin(ctx.px(el.x + dx), ctx.py(first + i * step))
+        obj.textOut(row)
+        c.drawText(obj)
+
+
+def ring(c: Canvas, el, ctx: PaintContext) -> None:
+    count = int(resolve(el.count, ctx.values))
+    fill, stroke = _set_paint(c, ctx, el.fill, el.stroke, el.stroke_width)
+    cx, cy = ctx.px(el.cx), ctx.py(el.cy)
+    for i in range(count):
+        angle = math.radians(el.start - 360 * i / count)
+        c.circle(cx + el.r * math.cos(angle), cy + el.r * math.sin(angle), el.dot, stroke=stroke, fill=fill)
+
+
+def petals(c: Canvas, el, ctx: PaintContext) -> None:
+    count = int(resolve(el.count, ctx.values))
+    fill, stroke = _set_paint(c, ctx, el.fill, el.stroke, el.stroke_width)
+    cx, cy = ctx.px(el.cx), ctx.py(el.cy)
+    length, half = el.r - el.inner, el.width / 2
+    for i in range(count):
+        c.saveState()
+        c.translate(cx, cy)
+        c.rotate(el.start - 90 - 360 * i / count)
+        path = c.beginPath()
+        path.moveTo(0, el.inner)
+        path.curveTo(half * 1.3, el.inner + length * 0.3, half * 1.1, el.inner + length * 0.75, 0, el.r)
+        path.curveTo(-half * 1.1, el.inner + length * 0.75, -half * 1.3, el.inner + length * 0.3, 0, el.inner)
+        path.close()
+        c.drawPath(path, stroke=stroke, fill=fill)
+        c.restoreState()
+
+
+def glyph(c: Canvas, el, ctx: PaintContext) -> None:
+    shapes = ctx.shape(resolve(el.glyph, ctx.values)).shapes
+    colour = ctx.paint(el.colour)
+    scale = min(el.w, el.h)
+    ox = ctx.px(el.x) + (el.w - scale) / 2
+    oy = ctx.py(el.y) - (el.h - scale) / 2
+
+    def at(u: float, v: float) -> tuple[float, float]:
+        return ox + u * scale, oy - v * scale
+
+    for shape in shapes:
+        paint = ctx.background if shape.style == "knockout" else colour
+        c.setFillColor(paint)
+        c.setStrokeColor(paint)
+        c.setLineWidth(shape.weight * scale)
+        c.setLineJoin(1)
+        c.setLineCap(1)
+        outline = shape.style == "outline"
+        if shape.circle:
+            u, v, r = shape.circle
+            c.circle(*at(u, v), r * scale, stroke=int(outline), fill=int(not outline))
+            continue
+        points = shape.polygon or shape.polyline
+        path = c.beginPath()
+        path.moveTo(*at(*points[0]))
+        for point in points[1:]:
+            path.lineTo(*at(*point))
+        if shape.polygon:
+            path.close()
+        open_line = shape.polyline is not None
+        c.drawPath(path, stroke=int(outline or open_line), fill=int(not outline and not open_line))
+    c.setLineCap(0)
+    c.setLineJoin(0)
+
+
+def image(c: Canvas, el, ctx: PaintContext) -> None:
+    reader = ctx.image(resolve(el.file, ctx.values))
+    c.drawImage(reader, ctx.px(el.x), ctx.py(el.y + el.h), el.w, el.h, preserveAspectRatio=True, anchor="c",
+                mask="auto")
+
+
+PAINTERS: dict[str, Callable[[Canvas, Any, PaintContext], None]] = {
+    "background": background, "rect": rect, "circle": circle, "diamond": diamond, "hexagon": hexagon,
+    "line": line, "lines": lines, "text": text, "ring": ring, "petals": petals, "glyph": glyph, "image": image,
+}
