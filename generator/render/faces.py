@@ -12,6 +12,7 @@ from .painters import PAINTERS, PaintContext
 from .style import Palette, register_fonts
 
 _COLOUR_KEYS = ("fill", "stroke", "colour", "outline")
+SEAM = 0.3  # points the background overlaps into a neighbour's bleed, so no hairline shows between
 
 
 class FacePainter:
@@ -25,6 +26,7 @@ class FacePainter:
         self.shapes = {**layouts.icons, **game.glyphs}
         self._images: dict[str, ImageReader] = {}
         self._checked: set[tuple[str, str]] = set()
+        self._forms: dict[int, dict[tuple, str]] = {}
 
     def template_for(self, component: ComponentSet, side: str) -> Template | None:
         template_id = component.spec.face if side == "face" else component.spec.back
@@ -42,7 +44,28 @@ class FacePainter:
         return piece_values(piece, {g.id: g.name for g in self.shapes.values()}, types)
 
     def draw(self, c: Canvas, template: Template, values: dict, x0: float, top: float, bleed: float) -> None:
-        """Paint a face whose trim box has its top-left corner at page point (x0, top)."""
+        """Place a face whose trim box has its top-left corner at page point (x0, top).
+
+        Each distinct face is painted once per file as a form XObject and reused for every copy,
+        which keeps files small and builds fast (36 card backs cost one drawing).
+        """
+        forms = self._forms.setdefault(id(c), {})
+        key = (template.id, bleed, tuple(sorted((k, str(v)) for k, v in values.items())))
+        name = forms.get(key)
+        if name is None:
+            name = forms[key] = f"face{len(forms)}"
+            w, h = template.size
+            pad = bleed + SEAM
+            c.beginForm(name, lowerx=-pad, lowery=-pad, upperx=w + pad, uppery=h + pad)
+            self.paint(c, template, values, 0, h, bleed)
+            c.endForm()
+        c.saveState()
+        c.translate(x0, top - template.size[1])
+        c.doForm(name)
+        c.restoreState()
+
+    def paint(self, c: Canvas, template: Template, values: dict, x0: float, top: float, bleed: float) -> None:
+        """Paint a face directly, its trim box's top-left corner at (x0, top)."""
         ctx = PaintContext(x0, top, template.size[0], template.size[1], bleed, values,
                            self._colour, self.fonts.__getitem__, self.shapes.__getitem__, self._image)
         for element in template.elements.values():

@@ -54,7 +54,7 @@ def background(c: Canvas, el, ctx: PaintContext) -> None:
     colour = ctx.paint(el.fill)
     ctx.background = colour
     c.setFillColor(colour)
-    b = ctx.bleed
+    b = ctx.bleed + (0.3 if ctx.bleed else 0)  # a hair into the neighbour's bleed hides seams
     c.rect(ctx.x0 - b, ctx.top - ctx.height - b, ctx.width + 2 * b, ctx.height + 2 * b, stroke=0, fill=1)
 
 

@@ -1,0 +1,38 @@
+"""Small statistics helpers for simulation summaries (no numpy)."""
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+
+def wilson(successes: float, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """Wilson score interval for a proportion (95% by default); (0, 1) when n == 0.
+
+    >>> [round(x, 3) for x in wilson(50, 100)]
+    [0.404, 0.596]
+    """
+    if n <= 0:
+        return 0.0, 1.0
+    phat = successes / n
+    denom = 1 + z * z / n
+    centre = (phat + z * z / (2 * n)) / denom
+    half = z * math.sqrt(phat * (1 - phat) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def spread(values: Sequence[float]) -> dict[str, float]:
+    """mean, sample standard deviation, min, max, median of a list (zeros when empty)."""
+    n = len(values)
+    if n == 0:
+        return {"mean": 0.0, "stdev": 0.0, "min": 0.0, "max": 0.0, "median": 0.0}
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
+    s = sorted(values)
+    med = s[n // 2] if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2
+    return {"mean": mean, "stdev": math.sqrt(var), "min": float(s[0]), "max": float(s[-1]),
+            "median": float(med)}
+
+
+def rate(count: int, n: int) -> dict[str, float | int | list[float]]:
+    lo, hi = wilson(count, n)
+    return {"count": count, "rate": count / n if n else 0.0, "ci95": [lo, hi]}
