@@ -17,7 +17,7 @@ def wilson(successes: float, n: int, z: float = 1.959963984540054) -> tuple[floa
     denom = 1 + z * z / n
     centre = (phat + z * z / (2 * n)) / denom
     half = z * math.sqrt(phat * (1 - phat) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    return round(max(0.0, centre - half), 9), round(min(1.0, centre + half), 9)
 
 
 def spread(values: Sequence[float]) -> dict[str, float]:

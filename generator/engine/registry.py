@@ -1,0 +1,153 @@
+"""Entry point for the CLI and the rulebook: games by name, agents by spec, simulations.
+
+``ENGINES`` maps a game engine name to an ``EngineSpec``; everything below works for any
+registered engine, so a second game only adds an entry.
+"""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+from pydantic import BaseModel
+
+from .channeling import game as channeling_game
+from .channeling.cards import Card
+from .channeling.options import EDITION_RULES, ChannelingOptions
+from .channeling.render import render_board
+from .channeling.state import new_game as channeling_new_game
+from .records import GameRecord
+
+
+@dataclass(frozen=True)
+class EngineSpec:
+    """How the generic registry drives one game's engine."""
+
+    name: str
+    options_model: type[BaseModel]
+    editions: dict[str, dict[str, Any]]            # built-in rule overrides per edition
+    new_game: Callable[..., Any]                    # (options, deck, glyph_ids, seed) -> State
+    make_agent: Callable[[str, int], Any]           # (spec, seed) -> Agent
+    agent_kinds: tuple[str, ...]
+    describe_setup: Callable[[Any], dict[str, Any]]
+    render: Callable[[Any], str]
+
+
+ENGINES: dict[str, EngineSpec] = {
+    "channeling": EngineSpec(
+        name="channeling",
+        options_model=ChannelingOptions,
+        editions=EDITION_RULES,
+        new_game=channeling_new_game,
+        make_agent=channeling_game.make_agent,
+        agent_kinds=channeling_game.AGENT_KINDS,
+        describe_setup=channeling_game.describe_setup,
+        render=render_board,
+    ),
+}
+
+
+def get_engine(name: str) -> EngineSpec:
+    """:raises ValueError: for an engine name that is not registered."""
+    try:
+        return ENGINES[name]
+    except KeyError:
+        raise ValueError(f"unknown game engine {name!r}; known: {', '.join(ENGINES)}") from None
+
+
+def engine_for(options: Any, game: str | None = None) -> EngineSpec:
+    if game is not None:
+        return get_engine(game)
+    for spec in ENGINES.values():
+        if isinstance(options, spec.options_model):
+            return spec
+    raise ValueError(f"cannot tell which engine options of type {type(options).__name__} "
+                     f"belong to; pass game=")
+
+
+def derive_seed(*parts: object) -> int:
+    """A 63-bit seed from any parts (stable across processes and platforms)."""
+    digest = hashlib.sha256(repr(parts).encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def game_seed(master: int, index: int) -> int:
+    """The seed of game ``index`` of a run with master seed ``master``."""
+    return derive_seed("game", int(master), int(index))
+
+
+def new_game(options: Any, deck: Sequence[Card], glyph_ids: Sequence[str], seed: int,
+             *, game: str | None = None) -> Any:
+    """A fresh State of the engine that ``options`` belong to."""
+    return engine_for(options, game).new_game(options, deck, glyph_ids, seed)
+
+
+def make_agent(spec: str, seed: int, *, game: str = "channeling") -> Any:
+    """An agent from a spec ("random", "greedy", "mcts", "mcts:400").
+
+    :raises ValueError: for an unknown spec.
+    """
+    return get_engine(game).make_agent(spec, seed)
+
+
+def _agents_for(engine: EngineSpec, agents: Sequence[Any], seed: int) -> list[Any]:
+    if len(agents) != 2:
+        raise ValueError(f"expected two agents (Light, Dark), got {len(agents)}")
+    return [engine.make_agent(a, derive_seed("agent", seed, seat)) if isinstance(a, str) else a
+            for seat, a in enumerate(agents)]
+
+
+def play_game(options: Any, deck: Sequence[Card], glyph_ids: Sequence[str], seed: int,
+              agents: Sequence[Any], *, game: str | None = None) -> GameRecord:
+    """Play one game; agents are specs or agent objects, by seat (Light, Dark)."""
+    engine = engine_for(options, game)
+    state = engine.new_game(options, deck, glyph_ids, seed)
+    setup = engine.describe_setup(state)
+    players = _agents_for(engine, agents, seed)
+    actions = []
+    while not state.is_terminal():
+        action = players[state.current_player].choose(state)
+        state.apply_action(action)
+        actions.append(str(action))
+    return _record(engine, state, seed, agents, setup, actions)
+
+
+def _record(engine: EngineSpec, state: Any, seed: int, agents: Sequence[Any],
+            setup: dict[str, Any], actions: list[str]) -> GameRecord:
+    winner, tie_break = state.outcome()
+    sc = state.scores()
+    return GameRecord(
+        game=engine.name, seed=seed,
+        agents=tuple(a if isinstance(a, str) else getattr(a, "name", type(a).__name__)
+                     for a in agents),
+        setup=setup, actions=actions, scores=sc,
+        cards=(len(state.taken(0)), len(state.taken(1))),
+        splendor=(sc[0] + state.overchanneling(0), sc[1] + state.overchanneling(1)),
+        overchanneling=(state.overchanneling(0), state.overchanneling(1)),
+        winner=winner, tie_break=tie_break, turns=state.turn, flags=state.flags())
+
+
+def replay(options: Any, deck: Sequence[Card], glyph_ids: Sequence[str], seed: int,
+           actions: Sequence[str], *, game: str | None = None) -> Any:
+    """The state after replaying ``actions`` (notation) from the setup given by ``seed``."""
+    from .channeling.actions import parse_action
+    state = engine_for(options, game).new_game(options, deck, glyph_ids, seed)
+    for text in actions:
+        state.apply_action(parse_action(text))
+    return state
+
+
+def simulate(options: Any, deck: Sequence[Card], glyph_ids: Sequence[str], games: int,
+             agents: Sequence[str], seed: int = 0, jobs: int = 1,
+             progress: Callable[[int], None] | None = None, *, swap_seats: bool = False,
+             game: str | None = None) -> dict[str, Any]:
+    """Play ``games`` games and summarise them (see ``simulation.summarise``).
+
+    Game ``i`` uses seed ``game_seed(seed, i)``; with ``swap_seats`` the agents change seats
+    every other game. Results do not depend on ``jobs``. ``progress`` receives the number of
+    games finished since its last call.
+    """
+    from .simulation import run
+    engine = engine_for(options, game)
+    return run(engine.name, options, list(deck), list(glyph_ids), games, list(agents), seed,
+               jobs, progress, swap_seats)

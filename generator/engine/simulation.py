@@ -1,0 +1,118 @@
+"""Simulation runner: many games across processes, summarised into one JSON-ready dict.
+
+Each game's seed comes from (master seed, game index) and chunks are gathered in index
+order, so the result is the same for any number of jobs.
+"""
+from __future__ import annotations
+
+import multiprocessing as mp
+import os
+from typing import Any, Callable, Sequence
+
+from .stats import rate, spread
+
+# one row per game
+_FIELDS = ("winner", "tie_break", "score0", "score1", "cards0", "cards1", "over0", "over1",
+           "turns", "deck_ran_out", "supply_ran_out", "spent", "stalled", "swapped")
+
+
+def _play_range(args: tuple) -> list[tuple]:
+    from .registry import _agents_for, game_seed, get_engine
+    game, options, deck, glyph_ids, agents, seed, swap, start, stop = args
+    engine = get_engine(game)
+    rows = []
+    for i in range(start, stop):
+        gs = game_seed(seed, i)
+        swapped = bool(swap and i % 2)
+        seats = [agents[1], agents[0]] if swapped else list(agents)
+        state = engine.new_game(options, deck, glyph_ids, gs)
+        players = _agents_for(engine, seats, gs)
+        while not state.is_terminal():
+            state.apply_action(players[state.current_player].choose(state))
+        winner, tie_break = state.outcome()
+        sc = state.scores()
+        fl = state.flags()
+        rows.append((winner, tie_break, sc[0], sc[1], len(state.taken(0)), len(state.taken(1)),
+                     state.overchanneling(0), state.overchanneling(1), state.turn,
+                     bool(fl["deck_ran_out"]), bool(any(fl["supply_ran_out"])),
+                     int(sum(fl["spent_glyphs"])), bool(fl["stalled"]), swapped))
+    return rows
+
+
+def _chunks(games: int, jobs: int) -> list[tuple[int, int]]:
+    size = max(1, min(2000, games // max(1, jobs * 16) or 1))
+    return [(a, min(games, a + size)) for a in range(0, games, size)]
+
+
+def run(game: str, options: Any, deck: list, glyph_ids: list[str], games: int,
+        agents: list[str], seed: int, jobs: int,
+        progress: Callable[[int], None] | None, swap_seats: bool) -> dict[str, Any]:
+    if games <= 0:
+        raise ValueError(f"games must be positive, got {games}")
+    if jobs < 1:
+        raise ValueError(f"jobs must be at least 1, got {jobs}")
+    from .registry import _agents_for, get_engine
+    _agents_for(get_engine(game), agents, 0)  # reject bad specs before starting
+    tasks = [(game, options, deck, glyph_ids, agents, seed, swap_seats, a, b)
+             for a, b in _chunks(games, jobs)]
+    rows: list[tuple] = []
+    if jobs == 1 or len(tasks) == 1:
+        for t in tasks:
+            rows.extend(_play_range(t))
+            if progress:
+                progress(t[-1] - t[-2])
+    else:
+        method = "fork" if "fork" in mp.get_all_start_methods() and os.name == "posix" else "spawn"
+        with mp.get_context(method).Pool(min(jobs, len(tasks))) as pool:
+            for t, chunk in zip(tasks, pool.imap(_play_range, tasks)):
+                rows.extend(chunk)
+                if progress:
+                    progress(t[-1] - t[-2])
+    return summarise(rows, game=game, options=options, agents=agents, seed=seed,
+                     swap_seats=swap_seats)
+
+
+def summarise(rows: Sequence[tuple], *, game: str, options: Any, agents: Sequence[str],
+              seed: int, swap_seats: bool) -> dict[str, Any]:
+    """The figures of a run as a JSON-serialisable dict."""
+    n = len(rows)
+    col = {f: [r[i] for r in rows] for i, f in enumerate(_FIELDS)}
+    wins = [col["winner"].count(0), col["winner"].count(1), col["winner"].count(None)]
+    # by agent: agent 0 sits at Light unless swapped
+    agent_wins = [0, 0]
+    for w, sw in zip(col["winner"], col["swapped"]):
+        if w is not None:
+            agent_wins[w ^ int(sw)] += 1
+    ties = [r for r in rows if r[2] == r[3] and not r[12]]
+    broken = {"fewer_cards": 0, "second_player": 0, "unbroken": 0}
+    for r in ties:
+        broken[r[1] or "unbroken"] += 1
+    cards_total = [a + b for a, b in zip(col["cards0"], col["cards1"])]
+    over_total = [a + b for a, b in zip(col["over0"], col["over1"])]
+    dump = options.model_dump(mode="json") if hasattr(options, "model_dump") else dict(options)
+    return {
+        "game": game,
+        "games": n,
+        "seed": seed,
+        "agents": list(agents),
+        "swap_seats": swap_seats,
+        "options": dump,
+        "wins": {"light": wins[0], "dark": wins[1], "draw": wins[2]},
+        "win_rate_by_seat": {"light": rate(wins[0], n), "dark": rate(wins[1], n),
+                             "draw": rate(wins[2], n)},
+        "win_rate_by_agent": {f"{i}:{a}": rate(agent_wins[i], n) for i, a in enumerate(agents)},
+        "scores": {"light": spread(col["score0"]), "dark": spread(col["score1"]),
+                   "margin_light_minus_dark": spread([a - b for a, b in
+                                                      zip(col["score0"], col["score1"])])},
+        "turns": spread(col["turns"]),
+        "ties": {**rate(len(ties), n), "broken_by": broken},
+        "cards_taken_per_game": {"total": spread(cards_total), "light": spread(col["cards0"]),
+                                 "dark": spread(col["cards1"])},
+        "overchanneling_per_game": {"total": spread(over_total), "light": spread(col["over0"]),
+                                    "dark": spread(col["over1"])},
+        "deck_ran_out": rate(sum(col["deck_ran_out"]), n),
+        "supply_ran_out": rate(sum(col["supply_ran_out"]), n),
+        "no_legal_move": {**rate(sum(1 for s in col["spent"] if s), n),
+                          "turns_total": sum(col["spent"])},
+        "stalled": rate(sum(col["stalled"]), n),
+    }
