@@ -57,7 +57,10 @@ def load_yaml(path: Path) -> Sourced:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
-        raise GameDataError(path, line, "", "valid YAML", (exc.problem or "a syntax error")) from None
+        found = exc.problem or "a syntax error"
+        if exc.context and exc.context_mark and exc.context_mark.line + 1 != line:
+            found += f" ({exc.context} that starts on line {exc.context_mark.line + 1})"
+        raise GameDataError(path, line, "", "valid YAML", found) from None
     except yaml.YAMLError as exc:
         raise GameDataError(path, None, "", "valid YAML", str(exc)) from None
     source = Sourced(path, None)
