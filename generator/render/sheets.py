@@ -16,7 +16,7 @@ def write_sheets(path: Path, groups: list[list[Item]], painter: FacePainter, pro
     sizes = [g[0].front.size for g in groups if g]
     size = page_size(profile, sizes)
     pages = impose(groups, profile, size)
-    c = new_canvas(path, size, title, profile.colour_model)
+    c = new_canvas(path, size, title, profile.colour_model, painter.fonts["body"])
     count = 0
     for page in pages:
         draw_fronts(c, page, painter, profile)
