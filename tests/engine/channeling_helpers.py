@@ -1,0 +1,55 @@
+"""Shared helpers for engine tests: own decks in each edition's ranges, positions by hand."""
+from __future__ import annotations
+
+from generator.engine.channeling import Card, ChannelingOptions, edition_options, new_game
+
+GLYPHS = ["ember", "stone", "star", "eye", "tide", "root", "moon", "hourglass"]
+# with line_assignment="fixed": ember row 1, stone row 2, star row 3, eye row 4,
+# tide column a, root column b, moon column c, hourglass column d
+
+
+def deck_2025() -> list[Card]:
+    return [Card(f"M{i}", 4 + i % 4, 3 + (i * 5) % 6) for i in range(36)]
+
+
+def deck_thirty() -> list[Card]:
+    return [Card(f"T{i}", 4 + i % 4, 4 + (i * 3) % 4) for i in range(30)]
+
+
+def deck_forest() -> list[Card]:
+    rings = [Card(f"R{i}", 4 + i % 2, 3 + i % 3, "faerie-ring") for i in range(15)]
+    stones = [Card(f"S{i}", 6 + i % 2, 5 + i % 4, "stone-circle") for i in range(15)]
+    return rings + stones
+
+
+DECKS = {"2025": deck_2025, "thirty": deck_thirty, "forest": deck_forest}
+EDITIONS = tuple(DECKS)
+
+
+def fixed(edition: str = "thirty", **changes) -> ChannelingOptions:
+    """Edition options with fixed line labels (and any other changes)."""
+    base = edition_options(edition).model_dump()
+    base.update(line_assignment="fixed", **changes)
+    return ChannelingOptions.model_validate(base)
+
+
+def plain_deck(n: int = 30, vigor: int = 7, splendor: int = 5) -> list[Card]:
+    """Cards named by their deck position (C0 is dealt to a1), all alike unless changed."""
+    return [Card(f"C{i}", vigor, splendor) for i in range(n)]
+
+
+def board(options: ChannelingOptions, deck: list[Card], *, cubes: dict[str, int] | None = None):
+    """A game dealt in deck order (no shuffle), with signed cubes (+Light, -Dark) put down by
+    hand; supplies are reduced to match so the cube accounting holds."""
+    s = new_game(options, deck, GLYPHS, 0, shuffle=False)
+    for sq, v in (cubes or {}).items():
+        i = s._st.geo.index[sq]
+        s._cubes[i] = v
+        s._supply[0 if v > 0 else 1] -= abs(v)
+    return s
+
+
+def cube_total(s, p: int) -> int:
+    sign = 1 - 2 * p
+    on_cards = sum(v * sign for v in s._cubes if v * sign > 0)
+    return s.supply(p) + on_cards + s.overchanneling(p)
