@@ -125,6 +125,11 @@ class FacePainter:
                 value = data.get(key)
                 if value and not value.startswith("$") and value not in self.palette:
                     raise fail(key, "a colour named in layouts/style.yaml", repr(value))
+            if element.kind == "image" and not element.file.startswith("$"):
+                try:
+                    self._image(element.file)
+                except GameDataError:
+                    raise fail("file", "an image file inside the game's folder", repr(element.file)) from None
             if element.kind == "glyph" and not element.glyph.startswith("$") and element.glyph not in self.shapes:
                 raise fail("glyph", f"a glyph or icon, one of {sorted(self.shapes)}", repr(element.glyph))
         for piece in component.pieces:  # colours bound to fields must resolve for every piece
