@@ -12,7 +12,8 @@ from typing import Any, Callable, Sequence
 from pydantic import BaseModel
 
 from .channeling import game as channeling_game
-from .channeling.cards import Card
+from .channeling.actions import parse_action
+from .channeling.cards import Card, expand_deck
 from .channeling.options import EDITION_RULES, ChannelingOptions
 from .channeling.render import render_board
 from .channeling.state import new_game as channeling_new_game
@@ -31,6 +32,8 @@ class EngineSpec:
     agent_kinds: tuple[str, ...]
     describe_setup: Callable[[Any], dict[str, Any]]
     render: Callable[[Any], str]
+    expand_deck: Callable[[Any], list[Any]]         # counted entries -> one record per card
+    parse_action: Callable[[str], Any]
 
 
 ENGINES: dict[str, EngineSpec] = {
@@ -43,6 +46,8 @@ ENGINES: dict[str, EngineSpec] = {
         agent_kinds=channeling_game.AGENT_KINDS,
         describe_setup=channeling_game.describe_setup,
         render=render_board,
+        expand_deck=expand_deck,
+        parse_action=parse_action,
     ),
 }
 
@@ -130,10 +135,10 @@ def _record(engine: EngineSpec, state: Any, seed: int, agents: Sequence[Any],
 def replay(options: Any, deck: Sequence[Card], glyph_ids: Sequence[str], seed: int,
            actions: Sequence[str], *, game: str | None = None) -> Any:
     """The state after replaying ``actions`` (notation) from the setup given by ``seed``."""
-    from .channeling.actions import parse_action
-    state = engine_for(options, game).new_game(options, deck, glyph_ids, seed)
+    engine = engine_for(options, game)
+    state = engine.new_game(options, deck, glyph_ids, seed)
     for text in actions:
-        state.apply_action(parse_action(text))
+        state.apply_action(engine.parse_action(text))
     return state
 
 

@@ -17,7 +17,7 @@ def _cell(state: "State", i: int) -> str:
     marks = "".join("L" if k < 2 else "D" for k in range(4) if d[k] == i)
     v = state._cubes[i]
     cubes = f"+{v}" if v > 0 else (str(v) if v < 0 else "")
-    return f"{text} {marks}{cubes}".rstrip()
+    return " ".join(x for x in (text, marks, cubes) if x)
 
 
 def render_board(state: "State") -> str:
@@ -37,6 +37,7 @@ def render_board(state: "State") -> str:
     for p, name in ((0, "Light"), (1, "Dark")):
         rows.append(f"{name}: {len(state._taken[p])} cards, splendor {state._splendor[p]}, "
                     f"overchanneling {state._over[p]}, score {s[p]}, supply {state._supply[p]}, "
-                    f"hand {','.join(state.hand(p))}")
+                    f"hand {','.join(state.hand(p))}"
+                    + (f", face down {','.join(state.hidden(p))}" if state._hidden[p] else ""))
     rows.append(f"deck {len(state._deck)}, turn {state._turn}")
     return "\n".join(rows)

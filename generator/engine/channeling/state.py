@@ -241,6 +241,7 @@ class State:
                 mask |= 1 << g
             s._hidden[opp] = mask
             s._playable[opp] = (self._hidden[opp] | self._playable[opp]) & ~mask
+        s._deck.sort()          # forget the true order before drawing a new one
         rng.shuffle(s._deck)
         return s
 

@@ -1,0 +1,215 @@
+"""Command-line front of the rules engine: ``simulate`` and ``replay``.
+
+Both are plain click commands; the main CLI attaches them with ``cli.add_command``. They load
+an edition through ``generator.model.load_edition``, validate its ``rules:`` block with the
+engine's options model and call one registry function each.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import Any, NoReturn
+
+import click
+
+MAX_GAMES = 10_000_000
+
+
+def _fail(message: str) -> NoReturn:
+    click.echo(f"Error: {message}", err=True)
+    raise SystemExit(2)
+
+
+def _parse_rule(text: str) -> tuple[str, Any]:
+    import yaml
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        _fail(f"--rule expects KEY=VALUE, got {text!r}")
+    try:
+        parsed = yaml.safe_load(value) if value.strip() else value
+    except yaml.YAMLError:
+        parsed = value
+    if isinstance(parsed, list):
+        parsed = tuple(parsed)
+    return key.strip(), parsed
+
+
+def _options_error(exc: Any, source: str) -> str:
+    lines = []
+    for err in exc.errors():
+        loc = ".".join(str(x) for x in err.get("loc", ()))
+        msg = err.get("msg", "invalid")
+        if err.get("type") == "extra_forbidden":
+            lines.append(f"unknown rules option {loc!r} in {source}")
+        elif loc:
+            lines.append(f"rules option {loc!r} in {source}: {msg} (got {err.get('input')!r})")
+        else:
+            lines.append(f"rules in {source}: {msg.removeprefix('Value error, ')}")
+    return "; ".join(lines)
+
+
+def _load(game: str, edition: str | None, rules: tuple[str, ...]):
+    """(engine spec, options, deck, glyph ids, edition id) or a clean exit 2."""
+    from pydantic import ValidationError
+
+    from .engine.registry import get_engine
+    from .errors import GameDataError
+    from .model import load_edition
+    try:
+        ed = load_edition(game, edition)
+    except GameDataError as exc:
+        click.echo(f"Error: {exc}", err=True)
+        raise SystemExit(getattr(exc, "exit_code", 2)) from None
+    if not ed.engine:
+        _fail(f"game {game!r} has no rules engine, so its games cannot be simulated")
+    try:
+        engine = get_engine(ed.engine)
+    except ValueError as exc:
+        _fail(f"game {game!r}: {exc}")
+    raw = dict(ed.rules or {})
+    raw.update(_parse_rule(r) for r in rules)
+    source = f"edition {getattr(ed, 'id', edition)!r}" + (" and --rule" if rules else "")
+    try:
+        options = engine.options_model.model_validate(raw)
+    except ValidationError as exc:
+        _fail(_options_error(exc, source))
+    try:
+        deck = engine.expand_deck(ed.deck_entries)
+    except ValueError as exc:
+        _fail(f"game {game!r}: {exc}")
+    return engine, options, deck, list(ed.glyph_ids), getattr(ed, "id", edition)
+
+
+def _agents(engine: Any, text: str) -> list[str]:
+    specs = [a.strip() for a in text.split(",")]
+    if len(specs) != 2 or not all(specs):
+        _fail(f"--agents expects two agents separated by a comma (Light,Dark), got {text!r}")
+    for spec in specs:
+        try:
+            engine.make_agent(spec, 0)
+        except ValueError as exc:
+            _fail(str(exc))
+    return specs
+
+
+def _show_progress() -> bool:
+    return sys.stdout.isatty() and not os.environ.get("CI")
+
+
+def _pct(entry: dict[str, Any]) -> str:
+    lo, hi = entry["ci95"]
+    return f"{100 * entry['rate']:.1f}% (95% CI {100 * lo:.1f}-{100 * hi:.1f})"
+
+
+def format_summary(res: dict[str, Any]) -> str:
+    """A short human-readable report of a simulation result dict."""
+    s = res["scores"]
+    t = res["ties"]
+    lines = [
+        f"{res['games']} games of {res.get('title', res['game'])}"
+        f"{' (' + str(res['edition']) + ')' if res.get('edition') else ''}, agents {res['agents'][0]} (Light) vs "
+        f"{res['agents'][1]} (Dark){', seats swapped every other game' if res['swap_seats'] else ''}",
+        f"Light wins {_pct(res['win_rate_by_seat']['light'])}",
+        f"Dark wins  {_pct(res['win_rate_by_seat']['dark'])}",
+        f"draws      {_pct(res['win_rate_by_seat']['draw'])}",
+    ]
+    if res["swap_seats"]:
+        for name, entry in res["win_rate_by_agent"].items():
+            lines.append(f"agent {name} wins {_pct(entry)}")
+    lines += [
+        f"scores: Light {s['light']['mean']:.1f} ± {s['light']['stdev']:.1f}, "
+        f"Dark {s['dark']['mean']:.1f} ± {s['dark']['stdev']:.1f}",
+        f"turns per game: {res['turns']['mean']:.1f} ± {res['turns']['stdev']:.1f} "
+        f"(min {res['turns']['min']:.0f}, max {res['turns']['max']:.0f})",
+        f"ties: {100 * t['rate']:.1f}% (broken by fewer cards {t['broken_by']['fewer_cards']}, "
+        f"by second player {t['broken_by']['second_player']}, "
+        f"unbroken {t['broken_by']['unbroken']})",
+        f"cards taken per game: {res['cards_taken_per_game']['total']['mean']:.1f}; "
+        f"Overchanneling cubes per game: {res['overchanneling_per_game']['total']['mean']:.2f}",
+        f"deck ran out: {100 * res['deck_ran_out']['rate']:.1f}%; cube supply ran out: "
+        f"{100 * res['supply_ran_out']['rate']:.1f}%; no legal move: "
+        f"{100 * res['no_legal_move']['rate']:.1f}%; stalled: {100 * res['stalled']['rate']:.1f}%",
+    ]
+    return "\n".join(lines)
+
+
+@click.command()
+@click.argument("game")
+@click.option("--edition", "-e", default=None, help="Edition id (default: the game's default).")
+@click.option("--games", "-n", required=True, type=click.IntRange(1, MAX_GAMES),
+              help="Number of games to play.")
+@click.option("--agents", "-a", default="greedy,greedy", show_default=True,
+              help="Light,Dark agents: random, greedy, mcts or mcts:ITERATIONS.")
+@click.option("--seed", "-s", default=0, type=int, show_default=True, help="Master seed.")
+@click.option("--jobs", "-j", default=1, type=click.IntRange(1, 256), show_default=True,
+              help="Worker processes; results do not depend on it.")
+@click.option("--json", "json_file", type=click.Path(dir_okay=False, writable=True),
+              default=None, help="Also write the full result as JSON to FILE ('-' for stdout).")
+@click.option("--swap-seats", is_flag=True, help="Swap the agents' seats every other game.")
+@click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE",
+              help="Override one rules option of the edition (repeatable).")
+def simulate(game: str, edition: str | None, games: int, agents: str, seed: int, jobs: int,
+             json_file: str | None, swap_seats: bool, rules: tuple[str, ...]) -> None:
+    """Play GAME many times between agents and report win rates and other figures."""
+    from .engine.registry import simulate as run_simulation
+    engine, options, deck, glyph_ids, edition_id = _load(game, edition, rules)
+    specs = _agents(engine, agents)
+    try:
+        if _show_progress():
+            with click.progressbar(length=games, label="simulating") as bar:
+                res = run_simulation(options, deck, glyph_ids, games, specs, seed, jobs,
+                                     bar.update, swap_seats=swap_seats, game=engine.name)
+        else:
+            res = run_simulation(options, deck, glyph_ids, games, specs, seed, jobs, None,
+                                 swap_seats=swap_seats, game=engine.name)
+    except ValueError as exc:
+        _fail(str(exc))
+    res = {"title": game, "edition": edition_id, **res}
+    if json_file == "-":
+        click.echo(json.dumps(res, indent=2))
+        return
+    click.echo(format_summary(res))
+    if json_file:
+        with open(json_file, "w", encoding="utf-8") as fh:
+            json.dump(res, fh, indent=2)
+            fh.write("\n")
+
+
+@click.command()
+@click.argument("game")
+@click.option("--edition", "-e", default=None, help="Edition id (default: the game's default).")
+@click.option("--seed", "-s", required=True, type=int, help="Seed of the game.")
+@click.option("--agents", "-a", default="greedy,greedy", show_default=True,
+              help="Light,Dark agents: random, greedy, mcts or mcts:ITERATIONS.")
+@click.option("--index", "index", type=click.IntRange(0, MAX_GAMES), default=None,
+              help="Replay game INDEX of a simulate run with master seed --seed instead "
+                   "(seats as in that run without --swap-seats).")
+@click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE",
+              help="Override one rules option of the edition (repeatable).")
+def replay(game: str, edition: str | None, seed: int, agents: str, index: int | None,
+           rules: tuple[str, ...]) -> None:
+    """Play one game of GAME and print it turn by turn, with the board after each turn."""
+    from .engine.registry import game_seed, play_game
+    engine, options, deck, glyph_ids, edition_id = _load(game, edition, rules)
+    specs = _agents(engine, agents)
+    gs = game_seed(seed, index) if index is not None else seed
+    try:
+        record = play_game(options, deck, glyph_ids, gs, specs, game=engine.name)
+    except ValueError as exc:
+        _fail(str(exc))
+    state = engine.new_game(options, deck, glyph_ids, gs)
+    click.echo(f"{game} ({edition_id}), seed {gs}: {specs[0]} (Light) vs {specs[1]} (Dark)")
+    click.echo(engine.render(state))
+    for text in record.actions:
+        player = ("Light", "Dark")[state.current_player]
+        setup = state.turn == 0 and getattr(state, "in_setup", False)
+        state.apply_action(engine.parse_action(text))
+        label = "setup" if setup else f"turn {state.turn}"
+        click.echo(f"\n{label} {player}: {text}")
+        click.echo(engine.render(state))
+    names = {0: "Light", 1: "Dark", None: "nobody (draw)"}
+    how = f" by tie-break {record.tie_break}" if record.tie_break else ""
+    stalled = " (stalled at the turn cap)" if record.flags.get("stalled") else ""
+    click.echo(f"\nfinal scores Light {record.scores[0]}, Dark {record.scores[1]}; "
+               f"winner {names[record.winner]}{how}{stalled}")

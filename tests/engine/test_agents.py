@@ -1,0 +1,73 @@
+"""Agents: specs, strength on small samples, and MCTS never reading hidden information."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from channeling_helpers import DECKS, GLYPHS
+from generator.engine.channeling import edition_options, new_game, parse_action
+from generator.engine.channeling.agents import GreedyAgent, RandomAgent
+from generator.engine.channeling.mcts import MCTSAgent
+from generator.engine.registry import make_agent, simulate
+
+
+@pytest.mark.parametrize("spec,kind,iters", [("random", RandomAgent, None),
+                                              ("greedy", GreedyAgent, None),
+                                              ("mcts", MCTSAgent, 200), ("mcts:37", MCTSAgent, 37),
+                                              (" MCTS:5 ", MCTSAgent, 5)])
+def test_make_agent(spec, kind, iters):
+    agent = make_agent(spec, 1)
+    assert isinstance(agent, kind)
+    if iters:
+        assert agent.iterations == iters
+
+
+@pytest.mark.parametrize("spec", ["", "rand", "greedy:3", "mcts:0", "mcts:x", "mcts:-4"])
+def test_make_agent_rejects_unknown_specs(spec):
+    with pytest.raises(ValueError, match="agent"):
+        make_agent(spec, 1)
+
+
+@pytest.mark.parametrize("edition", ["2025", "thirty", "forest"])
+def test_greedy_beats_random(edition):
+    res = simulate(edition_options(edition), DECKS[edition](), GLYPHS, 60,
+                   ["greedy", "random"], seed=3, swap_seats=True)
+    assert res["win_rate_by_agent"]["0:greedy"]["rate"] >= 0.9
+
+
+def test_mcts_plays_legal_games():
+    res = simulate(edition_options("2025"), DECKS["2025"](), GLYPHS, 4, ["mcts:15", "greedy"],
+                   seed=5, swap_seats=True)
+    assert res["games"] == 4 and res["stalled"]["count"] == 0
+
+
+def _two_worlds():
+    """Two states that differ only in what Light cannot see: Dark's face-down glyphs and the
+    order of the deck."""
+    deck = DECKS["2025"]()
+    a = new_game(edition_options("2025"), deck, GLYPHS, 11)
+    a.apply_action(parse_action("h[ember,moon,tide]"))
+    b = a.clone()
+    a.apply_action(parse_action("h[eye,root,star]"))
+    b.apply_action(parse_action("h[hourglass,stone,tide]"))
+    random.Random(2).shuffle(b._deck)
+    assert a.hidden(1) != b.hidden(1) and a._deck != b._deck
+    return a, b
+
+
+def test_mcts_does_not_peek_at_hidden_glyphs_or_deck():
+    a, b = _two_worlds()
+    assert a.observation(0) == b.observation(0)
+    for seed in range(3):
+        assert MCTSAgent(iterations=40, seed=seed).choose(a) == \
+            MCTSAgent(iterations=40, seed=seed).choose(b)
+
+
+def test_determinize_reads_only_the_players_view():
+    a, b = _two_worlds()
+    da = a.determinize(0, random.Random(9))
+    db = b.determinize(0, random.Random(9))
+    assert da._deck == db._deck and da.hidden(1) == db.hidden(1)
+    assert da.hidden(0) == a.hidden(0)               # own glyphs kept
+    assert da.history == []                          # no record of the opponent's choice
