@@ -15,6 +15,7 @@ class Report:
     violations: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     components: list[dict] = field(default_factory=list)
+    incomplete: list[str] = field(default_factory=list)  # undefined parts of a draft (also in warnings)
 
     @property
     def ok(self) -> bool:
@@ -22,7 +23,7 @@ class Report:
 
     def as_dict(self) -> dict:
         return {"game": self.game, "edition": self.edition, "ok": self.ok, "violations": self.violations,
-                "warnings": self.warnings, "components": self.components}
+                "warnings": self.warnings, "incomplete": self.incomplete, "components": self.components}
 
 
 def validate_edition(edition: Edition) -> Report:
@@ -39,10 +40,56 @@ def validate_edition(edition: Edition) -> Report:
         report.components.append(entry)
     for declared in edition.spec.declares:
         report.violations += _check(edition, declared)
-    report.warnings += rule_warnings(edition)
-    for part in edition.spec.undefined:
-        report.warnings.append(f"undefined in the rules: {part}")
+    for warning in declared_rule_warnings(edition) + rule_warnings(edition):
+        if warning not in report.warnings:
+            report.warnings.append(warning)
+    report.incomplete = incomplete_parts(edition)
+    report.warnings += report.incomplete
     return report
+
+
+def incomplete_parts(edition: Edition) -> list[str]:
+    """Every part the rules leave undefined: the edition's `undefined` list, then each piece that
+    leaves blank a field its declaration says should be filled (`complete`). Empty for a finished game."""
+    parts = [f"undefined in the rules: {part}" for part in edition.spec.undefined]
+    for declared in edition.spec.declares:
+        component = edition.component(declared.component)
+        for piece in component.pieces:
+            blank = [key for key in declared.complete if piece.fields.get(key) in (None, "")]
+            if blank:
+                parts.append(f"{component.spec.name}: '{piece.label}' leaves {', '.join(blank)} blank")
+    return parts
+
+
+_UNSET = object()
+
+
+def declared_rule_warnings(edition: Edition) -> list[str]:
+    """The game's and the edition's `rule_checks`: options listed together must have equal values."""
+    rules = _effective_rules(edition)
+    out = []
+    for check in [*edition.game.spec.rule_checks, *edition.spec.rule_checks]:
+        values = {key: rules.get(key, _UNSET) for key in check.agree}
+        unset = [key for key, value in values.items() if value is _UNSET]
+        if unset:
+            out.append(f"rule check cannot be made: {', '.join(unset)} not set in the rules")
+        elif len({repr(v) for v in values.values()}) > 1:
+            shown = " but ".join(f"{key} is {value!r}" for key, value in values.items())
+            out.append(f"rules disagree: {shown}" + (f" ({check.because})" if check.because else ""))
+    return out
+
+
+def _effective_rules(edition: Edition) -> dict:
+    """The edition's rules over its engine's defaults, when the engine can say what they are."""
+    rules = dict(edition.rules)
+    if not edition.engine:
+        return rules
+    try:
+        from .engine.registry import get_engine
+        options = get_engine(edition.engine).options_model.model_validate(edition.rules)
+        return {**options.model_dump(mode="json"), **rules}
+    except Exception:  # no engine installed, or rules the engine rejects: the checks see the raw rules
+        return rules
 
 
 def _check(edition: Edition, declared: Declaration) -> list[str]:
@@ -58,6 +105,13 @@ def _check(edition: Edition, declared: Declaration) -> list[str]:
     groups: dict[str, list] = {}
     for piece in component.pieces:
         groups.setdefault(str(piece.fields.get(declared.per)) if declared.per else "all", []).append(piece)
+    for group, ranges in declared.group_ranges.items():
+        for key, (low, high) in ranges.items():
+            for piece in groups.get(group, []):
+                value = piece.fields.get(key)
+                if value is not None and not low <= value <= high:
+                    out.append(f"{name}: '{piece.label}' ({declared.per} {group}) has {key} {value}, "
+                               f"outside the declared {low}-{high} for {group}")
     for group in declared.groups:
         if group not in groups:
             out.append(f"{name}: no pieces with {declared.per} '{group}'")
@@ -94,5 +148,8 @@ def format_report(report: Report) -> str:
                 spread = ", ".join(f"{k}: {v}" for k, v in counts.items())
                 lines.append(f"    by {key[3:]}: {spread}")
     lines += [f"  violation: {v}" for v in report.violations]
-    lines += [f"  warning: {w}" for w in report.warnings]
+    lines += [f"  warning: {w}" for w in report.warnings if w not in report.incomplete]
+    if report.incomplete:
+        lines.append(f"  completeness: {len(report.incomplete)} parts undefined (warnings; not playable until written)")
+        lines += [f"    - {part}" for part in report.incomplete]
     return "\n".join(lines)

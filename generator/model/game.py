@@ -121,14 +121,29 @@ def load_game(folder: Path) -> Game:
     return game
 
 
-def load_edition_of(game: Game, edition_id: str) -> Edition:
-    """Read editions/<id>.yaml of a loaded game and resolve its components."""
+def load_edition_of(game: Game, edition_id: str, _chain: tuple[str, ...] = ()) -> Edition:
+    """Read editions/<id>.yaml of a loaded game and resolve its components.
+
+    An edition may `extend` another: it then starts from that edition's components, declarations
+    (replaced per component by its own), rules (overridden key by key), rule checks and undefined
+    parts, and may give its own `pieces` for any component it inherits or shares with the game.
+    """
     source = load_yaml(game.folder / "editions" / f"{edition_id}.yaml")
     spec = validate(EditionFile, source.data, source)
     if spec.id != edition_id:
         raise source.error(("id",), f"the file's name '{edition_id}'", repr(spec.id))
+    base = _base_edition(game, spec, source, _chain + (edition_id,))
     own = [_load_component(game, c, source, ("components", i)) for i, c in enumerate(spec.components)]
-    edition = Edition(game, spec, source, own + game.components)  # the edition's own deck first
+    components = _merge_by_id(base.components if base else game.components, own)
+    for key, pieces in spec.pieces.items():
+        at = next((i for i, c in enumerate(components) if c.id == key), None)
+        if at is None:
+            raise source.error(("pieces", key), f"a component id, one of {sorted(c.id for c in components)}",
+                               repr(key))
+        components[at] = _with_pieces(game, components[at], pieces, source, ("pieces", key))
+    if base:
+        spec = _inherit(spec, base.spec)
+    edition = Edition(game, spec, source, components)
     known = {c.id for c in edition.components}
     if spec.deck and spec.deck not in known:
         raise source.error(("deck",), f"a component id, one of {sorted(known)}", repr(spec.deck))
@@ -137,29 +152,80 @@ def load_edition_of(game: Game, edition_id: str) -> Edition:
     return edition
 
 
+def _base_edition(game: Game, spec: EditionFile, source: Sourced, chain: tuple[str, ...]) -> Edition | None:
+    if spec.extends is None:
+        return None
+    if spec.extends not in game.spec.editions:
+        raise source.error(("extends",), f"an edition of the game, one of {game.spec.editions}", repr(spec.extends))
+    if spec.extends in chain:
+        raise source.error(("extends",), "editions that do not extend themselves",
+                           " -> ".join(chain + (spec.extends,)))
+    return load_edition_of(game, spec.extends, chain)
+
+
+def _replaced(declared: Declaration, spec: EditionFile) -> bool:
+    return any(d.component == declared.component for d in spec.declares)
+
+
+def _merge_by_id(inherited: list[ComponentSet], own: list[ComponentSet]) -> list[ComponentSet]:
+    """Own components first (an edition's deck leads), each replacing an inherited one of the same id."""
+    own_ids = {c.id for c in own}
+    return own + [c for c in inherited if c.id not in own_ids]
+
+
+def _inherit(spec: EditionFile, base: EditionFile) -> EditionFile:
+    own: dict[str, list[Declaration]] = {}
+    for d in spec.declares:
+        own.setdefault(d.component, []).append(d)
+    declares: list[Declaration] = []
+    for d in base.declares:  # the base's order, each component's declarations replaced by this edition's
+        declares += own.pop(d.component, []) if d.component in own else ([] if _replaced(d, spec) else [d])
+    declares += [d for ds in own.values() for d in ds]
+    return spec.model_copy(update={
+        "deck": spec.deck or base.deck,
+        "declares": declares,
+        "rules": {**base.rules, **spec.rules},
+        "rule_checks": list(base.rule_checks) + list(spec.rule_checks),
+        "undefined": list(base.undefined) + [u for u in spec.undefined if u not in base.undefined],
+    })
+
+
 def _check_declaration_refs(declared: Declaration, edition: Edition, source: Sourced, where: tuple) -> None:
     known = {c.id: c for c in edition.components}
     if declared.component not in known:
         raise source.error(where + ("component",), f"a component id, one of {sorted(known)}", repr(declared.component))
     fields = known[declared.component].spec.fields
-    for key in [*declared.ranges, *declared.distinct, *([declared.per] if declared.per else [])]:
+    grouped = [k for ranges in declared.group_ranges.values() for k in ranges]
+    for key in [*declared.ranges, *declared.distinct, *([declared.per] if declared.per else []), *grouped,
+                *declared.complete]:
         if key not in fields:
             raise source.error(where, f"a field of '{declared.component}', one of {sorted(fields)}", repr(key))
+    if declared.group_ranges and not declared.per:
+        raise source.error(where + ("group_ranges",), "a `per` field naming the groups", "no `per`")
 
 
 def _load_component(game: Game, spec: Component, source: Sourced, where: tuple) -> ComponentSet:
     if spec.product is not None:
         rows = _product_rows(game, spec, source, where)
-        piece_source, piece_where = source, where + ("product",)
-    elif isinstance(spec.pieces, str):
-        piece_source = load_yaml(_inside(game.folder, spec.pieces, source, where + ("pieces",), base=source.path.parent))
+        pieces = [_piece(game, spec, row, i, source, where + ("product", i)) for i, row in enumerate(rows)]
+        return ComponentSet(spec, pieces, source, (source, where))
+    return _with_pieces(game, ComponentSet(spec, [], source, (source, where)), spec.pieces, source,
+                        where + ("pieces",))
+
+
+def _with_pieces(game: Game, component: ComponentSet, pieces: list | str, source: Sourced,
+                 where: tuple) -> ComponentSet:
+    """The component with its pieces read from `pieces` (a list, or a file named relative to `source`)."""
+    if isinstance(pieces, str):
+        piece_source = load_yaml(_inside(game.folder, pieces, source, where, base=source.path.parent))
         rows, piece_where = piece_source.data, ()
         if not isinstance(rows, list):
             raise piece_source.error((), "a list of pieces", type(rows).__name__)
     else:
-        rows, piece_source, piece_where = spec.pieces, source, where + ("pieces",)
-    pieces = [_piece(game, spec, row, i, piece_source, piece_where + (i,)) for i, row in enumerate(rows)]
-    return ComponentSet(spec, pieces, piece_source, (source, where))
+        rows, piece_source, piece_where = pieces, source, where
+    spec = component.spec if pieces is component.spec.pieces else component.spec.model_copy(update={"pieces": pieces})
+    loaded = [_piece(game, spec, row, i, piece_source, piece_where + (i,)) for i, row in enumerate(rows)]
+    return ComponentSet(spec, loaded, piece_source, component.origin)
 
 
 def _product_rows(game: Game, spec: Component, source: Sourced, where: tuple) -> list[dict]:

@@ -71,6 +71,15 @@ class Declaration(Strict):
     per: Ident | None = None                 # group by this field for `distinct` and `each`
     each: int | None = Field(default=None, ge=0)  # pieces in every `per` group
     groups: list[str] = []                    # the `per` groups that must exist
+    group_ranges: dict[str, dict[Ident, tuple[int, int]]] = {}  # `per` group -> field -> [low, high]
+    complete: list[Ident] = []               # optional fields every piece should fill (a draft's gaps)
+
+
+class RuleCheck(Strict):
+    """Rule options that must agree with one another; an edition where they differ gets a warning."""
+
+    agree: list[str] = Field(min_length=2)
+    because: str = ""                         # why they must agree, shown with the warning
 
 
 class Credit(Strict):
@@ -90,6 +99,7 @@ class GameFile(Strict):
     glyphs: str | None = None
     credits: list[Credit] = []
     components: list[Component] = []
+    rule_checks: list[RuleCheck] = []  # checked for every edition
 
 
 class EditionFile(Strict):
@@ -97,10 +107,13 @@ class EditionFile(Strict):
     title: Name
     date: str = ""
     source: str = ""
+    extends: Ident | None = None  # an edition of the game whose components, declarations, rules this one starts from
     deck: Ident | None = None  # the component the rules engine deals from
     components: list[Component] = []
+    pieces: dict[Ident, list[dict[str, Any]] | str] = {}  # component id -> this edition's own pieces for it
     declares: list[Declaration] = []
     rules: dict[str, Any] = {}
+    rule_checks: list[RuleCheck] = []
     undefined: list[str] = []  # parts the rules leave blank (a draft)
 
 
