@@ -210,7 +210,7 @@ def build_action(state: State, g: int, slot: int, dst: int, path: tuple[int, ...
     st = state._st
     names = st.geo.names
     p = state._cur
-    taken = state._lay(p, path)[4]
+    taken = state._lay_memo(path)[4]
     hide = hide_choice(state, g, best_g) if state._need_hide[p] else ()
     return Action(st.glyphs[g], names[state._druids[slot]], names[dst],
                   tuple(names[c] for c in path), tuple(names[c] for c in taken), hide)

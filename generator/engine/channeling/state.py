@@ -79,7 +79,7 @@ class State:
     __slots__ = ("_st", "_grid", "_cubes", "_druids", "_empty", "_deck", "_playable", "_hidden",
                  "_need_hide", "_setup", "_supply", "_over", "_taken", "_splendor", "_cur",
                  "_turn", "_last", "_terminal", "_stalled", "_history", "_deck_ran_out",
-                 "_supply_short", "_spent")
+                 "_supply_short", "_spent", "_memo")
 
     # ----------------------------------------------------------------- basic queries
     @property
@@ -221,6 +221,7 @@ class State:
         s._deck_ran_out = self._deck_ran_out
         s._supply_short = self._supply_short[:]
         s._spent = self._spent[:]
+        s._memo = None
         return s
 
     def determinize(self, player: int, rng: random.Random) -> "State":
@@ -327,6 +328,16 @@ class State:
                 taken.append(c)
         return vals, used, cancel, short, taken
 
+    def _lay_memo(self, path: tuple[int, ...]):
+        """``_lay`` for the current player, remembered until the state next changes (an agent
+        that previews a path and then plays it pays once)."""
+        memo = self._memo
+        if memo is not None and memo[0] == path:
+            return memo[1]
+        lay = self._lay(self._cur, path)
+        self._memo = (path, lay)
+        return lay
+
     def taken_by_move(self, path_cells: tuple[int, ...], p: int | None = None) -> list[int]:
         """Cells whose cards would be taken if the current player lays along ``path_cells``."""
         return self._lay(self._cur if p is None else p, path_cells)[4]
@@ -425,8 +436,9 @@ class State:
         dst = ds[r % len(ds)]
         paths = st.geo.paths[dst][druids[slot ^ 1]]
         path, pnames = paths[int(rng.random() * len(paths))] if len(paths) > 1 else paths[0]
-        taken = self._lay(p, path)[4]
+        taken = self._lay_memo(path)[4]
         if len(taken) > 1:
+            taken = taken[:]
             rng.shuffle(taken)
         if self._need_hide[p]:
             hide = tuple(sorted(rng.sample([x for i, x in enumerate(glyphs) if i != g],
@@ -513,10 +525,12 @@ class State:
             raise IllegalActionError(
                 f"{'-'.join(action.path)} is not a shortest path from {action.dst} to "
                 f"{st.geo.names[other]}")
-        lay = self._lay(p, path)
+        lay = self._lay_memo(path)
         taken = lay[4]
         refill = action.refill
-        if len(refill) != len(taken) or sorted(index.get(x, -1) for x in refill) != sorted(taken):
+        if len(refill) != len(taken) or (taken and (
+                index.get(refill[0], -1) != taken[0] if len(taken) == 1
+                else sorted(index.get(x, -1) for x in refill) != sorted(taken))):
             exp = ",".join(st.geo.names[c] for c in taken)
             raise IllegalActionError(
                 f"refill order must list each taken spot once ({exp or 'none taken'}), "
@@ -529,6 +543,7 @@ class State:
         :raises IllegalActionError: when the action is not legal here (state unchanged).
         """
         checked = self._check(action)
+        self._memo = None
         self._commit(checked)
         self._history.append(action)
 
@@ -676,4 +691,5 @@ def new_game(options: ChannelingOptions, deck: Sequence[Card], glyph_ids: Sequen
     s._deck_ran_out = False
     s._supply_short = [False, False]
     s._spent = [0, 0]
+    s._memo = None
     return s

@@ -1,0 +1,394 @@
+"""Game state of Battle for the Grove, with dice as explicit chance nodes.
+
+The API follows OpenSpiel: ``current_player`` (``CHANCE`` while dice are due, ``TERMINAL`` at the
+end), ``legal_actions()``, ``chance_outcomes()``, ``apply_action()``, ``is_terminal()``,
+``returns()``, ``clone()``. The state never rolls dice itself: whoever drives the game applies a
+chance action (``sample_chance(rng)`` draws one fairly), so a game is fixed by its options and its
+action log, and a search can branch on dice it has not seen.
+
+Players are 0 (Light) and 1 (Dark). Places are 0 (the Grove) and 1..circles (circles A, B, C).
+"""
+from __future__ import annotations
+
+import random
+from typing import Iterable
+
+from ..errors import IllegalActionError
+from .actions import (BANISH, CHANNEL, DICE_ACTIONS, END, FIRST, MOVE, PASS, ROLL, STAND, STUN, Action,
+                      parse_action, place_index, place_name)
+from .dice import sorted_rolls, totals
+from .options import GroveOptions
+
+LIGHT, DARK = 0, 1
+CHANCE, TERMINAL = -1, -4
+PLAYER_NAMES = ("light", "dark")
+_FIRST, _ACT, _BONUS, _ROLL, _OVER = "first", "act", "bonus", "roll", "over"
+TALLIES = ("passes", "stands", "moves", "channels", "stuns", "banishes", "cubes_placed", "cubes_cancelled",
+           "druids_stunned", "druids_banished", "supply_short", "control_lost")
+
+
+class State:
+    """A position of Battle for the Grove. Mutable; ``clone()`` gives an independent copy."""
+
+    __slots__ = ("options", "_stand", "_lie", "_cubes", "_supply", "_cur", "_phase", "_pending", "_acted",
+                 "_turn", "_first", "_winner", "_stalled", "_history", "_tally")
+
+    def __init__(self, options: GroveOptions | None = None):
+        self.options = o = options or GroveOptions()
+        places = o.circles + 1
+        self._stand = [[0] * places, [0] * places]
+        self._lie = [[o.druids_per_player] + [0] * o.circles, [o.druids_per_player] + [0] * o.circles]
+        self._cubes = [0] * o.circles           # per circle: Light cubes as +n, Dark cubes as -n
+        self._supply = [o.cubes_per_player, o.cubes_per_player]
+        self._cur = LIGHT
+        self._phase = _FIRST if o.first_player == "dice" else _ACT
+        self._first = None if o.first_player == "dice" else LIGHT
+        self._pending: Action | None = None
+        self._acted = 0
+        self._turn = 0
+        self._winner: int | None = None
+        self._stalled = False
+        self._history: list[Action] | None = []
+        self._tally = [dict.fromkeys(TALLIES, 0), dict.fromkeys(TALLIES, 0)]
+
+    # ----------------------------------------------------------------- queries
+    @property
+    def current_player(self) -> int:
+        if self._phase == _OVER:
+            return TERMINAL
+        return CHANCE if self._phase in (_FIRST, _ROLL) else self._cur
+
+    @property
+    def turn(self) -> int:
+        """Turns completed so far."""
+        return self._turn
+
+    @property
+    def first_player(self) -> int | None:
+        return self._first
+
+    @property
+    def history(self) -> list[Action]:
+        return list(self._history or [])
+
+    @property
+    def pending(self) -> Action | None:
+        """The Channel, Stun or Banish waiting for its dice."""
+        return self._pending
+
+    @property
+    def in_bonus(self) -> bool:
+        """True when the player stood a druid up in the Grove and may take a second action."""
+        return self._phase == _BONUS
+
+    def places(self) -> list[str]:
+        return [place_name(i) for i in range(self.options.circles + 1)]
+
+    def standing(self, player: int, place: str) -> int:
+        return self._stand[player][place_index(place)]
+
+    def lying(self, player: int, place: str) -> int:
+        return self._lie[player][place_index(place)]
+
+    def cubes(self, circle: str) -> tuple[int, int]:
+        """(Light cubes, Dark cubes) on a circle; after cancelling, at most one is non-zero."""
+        v = self._cubes[place_index(circle) - 1]
+        return (v, 0) if v >= 0 else (0, -v)
+
+    def supply(self, player: int) -> int:
+        return self._supply[player]
+
+    def controller(self, circle: str) -> int | None:
+        light, dark = self.cubes(circle)
+        at = self.options.control_at
+        return LIGHT if light >= at else DARK if dark >= at else None
+
+    def controlled(self, player: int) -> int:
+        at = self.options.control_at
+        sign = 1 - 2 * player
+        return sum(1 for v in self._cubes if v * sign >= at)
+
+    def tally(self, player: int) -> dict[str, int]:
+        """Counts of what ``player`` did and suffered so far (for statistics)."""
+        return dict(self._tally[player])
+
+    def is_terminal(self) -> bool:
+        return self._phase == _OVER
+
+    def is_stalled(self) -> bool:
+        return self._stalled
+
+    def winner(self) -> int | None:
+        return self._winner
+
+    def returns(self) -> list[float]:
+        """+1 for the winner, -1 for the loser; 0 each while playing or for a stalled game."""
+        if self._winner is None:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if self._winner == LIGHT else [-1.0, 1.0]
+
+    # ----------------------------------------------------------------- legal actions
+    def legal_actions(self) -> list[Action]:
+        """The actions of the player to move, or every chance outcome at a chance node."""
+        if self._phase == _OVER:
+            return []
+        if self._phase in (_FIRST, _ROLL):
+            return [a for a, _ in self.chance_outcomes()]
+        actions = self._player_actions(self._cur)
+        if self._phase == _BONUS:
+            return actions + [Action(END)]
+        return actions or [Action(PASS)]
+
+    def _player_actions(self, p: int) -> list[Action]:
+        o = self.options
+        stand, lie = self._stand[p], self._lie[p]
+        out = [Action(STAND, place_name(i)) for i in range(o.circles + 1) if lie[i]]
+        for i in range(o.circles + 1):
+            if not stand[i]:
+                continue
+            targets = range(1, o.circles + 1) if i == 0 else [j for j in range(o.circles + 1)
+                                                               if j != i and (j or o.move_to_grove)]
+            out += [Action(MOVE, place_name(i), place_name(j)) for j in targets]
+        for c in range(1, o.circles + 1):
+            name = place_name(c)
+            if stand[c]:
+                out += [Action(CHANNEL, name), Action(STUN, name), Action(BANISH, name)]
+            elif not o.banish_needs_standing_druid:
+                out.append(Action(BANISH, name))
+        return out
+
+    def is_legal(self, action: Action) -> bool:
+        return action in self.legal_actions() if not action.is_chance else self._chance_ok(action)
+
+    def chance_outcomes(self, grouped: bool = False) -> list[tuple[Action, float]]:
+        """(chance action, probability) pairs at a chance node; [] elsewhere.
+
+        ``grouped`` merges rolls with the same effect (e.g. every roll giving two successes), keeping
+        the first as representative: what a search needs, with the same probabilities in total.
+        """
+        o = self.options
+        if self._phase == _FIRST:
+            dist = totals(o.dice, o.die_sides)
+            pairs = [(Action(FIRST, dice=(a, b)), pa * pb) for a, pa in dist for b, pb in dist]
+            if not grouped:
+                return pairs
+            return _group(pairs, lambda a: (a.dice[0] > a.dice[1]) - (a.dice[0] < a.dice[1]))
+        if self._phase != _ROLL:
+            return []
+        rolls = [(Action(ROLL, dice=faces), p) for faces, p in sorted_rolls(o.dice, o.die_sides)]
+        return _group(rolls, lambda a: self._effect(a.dice)) if grouped else rolls
+
+    def _chance_ok(self, action: Action) -> bool:
+        o = self.options
+        if self._phase == _FIRST and action.kind == FIRST:
+            low, high = o.dice, o.dice * o.die_sides
+            return all(low <= t <= high for t in action.dice)
+        return (self._phase == _ROLL and action.kind == ROLL and len(action.dice) == o.dice
+                and all(1 <= d <= o.die_sides for d in action.dice) and list(action.dice) == sorted(action.dice))
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """A fair roll for the current chance node, drawn with ``rng``."""
+        o = self.options
+        if self._phase == _FIRST:
+            a, b = (sum(rng.randint(1, o.die_sides) for _ in range(o.dice)) for _ in range(2))
+            return Action(FIRST, dice=(a, b))
+        if self._phase != _ROLL:
+            raise IllegalActionError("no dice are due")
+        return Action(ROLL, dice=tuple(sorted(rng.randint(1, o.die_sides) for _ in range(o.dice))))
+
+    # ----------------------------------------------------------------- applying actions
+    def apply_action(self, action: Action) -> None:
+        """Play one action (a player's or a chance outcome).
+
+        :raises IllegalActionError: when the rules do not allow ``action`` now.
+        """
+        if not self.is_legal(action):
+            raise IllegalActionError(f"{action} is not legal now ({self._describe_phase()})")
+        if self._history is not None:
+            self._history.append(action)
+        kind, p = action.kind, self._cur
+        if kind == FIRST:
+            light, dark = action.dice
+            if light != dark:
+                self._first = self._cur = LIGHT if light > dark else DARK
+                self._phase = _ACT
+            return
+        if kind == ROLL:
+            self._resolve(self._pending, action.dice)
+            self._pending = None
+            self._after_action(bonus=False)
+            return
+        if kind in (END, PASS):
+            if kind == PASS:
+                self._tally[p]["passes"] += 1
+            self._end_turn()
+            return
+        at = place_index(action.at)
+        if kind == STAND:
+            self._lie[p][at] -= 1
+            self._stand[p][at] += 1
+            self._tally[p]["stands"] += 1
+            self._after_action(bonus=at == 0 and self.options.stand_bonus_at_grove)
+        elif kind == MOVE:
+            to = place_index(action.to)
+            self._stand[p][to] += self._stand[p][at]
+            self._stand[p][at] = 0
+            self._tally[p]["moves"] += 1
+            self._after_action(bonus=False)
+        else:
+            self._tally[p][{CHANNEL: "channels", STUN: "stuns", BANISH: "banishes"}[kind]] += 1
+            if self._effect_possible(action):
+                self._pending = action
+                self._phase = _ROLL
+            else:  # no roll could change anything: the action is spent without dice
+                self._after_action(bonus=False)
+
+    def _after_action(self, bonus: bool) -> None:
+        self._acted += 1
+        if bonus and self._acted < self.options.actions_per_turn:
+            self._phase = _BONUS
+        else:
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        self._turn += 1
+        self._cur = 1 - self._cur
+        self._acted = 0
+        self._phase = _ACT
+        if self.controlled(self._cur) >= self.options.circles_to_win:  # the win check opens a turn
+            self._winner = self._cur
+            self._phase = _OVER
+        elif self._turn >= self.options.turn_cap:
+            self._stalled = True
+            self._phase = _OVER
+
+    def _counts(self, action: Action, dice: Iterable[int]) -> int:
+        """How many of the dice succeed for ``action`` (before caps by targets or supply)."""
+        p, c = self._cur, place_index(action.at)
+        if action.kind == BANISH:
+            return sum(1 for d in dice if d >= self.options.banish_on)
+        standing = self._stand[p][c]
+        hits = sum(1 for d in dice if d <= standing)
+        return min(hits, standing) if action.kind == STUN else hits
+
+    def _limit(self, action: Action) -> int:
+        """The most the action can achieve: cubes in supply, opposing druids there to stun or banish."""
+        p, c = self._cur, place_index(action.at)
+        q = 1 - p
+        if action.kind == CHANNEL:
+            return self._supply[p]
+        if action.kind == STUN:
+            return self._stand[q][c]
+        return self._stand[q][c] + self._lie[q][c]
+
+    def _effect_possible(self, action: Action) -> bool:
+        return self._limit(action) > 0 and (action.kind == BANISH or self._stand[self._cur][place_index(action.at)] > 0)
+
+    def _effect(self, dice: tuple[int, ...]) -> int:
+        return min(self._counts(self._pending, dice), self._limit(self._pending))
+
+    def _resolve(self, action: Action, dice: tuple[int, ...]) -> None:
+        p, q, c = self._cur, 1 - self._cur, place_index(action.at)
+        wanted = self._counts(action, dice)
+        n = min(wanted, self._limit(action))
+        tally = self._tally[p]
+        if action.kind == CHANNEL:
+            if n < wanted:
+                tally["supply_short"] += 1
+            sign = 1 - 2 * p
+            before = self._cubes[c - 1]
+            opposing = max(0, -sign * before)
+            cancelled = min(opposing, n)
+            self._supply[p] += cancelled - n
+            self._supply[q] += cancelled
+            self._cubes[c - 1] = before + sign * n
+            tally["cubes_placed"] += n
+            tally["cubes_cancelled"] += cancelled
+            at = self.options.control_at
+            if opposing >= at > opposing - cancelled:
+                self._tally[q]["control_lost"] += 1
+        elif action.kind == STUN:
+            self._stand[q][c] -= n
+            self._lie[q][c] += n
+            tally["druids_stunned"] += n
+        else:
+            from_standing = min(n, self._stand[q][c]) if self.options.banish_order == "standing_first" \
+                else max(0, n - self._lie[q][c])
+            self._stand[q][c] -= from_standing
+            self._lie[q][c] -= n - from_standing
+            self._lie[q][0] += n
+            tally["druids_banished"] += n
+
+    # ----------------------------------------------------------------- notation, copies, text
+    def parse(self, text: str) -> Action:
+        """The action ``text`` names, checked against the rules.
+
+        :raises ActionSyntaxError: for text that is not an action.
+        :raises IllegalActionError: for an action the rules do not allow now.
+        """
+        action = parse_action(text)
+        if not self.is_legal(action):
+            raise IllegalActionError(f"{text!r} is not legal now ({self._describe_phase()})")
+        return action
+
+    def push(self, text: str) -> Action:
+        action = self.parse(text)
+        self.apply_action(action)
+        return action
+
+    def clone(self, history: bool = True) -> "State":
+        s = State.__new__(State)
+        s.options = self.options
+        s._stand = [self._stand[0][:], self._stand[1][:]]
+        s._lie = [self._lie[0][:], self._lie[1][:]]
+        s._cubes = self._cubes[:]
+        s._supply = self._supply[:]
+        s._cur, s._phase, s._pending, s._acted = self._cur, self._phase, self._pending, self._acted
+        s._turn, s._first, s._winner, s._stalled = self._turn, self._first, self._winner, self._stalled
+        s._history = self._history[:] if history and self._history is not None else None
+        s._tally = [dict(self._tally[0]), dict(self._tally[1])]
+        return s
+
+    def _describe_phase(self) -> str:
+        if self._phase == _OVER:
+            return "the game is over"
+        if self._phase == _FIRST:
+            return "the first player is being rolled for"
+        if self._phase == _ROLL:
+            return f"dice are due for {self._pending}"
+        who = PLAYER_NAMES[self._cur]
+        return f"{who} may take a second action or end" if self._phase == _BONUS else f"{who} to act"
+
+    def __str__(self) -> str:
+        from .render import render_state
+        return render_state(self)
+
+
+def _group(pairs: list[tuple[Action, float]], key) -> list[tuple[Action, float]]:
+    groups: dict = {}
+    for action, p in pairs:
+        k = key(action)
+        if k in groups:
+            groups[k][1] += p
+        else:
+            groups[k] = [action, p]
+    return [(a, p) for a, p in groups.values()]
+
+
+def new_game(options: GroveOptions | None = None, deck=(), glyph_ids=(), seed: int = 0) -> State:
+    """A fresh game (setup has no randomness: every roll is a chance action applied later).
+
+    ``deck``, ``glyph_ids`` and ``seed`` are accepted so the engine registry can call every game alike.
+    """
+    return State(options)
+
+
+def replay(actions: Iterable[str], options: GroveOptions | None = None) -> State:
+    """The state after playing a log of actions in notation.
+
+    :raises ActionSyntaxError, IllegalActionError: for a log that is not a legal game.
+    """
+    state = State(options)
+    for text in actions:
+        state.push(text)
+    return state
