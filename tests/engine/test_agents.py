@@ -59,6 +59,8 @@ def _two_worlds():
 def test_mcts_does_not_peek_at_hidden_glyphs_or_deck():
     a, b = _two_worlds()
     assert a.observation(0) == b.observation(0)
+    assert a.observation_string(0) == b.observation_string(0)
+    assert a.observation_string(1) != b.observation_string(1)
     for seed in range(3):
         assert MCTSAgent(iterations=40, seed=seed).choose(a) == \
             MCTSAgent(iterations=40, seed=seed).choose(b)

@@ -20,9 +20,22 @@ def _cell(state: "State", i: int) -> str:
     return " ".join(x for x in (text, marks, cubes) if x)
 
 
-def render_board(state: "State") -> str:
+def _hand_text(state: "State", p: int, viewer: int | None) -> str:
+    if viewer is None or viewer == p:
+        text = f"hand {','.join(state.hand(p))}"
+        if state._hidden[p]:
+            text += f", face down {','.join(state.hidden(p))}"
+        return text
+    glyphs = state._st.glyphs
+    unplayed = state._playable[p] | state._hidden[p]
+    names = ",".join(g for i, g in enumerate(glyphs) if unplayed >> i & 1)
+    return f"unplayed {names} ({state._hidden[p].bit_count()} of them face down)"
+
+
+def render_board(state: "State", viewer: int | None = None) -> str:
     """The grid with glyph labels: each card as Vigor/Splendor, druids (L/D) and cubes
-    (+n Light, -n Dark), then both players' totals."""
+    (+n Light, -n Dark), then both players' totals. With ``viewer`` (0 or 1) the other
+    player's face-down glyphs are not shown, only how many there are."""
     st = state._st
     n = st.n
     glyphs = st.glyphs
@@ -37,7 +50,6 @@ def render_board(state: "State") -> str:
     for p, name in ((0, "Light"), (1, "Dark")):
         rows.append(f"{name}: {len(state._taken[p])} cards, splendor {state._splendor[p]}, "
                     f"overchanneling {state._over[p]}, score {s[p]}, supply {state._supply[p]}, "
-                    f"hand {','.join(state.hand(p))}"
-                    + (f", face down {','.join(state.hidden(p))}" if state._hidden[p] else ""))
+                    + _hand_text(state, p, viewer))
     rows.append(f"deck {len(state._deck)}, turn {state._turn}")
     return "\n".join(rows)

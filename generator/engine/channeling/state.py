@@ -624,6 +624,11 @@ class State:
         from .observation import observe
         return observe(self, player)
 
+    def observation_string(self, player: int) -> str:
+        """The board as text as ``player`` sees it (the opponent's face-down glyphs masked)."""
+        from .render import render_board
+        return render_board(self, player)
+
     def __str__(self) -> str:
         from .render import render_board
         return render_board(self)

@@ -1,0 +1,114 @@
+"""Agents for Battle for the Grove: ``random`` and ``greedy`` (one action of look-ahead, dice
+averaged exactly).
+
+The greedy evaluation of a position, from one player's side (``position_value``):
+
+* cubes: own cubes on circles minus opposing ones, each circle held at the control threshold worth
+  ``control`` more, and holding enough circles to win worth ``winning`` (the opponent has one turn
+  to break it);
+* druids: each standing druid at a circle is worth ``stand_circle`` (it rolls for Channel and Stun),
+  one lying at a circle ``lie_circle``, one standing in the Grove ``stand_grove``; the opponent's
+  druids count against.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Protocol
+
+from .actions import Action
+from .state import CHANCE, State
+
+
+class Agent(Protocol):
+    name: str
+
+    def choose(self, state: State) -> Action: ...
+
+
+class RandomAgent:
+    """A uniformly random legal action."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State) -> Action:
+        return self.rng.choice(state.legal_actions())
+
+
+@dataclass(frozen=True)
+class Weights:
+    control: float = 4.0
+    winning: float = 40.0
+    stand_circle: float = 1.2
+    lie_circle: float = 0.4
+    stand_grove: float = 0.6
+    win: float = 1000.0
+
+
+DEFAULT_WEIGHTS = Weights()
+
+
+def position_value(state: State, player: int, w: Weights = DEFAULT_WEIGHTS) -> float:
+    """How good ``state`` looks for ``player`` (a win is +w.win, a loss -w.win)."""
+    if state.is_terminal():
+        winner = state.winner()
+        return 0.0 if winner is None else (w.win if winner == player else -w.win)
+    o = state.options
+    sign = 1 - 2 * player
+    at = o.control_at
+    value = 0.0
+    held = [0, 0]
+    for v in state._cubes:
+        own, opp = max(0, sign * v), max(0, -sign * v)
+        value += own - opp
+        if own >= at:
+            value += w.control
+            held[0] += 1
+        elif opp >= at:
+            value -= w.control
+            held[1] += 1
+    if held[0] >= o.circles_to_win:
+        value += w.winning
+    if held[1] >= o.circles_to_win:
+        value -= w.winning
+    for p, s in ((player, 1.0), (1 - player, -1.0)):
+        stand, lie = state._stand[p], state._lie[p]
+        value += s * (w.stand_grove * stand[0]
+                      + sum(w.stand_circle * stand[c] + w.lie_circle * lie[c] for c in range(1, o.circles + 1)))
+    return value
+
+
+def expected_value(state: State, action: Action, player: int, w: Weights = DEFAULT_WEIGHTS) -> float:
+    """The value for ``player`` after ``action``, averaged over the dice it calls for."""
+    after = state.clone(history=False)
+    after.apply_action(action)
+    if after.current_player != CHANCE:
+        return position_value(after, player, w)
+    total = 0.0
+    for roll, p in after.chance_outcomes(grouped=True):
+        outcome = after.clone(history=False)
+        outcome.apply_action(roll)
+        total += p * position_value(outcome, player, w)
+    return total
+
+
+class GreedyAgent:
+    """Takes the action with the best expected position value; ties broken at random (seeded)."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0, weights: Weights = DEFAULT_WEIGHTS):
+        self.rng = random.Random(seed)
+        self.weights = weights
+
+    def choose(self, state: State) -> Action:
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        me = state.current_player
+        scored = [(expected_value(state, a, me, self.weights), a) for a in actions]
+        best = max(v for v, _ in scored)
+        return self.rng.choice([a for v, a in scored if v >= best - 1e-9])

@@ -1,0 +1,44 @@
+"""Battle for the Grove as a registry entry: agents by spec, setup description, text picture."""
+from __future__ import annotations
+
+from typing import Any
+
+from .agents import GreedyAgent, RandomAgent
+from .render import render_state
+from .state import State
+
+AGENT_KINDS = ("random", "greedy", "mcts")
+
+
+def make_agent(spec: str, seed: int):
+    """An agent from a spec: ``random``, ``greedy``, ``mcts`` or ``mcts:ITERATIONS``.
+
+    :raises ValueError: for an unknown spec or a bad iteration count.
+    """
+    name, _, arg = str(spec).strip().partition(":")
+    name = name.lower()
+    if name == "random" and not arg:
+        return RandomAgent(seed)
+    if name == "greedy" and not arg:
+        return GreedyAgent(seed)
+    if name == "mcts":
+        from .mcts import MCTSAgent
+        if not arg:
+            return MCTSAgent(seed=seed)
+        iterations = int(arg) if arg.isdigit() else 0
+        if iterations < 1:
+            raise ValueError(f"agent {spec!r}: mcts iterations must be a positive integer, e.g. 'mcts:300'")
+        return MCTSAgent(iterations=iterations, seed=seed)
+    raise ValueError(f"unknown agent {spec!r}; choose from random, greedy, mcts, mcts:N (N = iterations)")
+
+
+def describe_setup(state: State) -> dict[str, Any]:
+    """The setup of a fresh game: druids and cubes per player, the circles, who rolls first."""
+    o = state.options
+    return {"circles": state.places()[1:], "druids_per_player": o.druids_per_player,
+            "cubes_per_player": o.cubes_per_player, "druids_start": "lying down in the Grove",
+            "first_player": o.first_player}
+
+
+def render(state: State) -> str:
+    return render_state(state)

@@ -1,0 +1,172 @@
+"""Play, replay and simulate Battle for the Grove: seeded agents, seeded dice, summary figures.
+
+A game is fixed by (options, seed, agents): the agents' seeds and the dice stream are derived from
+the game's seed, and every roll is recorded in the action log, so ``replay_log`` rebuilds any game
+from its log alone. Game ``i`` of a simulation uses ``game_seed(seed, i)``, so results do not depend
+on the number of processes.
+"""
+from __future__ import annotations
+
+import multiprocessing as mp
+import os
+import random
+from dataclasses import asdict, dataclass, field
+from typing import Any, Callable, Sequence
+
+from ..stats import rate, spread
+from .options import GroveOptions
+from .state import CHANCE, PLAYER_NAMES, TALLIES, State, replay
+
+
+@dataclass
+class GroveRecord:
+    """One played game: the log (rolls included), the result and what happened along the way."""
+
+    game: str
+    seed: int
+    agents: tuple[str, str]            # by colour: (Light, Dark)
+    first_player: int | None
+    actions: list[str]
+    winner: int | None                  # 0 Light, 1 Dark, None stalled
+    turns: int
+    stalled: bool
+    controlled: tuple[int, int]         # circles held at the end
+    cubes_on_circles: dict[str, tuple[int, int]]
+    tallies: tuple[dict[str, int], dict[str, int]] = field(default_factory=lambda: ({}, {}))
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["agents"], d["controlled"] = list(self.agents), list(self.controlled)
+        d["cubes_on_circles"] = {k: list(v) for k, v in self.cubes_on_circles.items()}
+        d["tallies"] = list(self.tallies)
+        return d
+
+
+def _seeds(seed: int) -> tuple[int, int, int]:
+    from ..registry import derive_seed
+    return derive_seed("dice", seed), derive_seed("agent", seed, 0), derive_seed("agent", seed, 1)
+
+
+def _agents(specs: Sequence[Any], seed: int) -> list[Any]:
+    from .game import make_agent
+    if len(specs) != 2:
+        raise ValueError(f"expected two agents (Light, Dark), got {len(specs)}")
+    _, a, b = _seeds(seed)
+    return [make_agent(s, k) if isinstance(s, str) else s for s, k in zip(specs, (a, b))]
+
+
+def play_game(options: GroveOptions, seed: int, agents: Sequence[Any]) -> GroveRecord:
+    """Play one game; ``agents`` are specs ("greedy", "mcts:300") or agent objects, Light first."""
+    players = _agents(agents, seed)
+    dice = random.Random(_seeds(seed)[0])
+    state = State(options)
+    while not state.is_terminal():
+        p = state.current_player
+        state.apply_action(state.sample_chance(dice) if p == CHANCE else players[p].choose(state))
+    return _record(state, seed, agents)
+
+
+def _record(state: State, seed: int, agents: Sequence[Any]) -> GroveRecord:
+    names = tuple(a if isinstance(a, str) else getattr(a, "name", type(a).__name__) for a in agents)
+    circles = state.places()[1:]
+    return GroveRecord("grove", seed, names, state.first_player, [str(a) for a in state.history],
+                       state.winner(), state.turn, state.is_stalled(),
+                       (state.controlled(0), state.controlled(1)), {c: state.cubes(c) for c in circles},
+                       (state.tally(0), state.tally(1)))
+
+
+def replay_log(actions: Sequence[str], options: GroveOptions | None = None) -> State:
+    """The final state of a logged game (see ``state.replay``)."""
+    return replay(actions, options)
+
+
+def turn_log(record: GroveRecord, options: GroveOptions | None = None) -> list[str]:
+    """A readable turn-by-turn account of a recorded game, rolls shown with their action."""
+    state = State(options)
+    lines: list[str] = []
+    for text in record.actions:
+        who = state.current_player
+        state.push(text)
+        if text.startswith("first"):
+            light, dark = text.split()[1].split("-")
+            lines.append(f"first-player roll: light {light}, dark {dark}"
+                         + ("" if state.first_player is None else f"; {PLAYER_NAMES[state.first_player]} starts"))
+        elif text.startswith("roll"):
+            lines[-1] += f" [{text[5:]}]"
+        else:
+            lines.append(f"turn {state.turn + (0 if state.current_player == who else 1)}: "
+                         f"{PLAYER_NAMES[who]} {text}")
+    result = "stalled" if record.stalled else f"{PLAYER_NAMES[record.winner]} wins"
+    lines.append(f"{result} after {record.turns} turns")
+    return lines
+
+
+_ROW = ("winner", "first", "turns", "stalled", "swapped", "tallies")
+
+
+def _play_range(args: tuple) -> list[tuple]:
+    from ..registry import game_seed
+    options, agents, seed, swap, start, stop = args
+    rows = []
+    for i in range(start, stop):
+        gs = game_seed(seed, i)
+        swapped = bool(swap and i % 2)
+        seats = [agents[1], agents[0]] if swapped else list(agents)
+        r = play_game(options, gs, seats)
+        rows.append((r.winner, r.first_player, r.turns, r.stalled, swapped, r.tallies))
+    return rows
+
+
+def simulate(options: GroveOptions, games: int, agents: Sequence[str], seed: int = 0, jobs: int = 1,
+             progress: Callable[[int], None] | None = None, *, swap_seats: bool = False) -> dict[str, Any]:
+    """Play ``games`` games and summarise them (see ``summarise``).
+
+    :raises ValueError: for a non-positive game or job count or a bad agent spec.
+    """
+    if games <= 0:
+        raise ValueError(f"games must be positive, got {games}")
+    if jobs < 1:
+        raise ValueError(f"jobs must be at least 1, got {jobs}")
+    _agents(agents, 0)  # reject bad specs before starting
+    size = max(1, min(500, games // (jobs * 8) or 1))
+    tasks = [(options, list(agents), seed, swap_seats, a, min(games, a + size)) for a in range(0, games, size)]
+    rows: list[tuple] = []
+    if jobs == 1 or len(tasks) == 1:
+        for t in tasks:
+            rows += _play_range(t)
+            if progress:
+                progress(t[-1] - t[-2])
+    else:
+        method = "fork" if "fork" in mp.get_all_start_methods() and os.name == "posix" else "spawn"
+        with mp.get_context(method).Pool(min(jobs, len(tasks))) as pool:
+            for t, chunk in zip(tasks, pool.imap(_play_range, tasks)):
+                rows += chunk
+                if progress:
+                    progress(t[-1] - t[-2])
+    return summarise(rows, options=options, agents=agents, seed=seed, swap_seats=swap_seats)
+
+
+def summarise(rows: Sequence[tuple], *, options: GroveOptions, agents: Sequence[str], seed: int,
+              swap_seats: bool) -> dict[str, Any]:
+    """Win rates by colour, by turn order and by agent (95% Wilson intervals), game length, tallies."""
+    n = len(rows)
+    winners = [r[0] for r in rows]
+    decided = [r for r in rows if r[0] is not None]
+    first_wins = sum(1 for r in decided if r[0] == r[1])
+    agent_wins = [0, 0]
+    for r in decided:
+        agent_wins[r[0] ^ int(r[4])] += 1
+    per_game = {key: spread([r[5][0][key] + r[5][1][key] for r in rows]) for key in TALLIES}
+    return {
+        "game": "grove", "games": n, "seed": seed, "agents": list(agents), "swap_seats": swap_seats,
+        "options": options.model_dump(mode="json"),
+        "wins": {"light": winners.count(0), "dark": winners.count(1), "stalled": winners.count(None)},
+        "win_rate_by_colour": {"light": rate(winners.count(0), n), "dark": rate(winners.count(1), n),
+                               "stalled": rate(winners.count(None), n)},
+        "win_rate_by_turn_order": {"first": rate(first_wins, n), "second": rate(len(decided) - first_wins, n)},
+        "light_moved_first": rate(sum(1 for r in rows if r[1] == 0), n),
+        "win_rate_by_agent": {f"{i}:{a}": rate(agent_wins[i], n) for i, a in enumerate(agents)},
+        "turns": spread([r[2] for r in rows]),
+        "turns_of_decided_games": spread([r[2] for r in decided]),
+        "per_game_totals": per_game,
+    }
