@@ -3,12 +3,12 @@ averaged exactly).
 
 The greedy evaluation of a position, from one player's side (``position_value``):
 
-* cubes: own cubes on circles minus opposing ones, each circle held at the control threshold worth
-  ``control`` more, and holding enough circles to win worth ``winning`` (the opponent has one turn
-  to break it);
-* druids: each standing druid at a circle is worth ``stand_circle`` (it rolls for Channel and Stun),
-  one lying at a circle ``lie_circle``, one standing in the Grove ``stand_grove``; the opponent's
-  druids count against.
+* cubes: own cubes on circles minus opposing ones, counted in full up to the control threshold and
+  at ``surplus`` each beyond it (a buffer against cancelling); each circle held worth ``control``
+  more, and holding enough circles to win worth ``winning`` (the opponent has one turn to break it);
+* druids: each standing druid at a circle is worth ``stand_circle`` (it rolls for Channel and Stun)
+  or ``stand_held`` at a circle its player already holds, one lying at a circle ``lie_circle``, one
+  standing in the Grove ``stand_grove``; the opponent's druids count against.
 """
 from __future__ import annotations
 
@@ -42,7 +42,9 @@ class RandomAgent:
 class Weights:
     control: float = 4.0
     winning: float = 40.0
+    surplus: float = 0.25
     stand_circle: float = 1.2
+    stand_held: float = 0.4
     lie_circle: float = 0.4
     stand_grove: float = 0.6
     win: float = 1000.0
@@ -61,15 +63,20 @@ def position_value(state: State, player: int, w: Weights = DEFAULT_WEIGHTS) -> f
     at = o.control_at
     value = 0.0
     held = [0, 0]
+    owner = []
     for v in state._cubes:
         own, opp = max(0, sign * v), max(0, -sign * v)
-        value += own - opp
+        value += min(own, at) + w.surplus * max(0, own - at) - min(opp, at) - w.surplus * max(0, opp - at)
         if own >= at:
             value += w.control
             held[0] += 1
+            owner.append(player)
         elif opp >= at:
             value -= w.control
             held[1] += 1
+            owner.append(1 - player)
+        else:
+            owner.append(None)
     if held[0] >= o.circles_to_win:
         value += w.winning
     if held[1] >= o.circles_to_win:
@@ -77,7 +84,8 @@ def position_value(state: State, player: int, w: Weights = DEFAULT_WEIGHTS) -> f
     for p, s in ((player, 1.0), (1 - player, -1.0)):
         stand, lie = state._stand[p], state._lie[p]
         value += s * (w.stand_grove * stand[0]
-                      + sum(w.stand_circle * stand[c] + w.lie_circle * lie[c] for c in range(1, o.circles + 1)))
+                      + sum((w.stand_held if owner[c - 1] == p else w.stand_circle) * stand[c]
+                            + w.lie_circle * lie[c] for c in range(1, o.circles + 1)))
     return value
 
 

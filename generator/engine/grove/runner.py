@@ -85,7 +85,7 @@ def turn_log(record: GroveRecord, options: GroveOptions | None = None) -> list[s
     state = State(options)
     lines: list[str] = []
     for text in record.actions:
-        who = state.current_player
+        who, number = state.current_player, state.turn + 1
         state.push(text)
         if text.startswith("first"):
             light, dark = text.split()[1].split("-")
@@ -94,8 +94,7 @@ def turn_log(record: GroveRecord, options: GroveOptions | None = None) -> list[s
         elif text.startswith("roll"):
             lines[-1] += f" [{text[5:]}]"
         else:
-            lines.append(f"turn {state.turn + (0 if state.current_player == who else 1)}: "
-                         f"{PLAYER_NAMES[who]} {text}")
+            lines.append(f"turn {number}: {PLAYER_NAMES[who]} {text}")
     result = "stalled" if record.stalled else f"{PLAYER_NAMES[record.winner]} wins"
     lines.append(f"{result} after {record.turns} turns")
     return lines

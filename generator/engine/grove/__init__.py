@@ -1,0 +1,7 @@
+"""Battle for the Grove: rules with dice as explicit chance, notation, agents and a simulation runner."""
+from .actions import Action, format_action, parse_action
+from .options import GroveOptions
+from .state import CHANCE, DARK, LIGHT, TERMINAL, State, new_game, replay
+
+__all__ = ["Action", "CHANCE", "DARK", "GroveOptions", "LIGHT", "State", "TERMINAL", "format_action", "new_game",
+           "parse_action", "replay"]
