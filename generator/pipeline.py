@@ -11,6 +11,9 @@ from .model.layouts import Layouts, Profile
 from .output import Produced, staging, write_manifest
 from .render.faces import FacePainter
 from .render.items import items_for, printable
+from .render.export_png import export_pngs
+from .render.export_sheets import export_home_sheets
+from .render.export_printshop import export_print_shop
 from .render.sheets import write_sheets
 
 CARD_KINDS = ("card",)
@@ -54,7 +57,8 @@ def export_sheets(job: Job) -> list[Produced]:
     return produced
 
 
-EXPORTERS: dict[str, Callable[[Job], list[Produced]]] = {"sheet": export_sheets}
+EXPORTERS: dict[str, Callable[[Job], list[Produced]]] = {"sheet": export_home_sheets, "png": export_pngs,
+                                                         "print-shop": export_print_shop}
 
 
 def layouts_for(edition: Edition) -> Layouts:

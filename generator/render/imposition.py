@@ -139,3 +139,55 @@ def back_position(slot: Slot, item_width: float, item_height: float, page: tuple
         top = height - (top - item_height)
     dx, dy = profile.back_offset
     return x + dx, top - dy
+
+
+FOLD_CLEARANCE_MM = 5.0  # the least distance between the fold line and any bleed edge
+
+
+@dataclass
+class FoldedPage(Page):
+    """A gutterfold sheet: fronts above a horizontal fold line, their backs below it, upside down."""
+
+    fold: float = 0.0    # page y of the fold line
+
+
+def impose_gutterfold(groups: list[list[Item]], profile: Profile, clearance: float) -> list[FoldedPage]:
+    """Fronts fill the half above the fold (kept `clearance` from it); backs mirror them below.
+
+    The orientation (unless the profile fixes it) is whichever holds more of the largest piece per half.
+    :raises ValueError: when a piece does not fit in half a sheet.
+    """
+    w, h = profile.paper_size
+    portrait, landscape = (min(w, h), max(w, h)), (max(w, h), min(w, h))
+    choices = {"portrait": [portrait], "landscape": [landscape]}.get(profile.orientation, [portrait, landscape])
+    sizes = [g[0].front.size for g in groups if g]
+    pw, ph = max(sizes, key=lambda s: s[0] * s[1])
+
+    def capacity(page: tuple[float, float]) -> int:
+        cols, rows = _fit(_half(page, clearance, profile), pw, ph, profile)
+        return cols * rows
+
+    size = max(choices, key=lambda page: (capacity(page), -choices.index(page)))
+    half = _half(size, clearance, profile)
+    shift = size[1] / 2 + clearance - profile.margin  # page y of the half-page's y = 0
+    pages = []
+    for page in impose(groups, profile, half):
+        folded = FoldedPage(size, fold=size[1] / 2)
+        for block in page.blocks:
+            block.top += shift
+            for slot in block.slots:
+                slot.top += shift
+            folded.blocks.append(block)
+        pages.append(folded)
+    return pages
+
+
+def _half(size: tuple[float, float], clearance: float, profile: Profile) -> tuple[float, float]:
+    """The area above the fold as a page of its own whose bottom margin is the fold clearance."""
+    return size[0], size[1] / 2 - clearance + profile.margin
+
+
+def folded_back_position(slot: Slot, item_height: float, fold: float) -> tuple[float, float]:
+    """Where a back's trim top-left goes before it is turned 180 degrees about its own centre:
+    the mirror image of its front across the fold line."""
+    return slot.x, 2 * fold - (slot.top - item_height)

@@ -1,4 +1,5 @@
-"""Home-printing sheets: fronts on one page, their backs on the next, crop marks in the margins."""
+"""Home-printing sheets: fronts on one page and their backs on the next (duplex), or both on one
+sheet folded in half (gutterfold); crop marks in the margins."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -7,12 +8,18 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..model.layouts import Profile
 from .faces import FacePainter
-from .imposition import Block, Item, Page, back_position, impose, page_size
+from ..units import MM, parse_length
+from .imposition import (FOLD_CLEARANCE_MM, Block, FoldedPage, Item, Page, back_position, folded_back_position,
+                         impose, impose_gutterfold, page_size)
 from .pdf import new_canvas
+
+SIDES = ("top", "bottom", "left", "right")
 
 
 def write_sheets(path: Path, groups: list[list[Item]], painter: FacePainter, profile: Profile, title: str) -> int:
     """Impose the groups of items and write the PDF; returns the page count."""
+    if profile.backs == "gutterfold":
+        return write_gutterfold(path, groups, painter, profile, title)
     sizes = [g[0].front.size for g in groups if g]
     size = page_size(profile, sizes)
     pages = impose(groups, profile, size)
@@ -48,7 +55,7 @@ def draw_backs(c: Canvas, page: Page, painter: FacePainter, profile: Profile) ->
 
 
 def draw_crop_marks(c: Canvas, block: Block, size: tuple[float, float], profile: Profile,
-                    painter: FacePainter) -> None:
+                    painter: FacePainter, sides: tuple[str, ...] = SIDES) -> None:
     """Short lines on every cut, outside the grid's bleed, so no mark ever falls on a piece."""
     marks = profile.marks
     left, bottom, right, top = block.outer
@@ -57,9 +64,73 @@ def draw_crop_marks(c: Canvas, block: Block, size: tuple[float, float], profile:
     c.setLineWidth(marks.weight)
     for col in range(block.cols):
         for x in (left + col * pitch_w + block.bleed, left + col * pitch_w + block.bleed + block.width):
-            c.line(x, top + marks.gap, x, min(size[1], top + marks.gap + marks.length))
-            c.line(x, bottom - marks.gap, x, max(0, bottom - marks.gap - marks.length))
+            if "top" in sides:
+                c.line(x, top + marks.gap, x, min(size[1], top + marks.gap + marks.length))
+            if "bottom" in sides:
+                c.line(x, bottom - marks.gap, x, max(0, bottom - marks.gap - marks.length))
     for row in range(block.rows):
         for y in (top - row * pitch_h - block.bleed, top - row * pitch_h - block.bleed - block.height):
-            c.line(left - marks.gap, y, max(0, left - marks.gap - marks.length), y)
-            c.line(right + marks.gap, y, min(size[0], right + marks.gap + marks.length), y)
+            if "left" in sides:
+                c.line(left - marks.gap, y, max(0, left - marks.gap - marks.length), y)
+            if "right" in sides:
+                c.line(right + marks.gap, y, min(size[0], right + marks.gap + marks.length), y)
+
+
+def fold_clearance(profile: Profile) -> float:
+    """The profile's `fold_clearance` option (points), never under the 5 mm minimum.
+
+    :raises ValueError: for a value that is not a length or is under the minimum.
+    """
+    clearance = parse_length(profile.options.get("fold_clearance", FOLD_CLEARANCE_MM))
+    if clearance < FOLD_CLEARANCE_MM * MM - 1e-6:
+        raise ValueError(f"fold_clearance of at least {FOLD_CLEARANCE_MM:g} mm")
+    return clearance
+
+
+def write_gutterfold(path: Path, groups: list[list[Item]], painter: FacePainter, profile: Profile,
+                     title: str) -> int:
+    """Fronts above the fold, backs below it turned upside down: fold, glue or hold, cut both layers."""
+    pages = impose_gutterfold(groups, profile, fold_clearance(profile))
+    c = new_canvas(path, pages[0].size if pages else profile.paper_size, title, profile.colour_model)
+    for page in pages:
+        c.setPageSize(page.size)
+        draw_folded(c, page, painter, profile)
+        c.showPage()
+    c.save()
+    return len(pages)
+
+
+def draw_folded(c: Canvas, page: FoldedPage, painter: FacePainter, profile: Profile) -> None:
+    fold = page.fold
+    for block in page.blocks:
+        for slot in block.slots:
+            painter.draw(c, slot.item.front, slot.item.front_values, slot.x, slot.top, block.bleed)
+            if slot.item.back is None:
+                continue
+            x, top = folded_back_position(slot, block.height, fold)
+            c.saveState()  # turn the back about its own centre
+            c.translate(2 * x + block.width, 2 * top - block.height)
+            c.rotate(180)
+            painter.draw(c, slot.item.back, slot.item.back_values, x, top, block.bleed)
+            c.restoreState()
+    if profile.marks:
+        reach = profile.marks.gap + profile.marks.length
+        for block in page.blocks:
+            has_backs = any(s.item.back for s in block.slots)
+            sides = SIDES if block.outer[1] - reach > fold else ("top", "left", "right")
+            draw_crop_marks(c, block, page.size, profile, painter, sides)
+            if has_backs:  # the same marks mirrored across the fold, around the backs
+                c.saveState()
+                c.transform(1, 0, 0, -1, 0, 2 * fold)
+                draw_crop_marks(c, block, page.size, profile, painter, sides)
+                c.restoreState()
+    draw_fold_line(c, page, painter)
+
+
+def draw_fold_line(c: Canvas, page: FoldedPage, painter: FacePainter) -> None:
+    c.saveState()
+    c.setStrokeColor(painter.palette.get("mark"))
+    c.setLineWidth(0.4)
+    c.setDash([4, 3])
+    c.line(0, page.fold, page.size[0], page.fold)
+    c.restoreState()

@@ -1,19 +1,25 @@
-"""Named colours and fonts from layouts/style.yaml, resolved for one colour model."""
+"""Named colours and fonts from layouts/style.yaml, resolved for one colour model; the ink-saver variant."""
 from __future__ import annotations
 
 import os
+from functools import cached_property
 from pathlib import Path
+from typing import Any
 
 import reportlab
+from pydantic import BaseModel, ConfigDict, ValidationError
 from reportlab.lib.colors import CMYKColor, Color
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from ..errors import GameDataError
-from ..model.layouts import Layouts
+from ..model.layouts import _ELEMENT, Layouts, Profile, StyleFile, Template
+from ..model.source import Sourced, load_yaml
+from ..model.validation import describe, validate
 
 _REPORTLAB_FONTS = Path(reportlab.__file__).parent / "fonts"
 _registered: dict[str, str] = {}
+_FILLED_ART = ("rect", "circle", "diamond", "hexagon", "ring", "petals")
 
 
 class Palette:
@@ -21,7 +27,8 @@ class Palette:
 
     def __init__(self, layouts: Layouts, model: str = "rgb", ink_saver: bool = False):
         self.colours = layouts.style.colours
-        self.model, self.ink_saver = model, ink_saver
+        # An ink-saver layout swaps colours by name; without one, every colour is washed out instead.
+        self.model, self.ink_saver = model, ink_saver and not isinstance(layouts, InkSaverLayouts)
         self._cache: dict[str, Color] = {}
 
     def __contains__(self, name: str) -> bool:
@@ -43,6 +50,72 @@ class Palette:
         if self.ink_saver:  # wash every colour towards white: a quarter of the ink
             r, g, b = (1 - (1 - v) * 0.25 for v in (r, g, b))
         return Color(r, g, b)
+
+
+class InkSaverRules(BaseModel):
+    """The `ink_saver:` block of a profile's options: how faces change to spend less ink."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    colours: dict[str, str] = {}                            # colour name -> the colour printed instead
+    outline_art: bool = True                                # filled shapes become outlines
+    templates: dict[str, dict[str, dict[str, Any]]] = {}    # template -> element -> keys to override
+
+
+class InkSaverLayouts(Layouts):
+    """The same layouts seen through an ink-saver profile: swapped colours, outline art, overrides."""
+
+    def __init__(self, base: Layouts, rules: InkSaverRules, source: Sourced):
+        super().__init__(base.root, base.template_dirs[:-1])
+        self.rules, self.source = rules, source
+        self._saver: dict[str, Template] = {}
+        colours = self.style.colours
+        for name, target in rules.colours.items():
+            if name not in colours or target not in colours:
+                raise source.error(("options", "ink_saver", "colours", name), "colour names from layouts/style.yaml",
+                                   f"{name} -> {target}")
+
+    @cached_property
+    def style(self) -> StyleFile:
+        base = Layouts.style.func(self)
+        swapped = {name: base.colours[self.rules.colours.get(name, name)] for name in base.colours}
+        return StyleFile(colours=swapped, fonts=base.fonts)
+
+    def template(self, template_id: str, wanted_by=None) -> Template:
+        if template_id not in self._saver:
+            self._saver[template_id] = self._lighten(super().template(template_id, wanted_by))
+        return self._saver[template_id]
+
+    def _lighten(self, template: Template) -> Template:
+        overrides = self.rules.templates.get(template.id, {})
+        unknown = sorted(set(overrides) - set(template.elements))
+        if unknown:
+            raise self.source.error(("options", "ink_saver", "templates", template.id),
+                                    f"elements of template '{template.id}', one of {sorted(template.elements)}",
+                                    ", ".join(unknown))
+        elements = {}
+        for name, element in template.elements.items():
+            data = {**template.raw[name], **overrides.get(name, {})}
+            if self.rules.outline_art and data.get("kind") in _FILLED_ART and data.get("fill"):
+                if not data.get("stroke"):
+                    data["stroke"] = data["fill"]
+                data["fill"] = None
+            try:
+                elements[name] = _ELEMENT.validate_python(data) if data != template.raw[name] else element
+            except ValidationError as exc:
+                raise describe(exc, self.source, ("options", "ink_saver", "templates", template.id, name),
+                               drop_tag=True) from None
+        return Template(template.id, template.size, template.shape, template.safe_margin, elements,
+                        template.raw, template.sources)
+
+
+def layouts_for_profile(layouts: Layouts, profile: Profile) -> Layouts:
+    """The layouts a profile paints with: ink-saver rules in its options wrap the shared layouts."""
+    block = profile.options.get("ink_saver")
+    if not profile.ink_saver or block is None:
+        return layouts
+    source = load_yaml(layouts.root / "profiles" / f"{profile.id}.yaml")
+    rules = validate(InkSaverRules, block, source, ("options", "ink_saver"))
+    return InkSaverLayouts(layouts, rules, source)
 
 
 def register_fonts(layouts: Layouts) -> dict[str, str]:

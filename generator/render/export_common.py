@@ -1,0 +1,112 @@
+"""What the exporters share: checked profile options, the distinct designs of a component, file names."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from pydantic import BaseModel, ConfigDict
+
+from ..model.game import ComponentSet, Piece
+from ..model.layouts import Profile, Template
+from ..model.source import load_yaml
+from ..model.validation import validate
+from .bindings import references, text_references
+from .faces import FacePainter
+
+if TYPE_CHECKING:
+    from ..pipeline import Job
+
+O = TypeVar("O", bound=BaseModel)
+
+
+class Options(BaseModel):
+    """Base of each exporter's `options:` schema; unknown keys are typos and are refused."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    kinds: list[str] = ["card"]    # which component kinds this profile exports
+
+
+def profile_options(layouts_root: Path, profile: Profile, model: type[O]) -> O:
+    """The profile's options checked against the exporter's schema; errors name the file and line."""
+    source = load_yaml(layouts_root / "profiles" / f"{profile.id}.yaml")
+    return validate(model, dict(profile.options), source, ("options",))
+
+
+@dataclass
+class Design:
+    """One distinct face to draw: a template with the values bound to it, and how many copies use it."""
+
+    component: str
+    side: str              # face or back
+    template: Template
+    values: dict
+    count: int
+    name: str              # file-name stem, unique within its component
+    label: str             # what a person calls it
+
+
+def used_fields(template: Template) -> set[str]:
+    """Fields a template reads: `$field` values and `{field}` placeholders."""
+    names: set[str] = set()
+    for element in template.elements.values():
+        for key, value in element.model_dump().items():
+            names.update(references(value))
+            if key == "text":
+                names.update(text_references(value))
+    return names
+
+
+def piece_title(piece: Piece) -> str:
+    """A readable name: the piece's name, else its field values ("light ember")."""
+    if piece.fields.get("name"):
+        return str(piece.fields["name"])
+    return " ".join(str(v) for v in piece.fields.values()) or f"{piece.component} {piece.index + 1}"
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "x"
+
+
+def designs_of(component: ComponentSet, painter: FacePainter) -> tuple[list[Design], list[Design], list[int]]:
+    """Distinct fronts (one per piece), distinct backs, and for each front the index of its back (-1: none)."""
+    front_t = painter.template_for(component, "face")
+    back_t = painter.template_for(component, "back")
+    fronts: list[Design] = []
+    backs: dict[tuple, Design] = {}
+    back_of: list[int] = []
+    back_fields = sorted(used_fields(back_t)) if back_t else []
+    for piece in component.pieces:
+        values = painter.values(component, piece)
+        title = piece_title(piece)
+        fronts.append(Design(component.id, "face", front_t, values, piece.count,
+                             f"{piece.index + 1:02d}-{slug(title)}", title))
+        if back_t is None:
+            back_of.append(-1)
+            continue
+        key = tuple(str(values.get(f)) for f in back_fields)
+        if key not in backs:
+            parts = list(dict.fromkeys(slug(k) for k in key if k != "None"))  # set, set_name: one word
+            backs[key] = Design(component.id, "back", back_t, values, 0, "-".join(["back", *parts]),
+                                f"back ({' '.join(parts)})" if parts else "back")
+        backs[key].count += piece.count
+        back_of.append(list(backs).index(key))
+    return fronts, list(backs.values()), back_of
+
+
+def final_dir(stage: Path) -> Path:
+    """The output folder a staging folder will be moved into (see generator.output.staging).
+
+    Files that must name their own final location (a TTS save references its images by absolute
+    path) need it before the move; staging names its folder '.<name>-<random>' beside the target.
+    """
+    return stage.parent / stage.name[1:].rsplit("-", 1)[0]
+
+
+def export_components(job: "Job", kinds: list[str]) -> list[ComponentSet]:
+    return [c for c in job.edition.components if c.spec.kind in kinds and c.spec.face]
+
+
+def jsonable(value: Any) -> Any:
+    return value if isinstance(value, (int, float, str, bool)) or value is None else str(value)

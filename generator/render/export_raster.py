@@ -1,0 +1,109 @@
+"""Per-face images from the same vector faces as the PDFs: each face is drawn on its own page of a
+PDF held in memory, then the pages are rasterised with pypdfium2 in worker processes."""
+from __future__ import annotations
+
+import io
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab.pdfgen.canvas import Canvas
+
+from .export_common import Design
+from .faces import FacePainter
+
+WORKERS = 2           # processes that rasterise; more than the cores only adds overhead
+PNG_LEVEL = 1         # zlib level: flat artwork compresses well even at 1, and 1 is several times faster
+
+
+@dataclass(frozen=True)
+class Raster:
+    """How to turn a face into pixels: the image size and how much of it is bleed."""
+
+    pixels: tuple[int, int]
+    dpi: int
+    bleed: float          # points of bleed at each edge of the image, around the (scaled) trim
+
+    @property
+    def page(self) -> tuple[float, float]:
+        return self.pixels[0] * 72 / self.dpi, self.pixels[1] * 72 / self.dpi
+
+
+def raster_for(size: tuple[float, float], dpi: int, bleed: float) -> Raster:
+    """An image of the face at its own size plus bleed, at dpi."""
+    return Raster((round((size[0] + 2 * bleed) * dpi / 72), round((size[1] + 2 * bleed) * dpi / 72)), dpi, bleed)
+
+
+def faces_pdf(designs: list[tuple[Design, Raster]], painter: FacePainter) -> bytes:
+    """One page per design, its trim scaled to fit the raster's trim and centred; bleed fills the rest.
+
+    A vendor's trim need not match the card's (TGC's poker card is 2.5 x 3.5 in, ours 63 x 88 mm):
+    the face is scaled uniformly to fit, and the background, which always runs into the bleed,
+    covers any sliver left over.
+    """
+    buffer = io.BytesIO()
+    c = Canvas(buffer, invariant=1, pageCompression=0)
+    for design, raster in designs:
+        w, h = design.template.size
+        pw, ph = raster.page
+        scale = min((pw - 2 * raster.bleed) / w, (ph - 2 * raster.bleed) / h)
+        c.setPageSize((pw, ph))
+        c.saveState()
+        c.translate((pw - w * scale) / 2, (ph - h * scale) / 2)
+        c.scale(scale, scale)
+        cover = max((pw / scale - w) / 2, (ph / scale - h) / 2)
+        painter.draw(c, design.template, design.values, 0, h, cover)
+        c.restoreState()
+        c.showPage()
+    c.save()
+    return buffer.getvalue()
+
+
+_document = None
+
+
+def _open(pdf: bytes) -> None:
+    global _document
+    import pypdfium2
+    _document = pypdfium2.PdfDocument(pdf)
+
+
+def _render(task: tuple[int, tuple[int, int], int, str | None]):
+    """Rasterise one page; write a PNG (returns None) or return raw RGB bytes for compositing."""
+    from PIL import Image
+    index, pixels, dpi, dest = task
+    page = _document[index]
+    # pdfium rounds the bitmap up; a hair under the exact scale lands on the intended pixel count
+    scale = min((pixels[0] - 0.01) / page.get_width(), (pixels[1] - 0.01) / page.get_height())
+    bitmap = page.render(scale=scale, rev_byteorder=True)
+    image = bitmap.to_pil()
+    if image.size != pixels:
+        image = image.crop((0, 0, *pixels))
+    if image.mode != "RGB":
+        image = image.convert("RGB")
+    if dest is None:
+        return image.tobytes()
+    image.save(dest, "PNG", compress_level=PNG_LEVEL, dpi=(dpi, dpi))
+    return None
+
+
+def rasterise(pdf: bytes, tasks: list[tuple[int, tuple[int, int], int, str | Path | None]]) -> list[bytes | None]:
+    """Rasterise pages of `pdf` (page index, pixel size, dpi, PNG path or None) across worker processes."""
+    tasks = [(i, tuple(px), dpi, str(dest) if dest else None) for i, px, dpi, dest in tasks]
+    workers = min(WORKERS, os.cpu_count() or 1, len(tasks))
+    if workers <= 1:
+        _open(pdf)
+        return [_render(t) for t in tasks]
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method),
+                             initializer=_open, initargs=(pdf,)) as pool:
+        return list(pool.map(_render, tasks, chunksize=max(1, len(tasks) // (workers * 4))))
+
+
+def images_of(pdf: bytes, tasks: list[tuple[int, tuple[int, int], int]]):
+    """Rasterise pages to Pillow images (for compositing sheets)."""
+    from PIL import Image
+    raw = rasterise(pdf, [(i, px, dpi, None) for i, px, dpi in tasks])
+    return [Image.frombytes("RGB", tuple(px), data) for (_, px, _), data in zip(tasks, raw)]

@@ -1,0 +1,52 @@
+"""Home-printing sheet profiles: the shared sheet exporter, seen through the profile's ink-saver rules,
+with the gutterfold clearance checked and an optional duplex alignment test sheet."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, Literal
+
+from ..errors import GameDataError
+from ..output import Produced
+from .alignment import write_alignment
+from .export_common import profile_options
+from .faces import FacePainter
+from .sheets import fold_clearance
+from .style import layouts_for_profile
+
+if TYPE_CHECKING:
+    from ..pipeline import Job
+
+from pydantic import BaseModel, ConfigDict
+
+
+class SheetOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    alignment_page: Literal["only", "extra"] | None = None  # only the test sheet, or it beside the pieces
+    fold_clearance: float | str | None = None               # gutterfold: fold line to nearest bleed
+    ink_saver: dict[str, Any] | None = None                 # see style.InkSaverRules
+
+
+def export_home_sheets(job: "Job") -> list[Produced]:
+    from ..pipeline import export_sheets  # the pipeline imports this module: import when called
+
+    options = profile_options(job.layouts.root, job.profile, SheetOptions)
+    where = job.layouts.root / "profiles" / f"{job.profile.id}.yaml"
+    if job.profile.backs == "gutterfold":
+        try:
+            fold_clearance(job.profile)
+        except ValueError as exc:
+            raise GameDataError(where, None, "options.fold_clearance", str(exc),
+                                repr(options.fold_clearance)) from None
+    if options.alignment_page and job.profile.backs not in ("duplex-long-edge", "duplex-short-edge"):
+        raise GameDataError(where, None, "options.alignment_page", "a duplex profile (backs: duplex-...)",
+                            repr(job.profile.backs))
+    job = replace(job, layouts=layouts_for_profile(job.layouts, job.profile))
+    produced = [] if options.alignment_page == "only" else export_sheets(job)
+    if options.alignment_page:
+        name = f"{job.stem}.pdf" if options.alignment_page == "only" else f"{job.stem}-alignment.pdf"
+        painter = FacePainter(job.edition.game, job.layouts, job.profile)
+        pages = write_alignment(job.stage / name, painter, job.profile,
+                                f"Back alignment test ({job.profile.name})")
+        produced.append(Produced(name, "alignment", job.profile.id, pages,
+                                 {"back_offset_mm": [round(v / 72 * 25.4, 3) for v in job.profile.back_offset]}))
+    return produced
