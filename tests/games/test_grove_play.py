@@ -1,0 +1,125 @@
+"""Battle for the Grove over whole games: invariants after every action, notation round trips,
+replays, determinism, agents' strength and the simulation summary."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from generator.engine.grove import CHANCE, DARK, LIGHT, GroveOptions, State, parse_action
+from generator.engine.grove.agents import GreedyAgent
+from generator.engine.grove.game import make_agent
+from generator.engine.grove.mcts import MCTSAgent
+from generator.engine.grove.runner import play_game, replay_log, simulate, turn_log
+from generator.engine.grove.state import position
+
+OPTIONS = GroveOptions()
+
+
+def check_invariants(state: State) -> None:
+    o = state.options
+    circles = state.places()[1:]
+    for p, colour in ((LIGHT, 0), (DARK, 1)):
+        on_circles = sum(state.cubes(c)[colour] for c in circles)
+        assert state.supply(p) + on_circles == o.cubes_per_player, "cubes are neither made nor lost"
+        druids = sum(state.standing(p, x) + state.lying(p, x) for x in state.places())
+        assert druids == o.druids_per_player
+        assert all(state.standing(p, x) >= 0 and state.lying(p, x) >= 0 for x in state.places())
+        assert state.supply(p) >= 0
+    for c in circles:
+        assert min(state.cubes(c)) == 0, "a circle never keeps cubes of both colours"
+    if not state.is_terminal():
+        assert state.legal_actions(), "someone can always act (pass at worst)"
+
+
+def random_game(seed: int, options: GroveOptions = OPTIONS) -> State:
+    rng = random.Random(seed)
+    state = State(options)
+    while not state.is_terminal():
+        if state.current_player == CHANCE:
+            action = state.sample_chance(rng)
+        else:
+            action = rng.choice(state.legal_actions())
+        for legal in state.legal_actions():
+            assert parse_action(str(legal)) == legal
+        state.apply_action(action)
+        check_invariants(state)
+    return state
+
+
+def test_random_games_keep_every_invariant_and_end() -> None:
+    ended = [random_game(seed) for seed in range(60)]
+    assert all(s.is_terminal() for s in ended)
+    decided = [s for s in ended if s.winner() is not None]
+    assert len(decided) >= 40  # random play mostly reaches control of two circles within the cap
+    assert {s.winner() for s in decided} == {LIGHT, DARK}
+
+
+def test_a_short_turn_cap_stalls_the_game_as_a_draw() -> None:
+    state = random_game(3, GroveOptions(turn_cap=5))
+    assert state.is_stalled() and state.winner() is None and state.returns() == [0.0, 0.0] and state.turn == 5
+
+
+def test_replaying_a_log_rebuilds_the_game() -> None:
+    record = play_game(OPTIONS, 11, ["greedy", "random"])
+    state = replay_log(record.actions)
+    assert state.is_terminal() and state.winner() == record.winner and state.turn == record.turns
+    assert [str(a) for a in state.history] == record.actions
+    assert (state.controlled(0), state.controlled(1)) == record.controlled
+
+
+def test_a_game_is_fixed_by_its_seed() -> None:
+    a, b = play_game(OPTIONS, 5, ["greedy", "greedy"]), play_game(OPTIONS, 5, ["greedy", "greedy"])
+    c = play_game(OPTIONS, 6, ["greedy", "greedy"])
+    assert a.to_dict() == b.to_dict() and a.actions != c.actions
+
+
+def test_clone_is_independent() -> None:
+    state = position({"G": "lllddd", "A": "LLLDDD"})
+    copy = state.clone()
+    copy.push("channel A")
+    copy.push("roll 1-1-1")
+    assert state.cubes("A") == (0, 0) and copy.cubes("A") == (3, 0) and state.current_player == LIGHT
+
+
+def test_turn_log_reads_turn_by_turn() -> None:
+    record = play_game(OPTIONS, 2, ["greedy", "greedy"])
+    lines = turn_log(record)
+    assert lines[0].startswith("first-player roll")
+    assert lines[-1].endswith(f"after {record.turns} turns")
+    numbered = [int(line.split(":")[0].split()[1]) for line in lines if line.startswith("turn ")]
+    assert numbered == sorted(numbered) and numbered[-1] == record.turns
+
+
+def test_greedy_and_mcts_break_a_winning_position() -> None:
+    # Dark holds A and B; Light wins nothing unless it cancels below 7 now: only channel A does
+    # (six standing druids succeed on every die).
+    state = position({"A": "LLLLLL", "B": "DDD", "C": "ddd"}, cubes={"A": -7, "B": -7})
+    assert str(GreedyAgent(1).choose(state)) == "channel A"
+    assert str(MCTSAgent(iterations=150, seed=1).choose(state)) == "channel A"
+
+
+def test_greedy_beats_random() -> None:
+    res = simulate(OPTIONS, 40, ["greedy", "random"], seed=7, swap_seats=True)
+    assert res["win_rate_by_agent"]["0:greedy"]["count"] >= 34, res["win_rate_by_agent"]
+
+
+@pytest.mark.long
+def test_mcts_beats_greedy() -> None:
+    res = simulate(OPTIONS, 20, ["mcts:200", "greedy"], seed=3, swap_seats=True)
+    assert res["win_rate_by_agent"]["0:mcts:200"]["count"] >= 14, res["win_rate_by_agent"]
+
+
+def test_simulation_does_not_depend_on_the_number_of_processes() -> None:
+    one = simulate(OPTIONS, 12, ["greedy", "random"], seed=4, jobs=1)
+    two = simulate(OPTIONS, 12, ["greedy", "random"], seed=4, jobs=2)
+    assert one == two
+    assert one["games"] == 12 and sum(one["wins"].values()) == 12
+    first, second = one["win_rate_by_turn_order"]["first"], one["win_rate_by_turn_order"]["second"]
+    assert first["count"] + second["count"] == one["wins"]["light"] + one["wins"]["dark"]
+
+
+@pytest.mark.parametrize("spec", ["mcts:0", "mcts:x", "alphazero", "greedy:3"])
+def test_bad_agent_specs_are_refused(spec: str) -> None:
+    with pytest.raises(ValueError):
+        make_agent(spec, 0)
