@@ -34,6 +34,10 @@ class EngineSpec:
     render: Callable[[Any], str]
     expand_deck: Callable[[Any], list[Any]]         # counted entries -> one record per card
     parse_action: Callable[[str], Any]
+    # optional: an engine with its own runner gives these; otherwise the generic ones are used
+    play_game: Callable[..., Any] | None = None     # (options, deck, glyph_ids, seed, agents)
+    simulate: Callable[..., dict[str, Any]] | None = None
+    # (options, deck, glyph_ids, games, agents, seed, jobs, progress, swap_seats) -> dict
 
 
 ENGINES: dict[str, EngineSpec] = {
@@ -68,6 +72,16 @@ def engine_for(options: Any, game: str | None = None) -> EngineSpec:
             return spec
     raise ValueError(f"cannot tell which engine options of type {type(options).__name__} "
                      f"belong to; pass game=")
+
+
+def agent_names(game: str | None = None) -> list[str]:
+    """Agent specs accepted by ``make_agent`` (of one engine, or of all of them)."""
+    kinds: list[str] = []
+    for spec in ([get_engine(game)] if game else ENGINES.values()):
+        for k in spec.agent_kinds:
+            if k not in kinds:
+                kinds.append(k)
+    return [k for k in kinds] + (["mcts:N"] if "mcts" in kinds else [])
 
 
 def derive_seed(*parts: object) -> int:
@@ -106,6 +120,8 @@ def play_game(options: Any, deck: Sequence[Card], glyph_ids: Sequence[str], seed
               agents: Sequence[Any], *, game: str | None = None) -> GameRecord:
     """Play one game; agents are specs or agent objects, by seat (Light, Dark)."""
     engine = engine_for(options, game)
+    if engine.play_game is not None:
+        return engine.play_game(options, deck, glyph_ids, seed, agents)
     state = engine.new_game(options, deck, glyph_ids, seed)
     setup = engine.describe_setup(state)
     players = _agents_for(engine, agents, seed)
@@ -154,5 +170,8 @@ def simulate(options: Any, deck: Sequence[Card], glyph_ids: Sequence[str], games
     """
     from .simulation import run
     engine = engine_for(options, game)
+    if engine.simulate is not None:
+        return engine.simulate(options, deck, glyph_ids, games, agents, seed, jobs, progress,
+                               swap_seats)
     return run(engine.name, options, list(deck), list(glyph_ids), games, list(agents), seed,
                jobs, progress, swap_seats)
