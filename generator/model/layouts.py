@@ -214,7 +214,7 @@ class Marks(Strict):
 class Profile(Strict):
     id: Ident
     name: str
-    kind: Literal["sheet", "print-shop", "png", "tts", "proof"] = "sheet"
+    kind: Literal["sheet", "print-shop", "png", "tts", "proof", "rulebook"] = "sheet"
     default: bool = False
     paper: str | tuple[Length, Length] = "letter"
     orientation: Literal["auto", "portrait", "landscape"] = "auto"

@@ -1,0 +1,93 @@
+"""Vector charts of simulation results (reportlab.graphics), in the rulebook's embedded fonts."""
+from __future__ import annotations
+
+from reportlab.graphics.charts.barcharts import VerticalBarChart
+from reportlab.graphics.charts.legends import Legend
+from reportlab.graphics.shapes import Circle, Drawing, Line, Rect, String
+
+from .styles import Styles
+
+Series = tuple[str, str, dict[int, int]]  # (legend label, colour role, value -> number of games)
+
+
+def histogram(series: list[Series], x_title: str, width: float, height: float, styles: Styles) -> Drawing:
+    """Bars per value (percent of games) for one or more series side by side."""
+    body, size = styles.body_font, styles["caption"].fontSize
+    values = sorted({v for _, _, counts in series for v in counts}) or [0]
+    categories = list(range(int(values[0]), int(values[-1]) + 1))
+    every = max(1, len(categories) // 12)
+    drawing = Drawing(width, height)
+    chart = VerticalBarChart()
+    chart.x, chart.y = 3.2 * size, 3.4 * size
+    chart.width, chart.height = width - chart.x - size, height - chart.y - 2.6 * size
+    chart.data = [[100 * counts.get(v, 0) / max(1, sum(counts.values())) for v in categories]
+                  for _, _, counts in series]
+    chart.barSpacing, chart.groupSpacing = 0, max(0.5, 4 / max(1, len(categories)))
+    chart.strokeColor = None
+    for i, (_, role, _) in enumerate(series):
+        chart.bars[i].fillColor = styles.colour(role)
+        chart.bars[i].strokeColor = None
+    axis_colour = styles.colour("axis")
+    cat, val = chart.categoryAxis, chart.valueAxis
+    cat.categoryNames = [str(v) if (v - categories[0]) % every == 0 else "" for v in categories]
+    for axis in (cat, val):
+        axis.labels.fontName, axis.labels.fontSize = body, size
+        axis.labels.fillColor = axis_colour
+        axis.strokeColor = axis_colour
+    cat.tickDown = 2
+    val.valueMin = 0
+    val.labelTextFormat = "%d%%"
+    val.visibleGrid, val.gridStrokeColor, val.gridStrokeWidth = 1, styles.colour("table_grid"), 0.3
+    drawing.add(chart)
+    drawing.add(String(chart.x + chart.width / 2, 0.4 * size, x_title, fontName=body, fontSize=size,
+                       fillColor=axis_colour, textAnchor="middle"))
+    drawing.add(String(0, height - 1.1 * size, "share of games", fontName=body, fontSize=size,
+                       fillColor=axis_colour))
+    if len(series) > 1:
+        legend = Legend()
+        legend.fontName, legend.fontSize = body, size
+        legend.x, legend.y = width - size, height - 0.3 * size
+        legend.alignment, legend.boxAnchor = "right", "ne"
+        legend.columnMaximum, legend.deltax, legend.dx, legend.dy = 1, 6 * size, size, size
+        legend.strokeColor = None
+        legend.colorNamePairs = [(styles.colour(role), label) for label, role, _ in series]
+        drawing.add(legend)
+    return drawing
+
+
+def win_rates(rows: list[tuple[str, float, float, float]], width: float, styles: Styles) -> Drawing:
+    """Light's share of wins per edition, a dot with its 95% interval, against the fair 50% line."""
+    body, size = styles.body_font, styles["caption"].fontSize
+    axis_colour = styles.colour("axis")
+    row_h = 2.4 * size
+    label_w = 11 * size
+    height = row_h * len(rows) + 3.2 * size
+    drawing = Drawing(width, height)
+    left, right = label_w, width - 2 * size
+    lo_axis, hi_axis = 0.3, 0.7
+    lo_axis = min(lo_axis, *(r[2] for r in rows)) if rows else lo_axis
+    hi_axis = max(hi_axis, *(r[3] for r in rows)) if rows else hi_axis
+
+    def x_of(rate: float) -> float:
+        return left + (right - left) * (rate - lo_axis) / (hi_axis - lo_axis)
+
+    bottom = 2.4 * size
+    for tick in range(int(lo_axis * 20 + 0.999), int(hi_axis * 20) + 1):
+        rate = tick / 20
+        drawing.add(Line(x_of(rate), bottom, x_of(rate), height - 0.5 * size, strokeColor=styles.colour("table_grid"),
+                         strokeWidth=0.3))
+        drawing.add(String(x_of(rate), bottom - 1.3 * size, f"{rate:.0%}", fontName=body, fontSize=size,
+                           fillColor=axis_colour, textAnchor="middle"))
+    drawing.add(Line(x_of(0.5), bottom, x_of(0.5), height - 0.5 * size, strokeColor=axis_colour, strokeWidth=0.9,
+                     strokeDashArray=[3, 2]))
+    colour = styles.colour("light")
+    for i, (label, rate, low, high) in enumerate(rows):
+        y = height - 1.2 * size - (i + 0.5) * row_h
+        drawing.add(String(0, y - size * 0.35, label, fontName=body, fontSize=size * 1.1, fillColor=axis_colour))
+        drawing.add(Rect(x_of(low), y - 0.35 * size, x_of(high) - x_of(low), 0.7 * size, fillColor=colour,
+                         fillOpacity=0.35, strokeColor=None))
+        drawing.add(Circle(x_of(rate), y, 0.45 * size, fillColor=colour, strokeColor=None))
+    drawing.add(String(left, 0, "Light's share of the games (dot) and its 95% interval (band); "
+                       "the dashed line is an even game", fontName=body, fontSize=size * 0.95,
+                       fillColor=axis_colour))
+    return drawing

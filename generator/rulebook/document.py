@@ -1,0 +1,125 @@
+"""The rulebook as a Platypus document: cover, table of contents, running heads, page numbers.
+
+Built in invariant mode, so the same story gives a byte-identical file; every font is a
+registered TrueType face (embedded), including the canvas's initial font and the contents page.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, Frame, NextPageTemplate, PageBreak, PageTemplate, Paragraph, Spacer
+from reportlab.platypus.doctemplate import BaseDocTemplate
+from reportlab.platypus.tableofcontents import TableOfContents
+
+from .markdown import Heading
+from .styles import Styles
+
+
+@dataclass(frozen=True)
+class PageSetup:
+    """Paper and margins in points; a booklet mirrors the inner and outer margins on facing pages."""
+
+    size: tuple[float, float]
+    top: float
+    bottom: float
+    inner: float
+    outer: float
+    booklet: bool = False
+
+
+class RulebookDoc(BaseDocTemplate):
+    """Pages: a cover, then body pages with a running head and a page number in the footer."""
+
+    def __init__(self, path: Path, setup: PageSetup, styles: Styles, title: str, running_head: str):
+        super().__init__(str(path), pagesize=setup.size, invariant=1, pageCompression=1, title=title,
+                         author="pnp-generator", creator="pnp-generator", producer="pnp-generator",
+                         subject=running_head, initialFontName=styles.body_font, initialFontSize=10,
+                         leftMargin=setup.inner, rightMargin=setup.outer, topMargin=setup.top,
+                         bottomMargin=setup.bottom, showBoundary=0)
+        self.setup, self.styles, self.running_head = setup, styles, running_head
+        width, height = setup.size
+        frame_h = height - setup.top - setup.bottom
+
+        def frame(name: str, left: float, right: float) -> Frame:
+            return Frame(left, setup.bottom, width - left - right, frame_h, id=name, leftPadding=0,
+                         rightPadding=0, topPadding=0, bottomPadding=0)
+
+        cover = PageTemplate("cover", [frame("cover", setup.outer, setup.outer)], onPage=self._cover_page)
+        if setup.booklet:  # odd pages are right-hand pages: the binding is on their left
+            right = PageTemplate("body", [frame("right", setup.inner, setup.outer)], onPage=self._body_page,
+                                 autoNextPageTemplate="body-left")
+            left = PageTemplate("body-left", [frame("left", setup.outer, setup.inner)], onPage=self._body_page,
+                                autoNextPageTemplate="body")
+            cover.autoNextPageTemplate = "body-left"
+            self.addPageTemplates([cover, right, left])
+        else:
+            self.addPageTemplates([cover, PageTemplate("body", [frame("body", setup.inner, setup.outer)],
+                                                       onPage=self._body_page)])
+
+    @property
+    def text_width(self) -> float:
+        return self.setup.size[0] - self.setup.inner - self.setup.outer
+
+    def afterFlowable(self, flowable: Flowable) -> None:
+        if isinstance(flowable, Heading):
+            self.canv.bookmarkPage(flowable.key)
+            level = flowable.toc_level if flowable.toc_level is not None else 2
+            self.canv.addOutlineEntry(flowable.plain, flowable.key, level=min(level, 2), closed=level > 0)
+            if flowable.toc_level is not None:
+                self.notify("TOCEntry", (flowable.toc_level, flowable.getPlainText(), self.page, flowable.key))
+
+    def _cover_page(self, canv, doc) -> None:
+        width, height = self.setup.size
+        band = 9 * mm
+        canv.saveState()
+        canv.setFillColor(self.styles.colour("note_bar"))
+        canv.rect(0, height - band, width, band, stroke=0, fill=1)
+        canv.rect(0, 0, width, band, stroke=0, fill=1)
+        canv.restoreState()
+
+    def _body_page(self, canv, doc) -> None:
+        width, height = self.setup.size
+        odd = doc.page % 2 == 1
+        left = self.setup.inner if (odd or not self.setup.booklet) else self.setup.outer
+        right = width - (self.setup.outer if (odd or not self.setup.booklet) else self.setup.inner)
+        footer = self.styles["footer"]
+        canv.saveState()
+        canv.setStrokeColor(self.styles.colour("rule"))
+        canv.setLineWidth(0.4)
+        head_y = height - self.setup.top + 5 * mm
+        canv.line(left, head_y - 2, right, head_y - 2)
+        canv.setFont(footer.fontName, footer.fontSize)
+        canv.setFillColor(footer.textColor)
+        if self.setup.booklet and odd:  # the running head sits on the outer edge of facing pages
+            canv.drawRightString(right, head_y + 1, self.running_head)
+        else:
+            canv.drawString(left, head_y + 1, self.running_head)
+        canv.drawCentredString((left + right) / 2, self.setup.bottom - 9 * mm, str(doc.page))
+        canv.restoreState()
+
+
+def contents(styles: Styles, title: str = "Contents") -> list[Flowable]:
+    """The contents page: its title (not listed in itself) and the table filled from the headings."""
+    toc = TableOfContents(dotsMinLevel=0)
+    toc.levelStyles = [styles["toc0"], styles["toc1"]]
+    return [Paragraph(title, styles["h1"]), Spacer(0, 4 * mm), toc]
+
+
+def write_document(path: Path, setup: PageSetup, styles: Styles, title: str, running_head: str,
+                   cover: list[Flowable], body: list[Flowable], contents_title: str = "Contents") -> int:
+    """Lay out and write the PDF; returns its page count (a booklet's is a multiple of four)."""
+    def story(padding: int) -> list[Flowable]:
+        pad: list[Flowable] = []
+        for _ in range(padding):
+            pad += [PageBreak(), Paragraph("Notes", styles["h3"])]
+        return [*cover, NextPageTemplate("body"), PageBreak(), *contents(styles, contents_title), *body, *pad]
+
+    doc = RulebookDoc(path, setup, styles, title, running_head)
+    doc.multiBuild(story(0))
+    if setup.booklet and doc.page % 4:
+        padding = 4 - doc.page % 4
+        doc = RulebookDoc(path, setup, styles, title, running_head)
+        doc.multiBuild(story(padding))
+    return doc.page

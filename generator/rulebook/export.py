@@ -1,0 +1,32 @@
+"""The rulebook as a build exporter: one PDF per rulebook profile, listed in manifest.json."""
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any, Callable
+
+from ..output import Produced
+from .book import build_rulebook, rules_folder
+from .settings import settings_for
+
+
+def _say() -> Callable[[str], None] | None:
+    if not sys.stderr.isatty() or os.environ.get("CI"):
+        return None
+    return lambda what: print(f"  rulebook: {what} ...", file=sys.stderr, flush=True)
+
+
+def export_rulebook(job: Any, overrides: dict[str, Any] | None = None) -> list[Produced]:
+    """Write the edition's rulebook for ``job.profile`` into the staging folder (nothing without rules/)."""
+    if rules_folder(job.edition) is None:
+        return []
+    settings = settings_for(job.layouts, job.profile)
+    if overrides:
+        settings = settings.model_copy(update=overrides)
+    name = f"{job.stem}.pdf"
+    built = build_rulebook(job.edition, job.layouts, job.profile, job.stage / name, settings, _say())
+    extra: dict[str, Any] = {"sections": [text for level, text in built.headings if level == 0]}
+    if built.seed is not None:
+        extra.update(sample_seed=built.seed, sample_agents=list(built.agents or ()),
+                     balance_games=settings.balance_games, balance_agents=list(settings.balance_agents))
+    return [Produced(name, "rulebook", job.profile.id, built.pages, extra)]

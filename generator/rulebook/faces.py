@@ -1,0 +1,81 @@
+"""Printed faces inside the rulebook: the sheets' own FacePainter, scaled into flowables."""
+from __future__ import annotations
+
+from typing import Any
+
+from reportlab.pdfgen.canvas import Canvas
+
+from ..errors import GameDataError
+from ..model.game import ComponentSet, Edition, Piece
+from ..model.layouts import Layouts, Template
+from ..render.faces import FacePainter
+
+
+class PieceFaces:
+    """Finds pieces of an edition and paints their faces at any size.
+
+    One FacePainter serves each canvas: it keeps each distinct face as one form XObject, so a
+    card drawn on twenty boards is stored once. A new canvas (each layout pass of the document
+    makes one) gets a new painter, so no form is ever referred to on a canvas that lacks it.
+    """
+
+    def __init__(self, edition: Edition, layouts: Layouts):
+        self.edition, self.layouts = edition, layouts
+        self._canvas: Canvas | None = None
+        self._painter = FacePainter(edition.game, layouts)
+        self._for_checks = self._painter  # resolves templates and values; never draws
+
+    def painter(self, canv: Canvas) -> FacePainter:
+        if canv is not self._canvas:
+            self._canvas, self._painter = canv, FacePainter(self.edition.game, self.layouts)
+        return self._painter
+
+    def component(self, component_id: str) -> ComponentSet:
+        try:
+            return self.edition.component(component_id)
+        except KeyError:
+            known = sorted(c.id for c in self.edition.components)
+            raise GameDataError(self.edition.source.path, None, "component", f"a component, one of {known}",
+                                repr(component_id)) from None
+
+    def piece(self, component_id: str, **where: Any) -> Piece:
+        component = self.component(component_id)
+        for piece in component.pieces:
+            if all(piece.fields.get(k) == v for k, v in where.items()):
+                return piece
+        raise GameDataError(self.edition.source.path, None, component_id, f"a piece with {where}", "none")
+
+    def face(self, component_id: str, piece: Piece, side: str = "face") -> tuple[Template, dict]:
+        component = self.component(component_id)
+        template = self._for_checks.template_for(component, side)
+        if template is None:
+            raise GameDataError(self.edition.source.path, None, component_id, f"a {side} template", "none")
+        return template, self._for_checks.values(component, piece)
+
+    def values(self, component_id: str, piece: Piece) -> dict:
+        return self._for_checks.values(self.component(component_id), piece)
+
+    def card_piece(self, component_id: str, card: Any) -> Piece:
+        """The deck's piece for an engine card (matched by name, Vigor and Splendor)."""
+        for piece in self.component(component_id).pieces:
+            f = piece.fields
+            if f.get("name") == card.name and f.get("vigor") == card.vigor and f.get("splendor") == card.splendor:
+                return piece
+        raise GameDataError(self.edition.source.path, None, component_id, "the engine's card in the deck",
+                            repr(card))
+
+    def draw(self, canv: Canvas, template: Template, values: dict, x: float, top: float, height: float,
+             rotate: float = 0) -> float:
+        """Paint a face with its top-left corner at (x, top), scaled to ``height``; returns its width."""
+        scale = height / template.size[1]
+        canv.saveState()
+        canv.translate(x, top)
+        if rotate:
+            w = template.size[0] * scale
+            canv.translate(w / 2, -height / 2)
+            canv.rotate(rotate)
+            canv.translate(-w / 2, height / 2)
+        canv.scale(scale, scale)
+        self.painter(canv).draw(canv, template, values, 0, 0, 0)
+        canv.restoreState()
+        return template.size[0] * scale

@@ -1,0 +1,274 @@
+"""Markdown to Platypus: markdown-it-py parses, one small handler per node type builds flowables.
+
+``BLOCKS`` and ``INLINES`` are the registries (node type -> handler). A handler returns flowables
+(blocks) or paragraph markup (inlines) and never touches a global story. Images are figures:
+``![caption](figure:NAME)`` alone in a paragraph asks the figure provider for NAME.
+"""
+from __future__ import annotations
+
+import re
+from typing import Callable
+from xml.sax.saxutils import escape
+
+from markdown_it import MarkdownIt
+from markdown_it.tree import SyntaxTreeNode
+from reportlab.lib.units import mm
+from reportlab.platypus import (CondPageBreak, Flowable, HRFlowable, KeepTogether, ListFlowable, ListItem,
+                                PageBreak, Paragraph, Spacer, Table, TableStyle)
+
+from ..errors import UserError
+from .styles import Styles
+
+FigureProvider = Callable[[str, float], list[Flowable]]  # (name, available width) -> flowables
+
+
+class Heading(Paragraph):
+    """A heading paragraph that the document lists in its table of contents and bookmarks."""
+
+    def __init__(self, text: str, style, level: int | None, key: str, plain: str):
+        super().__init__(text, style)
+        self.toc_level, self.key, self.plain = level, key, plain
+
+
+class Converter:
+    """Turns one Markdown text into a list of flowables for a frame ``width`` points wide."""
+
+    def __init__(self, styles: Styles, width: float, figures: FigureProvider):
+        self.styles, self.width, self.figures = styles, width, figures
+        self.parser = MarkdownIt("commonmark", {"html": False, "typographer": True}).enable(
+            ["table", "replacements", "smartquotes"])
+        self._keys: dict[str, int] = {}
+
+    def convert(self, text: str) -> list[Flowable]:
+        return self.blocks(SyntaxTreeNode(self.parser.parse(text)).children)
+
+    def blocks(self, nodes, style: str = "body") -> list[Flowable]:
+        out: list[Flowable] = []
+        for node in nodes:
+            handler = BLOCKS.get(node.type)
+            if handler is None:
+                raise UserError(f"rule text: Markdown element '{node.type}' is not supported in a rulebook")
+            out.extend(handler(node, self, style))
+        return out
+
+    def inline(self, node: SyntaxTreeNode) -> str:
+        parts = []
+        for child in node.children:
+            handler = INLINES.get(child.type)
+            if handler is None:
+                raise UserError(f"rule text: inline Markdown element '{child.type}' is not supported")
+            parts.append(handler(child, self))
+        return "".join(parts)
+
+    def key_for(self, text: str) -> str:
+        """A stable bookmark key for a heading (the same text twice gets -2, -3...)."""
+        slug = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "section"
+        self._keys[slug] = self._keys.get(slug, 0) + 1
+        return slug if self._keys[slug] == 1 else f"{slug}-{self._keys[slug]}"
+
+
+def plain_text(node: SyntaxTreeNode) -> str:
+    if node.type in ("text", "code_inline"):
+        return node.content
+    if node.type in ("softbreak", "hardbreak"):
+        return " "
+    return "".join(plain_text(c) for c in node.children)
+
+
+# ------------------------------------------------------------------ blocks
+
+
+def heading(node: SyntaxTreeNode, conv: Converter, _style: str) -> list[Flowable]:
+    level = int(node.tag[1])
+    name = f"h{min(level, 3)}"
+    settings = conv.styles.settings[name]
+    inline = node.children[0]
+    plain = plain_text(inline)
+    para = Heading(conv.inline(inline), conv.styles[name], settings["toc_level"], conv.key_for(plain), plain)
+    out: list[Flowable] = [PageBreak()] if settings["page_break_before"] else [CondPageBreak(40 * mm)]
+    out.append(para)
+    if level == 1:
+        out.append(HRFlowable(width="100%", thickness=0.8, color=conv.styles.colour("rule"), spaceBefore=0,
+                              spaceAfter=8))
+    return out
+
+
+def paragraph(node: SyntaxTreeNode, conv: Converter, style: str) -> list[Flowable]:
+    inline = node.children[0]
+    images = [c for c in inline.children if c.type == "image"]
+    if images:
+        rest = [c for c in inline.children if c.type not in ("image", "softbreak") and plain_text(c).strip()]
+        if len(images) != 1 or rest:
+            raise UserError("rule text: a figure ![caption](figure:NAME) must stand alone in its paragraph")
+        return figure(images[0], conv)
+    return [Paragraph(conv.inline(inline), conv.styles[style])]
+
+
+def figure(node: SyntaxTreeNode, conv: Converter) -> list[Flowable]:
+    src = node.attrs.get("src", "")
+    if not str(src).startswith("figure:"):
+        raise UserError(f"rule text: image {src!r}: pictures come from figures, written ![caption](figure:NAME)")
+    drawn = conv.figures(str(src)[len("figure:"):], conv.width)
+    caption = conv.inline(node)
+    parts = list(drawn)
+    if caption.strip():
+        parts.append(Paragraph(caption, conv.styles["caption"]))
+    return [KeepTogether(parts)]
+
+
+def bullet_list(node: SyntaxTreeNode, conv: Converter, _style: str) -> list[Flowable]:
+    return [_list(node, conv, "bullet", "\u2022", 1)]
+
+
+def ordered_list(node: SyntaxTreeNode, conv: Converter, _style: str) -> list[Flowable]:
+    return [_list(node, conv, "1", None, int(node.attrs.get("start", 1) or 1))]
+
+
+def _list(node: SyntaxTreeNode, conv: Converter, kind: str, start: str | None, first: int) -> ListFlowable:
+    style = conv.styles["list"]
+    items = [ListItem(conv.blocks(item.children, "list") or [Spacer(0, 0)]) for item in node.children]
+    options = dict(bulletType=kind, bulletFontName=style.fontName, bulletFontSize=style.fontSize,
+                   bulletColor=style.textColor, leftIndent=style.fontSize * 1.6, bulletDedent="auto",
+                   spaceAfter=conv.styles["body"].spaceAfter)
+    if kind == "bullet":
+        options["start"] = start
+    else:
+        options.update(start=first, bulletFormat="%s.")
+    return ListFlowable(items, **options)
+
+
+def blockquote(node: SyntaxTreeNode, conv: Converter, _style: str) -> list[Flowable]:
+    """A block quote is a note: tinted, with a bar down its left side."""
+    inner = conv.blocks(node.children, "note")
+    box = Table([[inner]], colWidths=[conv.width])
+    box.setStyle(TableStyle([
+        ("BACKGROUND", (0, 0), (-1, -1), conv.styles.colour("note_fill")),
+        ("LINEBEFORE", (0, 0), (0, -1), 2.5, conv.styles.colour("note_bar")),
+        ("LEFTPADDING", (0, 0), (-1, -1), 9), ("RIGHTPADDING", (0, 0), (-1, -1), 9),
+        ("TOPPADDING", (0, 0), (-1, -1), 6), ("BOTTOMPADDING", (0, 0), (-1, -1), 7)]))
+    return [Spacer(0, 3), box, Spacer(0, 6)]
+
+
+def table(node: SyntaxTreeNode, conv: Converter, _style: str) -> list[Flowable]:
+    rows, aligns, heads = [], [], 0
+    for section in node.children:  # thead, tbody
+        for tr in section.children:
+            cells = []
+            for cell in tr.children:
+                style = conv.styles["table_head" if cell.type == "th" else "table"]
+                align = _cell_align(cell)
+                cells.append((conv.inline(cell.children[0]) if cell.children else "", style, align,
+                              plain_text(cell)))
+            rows.append(cells)
+            if section.type == "thead":
+                heads += 1
+    if not rows:
+        return []
+    columns = max(len(r) for r in rows)
+    widths = column_widths([[c[3] for c in r] for r in rows], columns, conv.width)
+    data = [[_cell_paragraph(text, style, align) for text, style, align, _ in r] + [""] * (columns - len(r))
+            for r in rows]
+    grid = Table(data, colWidths=widths, repeatRows=heads, hAlign="LEFT")
+    commands = [("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LINEBELOW", (0, 0), (-1, -1), 0.3, conv.styles.colour("table_grid")),
+                ("TOPPADDING", (0, 0), (-1, -1), 2.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+                ("LEFTPADDING", (0, 0), (-1, -1), 4), ("RIGHTPADDING", (0, 0), (-1, -1), 4)]
+    if heads:
+        commands.append(("BACKGROUND", (0, 0), (-1, heads - 1), conv.styles.colour("table_head")))
+    for r in range(heads + 1, len(rows), 2):
+        commands.append(("BACKGROUND", (0, r), (-1, r), conv.styles.colour("table_stripe")))
+    grid.setStyle(TableStyle(commands))
+    return [grid, Spacer(0, conv.styles["body"].spaceAfter + 3)]
+
+
+def column_widths(texts: list[list[str]], columns: int, width: float) -> list[float]:
+    """Share the width by each column's longest text, within bounds so no column starves."""
+    weights = []
+    for i in range(columns):
+        longest = max((len(row[i]) for row in texts if i < len(row)), default=1)
+        weights.append(min(max(longest, 5), 60))
+    total = sum(weights)
+    return [width * w / total for w in weights]
+
+
+def _cell_align(cell: SyntaxTreeNode) -> str:
+    style = str(cell.attrs.get("style", ""))
+    return "right" if "right" in style else "centre" if "center" in style else "left"
+
+
+def _cell_paragraph(text: str, style, align: str) -> Paragraph:
+    if align != "left":
+        from reportlab.lib.enums import TA_CENTER, TA_RIGHT
+        style = style.clone(f"{style.name}-{align}", alignment=TA_RIGHT if align == "right" else TA_CENTER)
+    return Paragraph(text, style)
+
+
+def fence(node: SyntaxTreeNode, conv: Converter, _style: str) -> list[Flowable]:
+    """A fenced block is notation: one line per line, nothing reflowed. With the info string
+    ``beside NAME`` it is Markdown set beside the figure NAME instead."""
+    info = (node.info or "").split()
+    if info and info[0] == "beside":
+        if len(info) != 2:
+            raise UserError(f"rule text: '```beside' takes one figure name, found {node.info!r}")
+        return beside(info[1], node.content, conv)
+    style = conv.styles["notation"]
+    lines = node.content.rstrip("\n").split("\n")
+    return [Paragraph(escape(line).replace("  ", "&nbsp; ") or "&nbsp;", style) for line in lines] + [Spacer(0, 4)]
+
+
+def beside(name: str, text: str, conv: Converter) -> list[Flowable]:
+    """Text in a column on the left, a figure on the right, kept on one page."""
+    drawn = conv.figures(name, conv.width)
+    figure_w = max(f.wrap(conv.width, 1e6)[0] for f in drawn)
+    gutter = 5 * mm
+    text_w = conv.width - figure_w - gutter
+    inner = Converter(conv.styles, text_w, conv.figures)
+    inner._keys = conv._keys
+    flow = inner.convert(text)
+    row = Table([[flow, drawn]], colWidths=[text_w + gutter, figure_w], hAlign="LEFT")
+    row.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                             ("RIGHTPADDING", (0, 0), (0, 0), gutter), ("RIGHTPADDING", (1, 0), (1, 0), 0),
+                             ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+    return [row, Spacer(0, 6)]
+
+
+def rule(_node: SyntaxTreeNode, conv: Converter, _style: str) -> list[Flowable]:
+    return [HRFlowable(width="100%", thickness=0.5, color=conv.styles.colour("table_grid"), spaceBefore=4,
+                       spaceAfter=6)]
+
+
+BLOCKS: dict[str, Callable[[SyntaxTreeNode, Converter, str], list[Flowable]]] = {
+    "heading": heading, "paragraph": paragraph, "bullet_list": bullet_list, "ordered_list": ordered_list,
+    "blockquote": blockquote, "table": table, "fence": fence, "code_block": fence, "hr": rule,
+}
+
+
+# ------------------------------------------------------------------ inlines
+
+
+def _wrap(tag: str, close: str | None = None):
+    def handler(node: SyntaxTreeNode, conv: Converter) -> str:
+        return f"<{tag}>{conv.inline(node)}</{close or tag}>"
+    return handler
+
+
+def _link(node: SyntaxTreeNode, conv: Converter) -> str:
+    href = escape(str(node.attrs.get("href", "")), {'"': "&quot;"})
+    colour = conv.styles.colour("path").hexval()
+    return f'<a href="{href}" color="{colour}">{conv.inline(node)}</a>'
+
+
+def _code(node: SyntaxTreeNode, conv: Converter) -> str:
+    return f'<font name="{conv.styles.bold_font}">{escape(node.content)}</font>'
+
+
+INLINES: dict[str, Callable[[SyntaxTreeNode, Converter], str]] = {
+    "text": lambda node, conv: escape(node.content),
+    "softbreak": lambda node, conv: " ",
+    "hardbreak": lambda node, conv: "<br/>",
+    "strong": _wrap("b"),
+    "em": _wrap("i"),
+    "code_inline": _code,
+    "link": _link,
+    "image": lambda node, conv: conv.inline(node),  # alt text, when an image is not a figure on its own
+}

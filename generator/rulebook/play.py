@@ -1,0 +1,125 @@
+"""Engine results for the rulebook: the sample game and the balance runs, through the cache.
+
+Only the engine's public registry is used (``new_game``, ``play_game``, ``game_seed``), so the
+sample game printed in a rulebook is exactly what ``python build.py replay`` plays for the same
+edition, seed and agents.
+"""
+from __future__ import annotations
+
+import multiprocessing as mp
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from pydantic import BaseModel, ValidationError
+
+from ..errors import GameDataError
+from ..model.game import Edition
+from .cache import cached
+
+
+@dataclass(frozen=True)
+class EngineInputs:
+    """What determines a game besides the seed and the agents."""
+
+    engine: str
+    options: BaseModel
+    deck: list
+    glyph_ids: list[str]
+
+    def key(self) -> dict[str, Any]:
+        return {"engine_name": self.engine, "options": self.options.model_dump(mode="json"),
+                "deck": [list(card) for card in self.deck], "glyphs": list(self.glyph_ids)}
+
+
+def engine_inputs(edition: Edition) -> EngineInputs | None:
+    """The engine's options, deck and glyphs for an edition (None when its game has no engine)."""
+    if not edition.engine:
+        return None
+    from ..engine.channeling.cards import expand_deck
+    from ..engine.registry import get_engine
+    try:
+        spec = get_engine(edition.engine)
+    except ValueError as exc:
+        raise GameDataError(edition.game.folder / "game.yaml", None, "engine", "a registered rules engine",
+                            str(exc)) from None
+    try:
+        options = spec.options_model.model_validate(edition.rules)
+    except ValidationError as exc:
+        err = exc.errors(include_url=False)[0]
+        key = str(err["loc"][0]) if err["loc"] else ""
+        raise edition.rules_error(key, "a valid rule option", err["msg"]) from None
+    try:
+        deck = expand_deck(edition.deck_entries)
+    except ValueError as exc:
+        raise edition.rules_error("deck", "a deck the engine can play", str(exc)) from None
+    return EngineInputs(spec.name, options, deck, edition.glyph_ids)
+
+
+def sample_game(inputs: EngineInputs, seed: int, agents: tuple[str, str]) -> dict[str, Any]:
+    """The record of one seeded game (setup, actions in notation, result), cached."""
+    def play() -> dict[str, Any]:
+        from ..engine.registry import play_game
+        return play_game(inputs.options, inputs.deck, inputs.glyph_ids, seed, list(agents),
+                         game=inputs.engine).to_dict()
+    return cached("sample", {**inputs.key(), "seed": seed, "agents": list(agents)}, play)
+
+
+# one row per game, in this order
+ROW = ("winner", "tie_break", "score0", "score1", "turns", "cards0", "cards1", "stalled", "deck_ran_out",
+       "supply_ran_out", "spent")
+
+
+def balance_rows(inputs: EngineInputs, games: int, seed: int, agents: tuple[str, str], jobs: int = 1,
+                 progress: Callable[[int], None] | None = None) -> list[list]:
+    """One row per game of a run (game i is seeded ``game_seed(seed, i)``, as in ``simulate``), cached."""
+    def run() -> list[list]:
+        tasks = [(inputs, seed, agents, a, min(games, a + 100)) for a in range(0, games, 100)]
+        rows: list[list] = []
+        if jobs > 1 and len(tasks) > 1:
+            with mp.get_context("fork").Pool(min(jobs, len(tasks))) as pool:
+                for chunk in pool.imap(_play_rows, tasks):
+                    rows.extend(chunk)
+                    if progress:
+                        progress(len(chunk))
+        else:
+            for task in tasks:
+                chunk = _play_rows(task)
+                rows.extend(chunk)
+                if progress:
+                    progress(len(chunk))
+        return rows
+    return cached("balance", {**inputs.key(), "seed": seed, "agents": list(agents), "games": games}, run)
+
+
+def _play_rows(task: tuple) -> list[list]:
+    from ..engine.registry import game_seed, play_game
+    inputs, seed, agents, start, stop = task
+    rows = []
+    for i in range(start, stop):
+        r = play_game(inputs.options, inputs.deck, inputs.glyph_ids, game_seed(seed, i), list(agents),
+                      game=inputs.engine)
+        flags = r.flags
+        rows.append([r.winner, r.tie_break, r.scores[0], r.scores[1], r.turns, r.cards[0], r.cards[1],
+                     bool(flags.get("stalled")), bool(flags.get("deck_ran_out")),
+                     bool(any(flags.get("supply_ran_out") or ())), int(sum(flags.get("spent_glyphs") or ()))])
+    return rows
+
+
+def step_example(inputs: EngineInputs, seed: int, min_path: int = 4, tries: int = 60) -> dict[str, Any] | None:
+    """A seeded greedy game and the index of a turn worth drawing: a Leyline of at least ``min_path``
+    cards (so every kind of placement shows), at least one cancellation, and no card taken."""
+    def search() -> dict[str, Any] | None:
+        from ..engine.registry import game_seed, play_game
+        from .narrate import replay_states
+        for attempt in range(tries):
+            game = game_seed(seed, attempt)
+            record = play_game(inputs.options, inputs.deck, inputs.glyph_ids, game, ["greedy", "greedy"],
+                               game=inputs.engine).to_dict()
+            for index, (before, action, after) in enumerate(replay_states(inputs, record)):
+                if action.is_setup or action.is_spent or len(action.path) < min_path or action.refill:
+                    continue
+                p = before.current_player
+                if any(before.cubes_at(sq)[1 - p] for sq in action.path[:1] + action.path[1:]):
+                    return {"seed": game, "actions": record["actions"][:index + 1]}
+        return None
+    return cached("step", {**inputs.key(), "seed": seed, "min_path": min_path, "tries": tries}, search)

@@ -1,0 +1,139 @@
+"""Rulebook settings: the `options:` of a rulebook profile, rulebook styles from layouts/rulebook/.
+
+A rulebook profile is a print profile of kind `rulebook` (layouts/profiles/rulebook-*.yaml): its
+paper, orientation and margin lay out the pages; its `options:` are checked here. Environment
+variables override the costly parts for quick builds and tests:
+PNP_RULEBOOK_GAMES (games simulated per edition), PNP_RULEBOOK_SAMPLE_AGENTS (e.g. greedy,greedy),
+PNP_RULEBOOK_JOBS (processes for the simulations).
+"""
+from __future__ import annotations
+
+import os
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..errors import GameDataError, UserError
+from ..model.layouts import Layouts, Length, Profile
+from ..model.schema import Ident
+from ..model.source import load_yaml
+from ..model.validation import validate
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class RulebookSettings(Strict):
+    """What a rulebook profile may say besides paper and margins."""
+
+    styles: Ident = "styles"                       # layouts/rulebook/<styles>.yaml
+    booklet: bool = False                          # pages padded to a multiple of 4, margins mirrored
+    gutter: Length = 0                             # extra inner margin for the binding (booklets)
+    font_scale: float = Field(1.0, ge=0.5, le=2.0)
+    balance_games: int = Field(2400, ge=1, le=1_000_000)   # 2,400 games: a 95% interval of about +-2 points
+    balance_agents: tuple[str, str] = ("greedy", "greedy")
+    balance_seed: int = Field(1, ge=0)
+    sample_agents: tuple[str, str] = ("mcts", "mcts")
+    sample_seed: int = Field(1, ge=0)
+    narrated_turns: int = Field(6, ge=0, le=1000)
+    jobs: int = Field(2, ge=1, le=64)
+
+
+def settings_for(layouts: Layouts, profile: Profile) -> RulebookSettings:
+    """The profile's options as RulebookSettings, then the environment's overrides."""
+    path = layouts.root / "profiles" / f"{profile.id}.yaml"
+    data = dict(profile.options)
+    if path.is_file():
+        source = load_yaml(path)
+        settings = validate(RulebookSettings, data, source, ("options",))
+    else:
+        settings = RulebookSettings.model_validate(data)
+    return settings.model_copy(update=_environment())
+
+
+def _environment() -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for var, key in (("PNP_RULEBOOK_GAMES", "balance_games"), ("PNP_RULEBOOK_JOBS", "jobs")):
+        text = os.environ.get(var)
+        if text:
+            if not text.isdigit() or int(text) < 1:
+                raise UserError(f"{var}={text!r}: expected a whole number of at least 1")
+            out[key] = int(text)
+    agents = os.environ.get("PNP_RULEBOOK_SAMPLE_AGENTS")
+    if agents:
+        parts = tuple(a.strip() for a in agents.split(","))
+        if len(parts) != 2 or not all(parts):
+            raise UserError(f"PNP_RULEBOOK_SAMPLE_AGENTS={agents!r}: expected two agents, e.g. greedy,greedy")
+        out["sample_agents"] = parts
+    return out
+
+
+# ------------------------------------------------------------------ styles
+
+
+class TextStyle(Strict):
+    parent: str | None = None
+    font: str | None = None              # a font named in layouts/style.yaml
+    size: float | None = Field(None, gt=0, le=200)
+    leading: float | None = Field(None, gt=0, le=300)
+    colour: str | None = None            # a colour named in layouts/style.yaml
+    align: Literal["left", "centre", "right", "justify"] | None = None
+    space_before: float | None = Field(None, ge=0, le=500)
+    space_after: float | None = Field(None, ge=0, le=500)
+    left_indent: float | None = Field(None, ge=0, le=500)
+    page_break_before: bool | None = None
+    keep_with_next: bool | None = None
+    toc_level: int | None = Field(None, ge=0, le=3)
+
+
+class FigureSizes(Strict):
+    board_width: float = Field(0.7, gt=0.1, le=1.0)        # share of the text width for a whole board
+    turn_board_width: float = Field(0.42, gt=0.1, le=1.0)  # boards beside a narrated turn
+    gallery_height: Length = 70                              # printed height of a card in the components gallery
+    chart_height: Length = 55
+
+
+class StyleSheet(Strict):
+    styles: dict[str, TextStyle]
+    colours: dict[str, str] = {}         # roles (table_head, light, dark, path...) -> colour names
+    figures: FigureSizes = FigureSizes()
+
+
+REQUIRED_STYLES = ("body", "h1", "h2", "h3", "list", "caption", "table", "table_head", "notation", "note",
+                   "toc0", "toc1", "footer", "cover_title", "cover_subtitle", "cover_text")
+REQUIRED_COLOURS = ("rule", "table_head", "table_head_ink", "table_stripe", "table_grid", "note_fill", "note_bar",
+                    "light", "dark", "path", "move", "cancel", "axis")
+
+
+def load_style_sheet(layouts: Layouts, name: str) -> StyleSheet:
+    path = layouts.root / "rulebook" / f"{name}.yaml"
+    if not path.is_file():
+        raise GameDataError(path, None, "", "a rulebook style file in layouts/rulebook/", "no such file")
+    source = load_yaml(path)
+    sheet = validate(StyleSheet, source.data, source)
+    known_colours, known_fonts = layouts.style.colours, layouts.style.fonts
+    for key in REQUIRED_STYLES:
+        if key not in sheet.styles:
+            raise source.error(("styles",), f"a style named '{key}'", "none")
+    for key in REQUIRED_COLOURS:
+        if key not in sheet.colours:
+            raise source.error(("colours",), f"a colour role named '{key}'", "none")
+    for key, colour in sheet.colours.items():
+        if colour not in known_colours:
+            raise source.error(("colours", key), "a colour named in layouts/style.yaml", repr(colour))
+    for key, style in sheet.styles.items():
+        if style.parent is not None and style.parent not in sheet.styles:
+            raise source.error(("styles", key, "parent"), "another style of this file", repr(style.parent))
+        if style.font is not None and style.font not in known_fonts:
+            raise source.error(("styles", key, "font"), "a font named in layouts/style.yaml", repr(style.font))
+        if style.colour is not None and style.colour not in known_colours:
+            raise source.error(("styles", key, "colour"), "a colour named in layouts/style.yaml", repr(style.colour))
+    for key in sheet.styles:  # parents must not loop
+        seen = [key]
+        while sheet.styles[seen[-1]].parent:
+            seen.append(sheet.styles[seen[-1]].parent)
+            if seen[-1] in seen[:-1]:
+                raise source.error(("styles", key, "parent"), "styles that do not inherit from themselves",
+                                   " -> ".join(seen))
+    return sheet

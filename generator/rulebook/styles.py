@@ -1,0 +1,76 @@
+"""Rulebook styles from layouts/rulebook/*.yaml as reportlab ParagraphStyles, fonts and colours."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import registerFontFamily
+
+from ..model.layouts import Layouts
+from ..render.style import Palette, register_fonts
+from .settings import StyleSheet, TextStyle
+
+_ALIGN = {"left": TA_LEFT, "centre": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
+_DEFAULTS = {"font": "body", "size": 10.0, "leading": None, "colour": "ink", "align": "left", "space_before": 0.0,
+             "space_after": 0.0, "left_indent": 0.0, "page_break_before": False, "keep_with_next": False,
+             "toc_level": None}
+
+
+@dataclass
+class Styles:
+    """Everything the rulebook's flowables need to look the same on every page."""
+
+    sheet: StyleSheet
+    paragraph: dict[str, ParagraphStyle]
+    settings: dict[str, dict[str, Any]]  # each style's resolved YAML values (page breaks, TOC levels)
+    fonts: dict[str, str]                # style.yaml font name -> registered (embedded) reportlab name
+    palette: Palette
+
+    def __getitem__(self, name: str) -> ParagraphStyle:
+        return self.paragraph[name]
+
+    def colour(self, role: str):
+        """A colour by its role in the style sheet (light, path, table_head...)."""
+        return self.palette.get(self.sheet.colours[role])
+
+    @property
+    def body_font(self) -> str:
+        return self.paragraph["body"].fontName
+
+    @property
+    def bold_font(self) -> str:
+        return self.fonts.get("bold", self.body_font)
+
+
+def build_styles(layouts: Layouts, sheet: StyleSheet, font_scale: float = 1.0, colour_model: str = "rgb") -> Styles:
+    fonts = register_fonts(layouts)
+    palette = Palette(layouts, colour_model)
+    body = fonts["body"] if "body" in fonts else next(iter(fonts.values()))
+    bold, italic = fonts.get("bold", body), fonts.get("italic", body)
+    # <b> and <i> in paragraphs pick these faces; with no bold italic face, bold stands in for it
+    registerFontFamily(body, normal=body, bold=bold, italic=italic, boldItalic=fonts.get("bold-italic", bold))
+    resolved = {name: _resolve(sheet.styles, name) for name in sheet.styles}
+    paragraph = {}
+    for name, values in resolved.items():
+        size = values["size"] * font_scale
+        leading = (values["leading"] or values["size"] * 1.25) * font_scale
+        paragraph[name] = ParagraphStyle(
+            name, fontName=fonts[values["font"]], fontSize=size, leading=leading,
+            textColor=palette.get(values["colour"]), alignment=_ALIGN[values["align"]],
+            spaceBefore=values["space_before"] * font_scale, spaceAfter=values["space_after"] * font_scale,
+            leftIndent=values["left_indent"] * font_scale, keepWithNext=int(bool(values["keep_with_next"])),
+            bulletFontName=fonts[values["font"]], allowWidows=0, allowOrphans=0)
+    return Styles(sheet, paragraph, resolved, fonts, palette)
+
+
+def _resolve(styles: dict[str, TextStyle], name: str) -> dict[str, Any]:
+    chain = []
+    while name is not None:
+        chain.append(styles[name])
+        name = styles[name].parent
+    values = dict(_DEFAULTS)
+    for style in reversed(chain):
+        values.update({k: v for k, v in style.model_dump(exclude={"parent"}).items() if v is not None})
+    return values
