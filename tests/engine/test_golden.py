@@ -1,0 +1,28 @@
+"""Golden playthroughs: fixed games whose every action and result must not change silently.
+
+Regenerate ``golden_playthroughs.json`` only for an intended change of rules, setup or agents.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from channeling_helpers import DECKS, GLYPHS
+from generator.engine.channeling import edition_options
+from generator.engine.registry import play_game, replay
+
+GOLDEN = json.loads((Path(__file__).parent / "golden_playthroughs.json").read_text())
+
+
+@pytest.mark.parametrize("edition", sorted(GOLDEN))
+def test_golden_playthrough(edition):
+    g = GOLDEN[edition]
+    options = edition_options(edition)
+    rec = play_game(options, DECKS[edition](), GLYPHS, g["seed"], g["agents"])
+    assert rec.actions == g["actions"]
+    assert list(rec.scores) == g["scores"] and rec.winner == g["winner"]
+    assert rec.tie_break == g["tie_break"] and rec.turns == g["turns"]
+    state = replay(options, DECKS[edition](), GLYPHS, g["seed"], g["actions"])
+    assert list(state.scores()) == g["scores"]
