@@ -44,16 +44,24 @@ def _editions(game: str | None, edition: str | None) -> list:
 @click.option("--edition", "-e", help="Edition id (default: every edition).")
 @click.option("--profile", "-p", "profiles", multiple=True, help="Profile name; repeat for several.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), help="Output folder for one edition.")
-def build(game: str | None, edition: str | None, profiles: tuple[str, ...], out: Path | None) -> None:
+@click.option("--strict", is_flag=True, help="Print-safety warnings become errors: exit 1, nothing written.")
+def build(game: str | None, edition: str | None, profiles: tuple[str, ...], out: Path | None,
+          strict: bool = False) -> None:
     """Build print files for GAME (default: every game and edition)."""
     from .pipeline import build_edition
 
     editions = _editions(game, edition)
     if out and len(editions) > 1:
         raise click.UsageError("--out needs a single edition: give GAME and --edition")
+    if strict:  # check every edition first, so a failure leaves all of them unwritten
+        from .pipeline import layouts_for
+        from .render.safety import enforce_print_safety
+        for ed in editions:
+            enforce_print_safety(ed, layouts_for(ed), strict=True)
     for ed in editions:
         target = out or DEFAULT_OUT / ed.game.id / ed.id
-        produced = build_edition(ed, target, list(profiles) or None, on_step=_step_printer())
+        produced = build_edition(ed, target, list(profiles) or None, on_step=_step_printer(), strict=strict,
+                                 on_warning=lambda message: click.echo(f"warning: {message}", err=True))
         click.echo(f"{ed.game.id} {ed.id}: {len(produced)} files in {target}")
 
 

@@ -12,8 +12,11 @@ from .output import Produced, staging, write_manifest
 from .render.faces import FacePainter
 from .render.items import items_for, printable
 from .render.export_png import export_pngs
-from .render.export_sheets import export_home_sheets
 from .render.export_printshop import export_print_shop
+from .render.export_proof import export_proof
+from .render.export_sheets import export_home_sheets
+from .render.export_tts import export_tts
+from .render.safety import enforce_print_safety
 from .render.sheets import write_sheets
 
 CARD_KINDS = ("card",)
@@ -57,8 +60,14 @@ def export_sheets(job: Job) -> list[Produced]:
     return produced
 
 
-EXPORTERS: dict[str, Callable[[Job], list[Produced]]] = {"sheet": export_home_sheets, "png": export_pngs,
-                                                         "print-shop": export_print_shop}
+def export_rulebook(job: Job) -> list[Produced]:
+    from .rulebook.export import export_rulebook as export  # imported late: only rulebook builds need it
+    return export(job)
+
+
+EXPORTERS: dict[str, Callable[[Job], list[Produced]]] = {
+    "sheet": export_home_sheets, "png": export_pngs, "print-shop": export_print_shop, "tts": export_tts,
+    "proof": export_proof, "rulebook": export_rulebook}
 
 
 def layouts_for(edition: Edition) -> Layouts:
@@ -79,11 +88,13 @@ def check_edition(edition: Edition, layouts: Layouts) -> None:
 
 
 def build_edition(edition: Edition, out_dir: Path, profiles: list[str] | None = None,
-                  layouts: Layouts | None = None, on_step: Callable[[str], None] | None = None) -> list[Produced]:
+                  layouts: Layouts | None = None, on_step: Callable[[str], None] | None = None,
+                  strict: bool = False, on_warning: Callable[[str], None] | None = None) -> list[Produced]:
     """Render the edition with each profile into out_dir; nothing changes there unless all succeed."""
     layouts = layouts or layouts_for(edition)
     chosen = [layouts.profile(p) for p in (profiles or default_profiles(layouts))]
     check_edition(edition, layouts)
+    enforce_print_safety(edition, layouts, strict, on_warning)  # --strict: findings stop the build here
     produced: list[Produced] = []
     with staging(out_dir) as stage:
         for profile in chosen:
