@@ -102,6 +102,18 @@ def _check(edition: Edition, declared: Declaration) -> list[str]:
             value = piece.fields.get(key)
             if value is not None and not low <= value <= high:
                 out.append(f"{name}: '{piece.label}' has {key} {value}, outside the declared {low}-{high}")
+    if declared.agree_with_rules:
+        rules = _effective_rules(edition)
+        for key, option in declared.agree_with_rules.items():
+            for piece in component.pieces:
+                value = piece.fields.get(key)
+                if option not in rules:
+                    out.append(f"{name}: {key} is declared to agree with the rule option '{option}', "
+                               f"which the rules do not set")
+                    break
+                if value is not None and value != rules[option]:
+                    out.append(f"{name}: '{piece.label}' prints {key} {value}, but the rules say "
+                               f"{option} {rules[option]}")
     groups: dict[str, list] = {}
     for piece in component.pieces:
         groups.setdefault(str(piece.fields.get(declared.per)) if declared.per else "all", []).append(piece)

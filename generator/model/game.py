@@ -197,7 +197,7 @@ def _check_declaration_refs(declared: Declaration, edition: Edition, source: Sou
     fields = known[declared.component].spec.fields
     grouped = [k for ranges in declared.group_ranges.values() for k in ranges]
     for key in [*declared.ranges, *declared.distinct, *([declared.per] if declared.per else []), *grouped,
-                *declared.complete]:
+                *declared.complete, *declared.agree_with_rules]:
         if key not in fields:
             raise source.error(where, f"a field of '{declared.component}', one of {sorted(fields)}", repr(key))
     if declared.group_ranges and not declared.per:

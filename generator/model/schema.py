@@ -73,6 +73,7 @@ class Declaration(Strict):
     groups: list[str] = []                    # the `per` groups that must exist
     group_ranges: dict[str, dict[Ident, tuple[int, int]]] = {}  # `per` group -> field -> [low, high]
     complete: list[Ident] = []               # optional fields every piece should fill (a draft's gaps)
+    agree_with_rules: dict[Ident, str] = {}  # field -> rule option its printed value must equal
 
 
 class RuleCheck(Strict):

@@ -123,3 +123,48 @@ def test_simulation_does_not_depend_on_the_number_of_processes() -> None:
 def test_bad_agent_specs_are_refused(spec: str) -> None:
     with pytest.raises(ValueError):
         make_agent(spec, 0)
+
+
+# ----------------------------------------------------------------- the game's data and print kit
+def test_the_editions_rules_are_valid_engine_options_and_match_the_printed_numbers() -> None:
+    from generator.model import load_edition
+    from generator.validate import validate_edition
+
+    edition = load_edition("battle-for-the-grove")
+    options = GroveOptions.model_validate(edition.rules)
+    assert (options.druids_per_player, options.cubes_per_player, options.control_at) == (6, 19, 7)
+    assert edition.component("druids").total == 2 * options.druids_per_player
+    assert edition.component("energy-cubes").total == 2 * options.cubes_per_player
+    assert edition.component("magic-circles").total == options.circles
+    assert edition.component("dice").spec.kind == "supplied"
+    report = validate_edition(edition)
+    assert report.ok and not report.warnings, report.violations + report.warnings
+
+
+def test_printed_numbers_that_disagree_with_the_rules_are_violations(tmp_path) -> None:
+    from games_support import cli, copy_components
+
+    root = copy_components(tmp_path)
+    edition = root / "battle-for-the-grove/editions/2024.yaml"
+    edition.write_text(edition.read_text().replace("  cubes_per_player: 19", "  cubes_per_player: 20"))
+    result = cli("validate", "battle-for-the-grove", env={"PNP_COMPONENTS": str(root)})
+    assert result.returncode == 1
+    assert "prints cubes 19, but the rules say cubes_per_player 20" in result.stdout
+    assert "Energy cubes" not in result.stdout.split("violation")[1]  # cube count is declared, not bound
+
+
+def test_druids_print_standing_on_the_front_and_lying_on_the_back(tmp_path) -> None:
+    from pypdf import PdfReader
+
+    from games_support import cli
+
+    out = tmp_path / "grove"
+    result = cli("build", "battle-for-the-grove", "--profile", "a4", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    pages = [p.extract_text() for p in PdfReader(out / "battle-for-the-grove-2024-a4-tokens.pdf").pages]
+    fronts = [i for i, t in enumerate(pages) if "Standing" in t]
+    assert len(fronts) == 1 and pages[fronts[0]].count("Standing") == 12
+    assert pages[fronts[0] + 1].count("Lying") == 12 and "Standing" not in pages[fronts[0] + 1]
+    cards = " ".join(" ".join(p.extract_text().split())
+                     for p in PdfReader(out / "battle-for-the-grove-2024-a4-cards.pdf").pages)
+    assert cards.count("Your turn") == 2 and "takes 19 cubes" in cards and "7 or more of your cubes" in cards
