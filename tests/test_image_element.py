@@ -5,7 +5,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from conftest import render_page, run_cli
+from pnp_testing import render_page, run_cli
 
 TEMPLATE = """id: pictured-circle
 extends: magic-circle

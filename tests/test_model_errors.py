@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import run_cli
+from pnp_testing import run_cli
 
 CARDS = "the-channeling/cards/magic-circle-36.yaml"
 EDITION = "the-channeling/editions/2025.yaml"
@@ -73,7 +73,7 @@ def test_glyph_reference_that_does_not_exist(game_copy: Path, tmp_path: Path) ->
 def test_layout_mistake_names_template_file_and_element(tmp_path: Path) -> None:
     import shutil
 
-    from conftest import ROOT
+    from pnp_testing import ROOT
     layouts = tmp_path / "layouts"
     shutil.copytree(ROOT / "layouts", layouts)
     template = layouts / "templates/the-channeling/magic-circle.yaml"
@@ -88,7 +88,7 @@ def test_layout_mistake_names_template_file_and_element(tmp_path: Path) -> None:
 def test_absurd_card_size_is_refused(tmp_path: Path) -> None:
     import shutil
 
-    from conftest import ROOT
+    from pnp_testing import ROOT
     layouts = tmp_path / "layouts"
     shutil.copytree(ROOT / "layouts", layouts)
     base = layouts / "templates/poker-card.yaml"

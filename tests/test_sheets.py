@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from conftest import ROOT, render_page, run_cli
+from pnp_testing import ROOT, render_page, run_cli
 from generator.model import load_edition
 from generator.model.layouts import Layouts
 from generator.render.faces import FacePainter

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from conftest import run_cli
+from pnp_testing import run_cli
 
 
 def test_2025_deck_holds_and_summary_counts(game_copy: Path) -> None:

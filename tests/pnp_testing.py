@@ -1,0 +1,47 @@
+"""Helpers shared by the tests: run the real command line, copy game data, rasterise PDFs."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run_cli(*args: str, env: dict | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    """`python build.py ARGS` in a fresh process, as a user types it."""
+    full_env = {**os.environ, "CI": "1", **(env or {})}
+    return subprocess.run([sys.executable, str(ROOT / "build.py"), *args], capture_output=True, text=True,
+                          env=full_env, cwd=cwd or ROOT, timeout=600)
+
+
+@pytest.fixture
+def game_copy(tmp_path: Path) -> Path:
+    """A scratch copy of components/; point PNP_COMPONENTS at it to build edited data."""
+    target = tmp_path / "components"
+    shutil.copytree(ROOT / "components", target)
+    return target
+
+
+@pytest.fixture(scope="session")
+def built_2025(tmp_path_factory) -> Path:
+    """The 2025 edition built once with the default profiles."""
+    out = tmp_path_factory.mktemp("built") / "2025"
+    result = run_cli("build", "the-channeling", "--edition", "2025", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    return out
+
+
+def render_page(pdf: Path, index: int, dpi: int = 72):
+    """A page as a PIL image (RGB) at the given resolution."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        return doc[index].render(scale=dpi / 72).to_pil().convert("RGB")
+    finally:
+        doc.close()
