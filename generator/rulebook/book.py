@@ -121,10 +121,11 @@ def _figure_function(figures: dict[str, Figure]) -> Callable[..., str]:
 
 def _component_figures(edition: Edition, faces: PieceFaces, styles: Styles, figures: dict[str, Figure]) -> None:
     height = styles.sheet.figures.gallery_height
-    for component in edition.components:
-        if component.spec.face and component.pieces:
-            figures[f"components/{component.id}"] = (
-                lambda w, c=component: [Gallery(c, faces, styles, height)])
+    drawable = [c for c in edition.components if c.spec.face and c.pieces]
+    tallest = max((faces.face(c.id, c.pieces[0])[0].size[1] for c in drawable), default=1)
+    for component in drawable:
+        figures[f"components/{component.id}"] = (
+            lambda w, c=component: [Gallery(c, faces, styles, height, height / tallest)])
 
 
 def _board(view, faces: PieceFaces, config: RulebookConfig, styles: Styles, share: float) -> Figure:

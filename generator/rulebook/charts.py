@@ -10,13 +10,21 @@ from .styles import Styles
 Series = tuple[str, str, dict[int, int]]  # (legend label, colour role, value -> number of games)
 
 
+def _drawing(width: float, height: float, styles: Styles) -> Drawing:
+    """A drawing whose initial font is the body font (reportlab's default would be Helvetica, not embedded)."""
+    drawing = Drawing(width, height)
+    drawing.initialFontName = styles.body_font
+    drawing.initialFontSize = styles["caption"].fontSize
+    return drawing
+
+
 def histogram(series: list[Series], x_title: str, width: float, height: float, styles: Styles) -> Drawing:
     """Bars per value (percent of games) for one or more series side by side."""
     body, size = styles.body_font, styles["caption"].fontSize
     values = sorted({v for _, _, counts in series for v in counts}) or [0]
     categories = list(range(int(values[0]), int(values[-1]) + 1))
     every = max(1, len(categories) // 12)
-    drawing = Drawing(width, height)
+    drawing = _drawing(width, height, styles)
     chart = VerticalBarChart()
     chart.x, chart.y = 3.2 * size, 3.4 * size
     chart.width, chart.height = width - chart.x - size, height - chart.y - 2.6 * size
@@ -61,8 +69,8 @@ def win_rates(rows: list[tuple[str, float, float, float]], width: float, styles:
     axis_colour = styles.colour("axis")
     row_h = 2.4 * size
     label_w = 11 * size
-    height = row_h * len(rows) + 3.2 * size
-    drawing = Drawing(width, height)
+    height = row_h * len(rows) + 2.6 * size
+    drawing = _drawing(width, height, styles)
     left, right = label_w, width - 2 * size
     lo_axis, hi_axis = 0.3, 0.7
     lo_axis = min(lo_axis, *(r[2] for r in rows)) if rows else lo_axis
@@ -71,7 +79,7 @@ def win_rates(rows: list[tuple[str, float, float, float]], width: float, styles:
     def x_of(rate: float) -> float:
         return left + (right - left) * (rate - lo_axis) / (hi_axis - lo_axis)
 
-    bottom = 2.4 * size
+    bottom = 1.8 * size
     for tick in range(int(lo_axis * 20 + 0.999), int(hi_axis * 20) + 1):
         rate = tick / 20
         drawing.add(Line(x_of(rate), bottom, x_of(rate), height - 0.5 * size, strokeColor=styles.colour("table_grid"),
@@ -87,7 +95,4 @@ def win_rates(rows: list[tuple[str, float, float, float]], width: float, styles:
         drawing.add(Rect(x_of(low), y - 0.35 * size, x_of(high) - x_of(low), 0.7 * size, fillColor=colour,
                          fillOpacity=0.35, strokeColor=None))
         drawing.add(Circle(x_of(rate), y, 0.45 * size, fillColor=colour, strokeColor=None))
-    drawing.add(String(left, 0, "Light's share of the games (dot) and its 95% interval (band); "
-                       "the dashed line is an even game", fontName=body, fontSize=size * 0.95,
-                       fillColor=axis_colour))
     return drawing

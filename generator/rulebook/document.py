@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, Frame, NextPageTemplate, PageBreak, PageTemplate, Paragraph, Spacer
+from reportlab.platypus import (Flowable, Frame, NextPageTemplate, PageBreak, PageTemplate, Paragraph, Spacer,
+                                TableStyle)
 from reportlab.platypus.doctemplate import BaseDocTemplate
 from reportlab.platypus.tableofcontents import TableOfContents
 
@@ -102,8 +103,13 @@ class RulebookDoc(BaseDocTemplate):
 
 def contents(styles: Styles, title: str = "Contents") -> list[Flowable]:
     """The contents page: its title (not listed in itself) and the table filled from the headings."""
+    body = styles["body"]
     toc = TableOfContents(dotsMinLevel=0)
     toc.levelStyles = [styles["toc0"], styles["toc1"]]
+    toc.tableStyle = TableStyle([("FONT", (0, 0), (-1, -1), body.fontName, body.fontSize, body.leading),
+                                 ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                                 ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
+                                 ("BOTTOMPADDING", (0, 0), (-1, -1), 0)])
     return [Paragraph(title, styles["h1"]), Spacer(0, 4 * mm), toc]
 
 

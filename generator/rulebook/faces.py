@@ -76,6 +76,11 @@ class PieceFaces:
             canv.rotate(rotate)
             canv.translate(-w / 2, height / 2)
         canv.scale(scale, scale)
+        if template.shape == "round":  # the sheets print the square; the die-cut token is round
+            w, h = template.size
+            clip = canv.beginPath()
+            clip.circle(w / 2, -h / 2, min(w, h) / 2)
+            canv.clipPath(clip, stroke=0, fill=0)
         self.painter(canv).draw(canv, template, values, 0, 0, 0)
         canv.restoreState()
         return template.size[0] * scale

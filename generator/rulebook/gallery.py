@@ -22,62 +22,78 @@ def piece_caption(component: ComponentSet, piece: Piece, faces: PieceFaces) -> s
 
 
 class Gallery(Flowable):
-    """Each distinct piece of a component, its face ``face_height`` points tall, '×count' beneath it."""
+    """Each distinct piece of a component with '×count' and its name beneath, in rows.
+
+    Faces keep their true proportions to one another (a token is drawn smaller than a card), but
+    never below half of ``face_height``, the printed height of the largest face. Pieces that differ
+    by a choice field as well as by something else (glyph cards by set) start a new row per value.
+    """
 
     def __init__(self, component: ComponentSet, faces: PieceFaces, styles: Styles, face_height: float,
-                 pieces: list[Piece] | None = None):
+                 scale: float, rows: list[list[Piece]] | None = None):
         super().__init__()
         self.component, self.faces, self.styles = component, faces, styles
-        self.pieces = list(component.pieces) if pieces is None else pieces
-        self.face_height = face_height
         template = faces.face(component.id, component.pieces[0])[0]
-        self.face_width = template.size[0] * face_height / template.size[1]
+        self.face_height = max(template.size[1] * scale, face_height / 2)
+        self.face_width = template.size[0] * self.face_height / template.size[1]
+        self.scale, self.max_height = scale, face_height
         self.caption_size = styles["caption"].fontSize
-        self.cell_w = max(self.face_width, 11 * self.caption_size)
+        captions = [piece_caption(component, p, faces) for p in component.pieces]
+        longest = max(stringWidth(c, styles.body_font, self.caption_size) for c in captions)
+        self.cell_w = max(self.face_width, min(longest + 4, 1.6 * self.face_width))  # long names shrink
         self.gap = 6
-        self.row_h = face_height + 2.6 * self.caption_size + self.gap
+        self.row_h = self.face_height + 2.6 * self.caption_size + self.gap
+        self._rows = rows
 
-    def _columns(self, width: float) -> int:
-        return max(1, int((width + self.gap) // (self.cell_w + self.gap)))
+    def _groups(self) -> list[list[Piece]]:
+        spec = self.component.spec
+        choices = [k for k, f in spec.fields.items() if f.type == "choice"]
+        if not choices or len(spec.fields) < 2:
+            return [list(self.component.pieces)]
+        groups: dict = {}
+        for piece in self.component.pieces:
+            groups.setdefault(piece.fields.get(choices[0]), []).append(piece)
+        return list(groups.values())
+
+    def _layout(self, width: float) -> list[list[Piece]]:
+        if self._rows is not None:
+            return self._rows
+        columns = max(1, int((width + self.gap) // (self.cell_w + self.gap)))
+        return [group[i:i + columns] for group in self._groups() for i in range(0, len(group), columns)]
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         self.width = avail_width
-        rows = math.ceil(len(self.pieces) / self._columns(avail_width))
-        self.height = rows * self.row_h
+        self.height = len(self._layout(avail_width)) * self.row_h
         return self.width, self.height
 
     def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
-        columns = self._columns(avail_width)
-        fit_rows = int(avail_height // self.row_h)
-        if fit_rows < 1 or fit_rows * columns >= len(self.pieces):
+        rows = self._layout(avail_width)
+        fit = int(avail_height // self.row_h)
+        if fit < 1 or fit >= len(rows):
             return []
-        cut = fit_rows * columns
-        return [Gallery(self.component, self.faces, self.styles, self.face_height, self.pieces[:cut]),
-                Gallery(self.component, self.faces, self.styles, self.face_height, self.pieces[cut:])]
+        return [Gallery(self.component, self.faces, self.styles, self.max_height, self.scale, rows[:fit]),
+                Gallery(self.component, self.faces, self.styles, self.max_height, self.scale, rows[fit:])]
 
     def draw(self) -> None:
         canv = self.canv
-        columns = self._columns(self.width)
-        used = columns * self.cell_w + (columns - 1) * self.gap
-        left0 = (self.width - min(used, len(self.pieces) * (self.cell_w + self.gap) - self.gap)) / 2
         bold, body = self.styles.bold_font, self.styles.body_font
         size = self.caption_size
-        for k, piece in enumerate(self.pieces):
-            row, col = divmod(k, columns)
-            left = left0 + col * (self.cell_w + self.gap)
-            top = self.height - row * self.row_h
-            template, values = self.faces.face(self.component.id, piece)
-            self.faces.draw(canv, template, values, left + (self.cell_w - self.face_width) / 2, top,
-                            self.face_height)
-            centre = left + self.cell_w / 2
-            canv.setFillColor(self.styles["caption"].textColor)
-            canv.setFont(bold, size * 1.15)
-            canv.drawCentredString(centre, top - self.face_height - size * 1.25, f"\u00d7{piece.count}")
-            caption = piece_caption(self.component, piece, self.faces)
-            while stringWidth(caption, body, size) > self.cell_w and len(caption) > 4:
-                caption = caption[:-2].rstrip() + "\u2026" if not caption.endswith("\u2026") else caption[:-2] + "\u2026"
-            canv.setFont(body, size)
-            canv.drawCentredString(centre, top - self.face_height - size * 2.35, caption)
+        for r, row in enumerate(self._layout(self.width)):
+            used = len(row) * (self.cell_w + self.gap) - self.gap
+            top = self.height - r * self.row_h
+            for k, piece in enumerate(row):
+                left = (self.width - used) / 2 + k * (self.cell_w + self.gap)
+                template, values = self.faces.face(self.component.id, piece)
+                self.faces.draw(canv, template, values, left + (self.cell_w - self.face_width) / 2, top,
+                                self.face_height)
+                centre = left + self.cell_w / 2
+                canv.setFillColor(self.styles["caption"].textColor)
+                canv.setFont(bold, size * 1.15)
+                canv.drawCentredString(centre, top - self.face_height - size * 1.25, f"\u00d7{piece.count}")
+                caption = piece_caption(self.component, piece, self.faces)
+                fitted = min(size, size * (self.cell_w + self.gap - 2) / max(1.0, stringWidth(caption, body, size)))
+                canv.setFont(body, fitted)
+                canv.drawCentredString(centre, top - self.face_height - size * 2.35, caption)
 
 
 class CoverFan(Flowable):
@@ -96,7 +112,7 @@ class CoverFan(Flowable):
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         self.width = avail_width
-        self.height = self.card_height * 1.25
+        self.height = self.card_height * 1.2 + (self.card_width * 0.5 if self.parts else 0)
         return self.width, self.height
 
     def draw(self) -> None:
@@ -116,5 +132,5 @@ class CoverFan(Flowable):
             for k, colour in enumerate(("light", "dark")):
                 piece = self.faces.piece(ref.component, **{**ref.where, ref.field: colour})
                 template, values = self.faces.face(ref.component, piece)
-                x = centre + (k - 0.5) * size * 1.15 - size / 2
-                self.faces.draw(canv, template, values, x, size * 1.05, size)
+                x = centre + (k - 0.5) * size * 1.2 - size / 2
+                self.faces.draw(canv, template, values, x, size, size)

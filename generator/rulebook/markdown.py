@@ -12,6 +12,7 @@ from xml.sax.saxutils import escape
 
 from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.lib.units import mm
 from reportlab.platypus import (CondPageBreak, Flowable, HRFlowable, KeepTogether, ListFlowable, ListItem,
                                 PageBreak, Paragraph, Spacer, Table, TableStyle)
@@ -141,7 +142,7 @@ def blockquote(node: SyntaxTreeNode, conv: Converter, _style: str) -> list[Flowa
     """A block quote is a note: tinted, with a bar down its left side."""
     inner = conv.blocks(node.children, "note")
     box = Table([[inner]], colWidths=[conv.width])
-    box.setStyle(TableStyle([
+    box.setStyle(TableStyle([_font(conv),
         ("BACKGROUND", (0, 0), (-1, -1), conv.styles.colour("note_fill")),
         ("LINEBEFORE", (0, 0), (0, -1), 2.5, conv.styles.colour("note_bar")),
         ("LEFTPADDING", (0, 0), (-1, -1), 9), ("RIGHTPADDING", (0, 0), (-1, -1), 9),
@@ -165,11 +166,12 @@ def table(node: SyntaxTreeNode, conv: Converter, _style: str) -> list[Flowable]:
     if not rows:
         return []
     columns = max(len(r) for r in rows)
-    widths = column_widths([[c[3] for c in r] for r in rows], columns, conv.width)
+    bold = conv.styles.bold_font  # measured in bold: cells may hold bold or code, which run wider
+    widths = column_widths([[(c[3], bold, c[1].fontSize) for c in r] for r in rows], columns, conv.width)
     data = [[_cell_paragraph(text, style, align) for text, style, align, _ in r] + [""] * (columns - len(r))
             for r in rows]
     grid = Table(data, colWidths=widths, repeatRows=heads, hAlign="LEFT")
-    commands = [("VALIGN", (0, 0), (-1, -1), "TOP"),
+    commands = [_font(conv), ("VALIGN", (0, 0), (-1, -1), "TOP"),
                 ("LINEBELOW", (0, 0), (-1, -1), 0.3, conv.styles.colour("table_grid")),
                 ("TOPPADDING", (0, 0), (-1, -1), 2.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
                 ("LEFTPADDING", (0, 0), (-1, -1), 4), ("RIGHTPADDING", (0, 0), (-1, -1), 4)]
@@ -181,14 +183,29 @@ def table(node: SyntaxTreeNode, conv: Converter, _style: str) -> list[Flowable]:
     return [grid, Spacer(0, conv.styles["body"].spaceAfter + 3)]
 
 
-def column_widths(texts: list[list[str]], columns: int, width: float) -> list[float]:
-    """Share the width by each column's longest text, within bounds so no column starves."""
-    weights = []
-    for i in range(columns):
-        longest = max((len(row[i]) for row in texts if i < len(row)), default=1)
-        weights.append(min(max(longest, 5), 60))
-    total = sum(weights)
-    return [width * w / total for w in weights]
+def _font(conv: Converter) -> tuple:
+    """Tables set a cell font even around flowables; without this it is reportlab's Helvetica, not embedded."""
+    body = conv.styles["body"]
+    return ("FONT", (0, 0), (-1, -1), body.fontName, body.fontSize, body.leading)
+
+
+def column_widths(cells: list[list[tuple[str, str, float]]], columns: int, width: float) -> list[float]:
+    """Widths that never break a word when the table can avoid it, the rest shared by how much
+    each column would like to have (its longest line unbroken)."""
+    pad = 10.0
+    least, wish = [pad] * columns, [pad] * columns
+    for row in cells:
+        for i, (text, font, size) in enumerate(row):
+            words = text.split() or [""]
+            least[i] = max(least[i], max(stringWidth(w, font, size) for w in words) + pad)
+            wish[i] = max(wish[i], stringWidth(text, font, size) + pad)
+    if sum(least) >= width:
+        return [width * w / sum(least) for w in least]
+    if sum(wish) <= width:
+        return [w + (width - sum(wish)) * w / sum(wish) for w in wish]
+    room = width - sum(least)
+    need = [w - m for w, m in zip(wish, least)]
+    return [m + room * n / sum(need) for m, n in zip(least, need)]
 
 
 def _cell_align(cell: SyntaxTreeNode) -> str:
@@ -226,7 +243,7 @@ def beside(name: str, text: str, conv: Converter) -> list[Flowable]:
     inner._keys = conv._keys
     flow = inner.convert(text)
     row = Table([[flow, drawn]], colWidths=[text_w + gutter, figure_w], hAlign="LEFT")
-    row.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+    row.setStyle(TableStyle([_font(conv), ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                              ("RIGHTPADDING", (0, 0), (0, 0), gutter), ("RIGHTPADDING", (1, 0), (1, 0), 0),
                              ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
     return [row, Spacer(0, 6)]
