@@ -30,6 +30,7 @@ from .styles import Styles, build_styles
 from .text import MAIN, RuleText, TemplateDataError
 
 Figure = Callable[[float], list[Flowable]]
+NARRATED = ("channeling",)  # engines whose turns narrate.py can tell and diagrams.py can draw
 
 
 class RulebookConfig(BaseModel):
@@ -75,8 +76,9 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
     if inputs is not None:
         context["rules"] = inputs.options
         context["options"] = option_facts(inputs.options)
-        context["sample"] = _sample(edition, inputs, settings, faces, config, styles, figures, say)
-        context["step"] = _step(inputs, settings, faces, config, styles, figures, edition)
+        if inputs.engine in NARRATED:  # the sample game and the turn diagram need a narrator for the game
+            context["sample"] = _sample(edition, inputs, settings, faces, config, styles, figures, say)
+            context["step"] = _step(inputs, settings, faces, config, styles, figures, edition)
         context["balance"] = _balance(edition, settings, styles, figures, say)
     text = RuleText(folder, {"figure": _figure_function(figures)})
     text.env.filters.update(percent=percent, fixed=fixed)

@@ -40,8 +40,8 @@ class Gallery(Flowable):
         self.caption_size = styles["caption"].fontSize
         captions = [piece_caption(component, p, faces) for p in component.pieces]
         longest = max(stringWidth(c, styles.body_font, self.caption_size) for c in captions)
-        self.cell_w = max(self.face_width, min(longest + 4, 1.6 * self.face_width))  # long names shrink
-        self.gap = 6
+        self.cell_w = max(self.face_width, min(longest + 4, self.face_width + 2))  # long names shrink to fit
+        self.gap = 5
         self.row_h = self.face_height + 2.6 * self.caption_size + self.gap
         self._rows = rows
 

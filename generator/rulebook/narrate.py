@@ -14,12 +14,12 @@ from .diagrams import PLAYERS, BoardView, board_view, square_index
 
 def replay_states(inputs: Any, record: dict[str, Any]) -> list[tuple[Any, Any, Any]]:
     """(state before, action, state after) for every action of a recorded game."""
-    from ..engine.channeling.actions import parse_action
-    from ..engine.registry import new_game
-    state = new_game(inputs.options, inputs.deck, inputs.glyph_ids, record["seed"], game=inputs.engine)
+    from ..engine.registry import get_engine
+    engine = get_engine(inputs.engine)
+    state = engine.new_game(inputs.options, inputs.deck, inputs.glyph_ids, record["seed"])
     out = []
     for text in record["actions"]:
-        action = parse_action(text)
+        action = engine.parse_action(text)
         after = state.clone()
         after.apply_action(action)
         out.append((state, action, after))

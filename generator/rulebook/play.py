@@ -35,7 +35,6 @@ def engine_inputs(edition: Edition) -> EngineInputs | None:
     """The engine's options, deck and glyphs for an edition (None when its game has no engine)."""
     if not edition.engine:
         return None
-    from ..engine.channeling.cards import expand_deck
     from ..engine.registry import get_engine
     try:
         spec = get_engine(edition.engine)
@@ -49,7 +48,7 @@ def engine_inputs(edition: Edition) -> EngineInputs | None:
         key = str(err["loc"][0]) if err["loc"] else ""
         raise edition.rules_error(key, "a valid rule option", err["msg"]) from None
     try:
-        deck = expand_deck(edition.deck_entries)
+        deck = spec.expand_deck(edition.deck_entries)
     except ValueError as exc:
         raise edition.rules_error("deck", "a deck the engine can play", str(exc)) from None
     return EngineInputs(spec.name, options, deck, edition.glyph_ids)
