@@ -142,13 +142,15 @@ def back_position(slot: Slot, item_width: float, item_height: float, page: tuple
 
 
 FOLD_CLEARANCE_MM = 5.0  # the least distance between the fold line and any bleed edge
+SEAM_ALLOWANCE = 0.5     # points: backgrounds reach 0.3 pt past their bleed to hide seams (faces.SEAM)
 
 
 @dataclass
 class FoldedPage(Page):
     """A gutterfold sheet: fronts above a horizontal fold line, their backs below it, upside down."""
 
-    fold: float = 0.0    # page y of the fold line
+    fold: float = 0.0       # page y of the fold line
+    clearance: float = 0.0  # nothing is printed closer than this to the fold, bleed and marks included
 
 
 def impose_gutterfold(groups: list[list[Item]], profile: Profile, clearance: float) -> list[FoldedPage]:
@@ -168,11 +170,12 @@ def impose_gutterfold(groups: list[list[Item]], profile: Profile, clearance: flo
         return cols * rows
 
     size = max(choices, key=lambda page: (capacity(page), -choices.index(page)))
-    half = _half(size, clearance, profile)
-    shift = size[1] / 2 + clearance - profile.margin  # page y of the half-page's y = 0
+    keep = clearance + SEAM_ALLOWANCE
+    half = _half(size, keep, profile)
+    shift = size[1] / 2 + keep - profile.margin  # page y of the half-page's y = 0
     pages = []
     for page in impose(groups, profile, half):
-        folded = FoldedPage(size, fold=size[1] / 2)
+        folded = FoldedPage(size, fold=size[1] / 2, clearance=clearance)
         for block in page.blocks:
             block.top += shift
             for slot in block.slots:

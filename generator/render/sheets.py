@@ -117,7 +117,8 @@ def draw_folded(c: Canvas, page: FoldedPage, painter: FacePainter, profile: Prof
         reach = profile.marks.gap + profile.marks.length
         for block in page.blocks:
             has_backs = any(s.item.back for s in block.slots)
-            sides = SIDES if block.outer[1] - reach > fold else ("top", "left", "right")
+            # marks on the fold side would reach into the clearance: the far side's marks mark those cuts
+            sides = SIDES if block.outer[1] - reach >= fold + page.clearance else ("top", "left", "right")
             draw_crop_marks(c, block, page.size, profile, painter, sides)
             if has_backs:  # the same marks mirrored across the fold, around the backs
                 c.saveState()

@@ -68,7 +68,7 @@ class InkSaverLayouts(Layouts):
         super().__init__(base.root, base.template_dirs[:-1])
         self.rules, self.source = rules, source
         self._saver: dict[str, Template] = {}
-        colours = self.style.colours
+        colours = base.style.colours
         for name, target in rules.colours.items():
             if name not in colours or target not in colours:
                 raise source.error(("options", "ink_saver", "colours", name), "colour names from layouts/style.yaml",
