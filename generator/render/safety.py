@@ -19,6 +19,7 @@ from ..model.game import Edition
 from ..model.layouts import Layouts, Template
 from ..units import MM
 from .bindings import format_text, resolve
+from .export_common import piece_title
 from .faces import FacePainter
 
 MIN_FONT_PT = 6.0
@@ -57,29 +58,29 @@ def check_edition_safety(edition: Edition, layouts: Layouts) -> list[Finding]:
                 continue
             for piece in component.pieces:
                 values = painter.values(component, piece)
-                for name, problem in check_face(template, values, painter):
-                    key = (component.id, side, name, problem)
+                for name, kind, problem in check_face(template, values, painter):
+                    key = (component.id, side, name, kind)  # one finding per kind, however many cards
                     if key in found:
                         old = found[key]
                         found[key] = Finding(old.component, old.piece, old.side, old.template, old.element,
                                              old.problem, old.more + 1)
                     else:
-                        found[key] = Finding(component.id, piece.label, side, template.id, name, problem)
+                        found[key] = Finding(component.id, piece_title(piece), side, template.id, name, problem)
     return list(found.values())
 
 
-def check_face(template: Template, values: dict, painter: FacePainter) -> list[tuple[str, str]]:
-    """(element, problem) for each print-safety problem of one face with one piece's values."""
+def check_face(template: Template, values: dict, painter: FacePainter) -> list[tuple[str, str, str]]:
+    """(element, kind, problem) for each print-safety problem of one face with one piece's values."""
     out = []
     for name, element in template.elements.items():
         if element.when and any(str(values.get(k)) != v for k, v in element.when.items()):
             continue
         if element.kind == "text":
-            out += [(name, p) for p in check_text(template, element, values, painter.fonts[element.font])]
+            out += [(name, *p) for p in check_text(template, element, values, painter.fonts[element.font])]
         elif element.kind == "image":
             problem = check_image(element, values, painter)
             if problem:
-                out.append((name, problem))
+                out.append((name, "resolution", problem))
     return out
 
 
@@ -93,28 +94,28 @@ def text_layout(element, content: str, font: str) -> tuple[float, list[str]]:
     return size, rows
 
 
-def check_text(template: Template, el, values: dict, font: str) -> list[str]:
+def check_text(template: Template, el, values: dict, font: str) -> list[tuple[str, str]]:
     content = format_text(el.text, values, el.labels)
     size, rows = text_layout(el, content, font)
     problems = []
     if size < MIN_FONT_PT - 1e-9:
         how = f"shrinks to {size:g} pt to fit" if size < el.size else f"is set in {size:g} pt"
-        problems.append(f"text {content!r} {how}, under the {MIN_FONT_PT:g} pt minimum")
+        problems.append(("size", f"text {content!r} {how}, under the {MIN_FONT_PT:g} pt minimum"))
     ascent, descent = getAscentDescent(font, size)
     step = size * el.leading
     widths = [stringWidth(row, font, size) for row in rows]
     widest = max(widths, default=0)
     tall = ascent - descent + step * (len(rows) - 1)
     if widest > el.w + TOLERANCE:
-        problems.append(f"text {content!r} is {widest / MM:.1f} mm wide at {size:g} pt, "
-                        f"its box {el.w / MM:.1f} mm")
+        problems.append(("overflow", f"text {content!r} is {widest / MM:.1f} mm wide at {size:g} pt, "
+                                     f"its box {el.w / MM:.1f} mm"))
     elif tall > el.h + TOLERANCE:
-        problems.append(f"text {content!r} is {tall / MM:.1f} mm tall at {size:g} pt "
-                        f"({len(rows)} rows), its box {el.h / MM:.1f} mm")
+        problems.append(("overflow", f"text {content!r} is {tall / MM:.1f} mm tall at {size:g} pt "
+                                     f"({len(rows)} rows), its box {el.h / MM:.1f} mm"))
     outside = _outside_safe_zone(template, el, rows, widths, size, ascent, descent)
     if outside:
-        problems.append(f"text {content!r} reaches {outside / MM:.1f} mm past the safe zone "
-                        f"({template.safe_margin / MM:g} mm inside the trim)")
+        problems.append(("safe-zone", f"text {content!r} reaches {outside / MM:.1f} mm past the safe zone "
+                                      f"({template.safe_margin / MM:g} mm inside the trim)"))
     return problems
 
 
