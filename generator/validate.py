@@ -152,7 +152,10 @@ def rule_warnings(edition: Edition) -> list[str]:
 
 
 def format_report(report: Report) -> str:
-    lines = [f"{report.game} {report.edition}: {'OK' if report.ok else 'FAILED'}"]
+    status = "OK" if report.ok else "FAILED"
+    if report.incomplete:
+        status += f" (incomplete: {len(report.incomplete)} parts undefined)"
+    lines = [f"{report.game} {report.edition}: {status}"]
     for entry in report.components:
         lines.append(f"  {entry['name']}: {entry['total']} ({entry['distinct']} distinct)")
         for key, counts in entry.items():

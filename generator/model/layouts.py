@@ -192,8 +192,30 @@ class Hexagon(Element):
     stroke_width: float = 0.5
 
 
+class HexGrid(Element):
+    """A cluster of hexagons sharing flat faces: one centre hex and `rings` rings of hexes around it
+    (rings 1 is a 7-hex tile). `outline` strokes the cluster's outer edge, the cut line; `axes` draws
+    the straight lines through the centre hex that cross faces, the lines a piece may travel."""
+
+    kind: Literal["hexgrid"]
+    cx: Length
+    cy: Length
+    r: Length  # one hex, centre to corner
+    rings: int = Field(default=1, ge=0, le=6)
+    orientation: Literal["flat", "pointy"] = "flat"
+    fill: str | None = None
+    centre_fill: str | None = None  # the centre hex; the others take `fill`
+    stroke: str | None = "ink"
+    stroke_width: float = 0.5
+    outline: str | None = None
+    outline_width: float = 1.0
+    axes: str | None = None
+    axes_width: float = 0.4
+    bleed: bool = True  # run the outer hexes' fill out into the bleed, so a slightly wide cut shows no paper
+
+
 AnyElement = Annotated[Union[Background, Rect, Circle, Diamond, Line, Text, Ring, Petals, GlyphElement, Image,
-                             Lines, Hexagon], Field(discriminator="kind")]
+                             Lines, Hexagon, HexGrid], Field(discriminator="kind")]
 
 
 class TemplateFile(Strict):

@@ -92,7 +92,7 @@ class GameFile(Strict):
     id: Ident
     title: Name
     subtitle: str = ""
-    players: tuple[int, int] = (2, 2)
+    players: tuple[int, int] | None = (2, 2)  # None: the rules do not say (a draft)
     engine: Ident | None = None
     status: Literal["complete", "draft"] = "complete"
     default_edition: Ident
