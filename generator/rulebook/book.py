@@ -83,12 +83,13 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
     text = RuleText(folder, {"figure": _figure_function(figures)})
     text.env.filters.update(percent=percent, fixed=fixed)
     markdown = text.render(context, config.main)
-    body = Converter(styles, width, _provider(figures, folder)).convert(markdown)
-    headings = [(f.toc_level, f.plain) for f in body if isinstance(f, Heading) and f.toc_level is not None]
-    cover = _cover(edition, faces, config, styles, setup)
+    def body() -> list[Flowable]:
+        return Converter(styles, width, _provider(figures, folder)).convert(markdown)
+
+    headings = [(f.toc_level, f.plain) for f in body() if isinstance(f, Heading) and f.toc_level is not None]
     title = f"{edition.game.title}: rules ({edition.spec.title})"
     pages = write_document(path, setup, styles, title, f"{edition.game.title} \u00b7 {edition.spec.title}",
-                           cover, body, config.contents_title)
+                           lambda: _cover(edition, faces, config, styles, setup), body, config.contents_title)
     sample = context["sample"]
     return Built(pages, headings, sample["seed"] if sample else None,
                  tuple(sample["agents"]) if sample else None)

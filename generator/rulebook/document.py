@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from reportlab.lib.units import mm
-from reportlab.platypus import (Flowable, Frame, NextPageTemplate, PageBreak, PageTemplate, Paragraph, Spacer,
+from reportlab.platypus import (Flowable, Frame, KeepInFrame, NextPageTemplate, PageBreak, PageTemplate, Paragraph, Spacer,
                                 TableStyle)
 from reportlab.platypus.doctemplate import BaseDocTemplate
 from reportlab.platypus.tableofcontents import TableOfContents
@@ -114,13 +115,22 @@ def contents(styles: Styles, title: str = "Contents") -> list[Flowable]:
 
 
 def write_document(path: Path, setup: PageSetup, styles: Styles, title: str, running_head: str,
-                   cover: list[Flowable], body: list[Flowable], contents_title: str = "Contents") -> int:
-    """Lay out and write the PDF; returns its page count (a booklet's is a multiple of four)."""
+                   cover: Callable[[], list[Flowable]], body: Callable[[], list[Flowable]],
+                   contents_title: str = "Contents") -> int:
+    """Lay out and write the PDF; returns its page count (a booklet's is a multiple of four).
+
+    ``cover`` and ``body`` make fresh flowables: layout marks the flowables it places, so a second
+    layout (a booklet padded to whole sheets) must not reuse the first one's.
+    """
+    width = setup.size[0] - 2 * setup.outer
+    height = setup.size[1] - setup.top - setup.bottom
+
     def story(padding: int) -> list[Flowable]:
         pad: list[Flowable] = []
         for _ in range(padding):
             pad += [PageBreak(), Paragraph("Notes", styles["h3"])]
-        return [*cover, NextPageTemplate("body"), PageBreak(), *contents(styles, contents_title), *body, *pad]
+        front = KeepInFrame(width, height, cover(), mode="shrink")  # the cover is one page, whatever the paper
+        return [front, NextPageTemplate("body"), PageBreak(), *contents(styles, contents_title), *body(), *pad]
 
     doc = RulebookDoc(path, setup, styles, title, running_head)
     doc.multiBuild(story(0))

@@ -1,0 +1,36 @@
+"""Rulebook tests: small simulations (PNP_RULEBOOK_GAMES), greedy sample games and a cache of their
+own, passed to each command explicitly, so the default run stays quick while building real PDFs
+through the real command line."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from rulebook_helpers import build_rulebook_cli, pdf_text  # noqa: E402
+
+QUICK = {"PNP_RULEBOOK_GAMES": "60", "PNP_RULEBOOK_SAMPLE_AGENTS": "greedy,greedy", "PNP_RULEBOOK_JOBS": "1"}
+
+
+@pytest.fixture(scope="session")
+def rulebook_env(tmp_path_factory) -> dict[str, str]:
+    return {**QUICK, "PNP_CACHE_DIR": str(tmp_path_factory.mktemp("rulebook-cache"))}
+
+
+@pytest.fixture
+def quick(monkeypatch, rulebook_env) -> dict[str, str]:
+    """The same settings for code run in this process."""
+    for key, value in rulebook_env.items():
+        monkeypatch.setenv(key, value)
+    return rulebook_env
+
+
+@pytest.fixture(scope="session")
+def book_2025(tmp_path_factory, rulebook_env) -> dict:
+    """The 2025 rulebook (Letter) built once: its path and the text of each page."""
+    out = tmp_path_factory.mktemp("rulebook-2025")
+    pdf = build_rulebook_cli(out, "2025", env=rulebook_env)
+    return {"pdf": pdf, "pages": pdf_text(pdf), "out": out}

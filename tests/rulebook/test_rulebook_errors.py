@@ -1,0 +1,50 @@
+"""Mistakes in rule text are reported as one message naming the file and the line (exit code 2)."""
+from __future__ import annotations
+
+import pytest
+
+from pnp_testing import run_cli
+
+from generator.errors import GameDataError
+from generator.rulebook.text import RuleText
+
+
+def _break(game_copy, file: str, line_text: str) -> int:
+    """Append a line to a rules file of the copy; returns its line number."""
+    path = game_copy / "the-channeling" / "rules" / file
+    lines = path.read_text().splitlines()
+    lines.append(line_text)
+    path.write_text("\n".join(lines) + "\n")
+    return len(lines)
+
+
+@pytest.mark.parametrize("file, text, found", [
+    ("turn.md", "You hold {{ rules.hidden_glyph }} glyphs.", "hidden_glyph"),
+    ("setup.md", "The deck holds {{ dekc.total }} cards.", "dekc"),
+    ("components.md", "{{ figure('components/no-such-thing') }}", "no-such-thing"),
+])
+def test_bad_placeholder_names_file_and_line(game_copy, rulebook_env, tmp_path, file, text, found):
+    line = _break(game_copy, file, text)
+    out = tmp_path / "out"
+    result = run_cli("rulebook", "the-channeling", "--edition", "2025", "--out", str(out),
+                     env={**rulebook_env, "PNP_COMPONENTS": str(game_copy)})
+    assert result.returncode == 2
+    message = result.stderr.strip()
+    assert f"rules/{file}:{line}" in message and found in message
+    assert "Traceback" not in result.stderr and len(message.splitlines()) == 1
+    assert not list(out.glob("*.pdf")) if out.exists() else True
+
+
+def test_syntax_error_names_file_and_line(tmp_path):
+    (tmp_path / "rulebook.md").write_text("# Title\n\n{% include 'part.md' %}\n")
+    (tmp_path / "part.md").write_text("one\ntwo\n{% if %}\n")
+    with pytest.raises(GameDataError) as caught:
+        RuleText(tmp_path).render({})
+    assert caught.value.file.endswith("part.md") and caught.value.line == 3
+
+
+def test_sandbox_refuses_unsafe_attributes(tmp_path):
+    (tmp_path / "rulebook.md").write_text("{{ deck.__class__.__mro__ }}\n")
+    with pytest.raises(GameDataError) as caught:
+        RuleText(tmp_path).render({"deck": {"total": 36}})
+    assert caught.value.line == 1 and "unsafe" in caught.value.found

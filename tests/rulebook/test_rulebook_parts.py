@@ -1,0 +1,84 @@
+"""The rulebook's parts on their own: the cache, the balance figures, Markdown handlers, narration."""
+from __future__ import annotations
+
+import json
+
+from generator.rulebook import cache
+
+
+def test_cache_computes_once_per_key_and_never_mixes_keys(quick):
+    calls = []
+
+    def compute(value):
+        def run():
+            calls.append(value)
+            return {"value": value}
+        return run
+
+    first = cache.cached("unit", {"deck": [1, 2], "seed": 3}, compute("a"))
+    again = cache.cached("unit", {"seed": 3, "deck": [1, 2]}, compute("b"))
+    other = cache.cached("unit", {"deck": [1, 2, 3], "seed": 3}, compute("c"))
+    assert (first, again, other) == ({"value": "a"}, {"value": "a"}, {"value": "c"})
+    assert calls == ["a", "c"]
+    stored = list(cache.cache_dir().glob("unit-*.json"))
+    assert len(stored) == 2 and all(json.loads(p.read_text()) for p in stored)
+
+
+def test_engine_source_is_part_of_every_key(quick, monkeypatch):
+    key = cache.cache_key("unit", {"seed": 1})
+    monkeypatch.setattr(cache, "engine_fingerprint", lambda: "another engine")
+    assert cache.cache_key("unit", {"seed": 1}) != key
+
+
+def test_balance_figures_agree_with_the_engines_simulate(quick):
+    from generator.engine.registry import simulate
+    from generator.model import load_edition
+    from generator.rulebook.balance import figures
+    from generator.rulebook.play import balance_rows, engine_inputs
+
+    inputs = engine_inputs(load_edition("the-channeling", "thirty"))
+    ours = figures(balance_rows(inputs, 40, 7, ("greedy", "greedy")))
+    theirs = simulate(inputs.options, inputs.deck, inputs.glyph_ids, 40, ["greedy", "greedy"], seed=7,
+                      game=inputs.engine)
+    assert ours["light"]["count"] == theirs["wins"]["light"]
+    assert ours["dark"]["count"] == theirs["wins"]["dark"]
+    assert ours["ties"]["count"] == theirs["ties"]["count"]
+    assert ours["turns"]["mean"] == theirs["turns"]["mean"]
+    assert sum(ours["histograms"]["turns"].values()) == 40
+
+
+def test_markdown_handlers_build_flowables_without_a_global_story():
+    from reportlab.platypus import ListFlowable, Table
+
+    from generator.model import layouts_dir
+    from generator.model.layouts import Layouts
+    from generator.rulebook.markdown import BLOCKS, Converter, Heading
+    from generator.rulebook.settings import load_style_sheet
+    from generator.rulebook.styles import build_styles
+
+    layouts = Layouts(layouts_dir())
+    styles = build_styles(layouts, load_style_sheet(layouts, "styles"))
+    text = "# One\n\nSome *words*.\n\n- a\n- b\n\n| x | y |\n|---|--:|\n| 1 | 2 |\n\n## Two\n"
+    flow = Converter(styles, 400, lambda name, w: []).convert(text)
+    headings = [(f.toc_level, f.plain) for f in flow if isinstance(f, Heading)]
+    assert headings == [(0, "One"), (1, "Two")]
+    assert any(isinstance(f, ListFlowable) for f in flow) and any(isinstance(f, Table) for f in flow)
+    assert {"heading", "paragraph", "table", "bullet_list", "fence"} <= set(BLOCKS)
+
+
+def test_narration_matches_the_engine_for_a_whole_game(quick):
+    from generator.engine.registry import play_game
+    from generator.model import load_edition
+    from generator.rulebook.narrate import game_stories
+    from generator.rulebook.play import engine_inputs
+
+    edition = load_edition("the-channeling", "2025")
+    inputs = engine_inputs(edition)
+    record = play_game(inputs.options, inputs.deck, inputs.glyph_ids, 11, ["greedy", "greedy"]).to_dict()
+    names = {g.id: g.name for g in edition.game.glyphs.values()}
+    stories = game_stories(inputs, record, names)  # raises if any sentence disagrees with the engine
+    assert [s["notation"] for s, _ in stories] == record["actions"]
+    taken = sum(len(s["taken"]) for s, _ in stories)
+    assert taken == sum(record["cards"])
+    last = stories[-1][0]
+    assert (last["score"]["light"], last["score"]["dark"]) == tuple(record["scores"])

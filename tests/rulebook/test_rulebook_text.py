@@ -1,0 +1,78 @@
+"""The rulebook's text says what the data says: counts, ranges, names and every rule option."""
+from __future__ import annotations
+
+import re
+
+from rulebook_helpers import ROOT, build_rulebook_cli, deck_rows, gallery_counts, load, pdf_text, section
+
+CHANNELING = ROOT / "components" / "the-channeling"
+
+
+def test_counts_and_ranges_equal_the_yaml(book_2025):
+    text = "\n".join(book_2025["pages"])
+    rows = deck_rows(ROOT / "components")
+    total = sum(r.get("count", 1) for r in rows)
+    vigor = [r["vigor"] for r in rows]
+    splendor = [r["splendor"] for r in rows]
+    assert f"{total} Magic Circle cards" in text
+    assert f"Vigor ({min(vigor)} to {max(vigor)} in this deck)" in text
+    assert f"Splendor ({min(splendor)} to {max(splendor)} in this deck)" in text
+    cubes = next(c for c in load(CHANNELING / "game.yaml")["components"] if c["id"] == "energy-cubes")["pieces"]
+    assert f"{cubes[0]['count']} Energy cubes of their colour" in text
+    assert f"{sum(c['count'] for c in cubes)} Energy cubes: {cubes[0]['count']} Light" in text
+    glyphs = [g["name"] for g in load(CHANNELING / "glyphs.yaml")["glyphs"]]
+    assert ", ".join(glyphs[:-1]) + f" and {glyphs[-1]}" in text
+    rules = load(CHANNELING / "editions" / "2025.yaml")["rules"]
+    hidden = ["no", "one", "two", "three", "four", "five"][rules["hidden_glyphs"]]
+    assert f"secretly picks {hidden} of their glyphs" in text
+
+
+def test_component_gallery_shows_each_card_with_its_count(book_2025):
+    components = section(book_2025["pages"], "Components", "Setting up")
+    shown = gallery_counts(components)
+    for row in deck_rows(ROOT / "components"):
+        assert shown.get(row["name"]) == row.get("count", 1), row["name"]
+
+
+def test_clarifications_print_every_option_with_its_value(book_2025):
+    from generator.engine.channeling.options import ChannelingOptions
+    rules = load(CHANNELING / "editions" / "2025.yaml")["rules"]
+    options = ChannelingOptions.model_validate(rules)
+    text = section(book_2025["pages"], "Clarifications", "Appendix A: A sample game")
+    flat = re.sub(r"\s+", " ", text)
+    for name in ChannelingOptions.model_fields:
+        value = getattr(options, name)
+        shown = ", ".join(map(str, value)) if isinstance(value, tuple) else str(value)
+        assert re.search(rf"{name} {re.escape(shown)}\b", flat), (name, shown)
+
+
+def test_editions_differ_only_where_their_data_does(rulebook_env, tmp_path):
+    thirty = "\n".join(pdf_text(build_rulebook_cli(tmp_path / "thirty", "thirty", env=rulebook_env)))
+    rows = deck_rows(ROOT / "components", "magic-circle-30.yaml")
+    assert f"{sum(r.get('count', 1) for r in rows)} Magic Circle cards" in thirty
+    assert "secretly picks" not in thirty                    # no hidden glyphs in this edition
+    assert "disagree with themselves" in thirty              # returned by Splendor, Overchanneling beyond Vigor
+    assert "as many as its Splendor" in re.sub(r"\s+", " ", thirty)
+
+
+def test_edited_copy_of_the_data_changes_text_and_figures(book_2025, game_copy, rulebook_env, tmp_path):
+    cards = game_copy / "the-channeling" / "cards" / "magic-circle-36.yaml"
+    rows = deck_rows(game_copy)
+    text = cards.read_text()
+    text = text.replace("{name: Crown of Stars, vigor: 7, splendor: 8, count: 4}",
+                        "{name: Crown of Stars, vigor: 8, splendor: 8, count: 6}")
+    assert text != cards.read_text()
+    cards.write_text(text)
+    env = {**rulebook_env, "PNP_COMPONENTS": str(game_copy)}
+    edited = pdf_text(build_rulebook_cli(tmp_path / "edited", "2025", env=env))
+    edited_text = "\n".join(edited)
+    total = sum(r.get("count", 1) for r in rows) + 2
+    assert f"{total} Magic Circle cards" in edited_text
+    assert "Vigor (4 to 8 in this deck)" in edited_text
+    assert gallery_counts(section(edited, "Components", "Setting up"))["Crown of Stars"] == 6
+    # the balance figures of this edition come from new simulations of the new deck
+    before = section(book_2025["pages"], "Who wins", "Ties, stalls and shortages")
+    after = section(edited, "Who wins", "Ties, stalls and shortages")
+    numbers = re.compile(r"\d+(?:\.\d+)?%?")
+    assert numbers.findall(before) != numbers.findall(after)
+    assert "Vigor 8 · Splendor 8" in edited_text             # a card face drawn from the edited data
