@@ -165,11 +165,14 @@ def impose_gutterfold(groups: list[list[Item]], profile: Profile, clearance: flo
     sizes = [g[0].front.size for g in groups if g]
     pw, ph = max(sizes, key=lambda s: s[0] * s[1])
 
-    def capacity(page: tuple[float, float]) -> int:
-        cols, rows = _fit(_half(page, clearance, profile), pw, ph, profile)
-        return cols * rows
+    def score(page: tuple[float, float]) -> tuple[bool, int, int]:
+        """Every piece fits in the half first, then most of the largest piece, then the profile's order."""
+        half = _half(page, clearance, profile)
+        fits_all = all(min(_fit(half, w, h, profile)) > 0 for w, h in sizes)
+        cols, rows = _fit(half, pw, ph, profile)
+        return fits_all, cols * rows, -choices.index(page)
 
-    size = max(choices, key=lambda page: (capacity(page), -choices.index(page)))
+    size = max(choices, key=score)
     keep = clearance + SEAM_ALLOWANCE
     half = _half(size, keep, profile)
     shift = size[1] / 2 + keep - profile.margin  # page y of the half-page's y = 0
