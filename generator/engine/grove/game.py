@@ -42,3 +42,19 @@ def describe_setup(state: State) -> dict[str, Any]:
 
 def render(state: State) -> str:
     return render_state(state)
+
+
+def expand_deck(entries) -> list:
+    """Battle for the Grove deals no cards: there is no deck to expand."""
+    return []
+
+
+def registry_fields() -> dict[str, Any]:
+    """What ``generator.engine.registry.EngineSpec`` needs to drive this engine, by field name."""
+    from .actions import parse_action
+    from .options import GroveOptions
+    from .state import new_game
+
+    return {"name": "grove", "options_model": GroveOptions, "new_game": new_game, "make_agent": make_agent,
+            "agent_kinds": AGENT_KINDS, "describe_setup": describe_setup, "render": render,
+            "expand_deck": expand_deck, "parse_action": parse_action}

@@ -169,3 +169,32 @@ def summarise(rows: Sequence[tuple], *, options: GroveOptions, agents: Sequence[
         "turns_of_decided_games": spread([r[2] for r in decided]),
         "per_game_totals": per_game,
     }
+
+
+def _pct(entry: dict[str, Any]) -> str:
+    lo, hi = entry["ci95"]
+    return f"{100 * entry['rate']:.1f}% (95% CI {100 * lo:.1f}-{100 * hi:.1f})"
+
+
+def format_summary(res: dict[str, Any]) -> str:
+    """A short human-readable report of a ``simulate`` result."""
+    t = res["per_game_totals"]
+    lines = [
+        f"{res['games']} games of Battle for the Grove, agents {res['agents'][0]} (Light) vs {res['agents'][1]} (Dark)"
+        + (", seats swapped every other game" if res["swap_seats"] else ""),
+        f"Light wins {_pct(res['win_rate_by_colour']['light'])}",
+        f"Dark wins  {_pct(res['win_rate_by_colour']['dark'])}",
+        f"stalled    {_pct(res['win_rate_by_colour']['stalled'])}",
+        f"first player wins {_pct(res['win_rate_by_turn_order']['first'])}; "
+        f"second player wins {_pct(res['win_rate_by_turn_order']['second'])}",
+    ]
+    if res["swap_seats"]:
+        lines += [f"agent {name} wins {_pct(entry)}" for name, entry in res["win_rate_by_agent"].items()]
+    lines += [
+        f"turns per game: {res['turns']['mean']:.1f} ± {res['turns']['stdev']:.1f} "
+        f"(median {res['turns']['median']:.0f}, max {res['turns']['max']:.0f})",
+        f"per game: {t['channels']['mean']:.1f} channels, {t['stuns']['mean']:.1f} stuns, "
+        f"{t['banishes']['mean']:.1f} banishes, {t['control_lost']['mean']:.2f} circles lost, "
+        f"{t['passes']['mean']:.2f} passes",
+    ]
+    return "\n".join(lines)
