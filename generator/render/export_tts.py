@@ -41,7 +41,9 @@ def export_tts(job: "Job") -> list[Produced]:
             cell = cell_pixels(fronts[0].template.size, job.profile.dpi, cols, rows, options.max_sheet_px)
             raster = Raster(cell, job.profile.dpi, 0.0)
             faces = [(d, raster) for d in sheet_fronts] + ([(back, raster)] if back else [])
-            images = images_of(faces_pdf(faces, painter), [(i, cell, raster.dpi) for i in range(len(faces))])
+            # a fresh painter per canvas: FacePainter caches its forms by id(canvas), which can recur
+            sheet_painter = FacePainter(job.edition.game, painter.layouts, job.profile)
+            images = images_of(faces_pdf(faces, sheet_painter), [(i, cell, raster.dpi) for i in range(len(faces))])
             face_name = f"{folder}/{component.id}-{key}-faces.png"
             back_name = f"{folder}/{component.id}-{key}-back.png"
             compose(images[:len(sheet_fronts)], cols, rows, cell).save(job.stage / face_name, "PNG", compress_level=3)
