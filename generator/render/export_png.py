@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from ..errors import GameDataError
 from ..output import Produced
 from .export_common import Design, Options, designs_of, export_components, profile_options
-from .export_raster import Raster, faces_pdf, raster_for, rasterise
+from .export_raster import Raster, checked, faces_pdf, raster_for, rasterise
 from .faces import FacePainter
 from .style import layouts_for_profile
 
@@ -32,7 +32,8 @@ def write_pngs(job: "Job", kinds: list[str], folder: str | None = None) -> list[
     work: list[tuple[Design, Raster]] = []
     for component in export_components(job, kinds):
         fronts, backs, _ = designs_of(component, painter)
-        work += [(d, raster_of(d, job)) for d in fronts + backs]
+        key = "pixel_size" if job.profile.pixel_size else "dpi"
+        work += [(d, checked(raster_of(d, job), profile_file(job), key)) for d in fronts + backs]
     if not work:
         return []
     pdf = faces_pdf(work, painter)
@@ -58,6 +59,10 @@ def raster_of(design: Design, job: "Job") -> Raster:
     if (w > h) != (pixels[0] > pixels[1]) and w != h:
         pixels = pixels[::-1]  # a landscape piece gets the vendor's size turned
     if min(pixels) - 2 * profile.bleed * profile.dpi / 72 <= 0:
-        raise GameDataError(job.layouts.root / "profiles" / f"{profile.id}.yaml", None, "pixel_size",
+        raise GameDataError(profile_file(job), None, "pixel_size",
                             "an image larger than twice the bleed", repr(profile.pixel_size))
     return Raster(pixels, profile.dpi, profile.bleed)
+
+
+def profile_file(job: "Job"):
+    return job.layouts.root / "profiles" / f"{job.profile.id}.yaml"

@@ -13,7 +13,7 @@ from ..errors import GameDataError
 from ..output import Produced
 from ..validate import format_report, validate_edition
 from .export_common import Options, designs_of, export_components, final_dir, profile_options
-from .export_raster import faces_pdf, raster_for, rasterise
+from .export_raster import checked, faces_pdf, raster_for, rasterise
 from .faces import FacePainter
 from .safety import check_edition_safety
 from .style import layouts_for_profile
@@ -30,13 +30,13 @@ class ProofOptions(Options):
 def export_proof(job: "Job") -> list[Produced]:
     options = profile_options(job.layouts.root, job.profile, ProofOptions)
     painter = FacePainter(job.edition.game, layouts_for_profile(job.layouts, job.profile), job.profile)
-    folder = job.stem
+    folder, where = job.stem, job.layouts.root / "profiles" / f"{job.profile.id}.yaml"
     decks, work = [], []
     for component in export_components(job, options.kinds):
         fronts, backs, _ = designs_of(component, painter)
         cards = []
         for design in fronts + backs:
-            raster = raster_for(design.template.size, job.profile.dpi, job.profile.bleed)
+            raster = checked(raster_for(design.template.size, job.profile.dpi, job.profile.bleed), where)
             src = f"{folder}/{component.id}/{design.name}.png"
             (job.stage / src).parent.mkdir(parents=True, exist_ok=True)
             work.append((design, raster, job.stage / src))

@@ -11,10 +11,12 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
+from ..errors import GameDataError
 from .export_common import Design
 from .faces import FacePainter
 
 WORKERS = 2           # processes that rasterise; more than the cores only adds overhead
+MAX_SIDE_PX = 12000   # an image wider or taller than this is a mistake in a profile, not a request
 PNG_LEVEL = 1         # zlib level: flat artwork compresses well even at 1, and 1 is several times faster
 
 
@@ -29,6 +31,14 @@ class Raster:
     @property
     def page(self) -> tuple[float, float]:
         return self.pixels[0] * 72 / self.dpi, self.pixels[1] * 72 / self.dpi
+
+
+def checked(raster: Raster, profile_file: Path, key: str = "dpi") -> Raster:
+    """The raster, unless it is absurdly large (a 1 m card at 1200 DPI would need gigabytes)."""
+    if max(raster.pixels) > MAX_SIDE_PX or min(raster.pixels) < 1:
+        raise GameDataError(profile_file, None, key, f"images of 1 to {MAX_SIDE_PX} pixels a side",
+                            f"{raster.pixels[0]} x {raster.pixels[1]} px")
+    return raster
 
 
 def raster_for(size: tuple[float, float], dpi: int, bleed: float) -> Raster:

@@ -7,6 +7,7 @@ import json
 from typing import TYPE_CHECKING
 
 from PIL import Image
+from pydantic import Field
 
 from ..output import Produced
 from .export_common import Design, Options, designs_of, export_components, final_dir, profile_options
@@ -22,7 +23,7 @@ MAX_CARDS = MAX_COLUMNS * MAX_ROWS - 1   # TTS keeps the last cell of a full she
 
 
 class TtsOptions(Options):
-    max_sheet_px: int = 4096   # TTS loads up to 10000 px a side; 4096 is what most graphics cards take
+    max_sheet_px: int = Field(4096, ge=256, le=10000)  # TTS takes 10000 px a side; most GPUs 4096
 
 
 def export_tts(job: "Job") -> list[Produced]:
