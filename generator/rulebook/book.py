@@ -83,10 +83,13 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
     text = RuleText(folder, {"figure": _figure_function(figures)})
     text.env.filters.update(percent=percent, fixed=fixed)
     markdown = text.render(context, config.main)
-    def body() -> list[Flowable]:
-        return Converter(styles, width, _provider(figures, folder)).convert(markdown)
+    first = Converter(styles, width, _provider(figures, folder)).convert(markdown)
+    headings = [(f.toc_level, f.plain) for f in first if isinstance(f, Heading) and f.toc_level is not None]
+    unused = [first]
 
-    headings = [(f.toc_level, f.plain) for f in body() if isinstance(f, Heading) and f.toc_level is not None]
+    def body() -> list[Flowable]:  # the first layout takes the flowables made above; a second one new ones
+        return unused.pop() if unused else Converter(styles, width, _provider(figures, folder)).convert(markdown)
+
     title = f"{edition.game.title}: rules ({edition.spec.title})"
     pages = write_document(path, setup, styles, title, f"{edition.game.title} \u00b7 {edition.spec.title}",
                            lambda: _cover(edition, faces, config, styles, setup), body, config.contents_title)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from jinja2 import FileSystemLoader, StrictUndefined, TemplateError, TemplateNotFound, TemplateSyntaxError
+from jinja2 import FileSystemBytecodeCache, FileSystemLoader, StrictUndefined, TemplateError, TemplateNotFound, TemplateSyntaxError
 from jinja2.exceptions import SecurityError, UndefinedError
 from jinja2.sandbox import SandboxedEnvironment
 
@@ -47,6 +47,17 @@ def in_words(number: int) -> str:
     return NUMBER_WORDS[number] if isinstance(number, int) and 0 <= number < len(NUMBER_WORDS) else str(number)
 
 
+def _bytecode_cache() -> FileSystemBytecodeCache | None:
+    """Compiled templates kept beside the simulation cache: an edit recompiles only the file edited."""
+    from .cache import cache_dir
+    folder = cache_dir() / "jinja"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return FileSystemBytecodeCache(str(folder))
+
+
 class RuleText:
     """The rules/ folder of a game, ready to render with a context of facts."""
 
@@ -54,7 +65,7 @@ class RuleText:
         self.folder = folder
         self.env = SandboxedEnvironment(loader=FileSystemLoader(str(folder)), undefined=StrictUndefined,
                                         autoescape=False, trim_blocks=True, lstrip_blocks=True,
-                                        keep_trailing_newline=True)
+                                        keep_trailing_newline=True, bytecode_cache=_bytecode_cache())
         self.env.filters.update(join_words=join_words, plural=plural, words=in_words)
         self.env.globals.update(functions or {})
 
