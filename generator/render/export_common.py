@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
@@ -106,7 +106,3 @@ def final_dir(stage: Path) -> Path:
 
 def export_components(job: "Job", kinds: list[str]) -> list[ComponentSet]:
     return [c for c in job.edition.components if c.spec.kind in kinds and c.spec.face]
-
-
-def jsonable(value: Any) -> Any:
-    return value if isinstance(value, (int, float, str, bool)) or value is None else str(value)

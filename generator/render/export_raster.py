@@ -82,7 +82,6 @@ def _open(pdf: bytes) -> None:
 
 def _render(task: tuple[int, tuple[int, int], int, str | None]):
     """Rasterise one page; write a PNG (returns None) or return raw RGB bytes for compositing."""
-    from PIL import Image
     index, pixels, dpi, dest = task
     page = _document[index]
     # pdfium rounds the bitmap up; a hair under the exact scale lands on the intended pixel count

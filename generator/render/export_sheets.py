@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Literal
 
+from pydantic import BaseModel, ConfigDict
+
 from ..errors import GameDataError
 from ..output import Produced
 from .alignment import write_alignment
@@ -15,8 +17,6 @@ from .style import layouts_for_profile
 
 if TYPE_CHECKING:
     from ..pipeline import Job
-
-from pydantic import BaseModel, ConfigDict
 
 
 class SheetOptions(BaseModel):
