@@ -34,6 +34,19 @@ class GroveRecord:
     cubes_on_circles: dict[str, tuple[int, int]]
     tallies: tuple[dict[str, int], dict[str, int]] = field(default_factory=lambda: ({}, {}))
 
+    @property
+    def scores(self) -> tuple[int, int]:
+        """The final score of each player: the circles they hold at the end."""
+        return self.controlled
+
+    @property
+    def tie_break(self) -> None:
+        return None  # a game is won outright or stalls
+
+    @property
+    def flags(self) -> dict[str, Any]:
+        return {"stalled": self.stalled}
+
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
         d["agents"], d["controlled"] = list(self.agents), list(self.controlled)
