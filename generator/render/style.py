@@ -20,6 +20,7 @@ from ..model.validation import describe, validate
 _REPORTLAB_FONTS = Path(reportlab.__file__).parent / "fonts"
 _registered: dict[str, str] = {}
 _FILLED_ART = ("rect", "circle", "diamond", "hexagon", "ring", "petals")
+PALE = 0.75  # luma above which text on white paper is too faint to read
 
 
 class Palette:
@@ -58,6 +59,7 @@ class InkSaverRules(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     colours: dict[str, str] = {}                            # colour name -> the colour printed instead
     outline_art: bool = True                                # filled shapes become outlines
+    pale_to: str | None = None                              # colour for text, glyphs, strokes too pale for paper
     templates: dict[str, dict[str, dict[str, Any]]] = {}    # template -> element -> keys to override
 
 
@@ -73,6 +75,9 @@ class InkSaverLayouts(Layouts):
             if name not in colours or target not in colours:
                 raise source.error(("options", "ink_saver", "colours", name), "colour names from layouts/style.yaml",
                                    f"{name} -> {target}")
+        if rules.pale_to is not None and rules.pale_to not in colours:
+            raise source.error(("options", "ink_saver", "pale_to"), "a colour name from layouts/style.yaml",
+                               repr(rules.pale_to))
 
     @cached_property
     def style(self) -> StyleFile:
@@ -99,6 +104,10 @@ class InkSaverLayouts(Layouts):
                 if not data.get("stroke"):
                     data["stroke"] = data["fill"]
                 data["fill"] = None
+            if self.rules.pale_to:  # it sat on a fill that is paper now, or was a fill that became paper
+                for key in ("colour", "stroke"):
+                    if data.get("kind") != "background" and self._pale(data.get(key)):
+                        data[key] = self.rules.pale_to
             try:
                 elements[name] = _ELEMENT.validate_python(data) if data != template.raw[name] else element
             except ValidationError as exc:
@@ -106,6 +115,16 @@ class InkSaverLayouts(Layouts):
                                drop_tag=True) from None
         return Template(template.id, template.size, template.shape, template.safe_margin, elements,
                         template.raw, template.sources)
+
+
+    def _pale(self, name: str | None) -> bool:
+        """A literal colour (after swapping) too light to read on paper; bound `$field` colours are
+        left to the swap table, since they differ from piece to piece."""
+        if not name or name.startswith("$") or name not in self.style.colours:
+            return False
+        hex_rgb = self.style.colours[name].rgb
+        r, g, b = (int(hex_rgb[i:i + 2], 16) / 255 for i in (1, 3, 5))
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b > PALE
 
 
 def layouts_for_profile(layouts: Layouts, profile: Profile) -> Layouts:
