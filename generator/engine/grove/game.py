@@ -49,6 +49,19 @@ def expand_deck(entries) -> list:
     return []
 
 
+def play_game(options, deck, glyph_ids, seed: int, agents):
+    """The registry's ``play_game`` hook: one seeded game, dice rolled from the game's seed."""
+    from .runner import play_game as play
+    return play(options, seed, agents)
+
+
+def simulate(options, deck, glyph_ids, games: int, agents, seed: int = 0, jobs: int = 1, progress=None,
+             swap_seats: bool = False) -> dict[str, Any]:
+    """The registry's ``simulate`` hook (see ``runner.simulate`` and ``runner.summarise``)."""
+    from .runner import simulate as run
+    return run(options, games, agents, seed, jobs, progress, swap_seats=swap_seats)
+
+
 def registry_fields() -> dict[str, Any]:
     """What ``generator.engine.registry.EngineSpec`` needs to drive this engine, by field name."""
     from .actions import parse_action
@@ -57,4 +70,5 @@ def registry_fields() -> dict[str, Any]:
 
     return {"name": "grove", "options_model": GroveOptions, "new_game": new_game, "make_agent": make_agent,
             "agent_kinds": AGENT_KINDS, "describe_setup": describe_setup, "render": render,
-            "expand_deck": expand_deck, "parse_action": parse_action}
+            "expand_deck": expand_deck, "parse_action": parse_action, "play_game": play_game,
+            "simulate": simulate}
