@@ -7,8 +7,9 @@ Prints medians over several runs of:
   imports, worker pool and summary included),
 and the peak resident memory of this process and of its children.
 
-The deck is a 36-card deck in the 2025 edition's ranges (Vigor 4-7, Splendor 3-8), so the
-script needs no game data.
+The deck is a 36-card deck in the 2025 edition's ranges (Vigor 4-7, Splendor 3-8) and the
+options are the engine's defaults, which equal the 2025 edition's rules (tests/engine/test_options.py
+checks that), so the script needs no game data.
 """
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from generator.engine.channeling import Card, edition_options, new_game  # noqa: E402
+from generator.engine.channeling import Card, ChannelingOptions, new_game  # noqa: E402
 from generator.engine.channeling.agents import GreedyAgent, RandomAgent  # noqa: E402
 from generator.engine.registry import simulate  # noqa: E402
 
@@ -38,8 +39,8 @@ def deck() -> list[Card]:
 DECK = deck()
 
 
-def games_per_second(agent_cls, games: int, edition: str = "2025") -> tuple[float, float]:
-    options = edition_options(edition)
+def games_per_second(agent_cls, games: int) -> tuple[float, float]:
+    options = ChannelingOptions()
     turns = 0
     t0 = time.perf_counter()
     for seed in range(games):
@@ -53,7 +54,7 @@ def games_per_second(agent_cls, games: int, edition: str = "2025") -> tuple[floa
 
 
 def balance_run() -> None:
-    res = simulate(edition_options("2025"), DECK, GLYPHS, 10_000, ["greedy", "greedy"],
+    res = simulate(ChannelingOptions(), DECK, GLYPHS, 10_000, ["greedy", "greedy"],
                    seed=1, jobs=2)
     light = res["win_rate_by_seat"]["light"]
     print(f"light {light['rate']:.3f} ci95 {light['ci95'][0]:.3f}-{light['ci95'][1]:.3f}")

@@ -1,8 +1,9 @@
 """Command-line front of the rules engine: ``simulate`` and ``replay``.
 
 Both are plain click commands; the main CLI attaches them with ``cli.add_command``. They load
-an edition through ``generator.model.load_edition``, validate its ``rules:`` block with the
-engine's options model and call one registry function each.
+an edition through ``generator.model.load_edition``, turn its ``rules:`` block into the engine's
+options with ``registry.options_for`` (the check ``validate`` makes too) and call one registry
+function each.
 """
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ MAX_GAMES = 10_000_000
 
 
 def _fail(message: str) -> NoReturn:
-    click.echo(f"Error: {message}", err=True)
+    """One line on stderr and exit 2, as the main CLI reports every user error."""
+    click.echo(f"error: {message}", err=True)
     raise SystemExit(2)
 
 
@@ -35,50 +37,42 @@ def _parse_rule(text: str) -> tuple[str, Any]:
     return key.strip(), parsed
 
 
-def _options_error(exc: Any, source: str) -> str:
-    lines = []
-    for err in exc.errors():
-        loc = ".".join(str(x) for x in err.get("loc", ()))
-        msg = err.get("msg", "invalid")
-        if err.get("type") == "extra_forbidden":
-            lines.append(f"unknown rules option {loc!r} in {source}")
-        elif loc:
-            lines.append(f"rules option {loc!r} in {source}: {msg} (got {err.get('input')!r})")
-        else:
-            lines.append(f"rules in {source}: {msg.removeprefix('Value error, ')}")
-    return "; ".join(lines)
+def _rules_error(exc: Any) -> str:
+    """A --rule override the engine rejects (the edition's own rules were checked already)."""
+    err = exc.errors(include_url=False)[0]
+    loc = ".".join(str(x) for x in err.get("loc", ()))
+    if err.get("type") == "extra_forbidden":
+        return f"--rule {loc}: no such rules option"
+    msg = err.get("msg", "invalid").removeprefix("Value error, ")
+    return f"--rule {loc}: {msg} (got {err.get('input')!r})" if loc else f"--rule: {msg}"
 
 
 def _load(game: str, edition: str | None, rules: tuple[str, ...]):
     """(engine spec, options, deck, glyph ids, edition id) or a clean exit 2."""
     from pydantic import ValidationError
 
-    from .engine.registry import get_engine
-    from .errors import GameDataError
+    from .engine.registry import get_engine, options_for
+    from .errors import UserError
     from .model import load_edition
     try:
         ed = load_edition(game, edition)
-    except GameDataError as exc:
-        click.echo(f"Error: {exc}", err=True)
-        raise SystemExit(getattr(exc, "exit_code", 2)) from None
-    if not ed.engine:
-        _fail(f"game {game!r} has no rules engine, so its games cannot be simulated")
-    try:
-        engine = get_engine(ed.engine)
-    except ValueError as exc:
-        _fail(f"game {game!r}: {exc}")
-    raw = dict(ed.rules or {})
-    raw.update(_parse_rule(r) for r in rules)
-    source = f"edition {getattr(ed, 'id', edition)!r}" + (" and --rule" if rules else "")
-    try:
-        options = engine.options_model.model_validate(raw)
-    except ValidationError as exc:
-        _fail(_options_error(exc, source))
+        if not ed.engine:
+            _fail(f"game {game!r} has no rules engine, so its games cannot be simulated")
+        options = options_for(ed)  # the edition's rules: unknown keys and bad values, with the line
+    except UserError as exc:
+        click.echo(f"error: {exc}", err=True)
+        raise SystemExit(exc.exit_code) from None
+    engine = get_engine(ed.engine)
+    if rules:
+        try:
+            options = engine.options_model.model_validate({**ed.rules, **dict(map(_parse_rule, rules))})
+        except ValidationError as exc:
+            _fail(_rules_error(exc))
     try:
         deck = engine.expand_deck(ed.deck_entries)
     except ValueError as exc:
         _fail(f"game {game!r}: {exc}")
-    return engine, options, deck, list(ed.glyph_ids), getattr(ed, "id", edition)
+    return engine, options, deck, list(ed.glyph_ids), ed.id
 
 
 def _agents(engine: Any, text: str) -> list[str]:

@@ -27,6 +27,8 @@ class Report:
 
 
 def validate_edition(edition: Edition) -> Report:
+    """:raises GameDataError: for rule options its engine rejects (a typo'd key, a bad value)."""
+    engine_options(edition)  # rejected rule options stop here, with their file and line
     report = Report(edition.game.id, edition.id)
     for component in edition.components:
         entry = {"id": component.id, "name": component.spec.name, "kind": component.spec.kind,
@@ -79,17 +81,25 @@ def declared_rule_warnings(edition: Edition) -> list[str]:
     return out
 
 
+def engine_options(edition: Edition):
+    """The edition's rules as its engine's options; None when no registered engine reads them.
+
+    :raises GameDataError: naming the file, line and ``rules.<key>`` of a rejected option.
+    """
+    try:
+        from .engine import registry
+    except ImportError:  # an install without the engines: the rules are checked by nobody
+        return None
+    if edition.engine not in registry.ENGINES:  # no engine, or one still being written
+        return None
+    return registry.options_for(edition)
+
+
 def _effective_rules(edition: Edition) -> dict:
     """The edition's rules over its engine's defaults, when the engine can say what they are."""
+    options = engine_options(edition)
     rules = dict(edition.rules)
-    if not edition.engine:
-        return rules
-    try:
-        from .engine.registry import get_engine
-        options = get_engine(edition.engine).options_model.model_validate(edition.rules)
-        return {**options.model_dump(mode="json"), **rules}
-    except Exception:  # no engine installed, or rules the engine rejects: the checks see the raw rules
-        return rules
+    return {**options.model_dump(mode="json"), **rules} if options is not None else rules
 
 
 def _check(edition: Edition, declared: Declaration) -> list[str]:

@@ -4,16 +4,20 @@ Layout::
 
     engine/
       errors.py        ActionSyntaxError, IllegalActionError (both ValueError)
-      registry.py      ENGINES, new_game, make_agent, play_game, replay, simulate
+      registry.py      ENGINES, options_for, new_game, make_agent, play_game, replay, simulate
       simulation.py    multiprocess runner and the JSON-ready summary
       records.py       GameRecord
       stats.py         wilson, spread, rate
       channeling/      The Channeling (all editions through ChannelingOptions)
-        options.py     ChannelingOptions, EDITION_RULES, edition_options
+        options.py     ChannelingOptions (the values are in each edition's rules:)
         cards.py       Card, expand_deck
         actions.py     Action, format_action, parse_action (the notation)
         geometry.py    squares, lines and every shortest path per pair of cells
-        state.py       State, new_game
+        players.py     LIGHT, DARK, PLAYER_NAMES, TERMINAL
+        state.py       State: fields and queries, clone, determinize
+        movegen.py     MoveGeneration: legal moves, Leyline previews (State mixin)
+        transitions.py Transitions: checking and applying actions (State mixin)
+        setup.py       Static (facts fixed for a game), new_game (the deal)
         observation.py Observation (one player's view)
         render.py      the board as text
         agents.py      RandomAgent, GreedyAgent and the additive evaluation

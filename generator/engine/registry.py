@@ -1,7 +1,8 @@
 """Entry point for the CLI and the rulebook: games by name, agents by spec, simulations.
 
 ``ENGINES`` maps a game engine name to an ``EngineSpec``; everything below works for any
-registered engine, so a second game only adds an entry.
+registered engine, so a second game only adds an entry. Rule values live in the games' data
+(``rules:`` of each edition file); ``options_for`` turns them into an engine's options.
 """
 from __future__ import annotations
 
@@ -14,9 +15,9 @@ from pydantic import BaseModel
 from .channeling import game as channeling_game
 from .channeling.actions import parse_action
 from .channeling.cards import Card, expand_deck
-from .channeling.options import EDITION_RULES, ChannelingOptions
+from .channeling.options import ChannelingOptions
 from .channeling.render import render_board
-from .channeling.state import new_game as channeling_new_game
+from .channeling.setup import new_game as channeling_new_game
 from .records import GameRecord
 
 
@@ -25,8 +26,7 @@ class EngineSpec:
     """How the generic registry drives one game's engine."""
 
     name: str
-    options_model: type[BaseModel]
-    editions: dict[str, dict[str, Any]]            # built-in rule overrides per edition
+    options_model: type[BaseModel]                 # validates an edition's ``rules:``
     new_game: Callable[..., Any]                    # (options, deck, glyph_ids, seed) -> State
     make_agent: Callable[[str, int], Any]           # (spec, seed) -> Agent
     agent_kinds: tuple[str, ...]
@@ -44,7 +44,6 @@ ENGINES: dict[str, EngineSpec] = {
     "channeling": EngineSpec(
         name="channeling",
         options_model=ChannelingOptions,
-        editions=EDITION_RULES,
         new_game=channeling_new_game,
         make_agent=channeling_game.make_agent,
         agent_kinds=channeling_game.AGENT_KINDS,
@@ -62,6 +61,45 @@ def get_engine(name: str) -> EngineSpec:
         return ENGINES[name]
     except KeyError:
         raise ValueError(f"unknown game engine {name!r}; known: {', '.join(ENGINES)}") from None
+
+
+def options_for(edition: Any) -> BaseModel:
+    """The engine options of an edition (a ``generator.model.Edition``): its ``rules:`` block
+    validated by the options model of its game's engine.
+
+    :raises GameDataError: for a game without a registered engine, an unknown option or a bad
+        value, naming the file and line that hold it and the key path (``rules.<option>``).
+    """
+    from pydantic import ValidationError
+
+    from ..errors import GameDataError
+    from ..model.source import load_yaml
+    from ..model.validation import describe
+    if edition.engine not in ENGINES:
+        game_file = edition.game.folder / "game.yaml"
+        found = repr(edition.engine) if edition.engine else "no engine"
+        raise GameDataError(game_file, load_yaml(game_file).line_of(("engine",)), "engine",
+                            f"a registered rules engine, one of {sorted(ENGINES)}", found)
+    try:
+        return ENGINES[edition.engine].options_model.model_validate(edition.rules)
+    except ValidationError as exc:
+        first = exc.errors(include_url=False)[0]["loc"]
+        raise describe(exc, _rules_source(edition, first[0] if first else None),
+                       ("rules",)) from None
+
+
+def _rules_source(edition: Any, key: Any) -> Any:
+    """The edition file whose ``rules:`` gives ``key``: the edition's own, or the edition it
+    extends (and so on) when the key is inherited."""
+    from ..model.source import load_yaml
+    source, seen = edition.source, set()
+    while key is not None and key not in (source.data.get("rules") or {}):
+        base = source.data.get("extends")
+        if not isinstance(base, str) or base in seen:
+            return edition.source
+        seen.add(base)
+        source = load_yaml(edition.game.folder / "editions" / f"{base}.yaml")
+    return source
 
 
 def engine_for(options: Any, game: str | None = None) -> EngineSpec:

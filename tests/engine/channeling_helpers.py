@@ -1,7 +1,13 @@
-"""Shared helpers for engine tests: own decks in each edition's ranges, positions by hand."""
+"""Shared helpers for engine tests: each edition's data, own decks in each edition's ranges,
+positions by hand."""
 from __future__ import annotations
 
-from generator.engine.channeling import Card, ChannelingOptions, edition_options, new_game
+from functools import cache
+from typing import NamedTuple
+
+from generator.engine.channeling import Card, ChannelingOptions, expand_deck, new_game
+from generator.engine.registry import options_for
+from generator.model import load_edition
 
 GLYPHS = ["ember", "stone", "star", "eye", "tide", "root", "moon", "hourglass"]
 # with line_assignment="fixed": ember row 1, stone row 2, star row 3, eye row 4,
@@ -22,13 +28,27 @@ def deck_forest() -> list[Card]:
     return rings + stones
 
 
+class EditionData(NamedTuple):
+    options: ChannelingOptions
+    deck: tuple[Card, ...]
+    glyph_ids: tuple[str, ...]
+
+
+@cache
+def edition_data(edition: str) -> EditionData:
+    """An edition of The Channeling as the CLI reads it from components/: its ``rules:`` as
+    options, its deck one card per copy, its glyph ids."""
+    ed = load_edition("the-channeling", edition)
+    return EditionData(options_for(ed), tuple(expand_deck(ed.deck_entries)), tuple(ed.glyph_ids))
+
+
 DECKS = {"2025": deck_2025, "thirty": deck_thirty, "forest": deck_forest}
 EDITIONS = tuple(DECKS)
 
 
 def fixed(edition: str = "thirty", **changes) -> ChannelingOptions:
     """Edition options with fixed line labels (and any other changes)."""
-    base = edition_options(edition).model_dump()
+    base = edition_data(edition).options.model_dump()
     base.update(line_assignment="fixed", **changes)
     return ChannelingOptions.model_validate(base)
 

@@ -5,8 +5,8 @@ import random
 
 import pytest
 
-from channeling_helpers import DECKS, GLYPHS
-from generator.engine.channeling import edition_options, new_game, parse_action
+from channeling_helpers import DECKS, GLYPHS, edition_data
+from generator.engine.channeling import new_game, parse_action
 from generator.engine.channeling.agents import GreedyAgent, RandomAgent
 from generator.engine.channeling.mcts import MCTSAgent
 from generator.engine.registry import make_agent, simulate
@@ -31,13 +31,13 @@ def test_make_agent_rejects_unknown_specs(spec):
 
 @pytest.mark.parametrize("edition", ["2025", "thirty", "forest"])
 def test_greedy_beats_random(edition):
-    res = simulate(edition_options(edition), DECKS[edition](), GLYPHS, 60,
+    res = simulate(edition_data(edition).options, DECKS[edition](), GLYPHS, 60,
                    ["greedy", "random"], seed=3, swap_seats=True)
     assert res["win_rate_by_agent"]["0:greedy"]["rate"] >= 0.9
 
 
 def test_mcts_plays_legal_games():
-    res = simulate(edition_options("2025"), DECKS["2025"](), GLYPHS, 4, ["mcts:15", "greedy"],
+    res = simulate(edition_data("2025").options, DECKS["2025"](), GLYPHS, 4, ["mcts:15", "greedy"],
                    seed=5, swap_seats=True)
     assert res["games"] == 4 and res["stalled"]["count"] == 0
 
@@ -46,7 +46,7 @@ def _two_worlds():
     """Two states that differ only in what Light cannot see: Dark's face-down glyphs and the
     order of the deck."""
     deck = DECKS["2025"]()
-    a = new_game(edition_options("2025"), deck, GLYPHS, 11)
+    a = new_game(edition_data("2025").options, deck, GLYPHS, 11)
     a.apply_action(parse_action("h[ember,moon,tide]"))
     b = a.clone()
     a.apply_action(parse_action("h[eye,root,star]"))

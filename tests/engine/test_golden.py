@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from channeling_helpers import DECKS, GLYPHS
-from generator.engine.channeling import edition_options
+from channeling_helpers import DECKS, GLYPHS, edition_data
 from generator.engine.registry import play_game, replay
 
 GOLDEN = json.loads((Path(__file__).parent / "golden_playthroughs.json").read_text())
@@ -19,7 +18,7 @@ GOLDEN = json.loads((Path(__file__).parent / "golden_playthroughs.json").read_te
 @pytest.mark.parametrize("edition", sorted(GOLDEN))
 def test_golden_playthrough(edition):
     g = GOLDEN[edition]
-    options = edition_options(edition)
+    options = edition_data(edition).options
     rec = play_game(options, DECKS[edition](), GLYPHS, g["seed"], g["agents"])
     assert rec.actions == g["actions"]
     assert list(rec.scores) == g["scores"] and rec.winner == g["winner"]

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from channeling_helpers import DECKS, EDITIONS, GLYPHS
+from channeling_helpers import DECKS, EDITIONS, GLYPHS, edition_data
 from channeling_invariants import play_checked
-from generator.engine.channeling import edition_options, new_game
+from generator.engine.channeling import new_game
 from generator.engine.channeling.agents import GreedyAgent, RandomAgent
 from generator.engine.registry import game_seed
 
@@ -20,7 +20,7 @@ def _run(games: int, master: int) -> dict[str, int]:
         edition = EDITIONS[i % len(EDITIONS)]
         deck = DECKS[edition]()
         seed = game_seed(master, i)
-        state = new_game(edition_options(edition), deck, GLYPHS, seed)
+        state = new_game(edition_data(edition).options, deck, GLYPHS, seed)
         agents = [RandomAgent(seed), RandomAgent(seed + 1)] if i % 5 else \
             [GreedyAgent(seed), RandomAgent(seed + 1)]
         play_checked(state, agents, len(deck), GLYPHS)

@@ -1,10 +1,12 @@
-"""Rule options: defaults, editions, validation, documentation."""
+"""Rule options: defaults, editions' data, validation, documentation."""
 from __future__ import annotations
 
 import pytest
 from pydantic import ValidationError
 
-from generator.engine.channeling import ChannelingOptions, edition_options
+from channeling_helpers import edition_data
+from generator.engine.channeling import ChannelingOptions, new_game
+from generator.engine.channeling.agents import GreedyAgent
 from generator.engine.channeling.cards import Card, expand_deck
 
 
@@ -14,16 +16,27 @@ def test_defaults_are_the_2025_edition():
             o.end_trigger_cards) == (4, 8, 3, 50, 7)
     assert (o.placement_moved, o.placement_stationary, o.placement_between) == (3, 2, 1)
     assert o.cubes_returned_basis == "vigor" and o.tie_breakers == ("fewer_cards", "second_player")
-    assert edition_options("2025") == o
+    assert edition_data("2025").options == o
 
 
-def test_editions():
-    assert edition_options("thirty").hidden_glyphs == 0
-    assert edition_options("thirty").cubes_returned_basis == "splendor"
-    assert edition_options("thirty").overchanneling_basis == "vigor"
-    assert edition_options("forest").overchanneling_basis == "splendor"
-    with pytest.raises(ValueError, match="unknown edition"):
-        edition_options("1999")
+@pytest.mark.parametrize("edition, hidden, returned, overchanneling, cards", [
+    ("2025", 3, "vigor", "vigor", 36),
+    ("thirty", 0, "splendor", "vigor", 30),
+    ("forest", 0, "splendor", "splendor", 30),
+])
+def test_editions_data(edition, hidden, returned, overchanneling, cards):
+    """Each edition's rules: block (its YAML, as the CLI reads it) gives the options the rule
+    notes describe, and its real deck and glyphs play a game to the end."""
+    data = edition_data(edition)
+    o = data.options
+    assert (o.hidden_glyphs, o.cubes_returned_basis, o.overchanneling_basis) == \
+        (hidden, returned, overchanneling)
+    assert len(data.deck) == cards and len(data.glyph_ids) == o.hand_size
+    state = new_game(o, data.deck, data.glyph_ids, 3)
+    agents = [GreedyAgent(1), GreedyAgent(2)]
+    while not state.is_terminal():
+        state.apply_action(agents[state.current_player].choose(state))
+    assert not state.is_stalled() and len(state.taken(0)) + len(state.taken(1)) > 0
 
 
 def test_every_option_is_described():

@@ -6,9 +6,9 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
-from channeling_helpers import DECKS, EDITIONS, GLYPHS, fixed
+from channeling_helpers import DECKS, EDITIONS, GLYPHS, edition_data, fixed
 from channeling_invariants import play_checked
-from generator.engine.channeling import ChannelingOptions, edition_options, new_game, parse_action
+from generator.engine.channeling import ChannelingOptions, new_game, parse_action
 from generator.engine.channeling.agents import GreedyAgent, RandomAgent
 
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}
@@ -19,7 +19,7 @@ AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}
        light=hs.sampled_from(sorted(AGENTS)), dark=hs.sampled_from(sorted(AGENTS)))
 def test_invariants_hold_after_every_action(seed, edition, light, dark):
     deck = DECKS[edition]()
-    state = new_game(edition_options(edition), deck, GLYPHS, seed)
+    state = new_game(edition_data(edition).options, deck, GLYPHS, seed)
     agents = [AGENTS[light](seed), AGENTS[dark](seed + 1)]
     end = play_checked(state, agents, len(deck), GLYPHS)
     assert end.is_terminal()
@@ -58,7 +58,7 @@ def test_invariants_hold_under_any_options(seed, changes, deck_len, agent):
 @given(seed=hs.integers(0, 2**32), edition=hs.sampled_from(EDITIONS))
 def test_sampled_actions_are_in_legal_actions_and_round_trip(seed, edition):
     deck = DECKS[edition]()
-    state = new_game(fixed(edition) if seed % 2 else edition_options(edition), deck, GLYPHS, seed)
+    state = new_game(fixed(edition) if seed % 2 else edition_data(edition).options, deck, GLYPHS, seed)
     rng = random.Random(seed)
     while not state.is_terminal():
         legal = state.legal_actions()
@@ -75,7 +75,7 @@ def test_same_seed_same_game(seed, edition):
     deck = DECKS[edition]()
     games = []
     for _ in range(2):
-        state = new_game(edition_options(edition), deck, GLYPHS, seed)
+        state = new_game(edition_data(edition).options, deck, GLYPHS, seed)
         agents = [GreedyAgent(seed), RandomAgent(seed)]
         while not state.is_terminal():
             state.apply_action(agents[state.current_player].choose(state))

@@ -5,14 +5,13 @@ import json
 
 import pytest
 
-from channeling_helpers import DECKS, GLYPHS
-from generator.engine.channeling import edition_options
+from channeling_helpers import DECKS, GLYPHS, edition_data
 from generator.engine.registry import ENGINES, game_seed, new_game, play_game, replay, simulate
 from generator.engine.stats import spread, wilson
 
 
 def test_results_do_not_depend_on_jobs():
-    args = (edition_options("2025"), DECKS["2025"](), GLYPHS, 40, ["greedy", "random"])
+    args = (edition_data("2025").options, DECKS["2025"](), GLYPHS, 40, ["greedy", "random"])
     one = simulate(*args, seed=8, jobs=1, swap_seats=True)
     two = simulate(*args, seed=8, jobs=2, swap_seats=True)
     assert one == two
@@ -20,7 +19,7 @@ def test_results_do_not_depend_on_jobs():
 
 def test_result_dict_has_the_figures_and_is_json():
     seen = []
-    res = simulate(edition_options("thirty"), DECKS["thirty"](), GLYPHS, 30,
+    res = simulate(edition_data("thirty").options, DECKS["thirty"](), GLYPHS, 30,
                    ["random", "random"], seed=1, progress=seen.append)
     assert sum(seen) == 30
     json.loads(json.dumps(res))
@@ -37,7 +36,7 @@ def test_result_dict_has_the_figures_and_is_json():
 
 
 def test_bad_arguments():
-    args = (edition_options("2025"), DECKS["2025"](), GLYPHS)
+    args = (edition_data("2025").options, DECKS["2025"](), GLYPHS)
     with pytest.raises(ValueError):
         simulate(*args, 0, ["random", "random"])
     with pytest.raises(ValueError, match="agent"):
@@ -47,7 +46,7 @@ def test_bad_arguments():
 
 
 def test_play_game_record_replays():
-    o = edition_options("forest")
+    o = edition_data("forest").options
     rec = play_game(o, DECKS["forest"](), GLYPHS, 4, ["greedy", "random"])
     json.loads(json.dumps(rec.to_dict()))
     s = replay(o, DECKS["forest"](), GLYPHS, 4, rec.actions)

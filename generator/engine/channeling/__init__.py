@@ -1,9 +1,10 @@
 """The Channeling: rules engine for all editions (options), agents and notation."""
 from .actions import Action, format_action, make_action, parse_action
 from .cards import Card, expand_deck
-from .options import EDITION_RULES, ChannelingOptions, edition_options
-from .state import DARK, LIGHT, PLAYER_NAMES, TERMINAL, State, new_game
+from .options import ChannelingOptions
+from .players import DARK, LIGHT, PLAYER_NAMES, TERMINAL
+from .setup import new_game
+from .state import State
 
-__all__ = ["Action", "Card", "ChannelingOptions", "DARK", "EDITION_RULES", "LIGHT",
-           "PLAYER_NAMES", "State", "TERMINAL", "edition_options", "expand_deck",
-           "format_action", "make_action", "new_game", "parse_action"]
+__all__ = ["Action", "Card", "ChannelingOptions", "DARK", "LIGHT", "PLAYER_NAMES", "State",
+           "TERMINAL", "expand_deck", "format_action", "make_action", "new_game", "parse_action"]

@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from .actions import Action
-from .state import State, bits
+from .movegen import bits
+from .state import State
 
 
 class Agent(Protocol):

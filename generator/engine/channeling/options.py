@@ -1,7 +1,8 @@
 """Rule options of The Channeling: every edition difference and open question is one named field.
 
-The defaults describe the 2025 edition. ``ChannelingOptions.model_validate(rules)`` turns an
-edition's ``rules:`` mapping into options; unknown keys and bad values are rejected.
+The values of each edition live in its data (``rules:`` of ``components/<game>/editions/<id>.yaml``);
+``registry.options_for(edition)`` turns that mapping into options, rejecting unknown keys and bad
+values with the file and line. The defaults are the 2025 edition's values.
 """
 from __future__ import annotations
 
@@ -90,23 +91,3 @@ class ChannelingOptions(BaseModel):
             raise ValueError(f"tie_breakers lists a rule twice: {list(self.tie_breakers)}")
         return self
 
-
-EDITION_RULES: dict[str, dict[str, object]] = {
-    "2025": {},
-    "thirty": {"hidden_glyphs": 0, "cubes_returned_basis": "splendor",
-               "overchanneling_basis": "vigor"},
-    "forest": {"hidden_glyphs": 0, "cubes_returned_basis": "splendor",
-               "overchanneling_basis": "splendor"},
-}
-
-
-def edition_options(edition: str) -> ChannelingOptions:
-    """Options of a built-in edition name ("2025", "thirty", "forest").
-
-    :raises ValueError: for an unknown edition name.
-    """
-    try:
-        return ChannelingOptions.model_validate(EDITION_RULES[edition])
-    except KeyError:
-        raise ValueError(
-            f"unknown edition {edition!r}; known: {', '.join(EDITION_RULES)}") from None

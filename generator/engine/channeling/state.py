@@ -1,68 +1,27 @@
 """Game state of The Channeling: the truth, with each player's view available separately.
 
 The API follows OpenSpiel: ``current_player``, ``legal_actions()``, ``apply_action()``,
-``is_terminal()``, ``returns()``, ``clone()`` and ``observation(player)``. All randomness
-(deck shuffle, which green glyph labels which line) happens in ``new_game`` from
-``random.Random(seed)``; after setup the game is deterministic, so a game is fixed by
-(options, deck, glyph ids, seed) and the actions played.
+``is_terminal()``, ``returns()``, ``clone()`` and ``observation(player)``. A game is fixed by
+(options, deck, glyph ids, seed) and the actions played: the seed is used only in
+``setup.new_game``, and after setup the game is deterministic.
 
-Players are 0 (Light, moves first) and 1 (Dark).
+Players are 0 (Light, moves first) and 1 (Dark). The State is split by job: fields and
+queries here, move generation in movegen.py (``MoveGeneration``), applying actions in
+transitions.py (``Transitions``), the deal in setup.py.
 """
 from __future__ import annotations
 
 import random
-from typing import Sequence
 
-from ..errors import IllegalActionError
 from .actions import Action
 from .cards import Card
-from .geometry import Geometry, geometry
 from .movegen import MoveGeneration, bits
 from .options import ChannelingOptions
-
-LIGHT, DARK = 0, 1
-PLAYER_NAMES = ("light", "dark")
-TERMINAL = -4
+from .players import DARK, TERMINAL
+from .transitions import Transitions
 
 
-
-class Static:
-    """Facts fixed for a whole game, shared by every clone of its states."""
-
-    __slots__ = ("options", "geo", "n", "cells", "all_cells", "cards", "vig", "spl", "basis",
-                 "glyphs", "gidx", "gline", "gmask", "full", "hidden", "pm", "ps", "pb",
-                 "in_line", "trigger", "turn_cap", "cubes", "line_glyph", "deck_order")
-
-    def __init__(self, options: ChannelingOptions, cards: Sequence[Card], glyphs: Sequence[str],
-                 gline: Sequence[int], deck_order: Sequence[int]):
-        self.options = options
-        self.geo: Geometry = geometry(options.grid_size)
-        self.n = options.grid_size
-        self.cells = self.n * self.n
-        self.all_cells = (1 << self.cells) - 1
-        self.cards = tuple(cards)
-        self.vig = tuple(c.vigor for c in cards)
-        self.spl = tuple(c.splendor for c in cards)
-        by_vigor = options.cubes_returned_basis == "vigor"
-        self.basis = self.vig if by_vigor else self.spl
-        self.glyphs = tuple(glyphs)
-        self.gidx = {g: i for i, g in enumerate(glyphs)}
-        self.gline = tuple(gline)
-        self.gmask = tuple(self.geo.line_masks[line] for line in gline)
-        self.line_glyph = tuple(self.gline.index(line) for line in range(2 * self.n))
-        self.full = (1 << len(glyphs)) - 1
-        self.hidden = options.hidden_glyphs
-        self.pm = options.placement_moved
-        self.ps = options.placement_stationary
-        self.pb = options.placement_between
-        self.in_line = options.move_origin == "in_line"
-        self.trigger = options.end_trigger_cards
-        self.turn_cap = options.turn_cap
-        self.cubes = options.cubes_per_player
-        self.deck_order = tuple(deck_order)
-
-
-class State(MoveGeneration):
+class State(MoveGeneration, Transitions):
     """A position of The Channeling. Mutable; ``clone()`` gives an independent copy."""
 
     __slots__ = ("_st", "_grid", "_cubes", "_druids", "_empty", "_deck", "_playable", "_hidden",
@@ -235,178 +194,6 @@ class State(MoveGeneration):
         rng.shuffle(s._deck)
         return s
 
-    # ----------------------------------------------------------------- applying actions
-    def _hide_mask(self, hide: tuple[str, ...]) -> int:
-        st = self._st
-        if len(hide) != st.hidden:
-            raise IllegalActionError(
-                f"expected exactly {st.hidden} glyphs set face down, got {len(hide)}")
-        mask = 0
-        for name in hide:
-            g = st.gidx.get(name)
-            if g is None:
-                raise IllegalActionError(f"unknown glyph {name!r}")
-            if mask >> g & 1:
-                raise IllegalActionError(f"glyph {name!r} set face down twice")
-            mask |= 1 << g
-        return mask
-
-    def _check(self, action: Action):
-        """Validate ``action``; return what ``_commit`` needs. Changes nothing."""
-        if self._terminal:
-            raise IllegalActionError("the game is over")
-        st = self._st
-        p = self._cur
-        if self._setup:
-            if action.glyph or not action.hide:
-                raise IllegalActionError(
-                    f"{PLAYER_NAMES[p]} must first set {st.hidden} glyphs face down: h[...]")
-            return ("setup", self._hide_mask(action.hide))
-        g = st.gidx.get(action.glyph)
-        if g is None:
-            raise IllegalActionError(f"unknown glyph {action.glyph!r} in {action}")
-        if self._need_hide[p]:
-            if not action.hide:
-                raise IllegalActionError(
-                    f"a fresh hand: {PLAYER_NAMES[p]} must set {st.hidden} glyphs face down")
-            hide_mask = self._hide_mask(action.hide)
-            if hide_mask >> g & 1:
-                raise IllegalActionError(f"glyph {action.glyph!r} is set face down")
-        else:
-            if action.hide:
-                raise IllegalActionError("glyphs are set face down only at the start of a hand")
-            hide_mask = -1
-            if not self._playable[p] >> g & 1:
-                raise IllegalActionError(
-                    f"glyph {action.glyph!r} is not playable ({PLAYER_NAMES[p]} has played it "
-                    f"or set it face down)")
-        if not action.dst:
-            if action.src or action.path or action.refill:
-                raise IllegalActionError(f"malformed spent glyph: {action!r}")
-            if self._has_move(p):
-                raise IllegalActionError(
-                    "a glyph may be spent only when no glyph allows a move")
-            return ("spend", g, hide_mask)
-        index = st.geo.index
-        src = index.get(action.src)
-        dst = index.get(action.dst)
-        if src is None or dst is None:
-            raise IllegalActionError(f"square off the grid in {action}")
-        druids = self._druids
-        base = 2 * p
-        if src == druids[base]:
-            slot = base
-        elif src == druids[base + 1]:
-            slot = base + 1
-        else:
-            raise IllegalActionError(f"no {PLAYER_NAMES[p]} druid on {action.src}")
-        lm = st.gmask[g]
-        if not lm >> dst & 1:
-            raise IllegalActionError(f"{action.dst} is not in the line of {action.glyph}")
-        if st.in_line and not lm >> src & 1:
-            raise IllegalActionError(
-                f"the druid on {action.src} is not in the line of {action.glyph}")
-        if not self._free() >> dst & 1:
-            raise IllegalActionError(f"{action.dst} holds a druid or no card")
-        other = druids[slot ^ 1]
-        path = st.geo.path_of.get(action.path)
-        if path is None or path[0] != dst or path[-1] != other:
-            raise IllegalActionError(
-                f"{'-'.join(action.path)} is not a shortest path from {action.dst} to "
-                f"{st.geo.names[other]}")
-        lay = self._lay_memo(path)
-        taken = lay[4]
-        refill = action.refill
-        if len(refill) != len(taken) or (taken and (
-                index.get(refill[0], -1) != taken[0] if len(taken) == 1
-                else sorted(index.get(x, -1) for x in refill) != sorted(taken))):
-            exp = ",".join(st.geo.names[c] for c in taken)
-            raise IllegalActionError(
-                f"refill order must list each taken spot once ({exp or 'none taken'}), "
-                f"got r[{','.join(refill)}]")
-        return ("move", g, hide_mask, slot, dst, path, lay, tuple(index[x] for x in refill))
-
-    def apply_action(self, action: Action) -> None:
-        """Play ``action`` for the current player.
-
-        :raises IllegalActionError: when the action is not legal here (state unchanged).
-        """
-        checked = self._check(action)
-        self._memo = None
-        self._commit(checked)
-        self._history.append(action)
-
-    def _commit(self, checked) -> None:
-        st = self._st
-        p = self._cur
-        kind = checked[0]
-        if kind == "setup":
-            self._hidden[p] = checked[1]
-            self._playable[p] = st.full & ~checked[1]
-            self._need_hide[p] = False
-            self._setup -= 1
-            self._cur = 1 - p
-            return
-        g, hide_mask = checked[1], checked[2]
-        if hide_mask >= 0:
-            self._hidden[p] = hide_mask
-            self._playable[p] = st.full & ~hide_mask
-            self._need_hide[p] = False
-        if kind == "spend":
-            self._spent[p] += 1
-        else:
-            _, _, _, slot, dst, path, lay, refill = checked
-            self._druids[slot] = dst
-            vals, used, cancel, short, taken = lay
-            cubes = self._cubes
-            for c, v in zip(path, vals):
-                cubes[c] = v
-            supply = self._supply
-            supply[p] += cancel - used
-            supply[1 - p] += cancel
-            if short:
-                self._supply_short[p] = True
-            if taken:
-                grid = self._grid
-                sign = 1 - 2 * p
-                basis = st.basis
-                mine = self._taken[p]
-                for c in taken:
-                    card = grid[c]
-                    count = cubes[c] * sign
-                    ret = basis[card] if basis[card] < count else count
-                    supply[p] += ret
-                    self._over[p] += count - ret
-                    self._splendor[p] += st.spl[card]
-                    mine.append(card)
-                    cubes[c] = 0
-                    grid[c] = -1
-                deck = self._deck
-                for c in refill:
-                    if deck:
-                        grid[c] = deck.pop()
-                    else:
-                        self._empty |= 1 << c
-                        self._deck_ran_out = True
-        # the glyph is played; a hand played out comes back whole
-        pl = self._playable[p] & ~(1 << g)
-        if pl:
-            self._playable[p] = pl
-        else:
-            self._playable[p] = st.full
-            self._hidden[p] = 0
-            self._need_hide[p] = st.hidden > 0
-        # end of the game
-        if self._last == p:
-            self._terminal = True
-        elif self._last < 0 and len(self._taken[p]) >= st.trigger:
-            self._last = 1 - p
-        self._turn += 1
-        if not self._terminal and self._turn >= st.turn_cap:
-            self._terminal = True
-            self._stalled = True
-        self._cur = 1 - p
-
     # ----------------------------------------------------------------- views
     def observation(self, player: int):
         """What ``player`` can see (their own face-down glyphs, not the opponent's)."""
@@ -421,69 +208,3 @@ class State(MoveGeneration):
     def __str__(self) -> str:
         from .render import render_board
         return render_board(self)
-
-
-def new_game(options: ChannelingOptions, deck: Sequence[Card], glyph_ids: Sequence[str],
-             seed: int, *, shuffle: bool = True) -> State:
-    """Set up a game: shuffle the deck, label the lines, deal the grid, place the druids.
-
-    With ``shuffle=False`` the deck is used in the order given (the first ``grid_size**2``
-    cards fill the grid row by row; the next card is the top of the deck).
-
-    :raises ValueError: when the glyph ids do not fit the options.
-    """
-    if not isinstance(options, ChannelingOptions):
-        options = ChannelingOptions.model_validate(options)
-    glyph_ids = [str(g) for g in glyph_ids]
-    if len(glyph_ids) != options.hand_size or len(set(glyph_ids)) != len(glyph_ids):
-        raise ValueError(f"expected {options.hand_size} distinct glyph ids, got {glyph_ids}")
-    cards = [c if isinstance(c, Card) else Card(c.name, int(c.vigor), int(c.splendor),
-                                                 str(getattr(c, "kind", "") or ""))
-             for c in deck]
-    for c in cards:
-        if c.vigor < 1:
-            raise ValueError(f"card {c.name!r} has Vigor {c.vigor}; at least 1 is needed")
-    rng = random.Random(seed)
-    order = list(range(len(cards)))
-    if shuffle:
-        rng.shuffle(order)
-    gline = list(range(2 * options.grid_size))
-    if options.line_assignment == "shuffled":
-        rng.shuffle(gline)
-    st = Static(options, cards, glyph_ids, gline, order)
-    s = State.__new__(State)
-    s._st = st
-    s._grid = [-1] * st.cells
-    s._empty = 0
-    for i in range(st.cells):
-        if i < len(order):
-            s._grid[i] = order[i]
-        else:
-            s._empty |= 1 << i
-    s._deck = order[st.cells:][::-1]
-    s._cubes = [0] * st.cells
-    n, m = st.n, st.n // 2
-    tl, tr, bl, br = (m - 1) * n + m - 1, (m - 1) * n + m, m * n + m - 1, m * n + m
-    if options.druid_start == "light_main_diagonal":
-        s._druids = [tl, br, tr, bl]
-    else:
-        s._druids = [tr, bl, tl, br]
-    s._playable = [st.full, st.full]
-    s._hidden = [0, 0]
-    s._need_hide = [False, False]
-    s._setup = 2 if st.hidden else 0
-    s._supply = [st.cubes, st.cubes]
-    s._over = [0, 0]
-    s._taken = [[], []]
-    s._splendor = [0, 0]
-    s._cur = LIGHT
-    s._turn = 0
-    s._last = -1
-    s._terminal = False
-    s._stalled = False
-    s._history = []
-    s._deck_ran_out = False
-    s._supply_short = [False, False]
-    s._spent = [0, 0]
-    s._memo = None
-    return s
