@@ -11,7 +11,7 @@ from generator.engine.grove.agents import GreedyAgent
 from generator.engine.grove.game import make_agent
 from generator.engine.grove.mcts import MCTSAgent
 from generator.engine.grove.runner import play_game, replay_log, simulate, turn_log
-from generator.engine.grove.state import position
+from generator.engine.grove.positions import position
 
 OPTIONS = GroveOptions()
 

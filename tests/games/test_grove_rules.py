@@ -6,7 +6,7 @@ import pytest
 
 from generator.engine import ActionSyntaxError, IllegalActionError
 from generator.engine.grove import CHANCE, DARK, LIGHT, TERMINAL, GroveOptions, State
-from generator.engine.grove.state import position
+from generator.engine.grove.positions import position
 
 
 def names(state: State) -> set[str]:

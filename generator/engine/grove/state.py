@@ -14,7 +14,7 @@ import random
 from typing import Iterable
 
 from ..errors import IllegalActionError
-from .actions import (BANISH, CHANNEL, DICE_ACTIONS, END, FIRST, MOVE, PASS, ROLL, STAND, STUN, Action,
+from .actions import (BANISH, CHANNEL, END, FIRST, MOVE, PASS, ROLL, STAND, STUN, Action,
                       parse_action, place_index, place_name)
 from .dice import sorted_rolls, totals
 from .options import GroveOptions
@@ -381,47 +381,6 @@ def new_game(options: GroveOptions | None = None, deck=(), glyph_ids=(), seed: i
     ``deck``, ``glyph_ids`` and ``seed`` are accepted so the engine registry can call every game alike.
     """
     return State(options)
-
-
-def position(druids: dict[str, str], cubes: dict[str, int] | None = None, to_move: int = LIGHT,
-             options: GroveOptions | None = None) -> State:
-    """A position built by hand, for scenarios, diagrams and tests.
-
-    ``druids`` maps places to letters as ``render_state`` prints them (``L``/``D`` standing Light/Dark,
-    ``l``/``d`` lying), e.g. ``{"G": "llldd", "A": "LLD"}``; every druid must be placed. ``cubes``
-    maps circles to Light cubes (positive) or Dark cubes (negative); supplies hold the rest.
-
-    :raises ValueError: for unknown places or letters, or counts that do not add up.
-    """
-    state = State(options)
-    o = state.options
-    state._lie = [[0] * (o.circles + 1), [0] * (o.circles + 1)]
-    letters = {"L": (LIGHT, state._stand), "l": (LIGHT, state._lie), "D": (DARK, state._stand), "d": (DARK, state._lie)}
-    for place, text in druids.items():
-        index = place_index(place) if place in state.places() else -1
-        if index < 0:
-            raise ValueError(f"unknown place {place!r}; places are {state.places()}")
-        for ch in text:
-            if ch not in letters:
-                raise ValueError(f"unknown druid letter {ch!r} at {place}; use L, l, D, d")
-            player, table = letters[ch]
-            table[player][index] += 1
-    for p in (LIGHT, DARK):
-        placed = sum(state._stand[p]) + sum(state._lie[p])
-        if placed != o.druids_per_player:
-            raise ValueError(f"{PLAYER_NAMES[p]} has {placed} druids placed, the rules give {o.druids_per_player}")
-    for circle, n in (cubes or {}).items():
-        if circle not in state.places()[1:]:
-            raise ValueError(f"unknown circle {circle!r}; circles are {state.places()[1:]}")
-        state._cubes[place_index(circle) - 1] = n
-    for p, sign in ((LIGHT, 1), (DARK, -1)):
-        state._supply[p] = o.cubes_per_player - sum(max(0, sign * v) for v in state._cubes)
-        if state._supply[p] < 0:
-            raise ValueError(f"{PLAYER_NAMES[p]} has more cubes on circles than the rules give")
-    state._phase, state._first, state._cur = _ACT, LIGHT if to_move == LIGHT else DARK, to_move
-    if state.controlled(to_move) >= o.circles_to_win:  # the position opens a turn: its win check applies
-        state._winner, state._phase = to_move, _OVER
-    return state
 
 
 def replay(actions: Iterable[str], options: GroveOptions | None = None) -> State:
