@@ -20,7 +20,9 @@ class Range:
     max: int
 
     def __str__(self) -> str:
-        return str(self.min) if self.min == self.max else f"{self.min} to {self.max}"
+        if self.min == self.max:
+            return str(self.min)
+        return f"{self.min} or {self.max}" if self.max == self.min + 1 else f"{self.min} to {self.max}"
 
     @property
     def values(self) -> list[int]:

@@ -48,3 +48,20 @@ def test_sandbox_refuses_unsafe_attributes(tmp_path):
     with pytest.raises(GameDataError) as caught:
         RuleText(tmp_path).render({"deck": {"total": 36}})
     assert caught.value.line == 1 and "unsafe" in caught.value.found
+
+
+def test_bad_rulebook_profile_option_names_file_and_line(rulebook_env, tmp_path):
+    import shutil
+
+    from pnp_testing import ROOT
+    layouts = tmp_path / "layouts"
+    shutil.copytree(ROOT / "layouts", layouts)
+    profile = layouts / "profiles" / "rulebook-letter.yaml"
+    lines = profile.read_text().splitlines()
+    number = next(i for i, line in enumerate(lines, 1) if "balance_games:" in line)
+    lines[number - 1] = "  balance_games: lots"
+    profile.write_text("\n".join(lines) + "\n")
+    result = run_cli("rulebook", "the-channeling", "--edition", "2025", "--out", str(tmp_path / "out"),
+                     env={**rulebook_env, "PNP_LAYOUTS": str(layouts), "PNP_RULEBOOK_GAMES": ""})
+    assert result.returncode == 2
+    assert f"rulebook-letter.yaml:{number}" in result.stderr and "balance_games" in result.stderr
