@@ -6,9 +6,6 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from jinja2 import FileSystemLoader, StrictUndefined, TemplateError
-from jinja2.sandbox import SandboxedEnvironment
-
 from ..errors import GameDataError
 from ..output import Produced
 from ..validate import format_report, validate_edition
@@ -59,6 +56,9 @@ def export_proof(job: "Job") -> list[Produced]:
 
 
 def render_page(job: "Job", template: str, context: dict) -> str:
+    from jinja2 import FileSystemLoader, StrictUndefined, TemplateError  # only proof builds pay for Jinja2
+    from jinja2.sandbox import SandboxedEnvironment
+
     folder = job.layouts.root / "proof"
     env = SandboxedEnvironment(loader=FileSystemLoader(folder), autoescape=True, undefined=StrictUndefined)
     try:
