@@ -110,7 +110,7 @@ def list_command() -> None:
         click.echo("profiles:")
         for profile in layouts.profiles.values():
             mark = " (default)" if profile.default else ""
-            click.echo(f"  {profile.id:18} {profile.kind:10} {profile.name}{mark}")
+            click.echo(f"  {profile.id:20} {profile.kind:10} {profile.name}{mark}")
     try:
         from .engine.registry import agent_names
         click.echo("agents: " + ", ".join(agent_names()))
