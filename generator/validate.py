@@ -82,15 +82,16 @@ def declared_rule_warnings(edition: Edition) -> list[str]:
 
 
 def engine_options(edition: Edition):
-    """The edition's rules as its engine's options; None when no registered engine reads them.
+    """The edition's rules as its engine's options; None for a game without an ``engine:`` (a draft).
 
-    :raises GameDataError: naming the file, line and ``rules.<key>`` of a rejected option.
+    :raises GameDataError: naming the file, line and ``rules.<key>`` of a rejected option, or the
+        ``engine`` key of game.yaml when it names no registered engine.
     """
+    if not edition.engine:
+        return None
     try:
         from .engine import registry
     except ImportError:  # an install without the engines: the rules are checked by nobody
-        return None
-    if edition.engine not in registry.ENGINES:  # no engine, or one still being written
         return None
     return registry.options_for(edition)
 

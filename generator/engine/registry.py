@@ -18,6 +18,7 @@ from .channeling.cards import Card, expand_deck
 from .channeling.options import ChannelingOptions
 from .channeling.render import render_board
 from .channeling.setup import new_game as channeling_new_game
+from .grove import game as grove_game
 from .records import GameRecord
 
 
@@ -53,6 +54,7 @@ ENGINES: dict[str, EngineSpec] = {
         parse_action=parse_action,
     ),
 }
+ENGINES["grove"] = EngineSpec(**grove_game.registry_fields())
 
 
 def get_engine(name: str) -> EngineSpec:
