@@ -26,7 +26,6 @@ class FacePainter:
         self.shapes = {**layouts.icons, **game.glyphs}
         self._images: dict[str, ImageReader] = {}
         self._checked: set[tuple[str, str]] = set()
-        self._forms: dict[int, dict[tuple, str]] = {}
 
     def template_for(self, component: ComponentSet, side: str) -> Template | None:
         template_id = component.spec.face if side == "face" else component.spec.back
@@ -49,7 +48,7 @@ class FacePainter:
         Each distinct face is painted once per file as a form XObject and reused for every copy,
         which keeps files small and builds fast (36 card backs cost one drawing).
         """
-        forms = self._forms.setdefault(id(c), {})
+        forms = c.__dict__.setdefault("_pnp_faces", {})  # per canvas: a form lives in one file
         key = (template.id, bleed, tuple(sorted((k, str(v)) for k, v in values.items())))
         name = forms.get(key)
         if name is None:
