@@ -47,7 +47,19 @@ def _rules_error(exc: Any) -> str:
     return f"--rule {loc}: {msg} (got {err.get('input')!r})" if loc else f"--rule: {msg}"
 
 
-def _load(game: str, edition: str | None, rules: tuple[str, ...]):
+def _no_engine(edition: Any, doing: str) -> str:
+    """Why a game without a rules engine cannot be played: each part its rules leave undefined."""
+    from .validate import incomplete_parts
+    name = edition.game.id
+    missing = incomplete_parts(edition)
+    if not missing:
+        return f"game {name!r} has no rules engine, so its games cannot be {doing}"
+    parts = "; ".join(part.removeprefix("undefined in the rules: ") for part in missing)
+    return (f"game {name!r} cannot be {doing}: its rules are unfinished and it has no rules engine; "
+            f"missing ({len(missing)}): {parts}")
+
+
+def _load(game: str, edition: str | None, rules: tuple[str, ...], doing: str = "simulated"):
     """(engine spec, options, deck, glyph ids, edition id) or a clean exit 2."""
     from pydantic import ValidationError
 
@@ -57,7 +69,7 @@ def _load(game: str, edition: str | None, rules: tuple[str, ...]):
     try:
         ed = load_edition(game, edition)
         if not ed.engine:
-            _fail(f"game {game!r} has no rules engine, so its games cannot be simulated")
+            _fail(_no_engine(ed, doing))
         options = options_for(ed)  # the edition's rules: unknown keys and bad values, with the line
     except UserError as exc:
         click.echo(f"error: {exc}", err=True)
@@ -163,7 +175,7 @@ def simulate(game: str, edition: str | None, games: int, agents: str, seed: int,
     if json_file == "-":
         click.echo(json.dumps(res, indent=2))
         return
-    click.echo(format_summary(res))
+    click.echo((engine.format_summary or format_summary)(res))
     if json_file:
         with open(json_file, "w", encoding="utf-8") as fh:
             json.dump(res, fh, indent=2)
@@ -185,7 +197,7 @@ def replay(game: str, edition: str | None, seed: int, agents: str, index: int | 
            rules: tuple[str, ...]) -> None:
     """Play one game of GAME and print it turn by turn, with the board after each turn."""
     from .engine.registry import game_seed, play_game
-    engine, options, deck, glyph_ids, edition_id = _load(game, edition, rules)
+    engine, options, deck, glyph_ids, edition_id = _load(game, edition, rules, "replayed")
     specs = _agents(engine, agents)
     gs = game_seed(seed, index) if index is not None else seed
     try:
@@ -196,10 +208,11 @@ def replay(game: str, edition: str | None, seed: int, agents: str, index: int | 
     click.echo(f"{game} ({edition_id}), seed {gs}: {specs[0]} (Light) vs {specs[1]} (Dark)")
     click.echo(engine.render(state))
     for text in record.actions:
-        player = ("Light", "Dark")[state.current_player]
+        # a chance step (current_player < 0) is the dice, not a player's move
+        player = ("Light", "Dark")[state.current_player] if state.current_player >= 0 else "Dice"
         setup = state.turn == 0 and getattr(state, "in_setup", False)
+        label = "setup" if setup else f"turn {state.turn + 1}"  # the turn this action belongs to
         state.apply_action(engine.parse_action(text))
-        label = "setup" if setup else f"turn {state.turn}"
         click.echo(f"\n{label} {player}: {text}")
         click.echo(engine.render(state))
     names = {0: "Light", 1: "Dark", None: "nobody (draw)"}

@@ -39,6 +39,7 @@ class EngineSpec:
     play_game: Callable[..., Any] | None = None     # (options, deck, glyph_ids, seed, agents)
     simulate: Callable[..., dict[str, Any]] | None = None
     # (options, deck, glyph_ids, games, agents, seed, jobs, progress, swap_seats) -> dict
+    format_summary: Callable[[dict[str, Any]], str] | None = None  # simulate's dict -> a short report
 
 
 ENGINES: dict[str, EngineSpec] = {

@@ -128,8 +128,14 @@ def test_simulate_refuses_a_game_without_rules() -> None:
     assert "mana-hex" in result.stderr
 
 
-@pytest.mark.xfail(reason="needs the simulate command to name incomplete_parts(edition) (generator/cli_engine.py)",
-                   strict=False)
 def test_simulate_names_the_missing_rules() -> None:
+    from generator.model import load_edition
+    from generator.validate import incomplete_parts
+
     result = cli("simulate", "mana-hex", "--games", "1")
+    assert result.returncode == 2 and result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ")
     assert "Power Struggle" in result.stderr and "spell deck" in result.stderr
+    for part in incomplete_parts(load_edition("mana-hex", "draft")):
+        assert part.removeprefix("undefined in the rules: ") in lines[0]

@@ -66,9 +66,10 @@ def registry_fields() -> dict[str, Any]:
     """What ``generator.engine.registry.EngineSpec`` needs to drive this engine, by field name."""
     from .actions import parse_action
     from .options import GroveOptions
+    from .runner import format_summary
     from .state import new_game
 
     return {"name": "grove", "options_model": GroveOptions, "new_game": new_game, "make_agent": make_agent,
             "agent_kinds": AGENT_KINDS, "describe_setup": describe_setup, "render": render,
             "expand_deck": expand_deck, "parse_action": parse_action, "play_game": play_game,
-            "simulate": simulate}
+            "simulate": simulate, "format_summary": format_summary}

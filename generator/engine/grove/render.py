@@ -14,7 +14,7 @@ def render_state(state) -> str:
     G  Grove  llllll dddddd
     """
     o = state.options
-    lines = [f"turn {state.turn}, {_whose(state)}"]
+    lines = [f"{state.turn} turns played; {_whose(state)}"]  # a turn may hold several actions and rolls
     for i in range(o.circles + 1):
         name = place_name(i)
         druids = " ".join(part for part in (
