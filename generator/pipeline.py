@@ -93,7 +93,10 @@ def build_edition(edition: Edition, out_dir: Path, profiles: list[str] | None = 
     """Render the edition with each profile into out_dir; nothing changes there unless all succeed."""
     layouts = layouts or layouts_for(edition)
     chosen = [layouts.profile(p) for p in (profiles or default_profiles(layouts))]
+    chosen.sort(key=lambda p: p.kind == "proof")  # the proof page links every file built before it
     check_edition(edition, layouts)
+    from .validate import engine_options
+    engine_options(edition)  # a rejected rules option stops the build here, naming its file and line
     enforce_print_safety(edition, layouts, strict, on_warning)  # --strict: findings stop the build here
     produced: list[Produced] = []
     with staging(out_dir) as stage:
