@@ -209,19 +209,22 @@ def test_two_builds_are_byte_identical(built_2025: Path, tmp_path: Path) -> None
     again = tmp_path / "again"
     result = run_cli("build", "the-channeling", "--edition", "2025", "--out", str(again))
     assert result.returncode == 0, result.stderr
-    for original in built_2025.iterdir():
-        assert (again / original.name).read_bytes() == original.read_bytes(), original.name
+    originals = [p for p in built_2025.rglob("*") if p.is_file()]
+    assert len(originals) >= 5
+    for original in originals:
+        copy = again / original.relative_to(built_2025)
+        assert copy.read_bytes() == original.read_bytes(), original.name
 
 
 def test_failed_build_keeps_previous_output(built_2025: Path, game_copy: Path, tmp_path: Path) -> None:
     import shutil
     out = tmp_path / "kept"
     shutil.copytree(built_2025, out)
-    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
     cards = game_copy / "the-channeling/cards/magic-circle-36.yaml"
     cards.write_text(cards.read_text() + "- {name: Broken, vigor: 4, splendor: x}\n")
     result = run_cli("build", "the-channeling", "-e", "2025", "--out", str(out),
                      env={"PNP_COMPONENTS": str(game_copy)})
     assert result.returncode == 2
-    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".kept-")], "staging folder left behind"
