@@ -10,9 +10,8 @@ import multiprocessing as mp
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
-from ..errors import GameDataError
 from ..model.game import Edition
 from .cache import cached
 
@@ -35,18 +34,9 @@ def engine_inputs(edition: Edition) -> EngineInputs | None:
     """The engine's options, deck and glyphs for an edition (None when its game has no engine)."""
     if not edition.engine:
         return None
-    from ..engine.registry import get_engine
-    try:
-        spec = get_engine(edition.engine)
-    except ValueError as exc:
-        raise GameDataError(edition.game.folder / "game.yaml", None, "engine", "a registered rules engine",
-                            str(exc)) from None
-    try:
-        options = spec.options_model.model_validate(edition.rules)
-    except ValidationError as exc:
-        err = exc.errors(include_url=False)[0]
-        key = str(err["loc"][0]) if err["loc"] else ""
-        raise edition.rules_error(key, "a valid rule option", err["msg"]) from None
+    from ..engine.registry import get_engine, options_for
+    options = options_for(edition)  # a rejected option or engine name: the message validate and build give
+    spec = get_engine(edition.engine)
     try:
         deck = spec.expand_deck(edition.deck_entries)
     except ValueError as exc:

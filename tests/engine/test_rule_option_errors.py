@@ -1,5 +1,5 @@
 """A mistake in an edition's ``rules:`` block is user input gone wrong: validate, simulate and
-replay (and build, once it checks rules) report it alike, as one line naming the file, the line,
+replay and build report it alike, as one line naming the file, the line,
 the key path and what was expected and found, and exit 2 with nothing else printed.
 
 Every case edits a copy of components/. The commands run as a user types them, in fresh
@@ -76,9 +76,6 @@ def test_every_rules_mistake_names_file_line_and_key(game_copy, monkeypatch, cas
     assert f"error: {caught.value}".startswith(expected)
 
 
-@pytest.mark.xfail(strict=True, reason="build does not check rule options yet: "
-                   "generator/pipeline.py (not this package's file) must call "
-                   "validate.engine_options(edition); see the engine clean-up report")
 def test_build_reports_a_rules_mistake_like_validate(game_copy, tmp_path):
     edition, expected = _break(game_copy, "typo in the edition's own file")
     out = tmp_path / "out"
