@@ -30,7 +30,7 @@ def test_image_from_the_game_folder_is_drawn(game_copy: Path, tmp_path: Path) ->
                      env={"PNP_COMPONENTS": str(game_copy)})
     assert result.returncode == 0, result.stderr
     page = render_page(out / "the-channeling-2025-a4-cards.pdf", 0, 30)
-    magenta = sum(1 for p in page.getdata() if p[0] > 230 and p[1] < 30 and p[2] > 230)
+    magenta = sum(1 for p in page.get_flattened_data() if p[0] > 230 and p[1] < 30 and p[2] > 230)
     # 8 cards a page, each with a 20 x 20 mm picture: about 8 * (20 mm at 30 dpi)^2 pixels
     expected = 8 * (20 / 25.4 * 30) ** 2
     assert 0.7 * expected < magenta < 1.3 * expected
