@@ -104,3 +104,12 @@ def test_unknown_game_and_edition(tmp_path: Path) -> None:
     assert result.returncode == 2 and "no-such-game" in result.stderr
     result = run_cli("build", "the-channeling", "--edition", "1999", "--out", str(tmp_path / "o"))
     assert result.returncode == 2 and "1999" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_million_cards_are_refused_not_attempted(game_copy: Path, tmp_path: Path) -> None:
+    cards = game_copy / CARDS
+    cards.write_text("".join(f"- {{name: Card {i}, vigor: 4, splendor: 3, count: 10000}}\n" for i in range(100)))
+    result = run_cli("build", "the-channeling", "-e", "2025", "--out", str(tmp_path / "out"),
+                     env={"PNP_COMPONENTS": str(game_copy)})
+    assert result.returncode == 2 and "at most 20000 pieces" in result.stderr and "1000000" in result.stderr
+    assert not (tmp_path / "out").exists()

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import GameDataError
-from .schema import MAX_COUNT, Component, Declaration, EditionFile, GameFile, Glyph, GlyphFile
+from .schema import MAX_COUNT, MAX_TOTAL, Component, Declaration, EditionFile, GameFile, Glyph, GlyphFile
 from .source import Sourced, load_yaml
 from .validation import validate
 
@@ -208,7 +208,7 @@ def _load_component(game: Game, spec: Component, source: Sourced, where: tuple) 
     if spec.product is not None:
         rows = _product_rows(game, spec, source, where)
         pieces = [_piece(game, spec, row, i, source, where + ("product", i)) for i, row in enumerate(rows)]
-        return ComponentSet(spec, pieces, source, (source, where))
+        return _within_total(ComponentSet(spec, pieces, source, (source, where)), source, where + ("product",))
     return _with_pieces(game, ComponentSet(spec, [], source, (source, where)), spec.pieces, source,
                         where + ("pieces",))
 
@@ -225,7 +225,14 @@ def _with_pieces(game: Game, component: ComponentSet, pieces: list | str, source
         rows, piece_source, piece_where = pieces, source, where
     spec = component.spec if pieces is component.spec.pieces else component.spec.model_copy(update={"pieces": pieces})
     loaded = [_piece(game, spec, row, i, piece_source, piece_where + (i,)) for i, row in enumerate(rows)]
-    return ComponentSet(spec, loaded, piece_source, component.origin)
+    return _within_total(ComponentSet(spec, loaded, piece_source, component.origin), piece_source, piece_where)
+
+
+def _within_total(component: ComponentSet, source: Sourced, where: tuple) -> ComponentSet:
+    """A component of more pieces than any printed game has is a mistake: refuse it before drawing."""
+    if component.total > MAX_TOTAL:
+        raise source.error(where, f"at most {MAX_TOTAL} pieces in one component", f"{component.total}")
+    return component
 
 
 def _product_rows(game: Game, spec: Component, source: Sourced, where: tuple) -> list[dict]:

@@ -6,6 +6,7 @@ from typing import Annotated, Any, Literal, Union
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 MAX_COUNT = 10_000  # more copies of one piece than any printed game needs: refuse, do not attempt
+MAX_TOTAL = 20_000  # pieces in one component, all counts added
 Name = Annotated[str, Field(min_length=1, max_length=200)]
 Ident = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=60)]
 
