@@ -23,10 +23,16 @@ def run_once(argv: list[str], env: dict | None = None) -> tuple[float, int]:
     return elapsed, usage.ru_maxrss // 1024
 
 
-def measure(label: str, argv: list[str], runs: int, warmup: int = 1, env: dict | None = None) -> dict:
+def measure(label: str, argv: list[str], runs: int, warmup: int = 1, env: dict | None = None,
+            prepare=None) -> dict:
+    """prepare(i), when given, runs before each timed run (outside the timing), e.g. to edit a file."""
     for _ in range(warmup):
         run_once(argv, env)
-    samples = [run_once(argv, env) for _ in range(runs)]
+    samples = []
+    for i in range(runs):
+        if prepare:
+            prepare(i)
+        samples.append(run_once(argv, env))
     times = [s[0] for s in samples]
     result = {"label": label, "runs": runs, "median_s": statistics.median(times), "min_s": min(times),
               "max_s": max(times), "peak_mib": max(s[1] for s in samples)}
