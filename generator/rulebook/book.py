@@ -5,32 +5,33 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
 from ..errors import GameDataError
-from ..model import load_edition
 from ..model.game import Edition
 from ..model.layouts import Layouts, Profile
 from ..model.source import load_yaml
 from ..model.validation import validate
 from ..units import MM
-from . import charts
-from .balance import figures as balance_figures, fixed, percent
-from .diagrams import BoardDiagram, BoardParts, board_view
+from .appendices import Book, Figure, balance, for_engine
+from .balance import fixed, percent
+from .diagrams import PieceRef
 from .document import PageSetup, write_document
 from .faces import PieceFaces
 from .facts import edition_facts, option_facts
-from .gallery import CoverFan, Gallery
+from .gallery import CoverFan, CoverRow, Gallery
 from .markdown import Converter, Heading
-from .narrate import game_stories, replay_states, turn_view
-from .play import EngineInputs, balance_rows, engine_inputs, sample_game, step_example
+from .play import engine_inputs
 from .settings import RulebookSettings, load_style_sheet, settings_for
 from .styles import Styles, build_styles
 from .text import MAIN, RuleText, TemplateDataError
 
-Figure = Callable[[float], list[Flowable]]
-NARRATED = ("channeling",)  # engines whose turns narrate.py can tell and diagrams.py can draw
+
+class CoverPiece(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    component: str
+    where: dict[str, Any] = {}
 
 
 class RulebookConfig(BaseModel):
@@ -39,7 +40,9 @@ class RulebookConfig(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     main: str = MAIN
     contents_title: str = "Contents"
-    board: BoardParts | None = None      # the parts of the table diagrams (games with a board engine)
+    board: dict[str, Any] | None = None   # which component plays which part in the table diagrams (per engine)
+    narrated_turns: int | None = Field(None, ge=0, le=1000)  # turns of the sample game told in sentences
+    cover: list[CoverPiece] = []          # pieces on the cover (in front of the deck's fan, if there is a deck)
 
 
 @dataclass
@@ -68,18 +71,21 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
     setup = _page_setup(profile, settings)
     width = setup.size[0] - setup.inner - setup.outer
     faces = PieceFaces(edition, layouts)
-    figures: dict[str, Figure] = {}
+    book = Book(edition, settings, faces, styles, config.board, source, say=say, narrated_turns=config.narrated_turns)
+    figures = book.figures
     context = edition_facts(edition)
     _component_figures(edition, faces, styles, figures)
     inputs = engine_inputs(edition)
+    appendices = for_engine(edition.engine)
     context.update(options=[], rules=None, sample=None, balance=None, step=None)
     if inputs is not None:
         context["rules"] = inputs.options
         context["options"] = option_facts(inputs.options)
-        if inputs.engine in NARRATED:  # the sample game and the turn diagram need a narrator for the game
-            context["sample"] = _sample(edition, inputs, settings, faces, config, styles, figures, say)
-            context["step"] = _step(inputs, settings, faces, config, styles, figures, edition)
-        context["balance"] = _balance(edition, settings, styles, figures, say)
+    if inputs is not None and appendices is not None:
+        if appendices.sample is not None:
+            context["sample"] = appendices.sample(book, inputs)
+        context.update(appendices.extras(book, inputs))
+        context["balance"] = balance(book, appendices)
     text = RuleText(folder, {"figure": _figure_function(figures)})
     text.env.filters.update(percent=percent, fixed=fixed)
     markdown = text.render(context, config.main)
@@ -134,90 +140,25 @@ def _component_figures(edition: Edition, faces: PieceFaces, styles: Styles, figu
             lambda w, c=component: [Gallery(c, faces, styles, height, height / tallest)])
 
 
-def _board(view, faces: PieceFaces, config: RulebookConfig, styles: Styles, share: float) -> Figure:
-    if config.board is None:
-        raise GameDataError("rules/rulebook.yaml", None, "board", "the parts of the board diagrams", "none")
-    return lambda w: [BoardDiagram(view, faces, config.board, styles, w * share)]
+def _cover_pieces(edition: Edition, faces: PieceFaces, config: RulebookConfig) -> list[tuple[str, Any]]:
+    """The pieces rulebook.yaml puts on the cover; by default every piece of the board's druids."""
+    refs = list(config.cover)
+    if not refs and config.board and isinstance(config.board.get("druids"), dict):
+        druids = PieceRef.model_validate(config.board["druids"])
+        refs = [CoverPiece(component=druids.component, where=druids.where)]
+    out = []
+    for ref in refs:
+        component = faces.component(ref.component)
+        out += [(component.id, p) for p in component.pieces
+                if all(p.fields.get(k) == v for k, v in ref.where.items())]
+    return out
 
 
-def _sample(edition: Edition, inputs: EngineInputs, settings: RulebookSettings, faces: PieceFaces,
-            config: RulebookConfig, styles: Styles, figures: dict[str, Figure], say) -> dict[str, Any]:
-    seed, agents = settings.sample_seed, settings.sample_agents
-    if say:
-        say(f"sample game: {edition.id}, seed {seed}, {','.join(agents)}")
-    record = sample_game(inputs, seed, agents)
-    names = {g.id: g.name for g in edition.game.glyphs.values()}
-    stories = game_stories(inputs, record, names)
-    first = replay_states(inputs, record)[0][0] if record["actions"] else None
-    if first is not None and config.board:
-        figures["setup"] = _board(board_view(first), faces, config, styles, styles.sheet.figures.board_width)
-    narrated, log = [], []
-    for told, after in stories:
-        if told["setup"] or told["turn"] <= settings.narrated_turns:
-            if not told["setup"] and config.board:
-                figures[f"turn/{told['turn']}"] = _board(turn_view(after, told), faces, config, styles,
-                                                         styles.sheet.figures.turn_board_width)
-            narrated.append(told)
-        else:
-            log.append(told)
-    players = {}
-    for p, name in enumerate(("light", "dark")):
-        players[name] = {"score": record["scores"][p], "splendor": record["splendor"][p],
-                         "overchanneling": record["overchanneling"][p], "cards": record["cards"][p]}
-    winner = record["winner"]
-    return {
-        "seed": record["seed"], "agents": list(agents), "edition": edition.id,
-        "replay": f"python build.py replay {edition.game.id} --edition {edition.id} --seed {record['seed']} "
-                  f"--agents {','.join(agents)}",
-        "setup": [t for t in narrated if t["setup"]], "turns": [t for t in narrated if not t["setup"]],
-        "log": log, "players": players, "winner": None if winner is None else ("Light", "Dark")[winner],
-        "tie_break": record["tie_break"], "turns_played": record["turns"], "stalled": bool(record["flags"].get("stalled")),
-        "actions": len(record["actions"]),
-    }
-
-
-def _step(inputs: EngineInputs, settings: RulebookSettings, faces: PieceFaces, config: RulebookConfig,
-          styles: Styles, figures: dict[str, Figure], edition: Edition) -> dict[str, Any] | None:
-    found = step_example(inputs, settings.sample_seed)
-    if not found or not config.board:
-        return None
-    names = {g.id: g.name for g in edition.game.glyphs.values()}
-    told, after = game_stories(inputs, {"seed": found["seed"], "actions": found["actions"]}, names)[-1]
-    figures["turn-step"] = _board(turn_view(after, told), faces, config, styles, styles.sheet.figures.board_width)
-    return told
-
-
-def _balance(edition: Edition, settings: RulebookSettings, styles: Styles, figures: dict[str, Figure],
-             say) -> dict[str, Any]:
-    runs = []
-    for edition_id in edition.game.spec.editions:
-        other = edition if edition_id == edition.id else load_edition(edition.game, edition_id)
-        inputs = engine_inputs(other)
-        if inputs is None:
-            continue
-        if say:
-            say(f"balance: {edition_id}, {settings.balance_games} games, {','.join(settings.balance_agents)}")
-        rows = balance_rows(inputs, settings.balance_games, settings.balance_seed, settings.balance_agents,
-                            settings.jobs)
-        runs.append({"id": edition_id, "title": other.spec.title, "current": edition_id == edition.id,
-                     **balance_figures(rows)})
-    height = styles.sheet.figures.chart_height
-    for run in runs:
-        hist = run["histograms"]
-        figures[f"chart/scores/{run['id']}"] = lambda w, h=hist: [charts.histogram(
-            [("Light", "light", _ints(h["light"])), ("Dark", "dark", _ints(h["dark"]))], "final score", w, height,
-            styles)]
-        figures[f"chart/turns/{run['id']}"] = lambda w, h=hist: [charts.histogram(
-            [("Turns", "path", _ints(h["turns"]))], "turns played (both players counted)", w, height * 0.8, styles)]
-    figures["chart/win-rates"] = lambda w: [charts.win_rates(
-        [(r["title"], r["light"]["rate"], r["light"]["low"], r["light"]["high"]) for r in runs], w, styles)]
-    this = next((r for r in runs if r["current"]), None)
-    return {"games": settings.balance_games, "agents": list(settings.balance_agents), "seed": settings.balance_seed,
-            "editions": runs, "this": this}
-
-
-def _ints(counts: dict) -> dict[int, int]:
-    return {int(k): int(v) for k, v in counts.items()}  # JSON turned the keys into text
+def _cover_picture(edition: Edition, faces: PieceFaces, config: RulebookConfig, height: float) -> Flowable | None:
+    front = _cover_pieces(edition, faces, config)
+    if edition.spec.deck:
+        return CoverFan(faces, front, height)
+    return CoverRow(faces, front, height) if front else None
 
 
 def _cover(edition: Edition, faces: PieceFaces, config: RulebookConfig, styles: Styles,
@@ -229,16 +170,16 @@ def _cover(edition: Edition, faces: PieceFaces, config: RulebookConfig, styles: 
     if game.spec.subtitle:
         out.append(Paragraph(escape(game.spec.subtitle), styles["cover_subtitle"]))
     out.append(Spacer(0, height * 0.04))
-    try:
-        out.append(CoverFan(faces, config.board, height * 0.3))
-    except GameDataError:
-        pass  # a game without a drawable deck gets a cover without a picture
+    picture = _cover_picture(edition, faces, config, height * 0.3)
+    if picture is not None:
+        out.append(picture)
     dated = f" \u00b7 {edition.spec.date}" if edition.spec.date else ""
-    lo, hi = game.spec.players
-    players = f"{lo} players" if lo == hi else f"{lo} to {hi} players"
     out += [Spacer(0, height * 0.05), Paragraph(f"<b>Rules, {escape(edition.spec.title)}</b>{escape(dated)}",
-                                                styles["cover_text"]),
-            Paragraph(players, styles["cover_text"]), Spacer(0, height * 0.05)]
+                                                styles["cover_text"])]
+    if game.spec.players:  # a draft may not say yet
+        lo, hi = game.spec.players
+        out.append(Paragraph(f"{lo} players" if lo == hi else f"{lo} to {hi} players", styles["cover_text"]))
+    out.append(Spacer(0, height * 0.05))
     for credit in game.spec.credits:
         out.append(Paragraph(f"<b>{escape(credit.role)}:</b> {escape(', '.join(credit.names))}", styles["cover_text"]))
     return out

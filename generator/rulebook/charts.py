@@ -18,11 +18,31 @@ def _drawing(width: float, height: float, styles: Styles) -> Drawing:
     return drawing
 
 
-def histogram(series: list[Series], x_title: str, width: float, height: float, styles: Styles) -> Drawing:
-    """Bars per value (percent of games) for one or more series side by side."""
+def _binned(series: list[Series], bins: int) -> tuple[list[Series], int]:
+    """The series with values grouped into at most ``bins`` equal ranges, keyed by each range's start."""
+    values = [v for _, _, counts in series for v in counts]
+    low, high = min(values), max(values)
+    width = max(1, -(-(high - low + 1) // bins))
+    out = []
+    for label, role, counts in series:
+        grouped: dict[int, int] = {}
+        for v, c in counts.items():
+            start = low + (v - low) // width * width
+            grouped[start] = grouped.get(start, 0) + c
+        out.append((label, role, grouped))
+    return out, width
+
+
+def histogram(series: list[Series], x_title: str, width: float, height: float, styles: Styles,
+              bins: int | None = None) -> Drawing:
+    """Bars per value (percent of games) for one or more series side by side; with ``bins``, values
+    are grouped into that many ranges at most (each bar labelled by its range's first value)."""
     body, size = styles.body_font, styles["caption"].fontSize
+    step = 1
+    if bins and any(counts for _, _, counts in series):
+        series, step = _binned(series, bins)
     values = sorted({v for _, _, counts in series for v in counts}) or [0]
-    categories = list(range(int(values[0]), int(values[-1]) + 1))
+    categories = list(range(int(values[0]), int(values[-1]) + 1, step))
     every = max(1, len(categories) // 12)
     drawing = _drawing(width, height, styles)
     chart = VerticalBarChart()
@@ -37,7 +57,7 @@ def histogram(series: list[Series], x_title: str, width: float, height: float, s
         chart.bars[i].strokeColor = None
     axis_colour = styles.colour("axis")
     cat, val = chart.categoryAxis, chart.valueAxis
-    cat.categoryNames = [str(v) if (v - categories[0]) % every == 0 else "" for v in categories]
+    cat.categoryNames = [str(v) if k % every == 0 else "" for k, v in enumerate(categories)]
     for axis in (cat, val):
         axis.labels.fontName, axis.labels.fontSize = body, size
         axis.labels.fillColor = axis_colour

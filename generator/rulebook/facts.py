@@ -125,7 +125,7 @@ def edition_facts(edition: Edition) -> dict[str, Any]:
     glyphs = [{"id": g.id, "name": g.name} for g in game.glyphs.values()]
     return {
         "game": {"id": game.id, "title": game.title, "subtitle": game.spec.subtitle,
-                 "players": Range(*game.spec.players), "status": game.spec.status,
+                 "players": Range(*game.spec.players) if game.spec.players else None, "status": game.spec.status,
                  "credits": [{"role": c.role, "names": list(c.names)} for c in game.spec.credits],
                  "editions": list(game.spec.editions), "default_edition": game.spec.default_edition},
         "edition": {"id": edition.id, "title": edition.spec.title, "date": edition.spec.date,

@@ -1,13 +1,11 @@
 """The components as printed: a gallery of every distinct face with its count, and the cover's fan."""
 from __future__ import annotations
 
-import math
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
 from ..model.game import ComponentSet, Piece
-from .diagrams import BoardParts
 from .faces import PieceFaces
 from .styles import Styles
 
@@ -17,8 +15,10 @@ def piece_caption(component: ComponentSet, piece: Piece, faces: PieceFaces) -> s
     if "name" in piece.fields:
         return str(piece.fields["name"])
     values = faces.values(component.id, piece)
-    words = [str(values.get(f"{key}_name", value)) for key, value in piece.fields.items()]
-    return " ".join(words) or piece.label
+    fields = component.spec.fields
+    words = [str(values.get(f"{key}_name", value)) for key, value in piece.fields.items()
+             if key in fields and fields[key].type in ("choice", "glyph")]  # what tells pieces apart, not styling
+    return " ".join(words) or component.spec.name
 
 
 class Gallery(Flowable):
@@ -53,6 +53,8 @@ class Gallery(Flowable):
         groups: dict = {}
         for piece in self.component.pieces:
             groups.setdefault(piece.fields.get(choices[0]), []).append(piece)
+        if len(groups) == len(self.component.pieces):  # every piece its own value: one row says it better
+            return [list(self.component.pieces)]
         return list(groups.values())
 
     def _layout(self, width: float) -> list[list[Piece]]:
@@ -97,11 +99,11 @@ class Gallery(Flowable):
 
 
 class CoverFan(Flowable):
-    """A fan of cards from the deck with the two players' druids in front: the cover's picture."""
+    """A fan of cards from the deck with some pieces in front (the players' druids): the cover's picture."""
 
-    def __init__(self, faces: PieceFaces, parts: BoardParts | None, height: float, cards: int = 5):
+    def __init__(self, faces: PieceFaces, front: list[tuple[str, Piece]], height: float, cards: int = 5):
         super().__init__()
-        self.faces, self.parts, self.card_height = faces, parts, height
+        self.faces, self.front, self.card_height = faces, front, height
         deck = faces.component(faces.edition.spec.deck)
         ranked = sorted(deck.pieces, key=lambda p: (p.fields.get("splendor", 0), p.index))
         step = max(1, (len(ranked) - 1) / max(1, cards - 1))
@@ -112,7 +114,7 @@ class CoverFan(Flowable):
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         self.width = avail_width
-        self.height = self.card_height * 1.2 + (self.card_width * 0.5 if self.parts else 0)
+        self.height = self.card_height * 1.2 + (self.card_width * 0.5 if self.front else 0)
         return self.width, self.height
 
     def draw(self) -> None:
@@ -126,11 +128,36 @@ class CoverFan(Flowable):
             top = self.height - abs(offset) * self.card_height * 0.05
             template, values = self.faces.face(self.deck.id, piece)
             self.faces.draw(canv, template, values, x, top, self.card_height, rotate=angle)
-        if self.parts:
-            ref = self.parts.druids
-            size = self.card_width * 0.5
-            for k, colour in enumerate(("light", "dark")):
-                piece = self.faces.piece(ref.component, **{**ref.where, ref.field: colour})
-                template, values = self.faces.face(ref.component, piece)
-                x = centre + (k - 0.5) * size * 1.2 - size / 2
-                self.faces.draw(canv, template, values, x, size, size)
+        size = self.card_width * 0.5
+        for k, (component, piece) in enumerate(self.front):
+            template, values = self.faces.face(component, piece)
+            x = centre + (k - (len(self.front) - 1) / 2) * size * 1.2 - size / 2
+            self.faces.draw(canv, template, values, x, size, size)
+
+
+class CoverRow(Flowable):
+    """Pieces side by side at their printed proportions, standing on one line: a cover for a game
+    without a deck. The largest piece is ``height`` tall."""
+
+    def __init__(self, faces: PieceFaces, pieces: list[tuple[str, Piece]], height: float):
+        super().__init__()
+        self.faces, self.pieces = faces, pieces
+        sizes = [faces.face(c, p)[0].size for c, p in pieces]
+        scale = height / max(h for _, h in sizes)
+        self.sizes = [(w * scale, h * scale) for w, h in sizes]
+        self.gap = 0.08 * height
+        self.row_height = height
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        natural = sum(w for w, _ in self.sizes) + self.gap * (len(self.sizes) - 1)
+        self.shrink = min(1.0, avail_width / natural)
+        self.width, self.height = avail_width, self.row_height * self.shrink
+        return self.width, self.height
+
+    def draw(self) -> None:
+        k = self.shrink
+        x = (self.width - k * (sum(w for w, _ in self.sizes) + self.gap * (len(self.sizes) - 1))) / 2
+        for (component, piece), (w, h) in zip(self.pieces, self.sizes):
+            template, values = self.faces.face(component, piece)
+            self.faces.draw(self.canv, template, values, x, h * k, h * k)
+            x += (w + self.gap) * k

@@ -53,11 +53,6 @@ def sample_game(inputs: EngineInputs, seed: int, agents: tuple[str, str]) -> dic
     return cached("sample", {**inputs.key(), "seed": seed, "agents": list(agents)}, play)
 
 
-# one row per game, in this order
-ROW = ("winner", "tie_break", "score0", "score1", "turns", "cards0", "cards1", "stalled", "deck_ran_out",
-       "supply_ran_out", "spent")
-
-
 def balance_rows(inputs: EngineInputs, games: int, seed: int, agents: tuple[str, str], jobs: int = 1,
                  progress: Callable[[int], None] | None = None) -> list[list]:
     """One row per game of a run (game i is seeded ``game_seed(seed, i)``, as in ``simulate``), cached."""
@@ -77,38 +72,22 @@ def balance_rows(inputs: EngineInputs, games: int, seed: int, agents: tuple[str,
                 if progress:
                     progress(len(chunk))
         return rows
-    return cached("balance", {**inputs.key(), "seed": seed, "agents": list(agents), "games": games}, run)
+    return cached("balance", {**inputs.key(), "seed": seed, "agents": list(agents), "games": games,
+                              "row": _row_fingerprint(inputs.engine)}, run)
+
+
+def _row_fingerprint(engine: str) -> str:
+    """A hash of the code that turns a game into a balance row: changing it must not reuse old rows."""
+    import hashlib
+    import inspect
+    from .appendices import for_engine
+    return hashlib.sha256(inspect.getsource(for_engine(engine).row).encode()).hexdigest()[:16]
 
 
 def _play_rows(task: tuple) -> list[list]:
     from ..engine.registry import game_seed, play_game
+    from .appendices import for_engine
     inputs, seed, agents, start, stop = task
-    rows = []
-    for i in range(start, stop):
-        r = play_game(inputs.options, inputs.deck, inputs.glyph_ids, game_seed(seed, i), list(agents),
-                      game=inputs.engine)
-        flags = r.flags
-        rows.append([r.winner, r.tie_break, r.scores[0], r.scores[1], r.turns, r.cards[0], r.cards[1],
-                     bool(flags.get("stalled")), bool(flags.get("deck_ran_out")),
-                     bool(any(flags.get("supply_ran_out") or ())), int(sum(flags.get("spent_glyphs") or ()))])
-    return rows
-
-
-def step_example(inputs: EngineInputs, seed: int, min_path: int = 4, tries: int = 60) -> dict[str, Any] | None:
-    """A seeded greedy game and the index of a turn worth drawing: a Leyline of at least ``min_path``
-    cards (so every kind of placement shows), at least one cancellation, and no card taken."""
-    def search() -> dict[str, Any] | None:
-        from ..engine.registry import game_seed, play_game
-        from .narrate import replay_states
-        for attempt in range(tries):
-            game = game_seed(seed, attempt)
-            record = play_game(inputs.options, inputs.deck, inputs.glyph_ids, game, ["greedy", "greedy"],
-                               game=inputs.engine).to_dict()
-            for index, (before, action, after) in enumerate(replay_states(inputs, record)):
-                if action.is_setup or action.is_spent or len(action.path) < min_path or action.refill:
-                    continue
-                p = before.current_player
-                if any(before.cubes_at(sq)[1 - p] for sq in action.path[:1] + action.path[1:]):
-                    return {"seed": game, "actions": record["actions"][:index + 1]}
-        return None
-    return cached("step", {**inputs.key(), "seed": seed, "min_path": min_path, "tries": tries}, search)
+    row = for_engine(inputs.engine).row
+    return [row(play_game(inputs.options, inputs.deck, inputs.glyph_ids, game_seed(seed, i), list(agents),
+                          game=inputs.engine)) for i in range(start, stop)]

@@ -1,0 +1,99 @@
+"""The engine-dependent parts of a rulebook: the sample game, its diagrams and the balance figures.
+
+Each rules engine that the rulebook can tell about has an ``Appendices`` entry, kept in its own
+module and registered here by engine name. ``book.py`` knows no game: it hands a ``Book`` (what
+the hooks may draw with) to the entry of the edition's engine. A game without an engine, or
+with an engine that has no entry, gets a rulebook without appendices.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from pydantic import BaseModel
+from reportlab.platypus import Flowable
+
+from ..model import load_edition
+from ..model.game import Edition
+from ..model.source import Sourced
+from ..model.validation import validate
+from .faces import PieceFaces
+from .play import EngineInputs, balance_rows, engine_inputs
+from .settings import RulebookSettings
+from .styles import Styles
+
+Figure = Callable[[float], list[Flowable]]   # (available width) -> flowables
+
+
+@dataclass
+class Book:
+    """What an engine's hooks need to tell a game: the edition, the rulebook's settings, the printed
+    faces, the styles, the rulebook.yaml (``board`` parts), and the figures to draw into."""
+
+    edition: Edition
+    settings: RulebookSettings
+    faces: PieceFaces
+    styles: Styles
+    board: dict[str, Any] | None
+    config_source: Sourced
+    figures: dict[str, Figure] = field(default_factory=dict)
+    say: Callable[[str], None] | None = None
+    narrated_turns: int | None = None             # the game's own choice, over the profile's
+
+    def parts(self, model: type[BaseModel]) -> BaseModel | None:
+        """The ``board:`` of rulebook.yaml read as ``model`` (the engine's roles); None without one.
+
+        :raises GameDataError: naming rulebook.yaml, the line and the key of a bad part.
+        """
+        if self.board is None:
+            return None
+        return validate(model, self.board, self.config_source, ("board",))
+
+    @property
+    def turns_told(self) -> int:
+        return self.narrated_turns if self.narrated_turns is not None else self.settings.narrated_turns
+
+    def tell(self, what: str) -> None:
+        if self.say:
+            self.say(what)
+
+
+@dataclass(frozen=True)
+class Appendices:
+    """How the rulebook tells the games of one engine."""
+
+    row: Callable[[Any], list]                               # a played game's record -> one balance row
+    figures: Callable[[list[list]], dict[str, Any]]          # the rows of a run -> its figures (JSON-ready)
+    charts: Callable[[Book, list[dict[str, Any]]], None]     # draws the runs' charts into book.figures
+    sample: Callable[[Book, EngineInputs], dict[str, Any] | None] | None = None   # the narrated game
+    extras: Callable[[Book, EngineInputs], dict[str, Any]] = lambda book, inputs: {}  # more context
+
+
+MODULES = {"channeling": "channeling_book", "grove": "grove_book"}  # engine name -> module of this package
+
+
+def for_engine(engine: str | None) -> Appendices | None:
+    """The appendices of an engine, None for a game without one (or an engine the rulebook cannot tell)."""
+    if engine not in MODULES:
+        return None
+    return importlib.import_module(f"{__package__}.{MODULES[engine]}").APPENDICES
+
+
+def balance(book: Book, appendices: Appendices) -> dict[str, Any]:
+    """A run of ``settings.balance_games`` games for every edition of the game with an engine."""
+    settings, edition = book.settings, book.edition
+    runs = []
+    for edition_id in edition.game.spec.editions:
+        other = edition if edition_id == edition.id else load_edition(edition.game, edition_id)
+        inputs = engine_inputs(other)
+        if inputs is None:
+            continue
+        book.tell(f"balance: {edition_id}, {settings.balance_games} games, {','.join(settings.balance_agents)}")
+        rows = balance_rows(inputs, settings.balance_games, settings.balance_seed, settings.balance_agents,
+                            settings.jobs)
+        runs.append({"id": edition_id, "title": other.spec.title, "current": edition_id == edition.id,
+                     **appendices.figures(rows)})
+    appendices.charts(book, runs)
+    return {"games": settings.balance_games, "agents": list(settings.balance_agents), "seed": settings.balance_seed,
+            "editions": runs, "this": next((r for r in runs if r["current"]), None)}

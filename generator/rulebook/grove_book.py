@@ -1,0 +1,99 @@
+"""Battle for the Grove in its rulebook: the table at setup, the narrated sample game with a drawing
+after each told turn, and the balance rows, figures and charts."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.grove.state import State
+from . import charts
+from .appendices import Appendices, Book, Figure
+from .balance import counts, share
+from .grove_diagram import GroveDiagram, GroveParts, GroveView, grove_view
+from .grove_story import game_turns, turn_view
+from .play import EngineInputs, sample_game
+from ..engine.stats import spread
+
+TALLIES = ("channels", "stuns", "banishes", "control_lost", "passes", "cubes_cancelled", "druids_banished")
+ROW = ("winner", "first_player", "turns", "stalled", "held0", "held1", *TALLIES)
+
+
+def row(record: Any) -> list:
+    """The balance row of one played game (a ``GroveRecord``); tallies of both players added up."""
+    light, dark = record.tallies
+    return [record.winner, record.first_player, record.turns, bool(record.stalled), *record.controlled,
+            *(light[k] + dark[k] for k in TALLIES)]
+
+
+def figures(rows: list[list]) -> dict[str, Any]:
+    """The figures of one run, JSON-ready: wins by colour and by turn order, length, what happened."""
+    n = len(rows)
+    col = {name: [r[i] for r in rows] for i, name in enumerate(ROW)}
+    decided = [r for r in rows if r[0] is not None]
+    first_wins = sum(1 for r in decided if r[0] == r[1])
+    return {
+        "games": n,
+        "light": share(col["winner"].count(0), n),
+        "dark": share(col["winner"].count(1), n),
+        "stalled": share(col["winner"].count(None), n),
+        "first": share(first_wins, n),
+        "second": share(len(decided) - first_wins, n),
+        "light_first": share(col["first_player"].count(0), n),
+        "turns": spread(col["turns"]),
+        "turns_decided": spread([r[2] for r in decided]) if decided else None,
+        "per_game": {k: spread(col[k]) for k in TALLIES},
+        "lost_control": share(sum(1 for v in col["control_lost"] if v), n),
+        "histograms": {"turns": counts(col["turns"])},
+    }
+
+
+def _ints(found: dict) -> dict[int, int]:
+    return {int(k): int(v) for k, v in found.items()}  # JSON turned the keys into text
+
+
+def draw_charts(book: Book, runs: list[dict[str, Any]]) -> None:
+    styles, height = book.styles, book.styles.sheet.figures.chart_height
+    for run in runs:
+        turns = _ints(run["histograms"]["turns"])
+        book.figures[f"chart/turns/{run['id']}"] = lambda w, h=turns: [charts.histogram(
+            [("Turns", "path", h)], "turns played (both players counted)", w, height * 0.8, styles, bins=24)]
+        book.figures[f"chart/win-rates/{run['id']}"] = lambda w, r=run: [charts.win_rates(
+            [("Light wins", r["light"]["rate"], r["light"]["low"], r["light"]["high"]),
+             ("First player wins", r["first"]["rate"], r["first"]["low"], r["first"]["high"])], w, styles)]
+
+
+def _diagram(book: Book, parts: GroveParts, view: GroveView, share_of_width: float, druids: int) -> Figure:
+    return lambda w: [GroveDiagram(view, book.faces, parts, book.styles, w * share_of_width, druids)]
+
+
+def sample(book: Book, inputs: EngineInputs) -> dict[str, Any]:
+    """The seeded game of the sample appendix: the roll for first player, told turns, the log, the end."""
+    edition, settings = book.edition, book.settings
+    parts = book.parts(GroveParts)
+    options = inputs.options
+    seed, agents = settings.sample_seed, settings.sample_agents
+    book.tell(f"sample game: {edition.id}, seed {seed}, {','.join(agents)}")
+    record = sample_game(inputs, seed, agents)
+    rolls, turns = game_turns(options, record["actions"])
+    widths = book.styles.sheet.figures
+    druids = options.druids_per_player
+    if parts:
+        book.figures["setup"] = _diagram(book, parts, grove_view(State(options)), widths.board_width, druids)
+    told = [t for t, _ in turns if t["turn"] <= book.turns_told]
+    if parts:
+        for t, after in turns[:len(told)]:
+            book.figures[f"turn/{t['turn']}"] = _diagram(book, parts, turn_view(after, t), widths.turn_board_width,
+                                                         druids)
+    last = turns[-1][0] if turns else None
+    winner = record["winner"]
+    return {
+        "seed": record["seed"], "agents": list(agents), "edition": edition.id,
+        "replay": f"python build.py replay {edition.game.id} --edition {edition.id} --seed {record['seed']} "
+                  f"--agents {','.join(agents)}",
+        "rolls": rolls, "turns": told,
+        "log": [{"turn": t["turn"], "player": t["player"], "notation": t["notation"]} for t, _ in turns[len(told):]],
+        "winner": None if winner is None else ("Light", "Dark")[winner], "turns_played": record["turns"],
+        "stalled": bool(record["stalled"]), "final": last,
+    }
+
+
+APPENDICES = Appendices(row=row, figures=figures, charts=draw_charts, sample=sample)

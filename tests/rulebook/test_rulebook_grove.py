@@ -1,0 +1,186 @@
+"""The rulebook of Battle for the Grove: numbers from the data, a sample game that replays in the
+engine as printed, balance figures that agree with ``simulate``, and a narrator checked by the engine."""
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from rulebook_helpers import ROOT, pdf_text, section
+from pnp_testing import run_cli
+
+GAME, EDITION = "battle-for-the-grove", "2024"
+
+
+def build(out: Path, env: dict) -> Path:
+    result = run_cli("rulebook", GAME, "--out", str(out), env=env)
+    assert result.returncode == 0, result.stderr
+    pdfs = sorted(out.glob(f"{GAME}-{EDITION}-rulebook-*.pdf"))
+    assert pdfs, result.stdout
+    return pdfs[0]
+
+
+@pytest.fixture(scope="session")
+def grove_book(tmp_path_factory, rulebook_env) -> dict:
+    pdf = build(tmp_path_factory.mktemp("grove-book"), rulebook_env)
+    return {"pdf": pdf, "pages": pdf_text(pdf)}
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_the_rules_numbers_are_the_editions(grove_book):
+    from generator.engine.registry import options_for
+    from generator.model import load_edition
+
+    o = options_for(load_edition(GAME, EDITION))
+    text = _flat("\n".join(grove_book["pages"]))
+    assert f"at least {o.control_at} of your cubes" in text
+    assert f"takes the {o.cubes_per_player} energy cubes" in text
+    assert f"hold {o.circles_to_win} circles as your turn begins" in text
+    for chapter in ("Setting up", "A turn", "Clarifications", "Appendix A: A sample game", "Appendix B: Balance"):
+        assert chapter in text
+
+
+def _printed_game(pages: list[str]) -> dict:
+    text = section(pages, "Appendix A: A sample game", "Appendix B: Balance")
+    command = re.search(r"python build\.py replay (\S+) --edition (\S+) --seed (\d+) --agents (\S+)", text)
+    played = text[:text.index("\nThe end\n")]
+    lines = [line.strip() for line in played.splitlines() if line.strip()]
+    actions = []
+    table = lines.index("Notation") if "Notation" in lines else len(lines)  # the log's header
+    for line in lines[:table]:
+        if line.startswith("Notation: "):
+            actions += line.removeprefix("Notation: ").split("; ")
+    cells: list[str] = []  # the log: turn, player, notation (which may wrap onto more lines)
+    for k, line in enumerate(lines[table + 1:], start=table + 1):
+        if line.isdigit() and k + 1 < len(lines) and lines[k + 1] in ("Light", "Dark"):
+            cells.append("")
+        elif cells and re.match(r"(stand|move|channel|stun|banish|roll|end|pass)\b", line):
+            cells[-1] = f"{cells[-1]} {line}".strip()  # a cell's text (running heads and page numbers are not)
+    for cell in cells:
+        actions += cell.split("; ")
+    won = re.search(r"(Light|Dark) starts a turn holding (\d+)\s+circles and wins", _flat(text))
+    return {"game": command.group(1), "edition": command.group(2), "seed": int(command.group(3)),
+            "agents": command.group(4).split(","), "actions": actions,
+            "winner": won.group(1) if won else None}
+
+
+def test_the_printed_sample_game_replays_to_its_printed_winner(grove_book):
+    from generator.engine.registry import options_for, play_game
+    from generator.engine.grove import replay
+    from generator.model import load_edition
+
+    game = _printed_game(grove_book["pages"])
+    assert game["game"] == GAME and game["actions"][0].startswith("first ")
+    options = options_for(load_edition(GAME, game["edition"]))
+    state = replay(game["actions"], options)  # every printed action, in order, is legal
+    assert state.is_terminal() and game["winner"] == ("Light", "Dark")[state.winner()]
+    record = play_game(options, [], [], game["seed"], game["agents"], game="grove")
+    assert record.actions == game["actions"]  # none left out, none printed twice
+
+
+def test_a_change_to_the_rules_data_changes_the_book(tmp_path, rulebook_env):
+    components = tmp_path / "components"
+    shutil.copytree(ROOT / "components", components)
+    edition = components / GAME / "editions" / f"{EDITION}.yaml"
+    edition.write_text(edition.read_text().replace("  control_at: 7", "  control_at: 9")
+                       .replace("  cubes_per_player: 19", "  cubes_per_player: 23"))
+    text = _flat("\n".join(pdf_text(build(tmp_path / "out", {**rulebook_env, "PNP_COMPONENTS": str(components)}))))
+    assert "at least 9 of your cubes" in text and "at least 7 of your cubes" not in text
+    assert "takes the 23 energy cubes" in text and "23 cubes in each supply" in text
+
+
+def test_balance_figures_agree_with_simulate(quick):
+    from generator.engine.registry import simulate
+    from generator.model import load_edition
+    from generator.rulebook.grove_book import figures
+    from generator.rulebook.play import balance_rows, engine_inputs
+
+    inputs = engine_inputs(load_edition(GAME, EDITION))
+    ours = figures(balance_rows(inputs, 30, 5, ("greedy", "random")))
+    theirs = simulate(inputs.options, [], [], 30, ["greedy", "random"], seed=5, game="grove")
+    assert (ours["light"]["count"], ours["dark"]["count"], ours["stalled"]["count"]) == (
+        theirs["wins"]["light"], theirs["wins"]["dark"], theirs["wins"]["stalled"])
+    assert ours["turns"]["mean"] == theirs["turns"]["mean"]
+    assert ours["first"]["rate"] == theirs["win_rate_by_turn_order"]["first"]["rate"]
+    assert ours["per_game"]["channels"]["mean"] == theirs["per_game_totals"]["channels"]["mean"]
+    assert sum(ours["histograms"]["turns"].values()) == 30
+
+
+def test_the_narrator_agrees_with_the_engine_over_whole_games():
+    from generator.engine.grove import GroveOptions
+    from generator.engine.grove.runner import play_game
+    from generator.rulebook.grove_story import game_turns
+
+    options = GroveOptions()
+    kinds: set[str] = set()
+    for seed in range(6):
+        record = play_game(options, seed, ["random", "greedy"])
+        rolls, turns = game_turns(options, record.actions)  # raises if a told effect is not the engine's
+        steps = [s for t, _ in turns for s in t["steps"]]
+        kinds |= {s["kind"] for s in steps}
+        placed = sum(s.get("placed", 0) for s in steps)
+        assert placed == record.tallies[0]["cubes_placed"] + record.tallies[1]["cubes_placed"]
+        sent = sum(s.get("banished", 0) for s in steps)
+        assert sent == record.tallies[0]["druids_banished"] + record.tallies[1]["druids_banished"]
+        assert [a for t, _ in turns for a in t["notation"].split("; ")] == record.actions[len(rolls):]
+        assert turns[-1][0]["winner"] == (None if record.winner is None else ("Light", "Dark")[record.winner])
+        assert len(turns) == record.turns
+    assert kinds >= {"stand", "move", "channel", "stun", "banish"}
+
+
+def test_the_narrator_refuses_a_story_the_engine_would_not_tell(monkeypatch):
+    from generator.engine.grove import GroveOptions
+    from generator.engine.grove.runner import play_game
+    from generator.rulebook import grove_story
+
+    options = GroveOptions()
+    record = play_game(options, 3, ["greedy", "greedy"])
+    real = grove_story._roll
+
+    def off_by_one(before, pending, dice, after):  # a narrator that miscounts the dice
+        return real(before, pending, tuple(min(d + 1, options.die_sides) for d in dice), after)
+    monkeypatch.setattr(grove_story, "_roll", off_by_one)
+    with pytest.raises(RuntimeError, match="disagrees with the engine"):
+        grove_story.game_turns(options, record.actions)
+
+
+def test_the_diagrams_draw_every_druid(quick):
+    """The setup drawing paints each of the 12 druids lying (their back face) and no standing one."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.engine.grove import GroveOptions, State
+    from generator.model import load_edition
+    from generator.pipeline import layouts_for
+    from generator.rulebook.faces import PieceFaces
+    from generator.rulebook.grove_diagram import GroveDiagram, GroveParts, grove_view
+    from generator.rulebook.settings import load_style_sheet
+    from generator.rulebook.styles import build_styles
+
+    edition = load_edition(GAME, EDITION)
+    layouts = layouts_for(edition)
+    faces = PieceFaces(edition, layouts)
+    drawn: list[tuple[str, str]] = []
+    real = faces.draw
+
+    def record(canv, template, values, *args, **kwargs):
+        drawn.append((template.id, values.get("colour", "")))
+        return real(canv, template, values, *args, **kwargs)
+    faces.draw = record
+    parts = GroveParts.model_validate({"circles": {"component": "magic-circles", "field": "circle"},
+                                       "druids": {"component": "druids", "field": "colour"},
+                                       "cubes": {"component": "energy-cubes", "field": "colour"}})
+    styles = build_styles(layouts, load_style_sheet(layouts, "styles"))
+    options = GroveOptions()
+    state = State(options)
+    diagram = GroveDiagram(grove_view(state), faces, parts, styles, 300, options.druids_per_player)
+    diagram.canv = Canvas(str(Path("/dev/null")))
+    diagram.draw()
+    lying = [c for t, c in drawn if t == "grove-druid-lying"]
+    assert sorted(lying) == ["dark"] * 6 + ["light"] * 6
+    assert not [t for t, _ in drawn if t == "grove-druid-standing"]
+    assert [t for t, _ in drawn].count("grove-circle") == options.circles
