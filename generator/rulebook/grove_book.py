@@ -37,6 +37,9 @@ def figures(rows: list[list]) -> dict[str, Any]:
         "stalled": share(col["winner"].count(None), n),
         "first": share(first_wins, n),
         "second": share(len(decided) - first_wins, n),
+        # among the games with a winner, where an even game is exactly one half
+        "light_decided": share(col["winner"].count(0), len(decided)),
+        "first_decided": share(first_wins, len(decided)),
         "light_first": share(col["first_player"].count(0), n),
         "turns": spread(col["turns"]),
         "turns_decided": spread([r[2] for r in decided]) if decided else None,
@@ -57,8 +60,9 @@ def draw_charts(book: Book, runs: list[dict[str, Any]]) -> None:
         book.figures[f"chart/turns/{run['id']}"] = lambda w, h=turns: [charts.histogram(
             [("Turns", "path", h)], "turns played (both players counted)", w, height * 0.8, styles, bins=24)]
         book.figures[f"chart/win-rates/{run['id']}"] = lambda w, r=run: [charts.win_rates(
-            [("Light wins", r["light"]["rate"], r["light"]["low"], r["light"]["high"]),
-             ("First player wins", r["first"]["rate"], r["first"]["low"], r["first"]["high"])], w, styles)]
+            [("Light", r["light_decided"]["rate"], r["light_decided"]["low"], r["light_decided"]["high"]),
+             ("First player", r["first_decided"]["rate"], r["first_decided"]["low"], r["first_decided"]["high"])],
+            w, styles)]
 
 
 def _diagram(book: Book, parts: GroveParts, view: GroveView, share_of_width: float, druids: int) -> Figure:
