@@ -176,7 +176,14 @@ class State:
         if self._phase != _ROLL:
             return []
         rolls = [(Action(ROLL, dice=faces), p) for faces, p in sorted_rolls(o.dice, o.die_sides)]
-        return _group(rolls, lambda a: self._effect(a.dice)) if grouped else rolls
+        if not grouped:
+            return rolls
+        # the effect of a roll depends only on these, so the grouping is worked out once per key
+        pending = self._pending
+        key = (o, pending.kind, self._stand[self._cur][place_index(pending.at)], self._limit(pending))
+        if key not in _GROUPED:
+            _GROUPED[key] = tuple(_group(rolls, lambda a: self._effect(a.dice)))
+        return list(_GROUPED[key])
 
     def _chance_ok(self, action: Action) -> bool:
         o = self.options
@@ -362,6 +369,9 @@ class State:
     def __str__(self) -> str:
         from .render import render_state
         return render_state(self)
+
+
+_GROUPED: dict[tuple, tuple[tuple[Action, float], ...]] = {}
 
 
 def _group(pairs: list[tuple[Action, float]], key) -> list[tuple[Action, float]]:
