@@ -8,6 +8,7 @@ from typing import Callable
 from .errors import GameDataError
 from .model import Edition, layouts_dir
 from .model.layouts import Layouts, Profile
+from .validate import engine_options
 from .output import Produced, staging, write_manifest
 from .render.faces import FacePainter
 from .render.items import items_for, printable
@@ -95,7 +96,6 @@ def build_edition(edition: Edition, out_dir: Path, profiles: list[str] | None = 
     chosen = [layouts.profile(p) for p in (profiles or default_profiles(layouts))]
     chosen.sort(key=lambda p: p.kind == "proof")  # the proof page links every file built before it
     check_edition(edition, layouts)
-    from .validate import engine_options
     engine_options(edition)  # a rejected rules option stops the build here, naming its file and line
     enforce_print_safety(edition, layouts, strict, on_warning)  # --strict: findings stop the build here
     produced: list[Produced] = []
