@@ -5,6 +5,10 @@ Layout::
     engine/
       errors.py        ActionSyntaxError, IllegalActionError (both ValueError)
       registry.py      ENGINES, options_for, new_game, make_agent, play_game, replay, simulate
+      engine_spec.py   EngineSpec (what each game's game.py declares as ENGINE)
+      agents_base.py   the Agent protocol, RandomAgent, agent specs -> make_agent
+      mcts.py          TreeSearch: the MCTS every game's MCTSAgent configures
+      options_base.py  RuleOptions (base of every game's options) and shared fields
       simulation.py    multiprocess runner and the JSON-ready summary
       records.py       GameRecord
       stats.py         wilson, spread, rate
@@ -20,9 +24,10 @@ Layout::
         setup.py       Static (facts fixed for a game), new_game (the deal)
         observation.py Observation (one player's view)
         render.py      the board as text
-        agents.py      RandomAgent, GreedyAgent and the additive evaluation
-        mcts.py        MCTSAgent (determinised information-set MCTS)
-        game.py        agent specs and setup description for the registry
+        agents.py      RandomAgent (sampled), GreedyAgent and the additive evaluation
+        mcts.py        MCTSAgent (determinised information-set MCTS on TreeSearch)
+        game.py        ENGINE: agent specs and setup description for the registry
+      grove/           Battle for the Grove (dice as chance nodes, its own runner)
 """
 from .errors import ActionSyntaxError, IllegalActionError
 

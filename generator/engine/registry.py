@@ -1,61 +1,25 @@
 """Entry point for the CLI and the rulebook: games by name, agents by spec, simulations.
 
-``ENGINES`` maps a game engine name to an ``EngineSpec``; everything below works for any
-registered engine, so a second game only adds an entry. Rule values live in the games' data
+``ENGINES`` maps a game engine name to the ``EngineSpec`` its ``game.py`` declares
+(``ENGINE``); everything below works for any registered engine, so another game only adds its
+``ENGINE`` to the tuple. Rule values live in the games' data
 (``rules:`` of each edition file); ``options_for`` turns them into an engine's options.
 """
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from pydantic import BaseModel
 
 from .channeling import game as channeling_game
-from .channeling.actions import parse_action
-from .channeling.cards import Card, expand_deck
-from .channeling.options import ChannelingOptions
-from .channeling.render import render_board
-from .channeling.setup import new_game as channeling_new_game
+from .channeling.cards import Card
+from .engine_spec import EngineSpec
 from .grove import game as grove_game
 from .records import GameRecord
 
-
-@dataclass(frozen=True)
-class EngineSpec:
-    """How the generic registry drives one game's engine."""
-
-    name: str
-    options_model: type[BaseModel]                 # validates an edition's ``rules:``
-    new_game: Callable[..., Any]                    # (options, deck, glyph_ids, seed) -> State
-    make_agent: Callable[[str, int], Any]           # (spec, seed) -> Agent
-    agent_kinds: tuple[str, ...]
-    describe_setup: Callable[[Any], dict[str, Any]]
-    render: Callable[[Any], str]
-    expand_deck: Callable[[Any], list[Any]]         # counted entries -> one record per card
-    parse_action: Callable[[str], Any]
-    # optional: an engine with its own runner gives these; otherwise the generic ones are used
-    play_game: Callable[..., Any] | None = None     # (options, deck, glyph_ids, seed, agents)
-    simulate: Callable[..., dict[str, Any]] | None = None
-    # (options, deck, glyph_ids, games, agents, seed, jobs, progress, swap_seats) -> dict
-    format_summary: Callable[[dict[str, Any]], str] | None = None  # simulate's dict -> a short report
-
-
-ENGINES: dict[str, EngineSpec] = {
-    "channeling": EngineSpec(
-        name="channeling",
-        options_model=ChannelingOptions,
-        new_game=channeling_new_game,
-        make_agent=channeling_game.make_agent,
-        agent_kinds=channeling_game.AGENT_KINDS,
-        describe_setup=channeling_game.describe_setup,
-        render=render_board,
-        expand_deck=expand_deck,
-        parse_action=parse_action,
-    ),
-}
-ENGINES["grove"] = EngineSpec(**grove_game.registry_fields())
+ENGINES: dict[str, EngineSpec] = {spec.name: spec for spec in (channeling_game.ENGINE,
+                                                                grove_game.ENGINE)}
 
 
 def get_engine(name: str) -> EngineSpec:

@@ -23,10 +23,9 @@ def _play_range(args: tuple) -> list[tuple]:
     rows = []
     for i in range(start, stop):
         gs = game_seed(seed, i)
-        swapped = bool(swap and i % 2)
-        seats = [agents[1], agents[0]] if swapped else list(agents)
+        by_seat, swapped = seats(agents, i, swap)
         state = engine.new_game(options, deck, glyph_ids, gs)
-        players = _agents_for(engine, seats, gs)
+        players = _agents_for(engine, by_seat, gs)
         while not state.is_terminal():
             state.apply_action(players[state.current_player].choose(state))
         winner, tie_break = state.outcome()
@@ -39,35 +38,58 @@ def _play_range(args: tuple) -> list[tuple]:
     return rows
 
 
-def _chunks(games: int, jobs: int) -> list[tuple[int, int]]:
-    size = max(1, min(2000, games // max(1, jobs * 16) or 1))
+def chunks(games: int, jobs: int, per_job: int = 16, most: int = 2000) -> list[tuple[int, int]]:
+    """Game index ranges [start, stop): about ``per_job`` per job, at most ``most`` games each."""
+    size = max(1, min(most, games // max(1, jobs * per_job) or 1))
     return [(a, min(games, a + size)) for a in range(0, games, size)]
+
+
+def check_run(games: int, jobs: int) -> None:
+    """:raises ValueError: for a non-positive game count or fewer than one job."""
+    if games <= 0:
+        raise ValueError(f"games must be positive, got {games}")
+    if jobs < 1:
+        raise ValueError(f"jobs must be at least 1, got {jobs}")
+
+
+def seats(agents: Sequence[Any], index: int, swap: bool) -> tuple[list[Any], bool]:
+    """The agents by seat for game ``index`` and whether they changed seats (every other game
+    when ``swap``)."""
+    swapped = bool(swap and index % 2)
+    return ([agents[1], agents[0]] if swapped else list(agents)), swapped
+
+
+def run_tasks(play_range: Callable[[tuple], list[tuple]], tasks: list[tuple], jobs: int,
+              progress: Callable[[int], None] | None) -> list[tuple]:
+    """The rows of every task, in task order, played here or by a pool of ``jobs`` processes.
+
+    Each task ends with its (start, stop) game range; ``progress`` gets each range's size.
+    """
+    rows: list[tuple] = []
+    if jobs == 1 or len(tasks) == 1:
+        for t in tasks:
+            rows.extend(play_range(t))
+            if progress:
+                progress(t[-1] - t[-2])
+        return rows
+    method = "fork" if "fork" in mp.get_all_start_methods() and os.name == "posix" else "spawn"
+    with mp.get_context(method).Pool(min(jobs, len(tasks))) as pool:
+        for t, chunk in zip(tasks, pool.imap(play_range, tasks)):
+            rows.extend(chunk)
+            if progress:
+                progress(t[-1] - t[-2])
+    return rows
 
 
 def run(game: str, options: Any, deck: list, glyph_ids: list[str], games: int,
         agents: list[str], seed: int, jobs: int,
         progress: Callable[[int], None] | None, swap_seats: bool) -> dict[str, Any]:
-    if games <= 0:
-        raise ValueError(f"games must be positive, got {games}")
-    if jobs < 1:
-        raise ValueError(f"jobs must be at least 1, got {jobs}")
+    check_run(games, jobs)
     from .registry import _agents_for, get_engine
     _agents_for(get_engine(game), agents, 0)  # reject bad specs before starting
     tasks = [(game, options, deck, glyph_ids, agents, seed, swap_seats, a, b)
-             for a, b in _chunks(games, jobs)]
-    rows: list[tuple] = []
-    if jobs == 1 or len(tasks) == 1:
-        for t in tasks:
-            rows.extend(_play_range(t))
-            if progress:
-                progress(t[-1] - t[-2])
-    else:
-        method = "fork" if "fork" in mp.get_all_start_methods() and os.name == "posix" else "spawn"
-        with mp.get_context(method).Pool(min(jobs, len(tasks))) as pool:
-            for t, chunk in zip(tasks, pool.imap(_play_range, tasks)):
-                rows.extend(chunk)
-                if progress:
-                    progress(t[-1] - t[-2])
+             for a, b in chunks(games, jobs)]
+    rows = run_tasks(_play_range, tasks, jobs, progress)
     return summarise(rows, game=game, options=options, agents=agents, seed=seed,
                      swap_seats=swap_seats)
 

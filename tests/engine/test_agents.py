@@ -6,27 +6,44 @@ import random
 import pytest
 
 from channeling_helpers import DECKS, GLYPHS, edition_data
+from generator.engine import agents_base
 from generator.engine.channeling import new_game, parse_action
 from generator.engine.channeling.agents import GreedyAgent, RandomAgent
 from generator.engine.channeling.mcts import MCTSAgent
+from generator.engine.grove import agents as grove_agents
+from generator.engine.grove import mcts as grove_mcts
 from generator.engine.registry import make_agent, simulate
 
 
-@pytest.mark.parametrize("spec,kind,iters", [("random", RandomAgent, None),
-                                              ("greedy", GreedyAgent, None),
-                                              ("mcts", MCTSAgent, 200), ("mcts:37", MCTSAgent, 37),
-                                              (" MCTS:5 ", MCTSAgent, 5)])
-def test_make_agent(spec, kind, iters):
-    agent = make_agent(spec, 1)
-    assert isinstance(agent, kind)
-    if iters:
-        assert agent.iterations == iters
+GROVE_KINDS = {"random": agents_base.RandomAgent, "greedy": grove_agents.GreedyAgent,
+               "mcts": grove_mcts.MCTSAgent}
 
 
-@pytest.mark.parametrize("spec", ["", "rand", "greedy:3", "mcts:0", "mcts:x", "mcts:-4"])
-def test_make_agent_rejects_unknown_specs(spec):
-    with pytest.raises(ValueError, match="agent"):
-        make_agent(spec, 1)
+@pytest.mark.parametrize("game,kinds,default_iterations", [
+    ("channeling", {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MCTSAgent}, 200),
+    ("grove", GROVE_KINDS, 300)])
+@pytest.mark.parametrize("spec,kind,iters", [("random", "random", None), ("greedy", "greedy", None),
+                                              ("mcts", "mcts", None), ("mcts:37", "mcts", 37),
+                                              (" MCTS:5 ", "mcts", 5)])
+def test_make_agent(game, kinds, default_iterations, spec, kind, iters):
+    agent = make_agent(spec, 1, game=game)
+    assert type(agent) is kinds[kind]
+    if kind == "mcts":
+        assert agent.iterations == (iters or default_iterations)
+
+
+@pytest.mark.parametrize("game,example", [("channeling", "mcts:400"), ("grove", "mcts:300")])
+@pytest.mark.parametrize("spec,message", [
+    ("", "unknown agent ''"), ("rand", "unknown agent 'rand'"), ("greedy:3", "unknown agent"),
+    ("mcts:0", "mcts iterations must be a positive integer"), ("mcts:x", "positive integer"),
+    ("mcts:-4", "positive integer"), ("mcts:\u00b2", "positive integer")])
+def test_make_agent_rejects_unknown_specs_the_same_way_in_every_engine(game, example, spec, message):
+    with pytest.raises(ValueError) as caught:
+        make_agent(spec, 1, game=game)
+    text = str(caught.value)
+    assert message in text and example in text
+    if message.startswith("unknown"):
+        assert "choose from random, greedy, mcts, mcts:N (N = iterations" in text
 
 
 @pytest.mark.parametrize("edition", ["2025", "thirty", "forest"])

@@ -11,6 +11,9 @@ import pytest
 from click.testing import CliRunner
 
 from generator import cli_engine
+from generator.engine.grove.runner import play_game as play_grove
+from generator.engine.registry import options_for
+from generator.model import load_edition
 
 
 @pytest.fixture
@@ -97,3 +100,38 @@ def test_replay_prints_every_turn(run):
 def test_replay_needs_integer_seed(run):
     r = run("replay", "the-channeling", "--seed", "x")
     assert r.exit_code == 2
+
+
+# ----------------------------------------------------------------- Battle for the Grove
+def test_simulate_grove_prints_groves_own_summary(run, tmp_path) -> None:
+    out = tmp_path / "res.json"
+    r = run("simulate", "battle-for-the-grove", "--games", "12", "--seed", "2", "--json", str(out))
+    assert r.exit_code == 0, r.output
+    res = json.loads(out.read_text())
+    light = res["win_rate_by_colour"]["light"]["rate"]
+    assert f"Light wins {100 * light:.1f}%" in r.output and "stalled" in r.output and "banishes" in r.output
+    assert res["games"] == 12 and res["game"] == "grove"
+
+
+def test_simulate_grove_rejects_a_rule_override_it_does_not_know(run) -> None:
+    r = run("simulate", "battle-for-the-grove", "--games", "2", "--rule", "grid_size=4")
+    assert r.exit_code == 2 and "--rule grid_size: no such rules option" in r.output
+
+
+def test_replay_grove_labels_dice_as_dice_and_ends_as_the_engine_does(run) -> None:
+    r = run("replay", "battle-for-the-grove", "--seed", "7", "--agents", "greedy,random")
+    assert r.exit_code == 0, r.output
+    record = play_grove(options_for(load_edition("battle-for-the-grove", "2024")), 7, ["greedy", "random"])
+    steps = [line for line in r.output.splitlines() if line.startswith("turn ")]
+    assert [line.split(": ", 1)[1] for line in steps] == record.actions
+    for line, action in zip(steps, record.actions):
+        who = line.split(":")[0].split()[-1]
+        assert (who == "Dice") == action.startswith(("roll", "first")), line
+    numbers = [int(line.split()[1]) for line in steps]
+    assert numbers == sorted(numbers) and numbers[-1] == record.turns
+    assert r.output.rstrip().endswith(f"winner {('Light', 'Dark')[record.winner]}")
+
+
+def test_replay_refuses_the_mana_hex_draft_naming_its_missing_rules(run) -> None:
+    r = run("replay", "mana-hex", "--seed", "1")
+    assert r.exit_code == 2 and "cannot be replayed" in r.output and "Power Struggle" in r.output

@@ -17,28 +17,16 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Protocol
 
+from .. import agents_base
 from .actions import Action
 from .movegen import bits
 from .state import State
 
 
-class Agent(Protocol):
-    """Anything that picks an action for the current player of a state."""
-
-    name: str
-
-    def choose(self, state: State) -> Action: ...
-
-
-class RandomAgent:
-    """A uniformly random move (glyph, druid, destination), then a random path and order."""
-
-    name = "random"
-
-    def __init__(self, seed: int = 0):
-        self.rng = random.Random(seed)
+class RandomAgent(agents_base.RandomAgent):
+    """A uniformly random move (glyph, druid, destination), then a random path and order:
+    sampled directly, since listing every legal action would be slow."""
 
     def choose(self, state: State) -> Action:
         return state.sample_action(self.rng)
@@ -239,14 +227,10 @@ def greedy_action(state: State, rng: random.Random, w: Weights = DEFAULT_WEIGHTS
     return build_action(state, g, slot, dst, path, best_g)
 
 
-class GreedyAgent:
+class GreedyAgent(agents_base.GreedyAgentBase):
     """One-turn look-ahead on the additive evaluation described in the module docstring."""
 
-    name = "greedy"
-
-    def __init__(self, seed: int = 0, weights: Weights = DEFAULT_WEIGHTS):
-        self.rng = random.Random(seed)
-        self.weights = weights
+    default_weights = DEFAULT_WEIGHTS
 
     def choose(self, state: State) -> Action:
         return greedy_action(state, self.rng, self.weights)

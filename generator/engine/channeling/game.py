@@ -1,39 +1,21 @@
-"""The Channeling as a registry entry: setup description, agents by spec, per-game summary."""
+"""The Channeling as a registry entry (``ENGINE``): agents by spec, setup description."""
 from __future__ import annotations
 
 from typing import Any
 
+from ..agents_base import agent_factory
+from ..engine_spec import EngineSpec
+from .actions import parse_action
 from .agents import GreedyAgent, RandomAgent
+from .cards import expand_deck
+from .mcts import MCTSAgent
+from .options import ChannelingOptions
+from .render import render_board
+from .setup import new_game
 from .state import State
 
-AGENT_KINDS = ("random", "greedy", "mcts")
-
-
-def make_agent(spec: str, seed: int):
-    """An agent from a spec: ``random``, ``greedy``, ``mcts`` or ``mcts:ITERATIONS``.
-
-    :raises ValueError: for an unknown spec or a bad iteration count.
-    """
-    name, _, arg = str(spec).strip().partition(":")
-    name = name.lower()
-    if name == "random" and not arg:
-        return RandomAgent(seed)
-    if name == "greedy" and not arg:
-        return GreedyAgent(seed)
-    if name == "mcts":
-        from .mcts import MCTSAgent
-        if not arg:
-            return MCTSAgent(seed=seed)
-        try:
-            iterations = int(arg)
-        except ValueError:
-            iterations = 0
-        if iterations < 1:
-            raise ValueError(f"agent {spec!r}: mcts iterations must be a positive integer, "
-                             f"e.g. 'mcts:400'")
-        return MCTSAgent(iterations=iterations, seed=seed)
-    raise ValueError(f"unknown agent {spec!r}; choose from random, greedy, mcts, mcts:N "
-                     f"(N = iterations, e.g. mcts:400)")
+make_agent = agent_factory({"random": RandomAgent, "greedy": GreedyAgent, "mcts": MCTSAgent},
+                           example_iterations=400)
 
 
 def describe_setup(state: State) -> dict[str, Any]:
@@ -47,3 +29,8 @@ def describe_setup(state: State) -> dict[str, Any]:
         "deck_order": [cards[i].name for i in order],
         "druids": {"light": list(state.druids(0)), "dark": list(state.druids(1))},
     }
+
+
+ENGINE = EngineSpec(name="channeling", options_model=ChannelingOptions, new_game=new_game,
+                    make_agent=make_agent, describe_setup=describe_setup, render=render_board,
+                    expand_deck=expand_deck, parse_action=parse_action)

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
+
+from ..options_base import RuleOptions, supply_field, turn_cap_field
 
 TieBreaker = Literal["fewer_cards", "second_player"]
 
 
-class ChannelingOptions(BaseModel):
+class ChannelingOptions(RuleOptions):
     """Rule options for one edition of The Channeling (defaults: the 2025 edition)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
     grid_size: int = Field(4, ge=4, le=8, description=(
         "Cards per side of the square grid; the grid has an even size so four centre cards exist."))
@@ -27,8 +27,7 @@ class ChannelingOptions(BaseModel):
         "until the hand comes back (0 means every glyph is playable)."))
     druids_per_player: int = Field(2, ge=2, le=2, description=(
         "Druid tokens per player; the Leyline runs between a player's two druids, so this is 2."))
-    cubes_per_player: int = Field(50, ge=0, le=10_000, description=(
-        "Energy cubes in each player's supply at the start."))
+    cubes_per_player: int = supply_field(50, ge=0, le=10_000)
     end_trigger_cards: int = Field(7, ge=1, le=100, description=(
         "Cards a player must hold to start the end: the opponent then has one last turn."))
     placement_moved: int = Field(3, ge=0, le=100, description=(
@@ -69,9 +68,7 @@ class ChannelingOptions(BaseModel):
     empty_spot: Literal["stays_empty"] = Field("stays_empty", description=(
         "A spot that cannot be refilled because the deck is empty stays empty: no druid may "
         "stop there, a Leyline may cross it, and it never holds cubes."))
-    turn_cap: int = Field(200, ge=1, le=1_000_000, description=(
-        "Turns (both players counted) after which an unfinished game stops as a draw marked "
-        "stalled."))
+    turn_cap: int = turn_cap_field(200)
     tie_breakers: tuple[TieBreaker, ...] = Field(("fewer_cards", "second_player"), description=(
         "How equal scores are settled, in order: fewer cards taken wins, then the player who "
         "moved second (Dark) wins; if none applies the game is a draw."))

@@ -1,5 +1,5 @@
-"""Agents for Battle for the Grove: ``random`` and ``greedy`` (one action of look-ahead, dice
-averaged exactly).
+"""The ``greedy`` agent of Battle for the Grove (one action of look-ahead, dice averaged exactly)
+and its evaluation; ``random`` is the shared ``agents_base.RandomAgent``.
 
 The greedy evaluation of a position, from one player's side (``position_value``):
 
@@ -12,30 +12,11 @@ The greedy evaluation of a position, from one player's side (``position_value``)
 """
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
-from typing import Protocol
 
+from .. import agents_base
 from .actions import Action
 from .state import CHANCE, State
-
-
-class Agent(Protocol):
-    name: str
-
-    def choose(self, state: State) -> Action: ...
-
-
-class RandomAgent:
-    """A uniformly random legal action."""
-
-    name = "random"
-
-    def __init__(self, seed: int = 0):
-        self.rng = random.Random(seed)
-
-    def choose(self, state: State) -> Action:
-        return self.rng.choice(state.legal_actions())
 
 
 @dataclass(frozen=True)
@@ -103,14 +84,10 @@ def expected_value(state: State, action: Action, player: int, w: Weights = DEFAU
     return total
 
 
-class GreedyAgent:
+class GreedyAgent(agents_base.GreedyAgentBase):
     """Takes the action with the best expected position value; ties broken at random (seeded)."""
 
-    name = "greedy"
-
-    def __init__(self, seed: int = 0, weights: Weights = DEFAULT_WEIGHTS):
-        self.rng = random.Random(seed)
-        self.weights = weights
+    default_weights = DEFAULT_WEIGHTS
 
     def choose(self, state: State) -> Action:
         actions = state.legal_actions()

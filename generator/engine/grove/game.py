@@ -1,35 +1,21 @@
-"""Battle for the Grove as a registry entry: agents by spec, setup description, text picture."""
+"""Battle for the Grove as a registry entry (``ENGINE``): agents by spec, setup description, its
+own runner for play and simulation."""
 from __future__ import annotations
 
 from typing import Any
 
-from .agents import GreedyAgent, RandomAgent
+from ..agents_base import RandomAgent, agent_factory
+from ..engine_spec import EngineSpec
+from . import runner
+from .actions import parse_action
+from .agents import GreedyAgent
+from .mcts import MCTSAgent
+from .options import GroveOptions
 from .render import render_state
-from .state import State
+from .state import State, new_game
 
-AGENT_KINDS = ("random", "greedy", "mcts")
-
-
-def make_agent(spec: str, seed: int):
-    """An agent from a spec: ``random``, ``greedy``, ``mcts`` or ``mcts:ITERATIONS``.
-
-    :raises ValueError: for an unknown spec or a bad iteration count.
-    """
-    name, _, arg = str(spec).strip().partition(":")
-    name = name.lower()
-    if name == "random" and not arg:
-        return RandomAgent(seed)
-    if name == "greedy" and not arg:
-        return GreedyAgent(seed)
-    if name == "mcts":
-        from .mcts import MCTSAgent
-        if not arg:
-            return MCTSAgent(seed=seed)
-        iterations = int(arg) if arg.isdigit() else 0
-        if iterations < 1:
-            raise ValueError(f"agent {spec!r}: mcts iterations must be a positive integer, e.g. 'mcts:300'")
-        return MCTSAgent(iterations=iterations, seed=seed)
-    raise ValueError(f"unknown agent {spec!r}; choose from random, greedy, mcts, mcts:N (N = iterations)")
+make_agent = agent_factory({"random": RandomAgent, "greedy": GreedyAgent, "mcts": MCTSAgent},
+                           example_iterations=300)
 
 
 def describe_setup(state: State) -> dict[str, Any]:
@@ -40,10 +26,6 @@ def describe_setup(state: State) -> dict[str, Any]:
             "first_player": o.first_player}
 
 
-def render(state: State) -> str:
-    return render_state(state)
-
-
 def expand_deck(entries) -> list:
     """Battle for the Grove deals no cards: there is no deck to expand."""
     return []
@@ -51,25 +33,16 @@ def expand_deck(entries) -> list:
 
 def play_game(options, deck, glyph_ids, seed: int, agents):
     """The registry's ``play_game`` hook: one seeded game, dice rolled from the game's seed."""
-    from .runner import play_game as play
-    return play(options, seed, agents)
+    return runner.play_game(options, seed, agents)
 
 
 def simulate(options, deck, glyph_ids, games: int, agents, seed: int = 0, jobs: int = 1, progress=None,
              swap_seats: bool = False) -> dict[str, Any]:
     """The registry's ``simulate`` hook (see ``runner.simulate`` and ``runner.summarise``)."""
-    from .runner import simulate as run
-    return run(options, games, agents, seed, jobs, progress, swap_seats=swap_seats)
+    return runner.simulate(options, games, agents, seed, jobs, progress, swap_seats=swap_seats)
 
 
-def registry_fields() -> dict[str, Any]:
-    """What ``generator.engine.registry.EngineSpec`` needs to drive this engine, by field name."""
-    from .actions import parse_action
-    from .options import GroveOptions
-    from .runner import format_summary
-    from .state import new_game
-
-    return {"name": "grove", "options_model": GroveOptions, "new_game": new_game, "make_agent": make_agent,
-            "agent_kinds": AGENT_KINDS, "describe_setup": describe_setup, "render": render,
-            "expand_deck": expand_deck, "parse_action": parse_action, "play_game": play_game,
-            "simulate": simulate, "format_summary": format_summary}
+ENGINE = EngineSpec(name="grove", options_model=GroveOptions, new_game=new_game, make_agent=make_agent,
+                    describe_setup=describe_setup, render=render_state, expand_deck=expand_deck,
+                    parse_action=parse_action, play_game=play_game, simulate=simulate,
+                    format_summary=runner.format_summary)

@@ -1,17 +1,15 @@
-"""Open-loop Monte Carlo tree search for Battle for the Grove.
+"""Open-loop Monte Carlo tree search for Battle for the Grove, on the shared search of
+``generator.engine.mcts``.
 
 The tree is keyed by the players' actions only; every iteration rolls fresh dice at chance nodes
-(``sample_chance``), so a node's statistics average over the dice as the game itself does. Actions
-are chosen by UCB1 with availability counts (an action counts only in iterations where it was
-legal). Below the tree, play continues with random actions for ``rollout_steps`` steps and the
-position is scored by the greedy evaluation through a logistic curve (a finished game scores 1, 0.5
-or 0).
+(``sample_chance``), so a node's statistics average over the dice as the game itself does. Every
+legal action is a candidate and untried ones are added in random order. Below the tree, play
+continues with random actions for ``rollout_steps`` steps (dice rolls count as steps) and the
+position is scored by the greedy evaluation.
 """
 from __future__ import annotations
 
-import math
-import random
-
+from ..mcts import TreeSearch
 from .actions import Action
 from .agents import DEFAULT_WEIGHTS, Weights, position_value
 from .state import CHANCE, State
@@ -19,83 +17,34 @@ from .state import CHANCE, State
 DEFAULT_ITERATIONS = 300
 
 
-class _Node:
-    __slots__ = ("children", "avail", "n", "w")
-
-    def __init__(self) -> None:
-        self.children: dict[Action, _Node] = {}
-        self.avail: dict[Action, int] = {}
-        self.n = 0
-        self.w = 0.0
-
-
-class MCTSAgent:
+class MCTSAgent(TreeSearch):
     """UCT over player actions with sampled dice, random rollouts and an evaluated cut-off."""
 
-    name = "mcts"
+    ties_by_value = True
 
     def __init__(self, iterations: int = DEFAULT_ITERATIONS, seed: int = 0, *, c: float = 0.8,
                  rollout_steps: int = 12, temperature: float = 6.0, weights: Weights = DEFAULT_WEIGHTS):
-        self.iterations = iterations
-        self.rng = random.Random(seed)
-        self.c = c
-        self.rollout_steps = rollout_steps
-        self.temperature = temperature
-        self.weights = weights
+        super().__init__(iterations, seed, c=c, rollout_steps=rollout_steps,
+                         temperature=temperature, weights=weights)
 
-    def choose(self, state: State) -> Action:
-        actions = state.legal_actions()
-        if len(actions) == 1:
-            return actions[0]
-        root = _Node()
-        for _ in range(self.iterations):
-            self._iterate(state.clone(history=False), root)
-        return max(actions, key=lambda a: (root.children[a].n if a in root.children else -1,
-                                           root.children[a].w if a in root.children else 0.0))
+    def determinise(self, state: State, player: int) -> State:
+        return state.clone(history=False)  # the dice are the only hidden thing, rolled as met
 
-    def _iterate(self, s: State, root: _Node) -> None:
-        rng = self.rng
-        node = root
-        visited: list[tuple[_Node, int]] = []
-        while not s.is_terminal():
-            if s.current_player == CHANCE:
-                s.apply_action(s.sample_chance(rng))
-                continue
-            p = s.current_player
-            actions = s.legal_actions()
-            for a in actions:
-                node.avail[a] = node.avail.get(a, 0) + 1
-            fresh = [a for a in actions if a not in node.children]
-            if fresh:
-                chosen = rng.choice(fresh)
-                child = node.children[chosen] = _Node()
-                s.apply_action(chosen)
-                visited.append((child, p))
-                break
-            chosen = max(actions, key=lambda a: self._ucb(node, a))
-            node = node.children[chosen]
-            s.apply_action(chosen)
-            visited.append((node, p))
-        result = self._rollout(s)
-        for nd, p in visited:
-            nd.n += 1
-            nd.w += result if p == 0 else 1.0 - result
+    def to_decision(self, state: State) -> bool:
+        while state.current_player == CHANCE:
+            state.apply_action(state.sample_chance(self.rng))
+        return not state.is_terminal()
 
-    def _ucb(self, node: _Node, action: Action) -> float:
-        child = node.children[action]
-        return child.w / child.n + self.c * math.sqrt(math.log(node.avail[action]) / child.n)
+    def candidates(self, state: State) -> list[Action]:
+        return state.legal_actions()
 
-    def _rollout(self, s: State) -> float:
-        """Light's share of the result: 1, 0.5 or 0 if the game ends, else a squashed evaluation."""
-        rng = self.rng
-        for _ in range(self.rollout_steps):
-            if s.is_terminal():
-                break
-            if s.current_player == CHANCE:
-                s.apply_action(s.sample_chance(rng))
-            else:
-                s.apply_action(rng.choice(s.legal_actions()))
-        if s.is_terminal():
-            return (s.returns()[0] + 1.0) / 2.0
-        x = position_value(s, 0, self.weights) / self.temperature
-        return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, x))))
+    def pick_new(self, fresh: list[Action]) -> Action:
+        return self.rng.choice(fresh)
+
+    def rollout_action(self, state: State) -> Action:
+        if state.current_player == CHANCE:
+            return state.sample_chance(self.rng)
+        return self.rng.choice(state.legal_actions())
+
+    def evaluate(self, state: State) -> float:
+        return position_value(state, 0, self.weights)

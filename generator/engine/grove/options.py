@@ -8,18 +8,17 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
+
+from ..options_base import RuleOptions, supply_field, turn_cap_field
 
 
-class GroveOptions(BaseModel):
+class GroveOptions(RuleOptions):
     """Rule options for Battle for the Grove (defaults: the rules as published, seed 003)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
     druids_per_player: int = Field(6, ge=1, le=12, description=(
         "Druids each player owns; all start lying down in the Grove."))
-    cubes_per_player: int = Field(19, ge=1, le=200, description=(
-        "Energy cubes in each player's supply at the start."))
+    cubes_per_player: int = supply_field(19, ge=1, le=200)
     circles: int = Field(3, ge=2, le=6, description=(
         "Magic Circle tokens set around the Grove, named A, B, C and so on."))
     circles_to_win: int = Field(2, ge=1, le=6, description=(
@@ -51,8 +50,7 @@ class GroveOptions(BaseModel):
         "A player with no legal action passes the turn."))
     first_player: Literal["dice", "light"] = Field("dice", description=(
         "Who starts: the higher total on the dice (ties rolled again), or always Light."))
-    turn_cap: int = Field(600, ge=1, le=1_000_000, description=(
-        "Turns (both players counted) after which an unfinished game stops as a draw marked stalled."))
+    turn_cap: int = turn_cap_field(600)
 
     @model_validator(mode="after")
     def _check(self) -> "GroveOptions":

@@ -7,12 +7,11 @@ on the number of processes.
 """
 from __future__ import annotations
 
-import multiprocessing as mp
-import os
 import random
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Sequence
 
+from ..simulation import check_run, chunks, run_tasks, seats
 from ..stats import rate, spread
 from .options import GroveOptions
 from .state import CHANCE, PLAYER_NAMES, TALLIES, State, replay
@@ -122,9 +121,8 @@ def _play_range(args: tuple) -> list[tuple]:
     rows = []
     for i in range(start, stop):
         gs = game_seed(seed, i)
-        swapped = bool(swap and i % 2)
-        seats = [agents[1], agents[0]] if swapped else list(agents)
-        r = play_game(options, gs, seats)
+        by_seat, swapped = seats(agents, i, swap)
+        r = play_game(options, gs, by_seat)
         rows.append((r.winner, r.first_player, r.turns, r.stalled, swapped, r.tallies))
     return rows
 
@@ -135,26 +133,10 @@ def simulate(options: GroveOptions, games: int, agents: Sequence[str], seed: int
 
     :raises ValueError: for a non-positive game or job count or a bad agent spec.
     """
-    if games <= 0:
-        raise ValueError(f"games must be positive, got {games}")
-    if jobs < 1:
-        raise ValueError(f"jobs must be at least 1, got {jobs}")
+    check_run(games, jobs)
     _agents(agents, 0)  # reject bad specs before starting
-    size = max(1, min(500, games // (jobs * 8) or 1))
-    tasks = [(options, list(agents), seed, swap_seats, a, min(games, a + size)) for a in range(0, games, size)]
-    rows: list[tuple] = []
-    if jobs == 1 or len(tasks) == 1:
-        for t in tasks:
-            rows += _play_range(t)
-            if progress:
-                progress(t[-1] - t[-2])
-    else:
-        method = "fork" if "fork" in mp.get_all_start_methods() and os.name == "posix" else "spawn"
-        with mp.get_context(method).Pool(min(jobs, len(tasks))) as pool:
-            for t, chunk in zip(tasks, pool.imap(_play_range, tasks)):
-                rows += chunk
-                if progress:
-                    progress(t[-1] - t[-2])
+    tasks = [(options, list(agents), seed, swap_seats, a, b) for a, b in chunks(games, jobs, per_job=8, most=500)]
+    rows = run_tasks(_play_range, tasks, jobs, progress)
     return summarise(rows, options=options, agents=agents, seed=seed, swap_seats=swap_seats)
 
 

@@ -1,0 +1,91 @@
+"""What the agents of every engine share: the agent protocol, the seeded random agent, the
+constructor of greedy agents and the reading of agent specs (``random``, ``greedy``, ``mcts``, ``mcts:N``).
+
+A game's package keeps its own evaluation, greedy agent and search configuration; its
+``game.py`` turns them into a ``make_agent`` with ``agent_factory``.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Callable, Mapping, Protocol
+
+AGENT_KINDS = ("random", "greedy", "mcts")
+
+
+class Agent(Protocol):
+    """Anything that picks an action for the current player of a state."""
+
+    name: str
+
+    def choose(self, state: Any) -> Any: ...
+
+
+class RandomAgent:
+    """A uniformly random legal action, drawn from the agent's own seeded stream."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, state: Any) -> Any:
+        return self.rng.choice(state.legal_actions())
+
+
+class GreedyAgentBase:
+    """What the games' greedy agents share: the evaluation weights (``default_weights`` of the
+    game unless given) and a seeded stream for breaking ties."""
+
+    name = "greedy"
+    default_weights: Any = None
+
+    def __init__(self, seed: int = 0, weights: Any = None):
+        self.rng = random.Random(seed)
+        self.weights = self.default_weights if weights is None else weights
+
+
+def parse_agent_spec(spec: str, kinds: tuple[str, ...] = AGENT_KINDS,
+                     example_iterations: int = 400) -> tuple[str, int | None]:
+    """(kind, iterations) of a spec; iterations is None unless given as ``mcts:N``.
+
+    Case and surrounding blanks are ignored. :raises ValueError: for a kind not in ``kinds``,
+    an argument to anything but ``mcts``, or an iteration count that is not a positive integer.
+    """
+    name, _, arg = str(spec).strip().partition(":")
+    name = name.lower()
+    if name == "mcts" and "mcts" in kinds:
+        if not arg:
+            return name, None
+        try:
+            iterations = int(arg)
+        except ValueError:
+            iterations = 0
+        if iterations < 1:
+            raise ValueError(f"agent {spec!r}: mcts iterations must be a positive integer, "
+                             f"e.g. 'mcts:{example_iterations}'")
+        return name, iterations
+    if name in kinds and not arg:
+        return name, None
+    choices = ", ".join(kinds)
+    if "mcts" in kinds:
+        choices += f", mcts:N (N = iterations, e.g. mcts:{example_iterations})"
+    raise ValueError(f"unknown agent {spec!r}; choose from {choices}")
+
+
+def agent_factory(makers: Mapping[str, Callable[..., Any]],
+                  example_iterations: int = 400) -> Callable[[str, int], Any]:
+    """A ``make_agent(spec, seed)`` over ``makers`` (kind -> class taking ``seed=`` and, for
+    ``mcts``, ``iterations=``); the kinds are the mapping's keys, in order."""
+    kinds = tuple(makers)
+
+    def make_agent(spec: str, seed: int) -> Any:
+        """An agent from a spec such as ``random``, ``greedy``, ``mcts`` or ``mcts:400``.
+
+        :raises ValueError: for an unknown spec or a bad iteration count.
+        """
+        kind, iterations = parse_agent_spec(spec, kinds, example_iterations)
+        if iterations is None:
+            return makers[kind](seed=seed)
+        return makers[kind](iterations=iterations, seed=seed)
+
+    return make_agent

@@ -1,0 +1,32 @@
+"""``EngineSpec``: what the generic registry needs to drive one game's engine.
+
+Each game's ``game.py`` declares its ``ENGINE``; ``registry.ENGINES`` collects them by name.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from pydantic import BaseModel
+
+from .agents_base import AGENT_KINDS
+
+
+@dataclass(frozen=True)
+class EngineSpec:
+    """How the generic registry drives one game's engine."""
+
+    name: str
+    options_model: type[BaseModel]                 # validates an edition's ``rules:``
+    new_game: Callable[..., Any]                    # (options, deck, glyph_ids, seed) -> State
+    make_agent: Callable[[str, int], Any]           # (spec, seed) -> Agent
+    describe_setup: Callable[[Any], dict[str, Any]]
+    render: Callable[[Any], str]
+    expand_deck: Callable[[Any], list[Any]]         # counted entries -> one record per card
+    parse_action: Callable[[str], Any]
+    agent_kinds: tuple[str, ...] = AGENT_KINDS
+    # optional: an engine with its own runner gives these; otherwise the generic ones are used
+    play_game: Callable[..., Any] | None = None     # (options, deck, glyph_ids, seed, agents)
+    simulate: Callable[..., dict[str, Any]] | None = None
+    # (options, deck, glyph_ids, games, agents, seed, jobs, progress, swap_seats) -> dict
+    format_summary: Callable[[dict[str, Any]], str] | None = None  # simulate's dict -> a short report
