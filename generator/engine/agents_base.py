@@ -1,5 +1,6 @@
 """What the agents of every engine share: the agent protocol, the seeded random agent, the
-constructor of greedy agents and the reading of agent specs (``random``, ``greedy``, ``mcts``, ``mcts:N``).
+constructor of greedy agents and the reading of agent specs (``random``, ``greedy``, ``mcts``,
+``mcts:N``).
 
 A game's package keeps its own evaluation, greedy agent and search configuration; its
 ``game.py`` turns them into a ``make_agent`` with ``agent_factory``.
