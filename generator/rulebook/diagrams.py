@@ -206,12 +206,7 @@ class BoardDiagram(Flowable):
         canv.circle(x1, y1, radius, stroke=1, fill=0)
         canv.line(x1 + ux * radius, y1 + uy * radius, tip_x - ux * head * 0.8, tip_y - uy * head * 0.8)
         canv.setDash()
-        arrow = canv.beginPath()
-        arrow.moveTo(tip_x, tip_y)
-        arrow.lineTo(tip_x - ux * head - uy * head * 0.55, tip_y - uy * head + ux * head * 0.55)
-        arrow.lineTo(tip_x - ux * head + uy * head * 0.55, tip_y - uy * head - ux * head * 0.55)
-        arrow.close()
-        canv.drawPath(arrow, stroke=0, fill=1)
+        arrowhead(canv, tip_x, tip_y, ux, uy, head)
         canv.restoreState()
 
     def _cubes(self, cell: int, colour: str, count: int) -> None:
@@ -254,3 +249,13 @@ class BoardDiagram(Flowable):
         canv.setFont(font, size)
         canv.drawCentredString(px, py - size * 0.35, text)
         canv.restoreState()
+
+
+def arrowhead(canv: Any, tip_x: float, tip_y: float, ux: float, uy: float, head: float) -> None:
+    """A filled triangle pointing along the unit vector (ux, uy), its tip at (tip_x, tip_y)."""
+    arrow = canv.beginPath()
+    arrow.moveTo(tip_x, tip_y)
+    arrow.lineTo(tip_x - ux * head - uy * head * 0.55, tip_y - uy * head + ux * head * 0.55)
+    arrow.lineTo(tip_x - ux * head + uy * head * 0.55, tip_y - uy * head - ux * head * 0.55)
+    arrow.close()
+    canv.drawPath(arrow, stroke=0, fill=1)

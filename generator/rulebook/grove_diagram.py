@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
-from .diagrams import PieceRef
+from .diagrams import PieceRef, arrowhead
 from .faces import PieceFaces
 from .styles import Styles
 
@@ -206,12 +206,7 @@ class GroveDiagram(Flowable):
             line.lineTo(end_x, end_y)
         canv.drawPath(line, stroke=1, fill=0)
         canv.setDash()
-        arrow = canv.beginPath()
-        arrow.moveTo(bx, by)
-        arrow.lineTo(bx - ux * head - uy * head * 0.55, by - uy * head + ux * head * 0.55)
-        arrow.lineTo(bx - ux * head + uy * head * 0.55, by - uy * head - ux * head * 0.55)
-        arrow.close()
-        canv.drawPath(arrow, stroke=0, fill=1)
+        arrowhead(canv, bx, by, ux, uy, head)
         canv.restoreState()
 
     def _marks(self, place: str, marks: list[tuple[str, str]]) -> None:
