@@ -228,3 +228,15 @@ def test_failed_build_keeps_previous_output(built_2025: Path, game_copy: Path, t
     assert result.returncode == 2
     assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".kept-")], "staging folder left behind"
+
+
+def test_nine_up_profiles_fit_nine_cards_a_sheet(tmp_path: Path) -> None:
+    out = tmp_path / "nine"
+    result = run_cli("build", "the-channeling", "-e", "2025", "-p", "letter-9up", "-p", "a4-9up", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    for name in ("letter-9up", "a4-9up"):
+        reader = PdfReader(out / f"the-channeling-2025-{name}-cards.pdf")
+        # 36 Magic Circle + 24 glyph cards, nine a sheet, each sheet followed by its backs: 4 + 3 sheets
+        assert len(reader.pages) == 2 * (4 + 3)
+        text = reader.pages[0].extract_text()
+        assert text.count("Vigor") >= 9
