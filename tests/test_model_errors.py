@@ -70,12 +70,17 @@ def test_glyph_reference_that_does_not_exist(game_copy: Path, tmp_path: Path) ->
     assert "Traceback" not in result.stderr
 
 
-def test_layout_mistake_names_template_file_and_element(tmp_path: Path) -> None:
+def _layouts_copy(tmp_path: Path) -> Path:
     import shutil
 
     from pnp_testing import ROOT
     layouts = tmp_path / "layouts"
     shutil.copytree(ROOT / "layouts", layouts)
+    return layouts
+
+
+def test_layout_mistake_names_template_file_and_element(tmp_path: Path) -> None:
+    layouts = _layouts_copy(tmp_path)
     template = layouts / "templates/the-channeling/magic-circle.yaml"
     template.write_text(template.read_text().replace('text: "{name}"', 'text: "{nmae}"'))
     result = run_cli("build", "the-channeling", "-e", "2025", "--out", str(tmp_path / "out"),
@@ -86,11 +91,7 @@ def test_layout_mistake_names_template_file_and_element(tmp_path: Path) -> None:
 
 
 def test_absurd_card_size_is_refused(tmp_path: Path) -> None:
-    import shutil
-
-    from pnp_testing import ROOT
-    layouts = tmp_path / "layouts"
-    shutil.copytree(ROOT / "layouts", layouts)
+    layouts = _layouts_copy(tmp_path)
     base = layouts / "templates/poker-card.yaml"
     base.write_text(base.read_text().replace("size: [63mm, 88mm]", "size: [63mm, 10000mm]"))
     result = run_cli("build", "the-channeling", "-e", "2025", "--out", str(tmp_path / "out"),

@@ -238,17 +238,7 @@ class BoardDiagram(Flowable):
         size = max(5.0, size_share * self.card_w * self.scale)
         font = self.styles.bold_font
         w = stringWidth(text, font, size) + size * 0.8
-        h = size * 1.35
-        px, py = self._pt(x, y)
-        canv.saveState()
-        canv.setFillColor(self.styles.palette.get("paper"))
-        canv.setStrokeColor(self.styles.colour(role))
-        canv.setLineWidth(0.8)
-        canv.roundRect(px - w / 2, py - h / 2, w, h, h / 2, stroke=1, fill=1)
-        canv.setFillColor(self.styles.colour(role))
-        canv.setFont(font, size)
-        canv.drawCentredString(px, py - size * 0.35, text)
-        canv.restoreState()
+        pill(canv, self.styles, *self._pt(x, y), w, size * 1.35, text, role, size)
 
 
 def arrowhead(canv: Any, tip_x: float, tip_y: float, ux: float, uy: float, head: float) -> None:
@@ -259,3 +249,17 @@ def arrowhead(canv: Any, tip_x: float, tip_y: float, ux: float, uy: float, head:
     arrow.lineTo(tip_x - ux * head + uy * head * 0.55, tip_y - uy * head - ux * head * 0.55)
     arrow.close()
     canv.drawPath(arrow, stroke=0, fill=1)
+
+
+def pill(canv: Any, styles: Styles, px: float, py: float, w: float, h: float, text: str, role: str,
+         size: float) -> None:
+    """Text in a rounded box of the role's colour, centred at (px, py) in points."""
+    canv.saveState()
+    canv.setFillColor(styles.palette.get("paper"))
+    canv.setStrokeColor(styles.colour(role))
+    canv.setLineWidth(0.8)
+    canv.roundRect(px - w / 2, py - h / 2, w, h, h / 2, stroke=1, fill=1)
+    canv.setFillColor(styles.colour(role))
+    canv.setFont(styles.bold_font, size)
+    canv.drawCentredString(px, py - size * 0.35, text)
+    canv.restoreState()

@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
-from .diagrams import PieceRef, arrowhead
+from .diagrams import PieceRef, arrowhead, pill
 from .faces import PieceFaces
 from .styles import Styles
 
@@ -227,17 +227,7 @@ class GroveDiagram(Flowable):
 
     def _pill(self, x: float, y: float, text: str, role: str) -> None:
         canv, size = self.canv, self._pill_size()
-        w, h = self._pill_width(text) * self.scale, size * 1.4
-        px, py = self._pt(x, y)
-        canv.saveState()
-        canv.setFillColor(self.styles.palette.get("paper"))
-        canv.setStrokeColor(self.styles.colour(role))
-        canv.setLineWidth(0.8)
-        canv.roundRect(px - w / 2, py - h / 2, w, h, h / 2, stroke=1, fill=1)
-        canv.setFillColor(self.styles.colour(role))
-        canv.setFont(self.styles.bold_font, size)
-        canv.drawCentredString(px, py - size * 0.35, text)
-        canv.restoreState()
+        pill(canv, self.styles, *self._pt(x, y), self._pill_width(text) * self.scale, size * 1.4, text, role, size)
 
     def _text(self, text: str, x: float, y: float, size: float, role: str) -> None:
         px, py = self._pt(x, y)
