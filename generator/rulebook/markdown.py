@@ -222,15 +222,32 @@ def _cell_paragraph(text: str, style, align: str) -> Paragraph:
 
 def fence(node: SyntaxTreeNode, conv: Converter, _style: str) -> list[Flowable]:
     """A fenced block is notation: one line per line, nothing reflowed. With the info string
-    ``beside NAME`` it is Markdown set beside the figure NAME instead."""
+    ``beside NAME`` it is Markdown set beside the figure NAME instead; ``placeholder`` marks a
+    part of the rules that is not written yet."""
     info = (node.info or "").split()
     if info and info[0] == "beside":
         if len(info) != 2:
             raise UserError(f"rule text: '```beside' takes one figure name, found {node.info!r}")
         return beside(info[1], node.content, conv)
+    if info and info[0] == "placeholder":
+        return placeholder(node.content, conv)
     style = conv.styles["notation"]
     lines = node.content.rstrip("\n").split("\n")
     return [Paragraph(escape(line).replace("  ", "&nbsp; ") or "&nbsp;", style) for line in lines] + [Spacer(0, 4)]
+
+
+def placeholder(text: str, conv: Converter) -> list[Flowable]:
+    """A part the rules leave blank: a dashed box headed "Not yet written.", unlike any note."""
+    inner = Converter(conv.styles, conv.width - 18, conv.figures)
+    inner._keys = conv._keys
+    body = inner.convert("**Not yet written.** " + text.strip())
+    box = Table([[body]], colWidths=[conv.width])
+    box.setStyle(TableStyle([_font(conv),
+        ("BACKGROUND", (0, 0), (-1, -1), conv.styles.colour("placeholder_fill")),
+        ("BOX", (0, 0), (-1, -1), 1.2, conv.styles.colour("placeholder_line"), None, (4, 3)),
+        ("LEFTPADDING", (0, 0), (-1, -1), 9), ("RIGHTPADDING", (0, 0), (-1, -1), 9),
+        ("TOPPADDING", (0, 0), (-1, -1), 6), ("BOTTOMPADDING", (0, 0), (-1, -1), 7)]))
+    return [Spacer(0, 3), box, Spacer(0, 6)]
 
 
 def beside(name: str, text: str, conv: Converter) -> list[Flowable]:

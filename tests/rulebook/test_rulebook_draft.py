@@ -46,26 +46,27 @@ def test_no_appendices_without_an_engine(draft_book):
     assert "players" not in draft_book["pages"][0]  # the draft does not say how many
 
 
-def test_placeholder_boxes_are_drawn_as_tinted_boxes(draft_book):
-    """The page telling Power Struggle is blank shows the box: its tint and the bar down its side."""
+def test_placeholder_boxes_are_drawn_as_dashed_boxes(draft_book):
+    """The page telling Power Struggle is blank shows the boxes: dashed outlines in their own colour,
+    not the tinted notes used elsewhere."""
     import pypdfium2 as pdfium
 
     from generator.model import layouts_dir
     from generator.model.layouts import Layouts
 
     colours = Layouts(layouts_dir()).style.colours
-    page = next(i for i, t in enumerate(draft_book["pages"]) if "Power Struggle" in t and "Not yet written" in t)
+    page = next(i for i, t in enumerate(draft_book["pages"]) if "Power Struggle" in t and "leaves its rules blank" in t)
     doc = pdfium.PdfDocument(str(draft_book["pdf"]))
     try:
-        image = doc[page].render(scale=50 / 72).to_pil().convert("RGB")
+        image = doc[page].render(scale=150 / 72).to_pil().convert("RGB")
     finally:
         doc.close()
 
-    def share(name: str) -> float:
+    def share(name: str, tolerance: int = 6) -> float:
         want = tuple(int(colours[name].rgb[i:i + 2], 16) for i in (1, 3, 5))
         data = image.tobytes()
         pixels = (data[i:i + 3] for i in range(0, len(data), 3))
-        hits = sum(1 for px in pixels if all(abs(a - b) <= 6 for a, b in zip(px, want)))
+        hits = sum(1 for px in pixels if all(abs(a - b) <= tolerance for a, b in zip(px, want)))
         return hits / (image.width * image.height)
-    assert share("parchment") > 0.02   # several tinted boxes on the page
-    assert share("green") > 0.0005     # the bars beside them
+    assert share("splendor", 40) > 0.001  # the dashed outlines of several boxes
+    assert share("parchment") < 0.005  # and no tinted note among them
