@@ -15,12 +15,19 @@ def run_once(argv: list[str], env: dict | None = None) -> tuple[float, int]:
     """(seconds, peak resident memory in MiB) of one run; raises if the command fails."""
     start = time.perf_counter()
     proc = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                            env={**os.environ, "CI": "1", **(env or {})})
+                            env=child_env(env))
     _, status, usage = os.wait4(proc.pid, 0)
     elapsed = time.perf_counter() - start
     if os.waitstatus_to_exitcode(status) != 0:
         raise SystemExit(f"{' '.join(argv)} failed: {proc.stderr.read().decode()}")
     return elapsed, usage.ru_maxrss // 1024
+
+
+def child_env(extra: dict | None = None) -> dict:
+    """The environment of a timed run: Python's defaults, so compiled bytecode is cached as on any
+    ordinary install (some sandboxes set PYTHONDONTWRITEBYTECODE, which recompiles every module)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    return {**env, "CI": "1", **(extra or {})}
 
 
 def measure(label: str, argv: list[str], runs: int, warmup: int = 1, env: dict | None = None,

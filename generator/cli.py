@@ -1,6 +1,7 @@
 """The command line: thin click commands that call the library and map user errors to messages."""
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import sys
@@ -19,7 +20,24 @@ def interactive() -> bool:
     return sys.stderr.isatty() and not os.environ.get("CI")
 
 
-@click.group(invoke_without_command=True)
+class LazyGroup(click.Group):
+    """A group whose heavier commands are imported only when asked for, so `build` and `validate`
+    start without loading the rules engines or the rulebook's typesetting."""
+
+    lazy = {"simulate": "generator.cli_engine:simulate", "replay": "generator.cli_engine:replay",
+            "rulebook": "generator.rulebook.cli:rulebook"}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted([*super().list_commands(ctx), *self.lazy])
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in self.lazy:
+            module, attr = self.lazy[name].split(":")
+            return getattr(importlib.import_module(module), attr)
+        return super().get_command(ctx, name)
+
+
+@click.group(cls=LazyGroup, invoke_without_command=True)
 @click.pass_context
 def cli(ctx: click.Context) -> None:
     """Print-and-play generator. With no command, builds every game and edition."""
@@ -118,21 +136,6 @@ def list_command() -> None:
         pass
 
 
-def _attach_optional_commands() -> None:
-    try:
-        from .cli_engine import replay, simulate
-        cli.add_command(simulate)
-        cli.add_command(replay)
-    except ImportError:
-        pass
-    try:
-        from .rulebook.cli import rulebook
-        cli.add_command(rulebook)
-    except ImportError:
-        pass
-
-
-_attach_optional_commands()
 
 
 def main() -> None:

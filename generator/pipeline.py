@@ -1,6 +1,7 @@
 """Build an edition: load, check, render every requested profile, write atomically with a manifest."""
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -8,20 +9,10 @@ from typing import Callable
 from .errors import GameDataError
 from .model import Edition, layouts_dir
 from .model.layouts import Layouts, Profile
-from .validate import engine_options
 from .output import Produced, staging, write_manifest
+from .validate import engine_options
 from .render.faces import FacePainter
-from .render.items import items_for, printable
-from .render.export_png import export_pngs
-from .render.export_printshop import export_print_shop
-from .render.export_proof import export_proof
-from .render.export_sheets import export_home_sheets
-from .render.export_tts import export_tts
 from .render.safety import enforce_print_safety
-from .render.sheets import write_sheets
-
-CARD_KINDS = ("card",)
-TOKEN_KINDS = ("token", "tile", "counted")
 
 
 @dataclass
@@ -41,34 +32,23 @@ class Job:
         return FacePainter(self.edition.game, self.layouts, self.profile)
 
 
-def export_sheets(job: Job) -> list[Produced]:
-    painter = job.painter()
-    title = f"{job.edition.game.title} ({job.edition.spec.title})"
-    produced = []
-    for kind, kinds in (("sheet", CARD_KINDS), ("tokens", TOKEN_KINDS)):
-        groups = [items_for(c, painter) for c in printable(job.edition.components, kinds)]
-        groups = [g for g in groups if g]
-        if not groups:
-            continue
-        name = f"{job.stem}-{'cards' if kind == 'sheet' else 'tokens'}.pdf"
-        try:
-            pages = write_sheets(job.stage / name, groups, painter, job.profile, f"{title}: {kind}")
-        except ValueError as exc:
-            raise GameDataError(job.layouts.root / "profiles" / f"{job.profile.id}.yaml", None, "paper",
-                                "paper large enough for every piece", str(exc)) from None
-        comps = [c.id for c in printable(job.edition.components, kinds)]
-        produced.append(Produced(name, kind, job.profile.id, pages, {"components": comps}))
-    return produced
+# Each profile kind's exporter, imported only when a build asks for that kind, so a plain sheet
+# build does not load the rasteriser, the HTML templates or the rulebook's typesetting.
+EXPORTERS: dict[str, str] = {
+    "sheet": "generator.render.export_sheets:export_home_sheets",
+    "png": "generator.render.export_png:export_pngs",
+    "print-shop": "generator.render.export_printshop:export_print_shop",
+    "tts": "generator.render.export_tts:export_tts",
+    "proof": "generator.render.export_proof:export_proof",
+    "rulebook": "generator.rulebook.export:export_rulebook",
+}
 
 
-def export_rulebook(job: Job) -> list[Produced]:
-    from .rulebook.export import export_rulebook as export  # imported late: only rulebook builds need it
-    return export(job)
-
-
-EXPORTERS: dict[str, Callable[[Job], list[Produced]]] = {
-    "sheet": export_home_sheets, "png": export_pngs, "print-shop": export_print_shop, "tts": export_tts,
-    "proof": export_proof, "rulebook": export_rulebook}
+def exporter_for(kind: str) -> Callable[[Job], list[Produced]] | None:
+    if kind not in EXPORTERS:
+        return None
+    module, name = EXPORTERS[kind].split(":")
+    return getattr(importlib.import_module(module), name)
 
 
 def layouts_for(edition: Edition) -> Layouts:
@@ -103,7 +83,7 @@ def build_edition(edition: Edition, out_dir: Path, profiles: list[str] | None = 
         for profile in chosen:
             if on_step:
                 on_step(f"{edition.game.id} {edition.id} {profile.id}")
-            exporter = EXPORTERS.get(profile.kind)
+            exporter = exporter_for(profile.kind)
             if exporter is None:
                 raise GameDataError(layouts.root / "profiles" / f"{profile.id}.yaml", None, "kind",
                                     f"a profile kind this version can build, one of {sorted(EXPORTERS)}",

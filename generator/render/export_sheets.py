@@ -1,4 +1,4 @@
-"""Home-printing sheet profiles: the shared sheet exporter, seen through the profile's ink-saver rules,
+"""Home-printing sheet profiles: the sheet exporter, seen through the profile's ink-saver rules,
 with the gutterfold clearance checked and an optional duplex alignment test sheet."""
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ from ..output import Produced
 from .alignment import write_alignment
 from .export_common import profile_options
 from .faces import FacePainter
-from .sheets import fold_clearance
+from .items import items_for, printable
+from .sheets import fold_clearance, write_sheets
 from .style import layouts_for_profile
 
 if TYPE_CHECKING:
@@ -27,8 +28,6 @@ class SheetOptions(BaseModel):
 
 
 def export_home_sheets(job: "Job") -> list[Produced]:
-    from ..pipeline import export_sheets  # the pipeline imports this module: import when called
-
     options = profile_options(job.layouts.root, job.profile, SheetOptions)
     where = job.layouts.root / "profiles" / f"{job.profile.id}.yaml"
     if job.profile.backs == "gutterfold":
@@ -49,4 +48,29 @@ def export_home_sheets(job: "Job") -> list[Produced]:
                                 f"Back alignment test ({job.profile.name})")
         produced.append(Produced(name, "alignment", job.profile.id, pages,
                                  {"back_offset_mm": [round(v / 72 * 25.4, 3) for v in job.profile.back_offset]}))
+    return produced
+
+
+CARD_KINDS = ("card",)
+TOKEN_KINDS = ("token", "tile", "counted")
+
+
+def export_sheets(job: "Job") -> list[Produced]:
+    """Cards on one PDF, tokens, chits and tiles on another, each sheet followed by its backs."""
+    painter = job.painter()
+    title = f"{job.edition.game.title} ({job.edition.spec.title})"
+    produced = []
+    for kind, kinds in (("sheet", CARD_KINDS), ("tokens", TOKEN_KINDS)):
+        groups = [items_for(c, painter) for c in printable(job.edition.components, kinds)]
+        groups = [g for g in groups if g]
+        if not groups:
+            continue
+        name = f"{job.stem}-{'cards' if kind == 'sheet' else 'tokens'}.pdf"
+        try:
+            pages = write_sheets(job.stage / name, groups, painter, job.profile, f"{title}: {kind}")
+        except ValueError as exc:
+            raise GameDataError(job.layouts.root / "profiles" / f"{job.profile.id}.yaml", None, "paper",
+                                "paper large enough for every piece", str(exc)) from None
+        comps = [c.id for c in printable(job.edition.components, kinds)]
+        produced.append(Produced(name, kind, job.profile.id, pages, {"components": comps}))
     return produced
