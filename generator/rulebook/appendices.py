@@ -39,6 +39,7 @@ class Book:
     config_source: Sourced
     figures: dict[str, Figure] = field(default_factory=dict)
     say: Callable[[str], None] | None = None
+    progress: Callable[[str, int], Any] | None = None  # (label, total) -> a step(n) callable with close()
     narrated_turns: int | None = None             # the game's own choice, over the profile's
 
     def parts(self, model: type[BaseModel]) -> BaseModel | None:
@@ -90,8 +91,13 @@ def balance(book: Book, appendices: Appendices) -> dict[str, Any]:
         if inputs is None:
             continue
         book.tell(f"balance: {edition_id}, {settings.balance_games} games, {','.join(settings.balance_agents)}")
-        rows = balance_rows(inputs, settings.balance_games, settings.balance_seed, settings.balance_agents,
-                            settings.jobs)
+        step = book.progress(f"simulating {edition_id}", settings.balance_games) if book.progress else None
+        try:
+            rows = balance_rows(inputs, settings.balance_games, settings.balance_seed, settings.balance_agents,
+                                settings.jobs, step)
+        finally:
+            if step:
+                step.close()
         runs.append({"id": edition_id, "title": other.spec.title, "current": edition_id == edition.id,
                      **appendices.figures(rows)})
     appendices.charts(book, runs)

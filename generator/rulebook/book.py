@@ -59,7 +59,8 @@ def rules_folder(edition: Edition) -> Path | None:
 
 
 def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: Path,
-                   settings: RulebookSettings | None = None, say: Callable[[str], None] | None = None) -> Built | None:
+                   settings: RulebookSettings | None = None, say: Callable[[str], None] | None = None,
+                   progress: Callable[[str, int], Any] | None = None) -> Built | None:
     """Write the rulebook of ``edition`` to ``path``; None when the game has no rules/ folder."""
     folder = rules_folder(edition)
     if folder is None:
@@ -71,7 +72,8 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
     setup = _page_setup(profile, settings)
     width = setup.size[0] - setup.inner - setup.outer
     faces = PieceFaces(edition, layouts)
-    book = Book(edition, settings, faces, styles, config.board, source, say=say, narrated_turns=config.narrated_turns)
+    book = Book(edition, settings, faces, styles, config.board, source, say=say, progress=progress,
+                narrated_turns=config.narrated_turns)
     figures = book.figures
     context = edition_facts(edition)
     _component_figures(edition, faces, styles, figures)

@@ -5,15 +5,38 @@ import os
 import sys
 from typing import Any, Callable
 
+import click
+
 from ..output import Produced
 from .book import build_rulebook, rules_folder
 from .settings import settings_for
 
 
+def _interactive() -> bool:
+    return sys.stderr.isatty() and not os.environ.get("CI")
+
+
 def _say() -> Callable[[str], None] | None:
-    if not sys.stderr.isatty() or os.environ.get("CI"):
+    if not _interactive():
         return None
     return lambda what: print(f"  rulebook: {what} ...", file=sys.stderr, flush=True)
+
+
+class _Bar:
+    """A progress bar that appears only once work is reported: a cache hit shows nothing."""
+
+    def __init__(self, label: str, total: int):
+        self.label, self.total, self.bar = label, total, None
+
+    def __call__(self, done: int) -> None:
+        if self.bar is None:
+            self.bar = click.progressbar(length=self.total, label=f"  {self.label}", file=sys.stderr)
+            self.bar.__enter__()
+        self.bar.update(done)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
 
 
 def export_rulebook(job: Any, overrides: dict[str, Any] | None = None) -> list[Produced]:
@@ -24,7 +47,8 @@ def export_rulebook(job: Any, overrides: dict[str, Any] | None = None) -> list[P
     if overrides:
         settings = settings.model_copy(update=overrides)
     name = f"{job.stem}.pdf"
-    built = build_rulebook(job.edition, job.layouts, job.profile, job.stage / name, settings, _say())
+    built = build_rulebook(job.edition, job.layouts, job.profile, job.stage / name, settings, _say(),
+                           _Bar if _interactive() else None)
     extra: dict[str, Any] = {"sections": [text for level, text in built.headings if level == 0]}
     if built.seed is not None:
         extra.update(sample_seed=built.seed, sample_agents=list(built.agents or ()),
