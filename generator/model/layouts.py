@@ -10,7 +10,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter,
 
 from ..errors import GameDataError
 from ..units import PAPER, parse_length
-from .schema import Glyph, GlyphFile, Ident
+from .schema import Glyph, Ident
 from .source import Sourced, load_yaml
 from .validation import describe, validate
 

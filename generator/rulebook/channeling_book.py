@@ -79,7 +79,7 @@ def step_example(inputs: EngineInputs, seed: int, min_path: int = 4, tries: int 
             game = game_seed(seed, attempt)
             record = play_game(inputs.options, inputs.deck, inputs.glyph_ids, game, ["greedy", "greedy"],
                                game=inputs.engine).to_dict()
-            for index, (before, action, after) in enumerate(replay_states(inputs, record)):
+            for index, (before, action, _after) in enumerate(replay_states(inputs, record)):
                 if action.is_setup or action.is_spent or len(action.path) < min_path or action.refill:
                     continue
                 p = before.current_player

@@ -95,7 +95,7 @@ class GroveDiagram(Flowable):
         self._grove()
         for name in self.view.circles:
             self._circle(name)
-        for start, end, player in self.view.moves:
+        for start, end, _player in self.view.moves:
             self._move(start, end)
         for place, rows in self.view.druids.items():
             self._druids(place, rows)

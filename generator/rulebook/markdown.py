@@ -151,7 +151,7 @@ def blockquote(node: SyntaxTreeNode, conv: Converter, _style: str) -> list[Flowa
 
 
 def table(node: SyntaxTreeNode, conv: Converter, _style: str) -> list[Flowable]:
-    rows, aligns, heads = [], [], 0
+    rows, heads = [], 0
     for section in node.children:  # thead, tbody
         for tr in section.children:
             cells = []

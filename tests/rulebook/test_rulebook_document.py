@@ -8,7 +8,7 @@ from collections import defaultdict
 import pytest
 from pypdf import PdfReader
 
-from rulebook_helpers import build_rulebook_cli, pdf_text
+from rulebook_helpers import build_rulebook_cli
 
 
 def _lines(page) -> list[tuple[float, str]]:
@@ -48,7 +48,7 @@ def test_contents_lists_every_section_with_its_page(book_2025):
     chapters = [title for level, title, _ in sections if level == 0]
     assert chapters[:2] == ["The game in brief", "Components"]
     assert {"Appendix A: A sample game", "Appendix B: Balance", "Clarifications"} <= set(chapters)
-    for level, title, page in sections:
+    for _level, title, page in sections:
         assert listed.get(title) == page, (title, page, listed.get(title))
 
 
