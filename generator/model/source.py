@@ -1,4 +1,11 @@
-"""Safe YAML loading that remembers the line of every key, so errors can point at it."""
+"""Safe YAML loading that remembers the line of every key, so errors can point at it.
+
+The file is read as a stream of parser events and built here, one value at a time, so every
+limit is enforced while the data is composed, before it costs anything: the file's size, how
+deep it nests, how many values it holds once aliases are counted (an "alias bomb" of a few lines
+would otherwise expand to billions), aliases that point into themselves, and tags: only the
+standard scalar and collection tags are allowed, never `!secret` or `!!python/...`.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -9,12 +16,21 @@ import yaml
 
 from ..errors import GameDataError
 
-try:  # the C loader is several times faster; fall back when libyaml is absent
+try:  # the C parser is several times faster; fall back when libyaml is absent
     _Loader = yaml.CSafeLoader
 except AttributeError:  # pragma: no cover
     _Loader = yaml.SafeLoader
 
 KeyPath = tuple[str | int, ...]
+
+MAX_BYTES = 8 * 1024 * 1024   # a game file larger than this is not hand-written data
+MAX_DEPTH = 64                # nesting of lists and mappings
+MAX_NODES = 1_000_000         # values in one file, every alias counted as the values it repeats
+MAX_ALIASED = 10_000          # values repeated through aliases to lists and mappings
+
+_STANDARD = "tag:yaml.org,2002:"
+SCALAR_TAGS = {_STANDARD + t for t in ("str", "int", "float", "bool", "null")}
+COLLECTION_TAGS = {_STANDARD + "seq", _STANDARD + "map"}
 
 
 @dataclass
@@ -45,15 +61,11 @@ def format_key(key_path: KeyPath) -> str:
 
 
 def load_yaml(path: Path) -> Sourced:
-    """Read a YAML file safely; a missing file or bad syntax becomes a GameDataError."""
+    """Read a YAML file safely and within limits; any problem becomes a GameDataError naming the line."""
+    text = _read(path)
+    source = Sourced(path, None)
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise GameDataError(path, None, "", "an existing file", "no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise GameDataError(path, None, "", "a readable UTF-8 text file", str(exc)) from None
-    try:
-        node = yaml.compose(text, Loader=_Loader)
+        source.data = _Builder(path, source.lines).build(yaml.parse(text, Loader=_Loader))
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
@@ -62,30 +74,172 @@ def load_yaml(path: Path) -> Sourced:
             found += f" ({exc.context} that starts on line {exc.context_mark.line + 1})"
         raise GameDataError(path, line, "", "valid YAML", found) from None
     except yaml.YAMLError as exc:
-        raise GameDataError(path, None, "", "valid YAML", str(exc)) from None
-    source = Sourced(path, None)
-    source.data = _to_python(node, (), source.lines, path) if node is not None else {}
+        raise GameDataError(path, None, "", "valid YAML", str(exc).splitlines()[0]) from None
     return source
 
 
-def _to_python(node: yaml.Node, key_path: KeyPath, lines: dict[KeyPath, int], path: Path) -> Any:
-    lines.setdefault(key_path, node.start_mark.line + 1)
-    if isinstance(node, yaml.MappingNode):
-        out: dict[str, Any] = {}
-        for key_node, value_node in node.value:
-            key = _Loader.construct_scalar(_SCALARS, key_node) if isinstance(key_node, yaml.ScalarNode) else None
-            if not isinstance(key, str) or key == "<<":
-                raise GameDataError(path, key_node.start_mark.line + 1, format_key(key_path),
-                                    "a plain text key", repr(key))
-            if key in out:
-                raise GameDataError(path, key_node.start_mark.line + 1, format_key(key_path + (key,)),
-                                    "each key once", "a duplicate key")
-            lines[key_path + (key,)] = key_node.start_mark.line + 1
-            out[key] = _to_python(value_node, key_path + (key,), lines, path)
-        return out
-    if isinstance(node, yaml.SequenceNode):
-        return [_to_python(item, key_path + (i,), lines, path) for i, item in enumerate(node.value)]
-    return _SCALARS.construct_object(node, deep=True)
+def _read(path: Path) -> str:
+    try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise GameDataError(path, None, "", f"a YAML file of at most {MAX_BYTES // 2**20} MiB",
+                                f"{size / 2**20:.1f} MiB")
+        with path.open("rb") as stream:
+            data = stream.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        raise GameDataError(path, None, "", "an existing file", "no such file") from None
+    except IsADirectoryError:
+        raise GameDataError(path, None, "", "a file", "a folder") from None
+    except OSError as exc:
+        raise GameDataError(path, None, "", "a readable file", exc.strerror or type(exc).__name__) from None
+    if len(data) > MAX_BYTES:  # a device or a file that grew while read
+        raise GameDataError(path, None, "", f"a YAML file of at most {MAX_BYTES // 2**20} MiB", "more")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise GameDataError(path, None, "", "UTF-8 text", f"byte {data[exc.start]:#04x} at offset {exc.start}") \
+            from None
 
 
-_SCALARS = _Loader("")  # a loader instance used only to construct scalars with the safe resolver
+@dataclass
+class _Open:
+    """A list or mapping being built: its value, key path, anchor and the key waiting for a value."""
+
+    value: list | dict
+    key_path: KeyPath
+    anchor: str | None
+    nodes_at_start: int
+    key: Any = None
+    key_line: int = 0
+    awaiting_value: bool = False
+
+
+class _Builder:
+    """Turns parser events into plain Python data, recording lines and enforcing the limits."""
+
+    def __init__(self, path: Path, lines: dict[KeyPath, int]):
+        self.path, self.lines = path, lines
+        self.stack: list[_Open] = []
+        self.anchors: dict[str, tuple[Any, int]] = {}  # anchor -> (value, values it holds)
+        self.nodes = self.aliased = 0
+        self.result: Any = None
+        self.documents = 0
+
+    def fail(self, event, key_path: KeyPath, expected: str, found: str) -> GameDataError:
+        return GameDataError(self.path, event.start_mark.line + 1, format_key(key_path), expected, found)
+
+    def build(self, events) -> Any:
+        for event in events:
+            if isinstance(event, yaml.DocumentStartEvent):
+                self.documents += 1
+                if self.documents > 1:
+                    raise self.fail(event, (), "one YAML document", "a second document ('---')")
+            elif isinstance(event, (yaml.ScalarEvent, yaml.AliasEvent, yaml.SequenceStartEvent,
+                                    yaml.MappingStartEvent)):
+                self.start(event)
+            elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+                self.end()
+        return {} if self.result is None else self.result
+
+    def here(self) -> KeyPath:
+        """The key path of the value the next event gives."""
+        if not self.stack:
+            return ()
+        top = self.stack[-1]
+        if isinstance(top.value, list):
+            return top.key_path + (len(top.value),)
+        return top.key_path + ((top.key,) if top.awaiting_value else ())
+
+    def count(self, event, key_path: KeyPath, nodes: int = 1) -> None:
+        self.nodes += nodes
+        if self.nodes > MAX_NODES:
+            raise self.fail(event, key_path, f"at most {MAX_NODES:,} values in one file (aliases counted)",
+                            "more")
+
+    def start(self, event) -> None:
+        key_path = self.here()
+        if isinstance(event, yaml.AliasEvent):
+            self.place(event, *self.alias(event, key_path))
+            return
+        if isinstance(event, yaml.ScalarEvent):
+            self.count(event, key_path)
+            value = self.scalar(event, key_path)
+            if event.anchor:
+                self.anchors[event.anchor] = (value, 1)
+            self.place(event, value, 1)
+            return
+        if event.tag and event.tag not in COLLECTION_TAGS:
+            raise self.fail(event, key_path, "no tag, or a standard one", repr(event.tag))
+        if len(self.stack) >= MAX_DEPTH:
+            raise self.fail(event, key_path[:4], f"lists and mappings nested at most {MAX_DEPTH} deep", "deeper")
+        if self.stack and isinstance(self.stack[-1].value, dict) and not self.stack[-1].awaiting_value:
+            raise self.fail(event, key_path, "a plain text key", "a list or mapping as a key")
+        self.count(event, key_path)
+        self.lines.setdefault(key_path, event.start_mark.line + 1)
+        value: list | dict = [] if isinstance(event, yaml.SequenceStartEvent) else {}
+        self.stack.append(_Open(value, key_path, event.anchor, self.nodes))
+        if event.anchor:
+            self.anchors.pop(event.anchor, None)  # an alias to it from inside would be recursive
+
+    def end(self) -> None:
+        done = self.stack.pop()
+        nodes = self.nodes - done.nodes_at_start + 1
+        if done.anchor:
+            self.anchors[done.anchor] = (done.value, nodes)
+        self.place(None, done.value, nodes, opened=True)
+
+    def alias(self, event, key_path: KeyPath) -> tuple[Any, int]:
+        if event.anchor not in self.anchors:
+            if any(o.anchor == event.anchor for o in self.stack):
+                raise self.fail(event, key_path, "an alias to a finished value", f"*{event.anchor} inside itself")
+            raise self.fail(event, key_path, "an alias to an anchor defined above", f"*{event.anchor}")
+        value, nodes = self.anchors[event.anchor]
+        self.count(event, key_path, nodes)
+        if isinstance(value, (list, dict)):
+            self.aliased += nodes
+            if self.aliased > MAX_ALIASED:
+                raise self.fail(event, key_path, f"at most {MAX_ALIASED:,} values repeated through aliases",
+                                "more")
+        return value, nodes
+
+    def scalar(self, event, key_path: KeyPath) -> Any:
+        if event.tag and event.tag != "!" and event.tag not in SCALAR_TAGS:
+            raise self.fail(event, key_path, "no tag, or a standard one (!!str, !!int, !!float, !!bool, !!null)",
+                            repr(event.tag))
+        node = yaml.ScalarNode(None, event.value, event.start_mark, event.end_mark, event.style)
+        node.tag = (_STANDARD + "str" if event.tag == "!" else event.tag) or \
+            _SCALARS.resolve(yaml.ScalarNode, event.value, event.implicit)
+        try:
+            return _SCALARS.construct_object(node, deep=True)
+        except (yaml.YAMLError, ValueError, OverflowError) as exc:
+            raise self.fail(event, key_path, f"a value of type {node.tag.rsplit(':', 1)[-1]}",
+                            f"{event.value[:40]!r} ({str(exc).splitlines()[0][:80]})") from None
+
+    def place(self, event, value: Any, nodes: int, opened: bool = False) -> None:
+        """Put a finished value into the list or mapping that holds it (or make it the result)."""
+        if not self.stack:
+            self.result = value
+            return
+        top = self.stack[-1]
+        if isinstance(top.value, list):
+            if not opened:
+                self.lines.setdefault(top.key_path + (len(top.value),), event.start_mark.line + 1)
+            top.value.append(value)
+        elif top.awaiting_value:
+            top.value[top.key] = value
+            top.awaiting_value = False
+        else:
+            self.key(event, top, value)
+
+    def key(self, event, top: _Open, key: Any) -> None:
+        line = event.start_mark.line + 1
+        if not isinstance(key, str) or key == "<<":
+            raise GameDataError(self.path, line, format_key(top.key_path), "a plain text key", repr(key))
+        if key in top.value:
+            raise GameDataError(self.path, line, format_key(top.key_path + (key,)), "each key once",
+                                "a duplicate key")
+        self.lines[top.key_path + (key,)] = line
+        top.key, top.awaiting_value = key, True
+
+
+_SCALARS = _Loader("")  # a loader instance used only to resolve and construct scalars safely
