@@ -10,6 +10,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter,
 
 from ..errors import GameDataError
 from ..units import PAPER, parse_length
+from .numbers import NUMBERS, Degrees, Dots, DashLength, FontSize, Leading, Percent, StrokeWidth, MAX_DASHES, whole
 from .schema import Glyph, Ident
 from .source import Sourced, load_yaml
 from .validation import describe, validate
@@ -17,24 +18,28 @@ from .validation import describe, validate
 MAX_SIDE_MM = 1000  # a piece or page larger than a metre is a mistake, not a request
 
 
-def _length(value: Any) -> float:
+def _length(value: Any, least_mm: float | None = None) -> float:
     points = parse_length(value)
-    if abs(points) > parse_length(MAX_SIDE_MM):
+    if not abs(points) <= parse_length(MAX_SIDE_MM):  # also refuses NaN
         raise ValueError(f"a length of at most {MAX_SIDE_MM} mm")
+    if least_mm is not None and points < parse_length(least_mm):
+        raise ValueError(f"a length of at least {least_mm} mm")
     return points
 
 
 Length = Annotated[float, BeforeValidator(_length)]
-Bindable = Union[float, str]  # a number, or "$field" to take it from the piece
+PositiveLength = Annotated[float, BeforeValidator(lambda v: _length(v, 0))]  # a bleed, a margin, a gap
+Spacing = Annotated[float, BeforeValidator(lambda v: _length(v, 1))]  # between ruled lines
+Bindable = Union[Dots, Annotated[str, Field(pattern=r"^\$[a-z0-9_]+$")]]  # a count, or "$field"
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, **NUMBERS)
 
 
 class Colour(Strict):
     rgb: str = Field(pattern=r"^#[0-9A-Fa-f]{6}$")
-    cmyk: tuple[float, float, float, float]
+    cmyk: tuple[Percent, Percent, Percent, Percent]
 
 
 class FontSpec(Strict):
@@ -51,7 +56,7 @@ class IconFile(Strict):
 
 
 class Element(Strict):
-    rotate: float = 0
+    rotate: Degrees = 0
     when: dict[str, str] = {}  # draw only when each field has the given value
 
 
@@ -69,7 +74,7 @@ class Rect(Element):
     radius: Length = 0
     fill: str | None = None
     stroke: str | None = None
-    stroke_width: float = 0.5
+    stroke_width: StrokeWidth = 0.5
 
 
 class Circle(Element):
@@ -79,7 +84,7 @@ class Circle(Element):
     r: Length
     fill: str | None = None
     stroke: str | None = None
-    stroke_width: float = 0.5
+    stroke_width: StrokeWidth = 0.5
 
 
 class Diamond(Element):
@@ -90,7 +95,7 @@ class Diamond(Element):
     h: Length
     fill: str | None = None
     stroke: str | None = None
-    stroke_width: float = 0.5
+    stroke_width: StrokeWidth = 0.5
 
 
 class Line(Element):
@@ -100,8 +105,8 @@ class Line(Element):
     x2: Length
     y2: Length
     stroke: str = "ink"
-    stroke_width: float = 0.5
-    dash: list[float] = []
+    stroke_width: StrokeWidth = 0.5
+    dash: list[DashLength] = Field(default=[], max_length=MAX_DASHES)
 
 
 class Text(Element):
@@ -112,13 +117,13 @@ class Text(Element):
     h: Length
     text: str
     font: str = "body"
-    size: float = Field(default=9, gt=0, le=400)
+    size: FontSize = 9
     colour: str = "ink"
     outline: str | None = None
     align: Literal["left", "centre", "right"] = "left"
     valign: Literal["top", "middle", "bottom"] = "middle"
     fit: Literal["shrink", "wrap", "none"] = "none"
-    leading: float = 1.2
+    leading: Leading = 1.2
     labels: dict[str, str] = {}  # map a field's raw value to printed text
 
 
@@ -131,8 +136,8 @@ class Ring(Element):
     dot: Length
     fill: str | None = None
     stroke: str | None = None
-    stroke_width: float = 0.5
-    start: float = 90  # degrees, counter-clockwise from the right; 90 puts the first dot on top
+    stroke_width: StrokeWidth = 0.5
+    start: Degrees = 90  # degrees, counter-clockwise from the right; 90 puts the first dot on top
 
 
 class Petals(Element):
@@ -145,8 +150,8 @@ class Petals(Element):
     count: Bindable
     fill: str | None = None
     stroke: str | None = None
-    stroke_width: float = 0.5
-    start: float = 90
+    stroke_width: StrokeWidth = 0.5
+    start: Degrees = 90
 
 
 class GlyphElement(Element):
@@ -176,9 +181,9 @@ class Lines(Element):
     y: Length
     w: Length
     h: Length
-    spacing: Length = 6
+    spacing: Spacing = 6
     stroke: str = "faint"
-    stroke_width: float = 0.4
+    stroke_width: StrokeWidth = 0.4
 
 
 class Hexagon(Element):
@@ -189,7 +194,7 @@ class Hexagon(Element):
     orientation: Literal["flat", "pointy"] = "flat"
     fill: str | None = None
     stroke: str | None = None
-    stroke_width: float = 0.5
+    stroke_width: StrokeWidth = 0.5
 
 
 class HexGrid(Element):
@@ -206,11 +211,11 @@ class HexGrid(Element):
     fill: str | None = None
     centre_fill: str | None = None  # the centre hex; the others take `fill`
     stroke: str | None = "ink"
-    stroke_width: float = 0.5
+    stroke_width: StrokeWidth = 0.5
     outline: str | None = None
-    outline_width: float = 1.0
+    outline_width: StrokeWidth = 1.0
     axes: str | None = None
-    axes_width: float = 0.4
+    axes_width: StrokeWidth = 0.4
     bleed: bool = True  # run the outer hexes' fill out into the bleed, so a slightly wide cut shows no paper
 
 
@@ -228,9 +233,9 @@ class TemplateFile(Strict):
 
 
 class Marks(Strict):
-    length: Length = parse_length("5mm")
-    gap: Length = parse_length("1.5mm")
-    weight: float = 0.25
+    length: PositiveLength = parse_length("5mm")
+    gap: PositiveLength = parse_length("1.5mm")
+    weight: StrokeWidth = 0.25
 
 
 class Profile(Strict):
@@ -240,16 +245,16 @@ class Profile(Strict):
     default: bool = False
     paper: str | tuple[Length, Length] = "letter"
     orientation: Literal["auto", "portrait", "landscape"] = "auto"
-    margin: Length = parse_length("8mm")
-    bleed: Length = parse_length("3mm")
-    spacing: Length = 0
+    margin: PositiveLength = parse_length("8mm")
+    bleed: PositiveLength = parse_length("3mm")
+    spacing: PositiveLength = 0
     marks: Marks | None = Marks()
     backs: Literal["none", "duplex-long-edge", "duplex-short-edge", "gutterfold"] = "duplex-long-edge"
     back_offset: tuple[Length, Length] = (0, 0)
     colour_model: Literal["rgb", "cmyk"] = "rgb"
     ink_saver: bool = False
     dpi: int = Field(default=300, ge=72, le=1200)
-    pixel_size: tuple[int, int] | None = None
+    pixel_size: tuple[whole(1, 20_000), whole(1, 20_000)] | None = None
     options: dict[str, Any] = {}
 
     @property

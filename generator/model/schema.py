@@ -5,14 +5,19 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from .numbers import NUMBERS, finite, whole
+
 MAX_COUNT = 10_000  # more copies of one piece than any printed game needs: refuse, do not attempt
 MAX_TOTAL = 20_000  # pieces in one component, all counts added
 Name = Annotated[str, Field(min_length=1, max_length=200)]
 Ident = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=60)]
+FieldInt = whole(-1_000_000, 1_000_000)  # a value a card may print
+Players = whole(1, 100)
+Unit = finite(-10, 10)  # glyph coordinates: the glyph's box is 0..1, a little overhang allowed
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, **NUMBERS)
 
 
 class TextField(Strict):
@@ -22,9 +27,14 @@ class TextField(Strict):
 
 class IntField(Strict):
     type: Literal["int"]
-    min: int = 0
-    max: int = 1000
+    min: FieldInt = 0
+    max: FieldInt = 1000
     required: bool = True
+
+    @field_validator("max")
+    @classmethod
+    def _max_not_below_min(cls, value, info):
+        return _not_below(value, info.data.get("min"), "min")
 
 
 class ChoiceField(Strict):
@@ -67,12 +77,12 @@ class Declaration(Strict):
 
     component: Ident
     total: int | None = Field(default=None, ge=0, le=1_000_000)
-    ranges: dict[Ident, tuple[int, int]] = {}
-    distinct: dict[Ident, int] = {}          # field -> number of distinct values (within each `per` group)
+    ranges: dict[Ident, tuple[FieldInt, FieldInt]] = {}
+    distinct: dict[Ident, whole(0, MAX_TOTAL)] = {}          # field -> number of distinct values (within each `per` group)
     per: Ident | None = None                 # group by this field for `distinct` and `each`
-    each: int | None = Field(default=None, ge=0)  # pieces in every `per` group
+    each: whole(0, MAX_TOTAL) | None = None  # pieces in every `per` group
     groups: list[str] = []                    # the `per` groups that must exist
-    group_ranges: dict[str, dict[Ident, tuple[int, int]]] = {}  # `per` group -> field -> [low, high]
+    group_ranges: dict[str, dict[Ident, tuple[FieldInt, FieldInt]]] = {}  # `per` group -> field -> [low, high]
     complete: list[Ident] = []               # optional fields every piece should fill (a draft's gaps)
     agree_with_rules: dict[Ident, str] = {}  # field -> rule option its printed value must equal
 
@@ -93,7 +103,7 @@ class GameFile(Strict):
     id: Ident
     title: Name
     subtitle: str = ""
-    players: tuple[int, int] | None = (2, 2)  # None: the rules do not say (a draft)
+    players: tuple[Players, Players] | None = (2, 2)  # None: the rules do not say (a draft)
     engine: Ident | None = None
     status: Literal["complete", "draft"] = "complete"
     default_edition: Ident
@@ -102,6 +112,19 @@ class GameFile(Strict):
     credits: list[Credit] = []
     components: list[Component] = []
     rule_checks: list[RuleCheck] = []  # checked for every edition
+
+    @field_validator("players")
+    @classmethod
+    def _players_in_order(cls, value):
+        if value is not None:
+            _not_below(value[1], value[0], "the smallest player count")
+        return value
+
+
+def _not_below(value, low, what: str):
+    if low is not None and value < low:
+        raise ValueError(f"a value not below {what} ({low})")
+    return value
 
 
 class EditionFile(Strict):
@@ -120,9 +143,9 @@ class EditionFile(Strict):
 
 
 class Shape(Strict):
-    circle: tuple[float, float, float] | None = None
-    polygon: list[tuple[float, float]] | None = None
-    polyline: list[tuple[float, float]] | None = None
+    circle: tuple[Unit, Unit, Unit] | None = None
+    polygon: list[tuple[Unit, Unit]] | None = Field(default=None, max_length=1000)
+    polyline: list[tuple[Unit, Unit]] | None = Field(default=None, max_length=1000)
     style: Literal["fill", "outline", "knockout"] = "fill"
     weight: float = Field(default=0.07, gt=0, le=0.5)
 
