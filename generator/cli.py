@@ -68,6 +68,9 @@ def build(game: str | None, edition: str | None, profiles: tuple[str, ...], out:
     """Build print files for GAME (default: every game and edition)."""
     from .pipeline import build_edition
 
+    if out is not None:
+        from .output import check_out_dir
+        check_out_dir(out)
     editions = _editions(game, edition)
     if out and len(editions) > 1:
         raise click.UsageError("--out needs a single edition: give GAME and --edition")
@@ -139,17 +142,41 @@ def list_command() -> None:
 
 
 def main() -> None:
+    from .processes import install
+
+    install()
+    sys.exit(run())
+
+
+def run(args: list[str] | None = None) -> int:
+    """Run the command line; every failure is one message on stderr and an exit status, never a traceback."""
+    from .errors import describe_os_error
+    from .processes import Terminated
+
     try:
-        cli.main(standalone_mode=False)
+        cli.main(args=args, standalone_mode=False)
+        return 0
+    except SystemExit as exc:
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
     except click.exceptions.Abort:
         click.echo("Aborted.", err=True)
-        sys.exit(130)
+        return 130
     except click.ClickException as exc:
         exc.show()
-        sys.exit(2 if exc.exit_code == 2 else exc.exit_code)
+        return 2 if exc.exit_code == 2 else exc.exit_code
     except UserError as exc:
         click.echo(f"error: {exc}", err=True)
-        sys.exit(exc.exit_code)
+        return exc.exit_code
+    except OSError as exc:  # the file system refused: a full disk, a read-only or forbidden folder
+        click.echo(f"error: {describe_os_error(exc)}", err=True)
+        return 1
+    except (RecursionError, MemoryError) as exc:
+        click.echo(f"error: the input asks for more than this build can hold ({type(exc).__name__}); "
+                   "look for a very deep or very large structure", err=True)
+        return 2
     except KeyboardInterrupt:
         click.echo("Interrupted; earlier output left as it was.", err=True)
-        sys.exit(130)
+        return 130
+    except Terminated:
+        click.echo("Terminated; earlier output left as it was.", err=True)
+        return 143

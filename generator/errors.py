@@ -1,6 +1,7 @@
 """Errors a user can cause, each printable as one clear message with an exit code."""
 from __future__ import annotations
 
+import errno
 from pathlib import Path
 
 
@@ -25,3 +26,24 @@ class ValidationFailed(UserError):
     """Deck or print-safety violations found with --strict or by validate."""
 
     exit_code = 1
+
+
+_ADVICE = {
+    errno.ENOSPC: "free some space or choose another --out",
+    errno.EDQUOT: "free some space or choose another --out",
+    errno.EROFS: "the file system is read-only; choose another --out",
+    errno.EACCES: "you may not write there; choose another folder or change its permissions",
+    errno.EPERM: "you may not write there; choose another folder or change its permissions",
+    errno.ENOENT: "check that the folder exists",
+    errno.ENOTDIR: "a file stands where a folder is needed; choose another path",
+    errno.EISDIR: "a folder stands where a file is needed; choose another path",
+    errno.ENAMETOOLONG: "choose a shorter name",
+}
+
+
+def describe_os_error(exc: OSError) -> str:
+    """One line for an error the operating system gave: the path, what happened, what to do."""
+    path = exc.filename if exc.filename is not None else "output"
+    what = exc.strerror or type(exc).__name__
+    advice = _ADVICE.get(exc.errno, "")
+    return f"{path}: {what}" + (f"; {advice}" if advice else "")

@@ -53,6 +53,19 @@ def references(value: Any) -> list[str]:
     return []
 
 
+# What a card needs from a format spec: an alignment, a sign, a width and precision of two digits,
+# a type. Anything more (a width of 500,000,000, a nested {spec}) is refused before drawing.
+_SPEC = re.compile(r"^(?:.?[<>^])?[+-]?\d{0,2}(?:\.\d{1,2})?[dfs%]?$")
+
+
 def text_references(template: str) -> list[str]:
     """Field names inside `{...}` of a text; raises ValueError for a malformed text."""
-    return [name for _, name, _, _ in _FORMATTER.parse(template) if name is not None]
+    names = []
+    for _, name, spec, conversion in _FORMATTER.parse(template):
+        if name is None:
+            continue
+        if conversion or not _SPEC.match(spec or ""):
+            raise ValueError(f"a simple format spec such as {{{name}:>3}}, not {{{name}!{conversion}:{spec}}}"
+                             if conversion else f"a simple format spec such as {{{name}:>3}}, not {{{name}:{spec}}}")
+        names.append(name)
+    return names

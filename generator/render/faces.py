@@ -7,6 +7,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..errors import GameDataError
 from ..model.game import ComponentSet, Game, Piece
 from ..model.layouts import Layouts, Profile, Template
+from ..model.numbers import MAX_DOTS
 from .bindings import available_names, piece_values, references, resolve, text_references
 from .painters import PAINTERS, PaintContext
 from .style import Palette, register_fonts
@@ -142,6 +143,17 @@ class FacePainter:
                             source, where = template.sources[name]
                             raise source.error(where + (key,), "a colour named in layouts/style.yaml",
                                                f"{colour!r} (from {value} for {piece.label})")
+                _check_count(element, values, piece, *template.sources[name])
+
+
+def _check_count(element, values: dict, piece: Piece, source, where) -> None:
+    """A count bound to a field (`count: $vigor`) stays within what a ring or flower can draw."""
+    bound = getattr(element, "count", None)
+    if isinstance(bound, str):
+        dots = resolve(bound, values)
+        if isinstance(dots, bool) or not isinstance(dots, int) or not 0 <= dots <= MAX_DOTS:
+            raise source.error(where + ("count",), f"a whole number from 0 to {MAX_DOTS}",
+                               f"{dots!r} (from {bound} for {piece.label})")
 
 
 def _centre(element, ctx: PaintContext) -> tuple[float, float]:

@@ -1,0 +1,52 @@
+"""The process a build runs in: SIGTERM ends it cleanly, and forked workers die with it.
+
+Installed once by the command line's main(). A SIGTERM becomes an exception, so every `finally`
+runs (staging folders are removed, pools terminate their workers). Every child forked afterwards,
+by any pool, asks the kernel for SIGKILL when its parent dies, so a `kill -9` of a build leaves no
+worker processes behind.
+"""
+from __future__ import annotations
+
+import ctypes
+import os
+import signal
+import sys
+
+PR_SET_PDEATHSIG = 1
+
+
+class Terminated(BaseException):
+    """The process got SIGTERM: unwind like Ctrl-C, then exit 143."""
+
+
+def _raise_terminated(signum, frame) -> None:
+    raise Terminated()
+
+
+_forking = [0]  # the pid of the process about to fork, read back in the child
+
+
+def _before_fork() -> None:
+    _forking[0] = os.getpid()
+
+
+def _in_child() -> None:
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a pool's terminate() must simply end the worker
+    if sys.platform.startswith("linux"):
+        try:
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        except (AttributeError, OSError):  # pragma: no cover
+            pass
+    if os.getppid() != _forking[0]:  # the parent died before the request above took effect
+        os._exit(1)
+
+
+_installed = [False]
+
+
+def install() -> None:
+    """Turn SIGTERM into Terminated and make forked children die with this process."""
+    signal.signal(signal.SIGTERM, _raise_terminated)
+    if not _installed[0]:
+        os.register_at_fork(before=_before_fork, after_in_child=_in_child)
+        _installed[0] = True
