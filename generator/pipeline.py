@@ -6,11 +6,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from .errors import GameDataError
+from .errors import GameDataError, ValidationFailed
 from .model import Edition, layouts_dir
 from .model.layouts import Layouts, Profile
 from .output import Produced, staging, write_manifest
-from .validate import engine_options
+from .validate import engine_options, engine_setup_problem
 from .render.faces import FacePainter
 from .render.safety import enforce_print_safety
 
@@ -78,6 +78,10 @@ def build_edition(edition: Edition, out_dir: Path, profiles: list[str] | None = 
     check_edition(edition, layouts)
     engine_options(edition)  # a rejected rules option stops the build here, naming its file and line
     enforce_print_safety(edition, layouts, strict, on_warning)  # --strict: findings stop the build here
+    if any(p.kind == "rulebook" for p in chosen):  # the rulebook plays sample games
+        problem = engine_setup_problem(edition)
+        if problem:
+            raise ValidationFailed(f"{edition.source.path}: {problem} (see `validate`)")
     produced: list[Produced] = []
     with staging(out_dir) as stage:
         for profile in chosen:

@@ -42,6 +42,9 @@ def validate_edition(edition: Edition) -> Report:
         report.components.append(entry)
     for declared in edition.spec.declares:
         report.violations += _check(edition, declared)
+    problem = engine_setup_problem(edition)
+    if problem:
+        report.violations.append(problem)
     for warning in declared_rule_warnings(edition) + rule_warnings(edition):
         if warning not in report.warnings:
             report.warnings.append(warning)
@@ -94,6 +97,21 @@ def engine_options(edition: Edition):
     except ImportError:  # an install without the engines: the rules are checked by nobody
         return None
     return registry.options_for(edition)
+
+
+def engine_setup_problem(edition: Edition) -> str | None:
+    """Why the rules engine cannot set up a game from this edition (a deck or glyph set it cannot
+    use), or None. `build` needs a game for the rulebook, so `validate` asks the same question."""
+    options = engine_options(edition)
+    if options is None:
+        return None
+    from .engine.registry import get_engine
+    engine = get_engine(edition.engine)
+    try:
+        engine.new_game(options, engine.expand_deck(edition.deck_entries), list(edition.glyph_ids), 0)
+    except (ValueError, IndexError, KeyError) as exc:
+        return f"the {edition.engine} rules engine cannot set up a game: {exc}"
+    return None
 
 
 def _effective_rules(edition: Edition) -> dict:

@@ -149,6 +149,13 @@ def load_edition_of(game: Game, edition_id: str, _chain: tuple[str, ...] = ()) -
         raise source.error(("deck",), f"a component id, one of {sorted(known)}", repr(spec.deck))
     for i, declared in enumerate(spec.declares):
         _check_declaration_refs(declared, edition, source, ("declares", i))
+    for component in edition.components:
+        if not component.pieces:  # nothing to draw, deal or count: an empty card file, a lost list
+            origin, where = component.origin
+            piece_file = component.source
+            if piece_file.path != origin.path:
+                raise piece_file.error((), f"at least one piece of '{component.id}'", "an empty list")
+            raise origin.error(where, f"at least one piece of '{component.id}'", "none")
     return edition
 
 

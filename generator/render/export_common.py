@@ -65,8 +65,11 @@ def piece_title(piece: Piece) -> str:
     return " ".join(str(v) for v in piece.fields.values()) or f"{piece.component} {piece.index + 1}"
 
 
+SLUG_LENGTH = 48  # file names stay short whatever a card is called
+
+
 def slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "x"
+    return re.sub(r"[^a-z0-9]+", "-", text.lower())[:SLUG_LENGTH].strip("-") or "x"
 
 
 def designs_of(component: ComponentSet, painter: FacePainter) -> tuple[list[Design], list[Design], list[int]]:

@@ -9,6 +9,7 @@ from ..model.game import ComponentSet, Game, Piece
 from ..model.layouts import Layouts, Profile, Template
 from ..model.numbers import MAX_DOTS
 from .bindings import available_names, piece_values, references, resolve, text_references
+from .images import check_image
 from .painters import PAINTERS, PaintContext
 from .style import Palette, register_fonts
 
@@ -91,6 +92,7 @@ class FacePainter:
             if not path.is_relative_to(self.game.folder.resolve()) or not path.is_file():
                 raise GameDataError(self.game.folder, None, "image", "an image file inside the game's folder",
                                     repr(relative))
+            check_image(path)
             self._images[relative] = ImageReader(str(path))
         return self._images[relative]
 
@@ -128,7 +130,9 @@ class FacePainter:
             if element.kind == "image" and not element.file.startswith("$"):
                 try:
                     self._image(element.file)
-                except GameDataError:
+                except GameDataError as exc:
+                    if exc.file != str(self.game.folder):  # the file is there but is no usable image
+                        raise
                     raise fail("file", "an image file inside the game's folder", repr(element.file)) from None
             if element.kind == "glyph" and not element.glyph.startswith("$") and element.glyph not in self.shapes:
                 raise fail("glyph", f"a glyph or icon, one of {sorted(self.shapes)}", repr(element.glyph))
