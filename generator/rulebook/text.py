@@ -8,11 +8,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from jinja2 import FileSystemBytecodeCache, FileSystemLoader, StrictUndefined, TemplateError, TemplateNotFound, TemplateSyntaxError
+from jinja2 import FileSystemBytecodeCache, StrictUndefined, TemplateError, TemplateNotFound, TemplateSyntaxError
 from jinja2.exceptions import SecurityError, UndefinedError
-from jinja2.sandbox import SandboxedEnvironment
 
 from ..errors import GameDataError
+from .sandbox import BudgetedEnvironment, BudgetExceeded, FolderLoader
 
 MAIN = "rulebook.md"  # the file every game's rules/ folder starts from
 
@@ -50,7 +50,7 @@ def in_words(number: int) -> str:
 def _bytecode_cache() -> FileSystemBytecodeCache | None:
     """Compiled templates kept beside the simulation cache: an edit recompiles only the file edited."""
     from .cache import cache_dir
-    folder = cache_dir() / "jinja"
+    folder = cache_dir() / "jinja-budgeted"  # compiled with the budget's checks: not the older cache
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError:
@@ -63,10 +63,10 @@ class RuleText:
 
     def __init__(self, folder: Path, functions: dict[str, Callable] | None = None):
         self.folder = folder
-        self.env = SandboxedEnvironment(loader=FileSystemLoader(str(folder)), undefined=StrictUndefined,
-                                        autoescape=False, trim_blocks=True, lstrip_blocks=True,
-                                        keep_trailing_newline=True, bytecode_cache=_bytecode_cache())
-        self.env.filters.update(join_words=join_words, plural=plural, words=in_words)
+        self.env = BudgetedEnvironment(loader=FolderLoader(folder), undefined=StrictUndefined,
+                                       autoescape=False, trim_blocks=True, lstrip_blocks=True,
+                                       keep_trailing_newline=True, bytecode_cache=_bytecode_cache())
+        self.env.add_filters(join_words=join_words, plural=plural, words=in_words)
         self.env.globals.update(functions or {})
 
     def render(self, context: dict[str, Any], name: str = MAIN) -> str:
@@ -75,7 +75,7 @@ class RuleText:
         :raises GameDataError: naming the template file and line of the first problem.
         """
         try:
-            return self.env.get_template(name).render(context)
+            return self.env.render_within_budget(self.env.get_template(name), context)
         except TemplateSyntaxError as exc:
             raise GameDataError(self._path(exc.filename or name), exc.lineno, "",
                                 "valid Jinja2 template syntax", exc.message or "a syntax error") from None
@@ -89,6 +89,14 @@ class RuleText:
         except SecurityError as exc:
             file, line = self._where(exc, name)
             raise GameDataError(file, line, "", "only safe template operations", str(exc)) from None
+        except BudgetExceeded as exc:
+            file, line = self._where(exc, name)
+            raise GameDataError(file, line, "", f"rule text within the rulebook's budget: {exc.limit}",
+                                "more") from None
+        except RecursionError as exc:
+            file, line = self._where(exc, name)
+            raise GameDataError(file, line, "", "macros and includes that do not call themselves without end",
+                                "too deep a recursion") from None
         except TemplateDataError as exc:
             file, line = self._where(exc, name)
             raise GameDataError(file, line, "", exc.expected, exc.found) from None

@@ -1,0 +1,168 @@
+"""A Jinja2 sandbox with a budget, for rule text that may come from someone else's game.
+
+Jinja2's sandbox already refuses unsafe attributes; this adds limits on what a template may cost:
+ranges and the loop steps of the whole render, the size of any string, list or number it makes
+(`'word ' * 10**7`, `7**99999999`, a string doubled with `~` in a loop), filter arguments, and
+includes that leave the rules folder (a symlink is resolved first). Going over a limit raises
+`BudgetExceeded`, which the caller reports with the template's file and line.
+"""
+from __future__ import annotations
+
+import re
+import sys
+from functools import wraps
+from pathlib import Path
+from typing import Any, Callable
+
+from jinja2 import FileSystemLoader, TemplateNotFound
+from jinja2.compiler import CodeGenerator
+from jinja2.sandbox import SandboxedEnvironment
+
+MAX_RANGE = 10_000            # items of one range()
+MAX_STEPS = 2_000_000         # template lines run in one render: every loop iteration counts
+MAX_SIZE = 1_000_000          # characters of a string, items of a list made by the template
+MAX_INT_BITS = 256            # a number the template computes (2**256 is plenty for a rulebook)
+MAX_ARGUMENT = 100_000        # a number passed to a filter (a width, a count)
+
+
+class BudgetExceeded(Exception):
+    """A template asked for more than the rulebook's budget allows."""
+
+    def __init__(self, limit: str):
+        super().__init__(limit)
+        self.limit = limit
+
+
+def _sized(value: Any) -> Any:
+    if isinstance(value, (str, list, tuple, dict, bytes)) and len(value) > MAX_SIZE:
+        raise BudgetExceeded(f"strings and lists of at most {MAX_SIZE:,} items")
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > MAX_INT_BITS:
+        raise BudgetExceeded(f"numbers of at most {MAX_INT_BITS} bits")
+    return value
+
+
+def _power(base: Any, exponent: Any) -> Any:
+    if isinstance(base, int) and isinstance(exponent, int) and abs(base) > 1 and exponent > 0 \
+            and exponent * max(abs(base).bit_length() - 1, 1) > MAX_INT_BITS:
+        raise BudgetExceeded(f"numbers of at most {MAX_INT_BITS} bits")
+    return base ** exponent
+
+
+def _times(left: Any, right: Any) -> Any:
+    for seq, n in ((left, right), (right, left)):
+        if isinstance(seq, (str, list, tuple)) and isinstance(n, int) and len(seq) * n > MAX_SIZE:
+            raise BudgetExceeded(f"strings and lists of at most {MAX_SIZE:,} items")
+    return left * right
+
+
+# A width or precision of four digits or more, or one taken from an argument (`*`, `{w}`), in a
+# printf-style or str.format format: the text would be allocated before any size check could run.
+_WIDE_FORMAT = re.compile(r"%[-+ #0]*(\*|\d{4,})|%[-+ #0]*\d*\.(\*|\d{4,})|\{[^{}]*:[^{}]*(\d{4,}|\{)")
+
+
+def _format_string(text: Any) -> Any:
+    if isinstance(text, str) and _WIDE_FORMAT.search(text):
+        raise BudgetExceeded("format widths of at most three digits")
+    return text
+
+
+def _bounded_filter(function: Callable) -> Callable:
+    @wraps(function)
+    def bounded(*args, **kwargs):
+        if function.__name__ == "do_format" and args:
+            _format_string(args[0])
+        for value in (*args, *kwargs.values()):
+            if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_ARGUMENT:
+                raise BudgetExceeded(f"filter arguments of at most {MAX_ARGUMENT:,}")
+        return _sized(function(*args, **kwargs))
+    return bounded
+
+
+class _CheckedCodeGenerator(CodeGenerator):
+    """Compiles `a ~ b` so that its result is size-checked like every other operation."""
+
+    def visit_Concat(self, node, frame) -> None:  # noqa: N802 - Jinja's visitor naming
+        self.write("environment.checked(")
+        super().visit_Concat(node, frame)
+        self.write(")")
+
+
+class FolderLoader(FileSystemLoader):
+    """Templates from one folder only: a name or symlink that resolves outside it is not found."""
+
+    def __init__(self, folder: Path):
+        super().__init__(str(folder))
+        self.root = folder.resolve()
+
+    def get_source(self, environment, template):
+        source, filename, uptodate = super().get_source(environment, template)
+        if not Path(filename).resolve().is_relative_to(self.root):
+            raise TemplateNotFound(f"{template} (it leads outside {self.root})")
+        return source, filename, uptodate
+
+
+class BudgetedEnvironment(SandboxedEnvironment):
+    """The sandbox plus the limits above; `render_within_budget` counts the loop steps."""
+
+    code_generator_class = _CheckedCodeGenerator
+    intercepted_binops = frozenset({"**", "*", "+", "//", "%"})
+    intercepted_unops = frozenset()
+
+    def __init__(self, **options):
+        super().__init__(**options)
+        self.globals.pop("lipsum", None)
+        self.globals["range"] = self.bounded_range
+        self.filters = {name: _bounded_filter(f) for name, f in self.filters.items()}
+        self.steps = 0
+
+    def checked(self, value: Any) -> Any:
+        return _sized(value)
+
+    def bounded_range(self, *args: int) -> range:
+        result = range(*args)
+        if len(result) > MAX_RANGE:
+            raise BudgetExceeded(f"ranges of at most {MAX_RANGE:,} items")
+        return result
+
+    def call_binop(self, context, operator_name: str, left: Any, right: Any) -> Any:
+        if operator_name == "**":
+            return _sized(_power(left, right))
+        if operator_name == "*":
+            return _sized(_times(left, right))
+        if operator_name == "%":
+            _format_string(left)
+        return _sized(super().call_binop(context, operator_name, left, right))
+
+    def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 - the sandbox's own signature
+        bound_to = getattr(getattr(__obj, "__wrapped__", __obj), "__self__", None)
+        if getattr(__obj, "__name__", "") in ("format", "format_map"):
+            _format_string(bound_to)
+        return _sized(super().call(__context, __obj, *args, **kwargs))
+
+    def add_filters(self, **filters: Callable) -> None:
+        self.filters.update({name: _bounded_filter(f) for name, f in filters.items()})
+
+    def render_within_budget(self, template, context: dict) -> str:
+        """Render, counting every line the template's own code runs; too many is BudgetExceeded."""
+        filename = template.filename
+        folder = str(getattr(self.loader, "root", "\0"))
+        self.steps = 0
+
+        def local(frame, event, arg):
+            if event == "line":
+                self.steps += 1
+                if self.steps > MAX_STEPS:
+                    raise BudgetExceeded(f"at most {MAX_STEPS:,} template steps (loop iterations)")
+            return local
+
+        def calls(frame, event, arg):  # only the templates' own code is counted (and slowed)
+            code_file = frame.f_code.co_filename
+            return local if code_file == filename or code_file.startswith(folder) else None
+
+        previous = sys.gettrace()
+        sys.settrace(calls)
+        try:
+            return _sized(template.render(context))
+        finally:
+            sys.settrace(previous)
+
