@@ -8,13 +8,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
+from xml.sax.saxutils import escape
 
 from reportlab.lib.units import mm
 from reportlab.platypus import (Flowable, Frame, KeepInFrame, NextPageTemplate, PageBreak, PageTemplate, Paragraph, Spacer,
                                 TableStyle)
-from reportlab.platypus.doctemplate import BaseDocTemplate
+from reportlab.platypus.doctemplate import BaseDocTemplate, LayoutError
 from reportlab.platypus.tableofcontents import TableOfContents
 
+from ..errors import UserError
 from .markdown import Heading
 from .styles import Styles
 
@@ -68,9 +70,11 @@ class RulebookDoc(BaseDocTemplate):
         if isinstance(flowable, Heading):
             self.canv.bookmarkPage(flowable.key)
             level = flowable.toc_level if flowable.toc_level is not None else 2
-            self.canv.addOutlineEntry(flowable.plain, flowable.key, level=min(level, 2), closed=level > 0)
+            level = min(level, 2, getattr(self, "_outline_level", -1) + 1)  # '######' after '#' nests one deeper
+            self._outline_level = level
+            self.canv.addOutlineEntry(flowable.plain, flowable.key, level=level, closed=level > 0)
             if flowable.toc_level is not None:
-                self.notify("TOCEntry", (flowable.toc_level, flowable.getPlainText(), self.page, flowable.key))
+                self.notify("TOCEntry", (flowable.toc_level, escape(flowable.plain), self.page, flowable.key))
 
     def _cover_page(self, canv, doc) -> None:
         width, height = self.setup.size
@@ -133,9 +137,17 @@ def write_document(path: Path, setup: PageSetup, styles: Styles, title: str, run
         return [front, NextPageTemplate("body"), PageBreak(), *contents(styles, contents_title), *body(), *pad]
 
     doc = RulebookDoc(path, setup, styles, title, running_head)
-    doc.multiBuild(story(0))
+    _lay_out(doc, story(0))
     if setup.booklet and doc.page % 4:
         padding = 4 - doc.page % 4
         doc = RulebookDoc(path, setup, styles, title, running_head)
-        doc.multiBuild(story(padding))
+        _lay_out(doc, story(padding))
     return doc.page
+
+
+def _lay_out(doc: RulebookDoc, flowables: list[Flowable]) -> None:
+    try:
+        doc.multiBuild(flowables)
+    except LayoutError as exc:
+        raise UserError("rule text: a table cell or block taller than a page cannot be laid out; "
+                        "split it into shorter parts") from None

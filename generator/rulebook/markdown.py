@@ -20,6 +20,7 @@ from reportlab.platypus import (CondPageBreak, Flowable, HRFlowable, KeepTogethe
 from ..errors import UserError
 from .styles import Styles
 
+MIN_COLUMN = 12 * mm  # the narrowest table column worth printing, padding included
 FigureProvider = Callable[[str, float], list[Flowable]]  # (name, available width) -> flowables
 
 
@@ -166,6 +167,9 @@ def table(node: SyntaxTreeNode, conv: Converter, _style: str) -> list[Flowable]:
     if not rows:
         return []
     columns = max(len(r) for r in rows)
+    if columns > conv.width // MIN_COLUMN:
+        raise UserError(f"rule text: a table of {columns} columns; at most {int(conv.width // MIN_COLUMN)} "
+                        "fit across the page")
     bold = conv.styles.bold_font  # measured in bold: cells may hold bold or code, which run wider
     widths = column_widths([[(c[3], bold, c[1].fontSize) for c in r] for r in rows], columns, conv.width)
     data = [[_cell_paragraph(text, style, align) for text, style, align, _ in r] + [""] * (columns - len(r))
