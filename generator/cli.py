@@ -150,7 +150,7 @@ def main() -> None:
 
 def run(args: list[str] | None = None) -> int:
     """Run the command line; every failure is one message on stderr and an exit status, never a traceback."""
-    from .errors import describe_os_error
+    from .errors import describe_os_error, os_error_status
     from .processes import Terminated
 
     try:
@@ -161,15 +161,15 @@ def run(args: list[str] | None = None) -> int:
     except click.exceptions.Abort:
         click.echo("Aborted.", err=True)
         return 130
-    except click.ClickException as exc:
-        exc.show()
+    except click.ClickException as exc:  # one line, as every other error; --help has the usage
+        click.echo(f"error: {exc.format_message()}", err=True)
         return 2 if exc.exit_code == 2 else exc.exit_code
     except UserError as exc:
         click.echo(f"error: {exc}", err=True)
         return exc.exit_code
     except OSError as exc:  # the file system refused: a full disk, a read-only or forbidden folder
         click.echo(f"error: {describe_os_error(exc)}", err=True)
-        return 1
+        return os_error_status(exc)
     except (RecursionError, MemoryError) as exc:
         click.echo(f"error: the input asks for more than this build can hold ({type(exc).__name__}); "
                    "look for a very deep or very large structure", err=True)

@@ -177,9 +177,13 @@ def simulate(game: str, edition: str | None, games: int, agents: str, seed: int,
         return
     click.echo((engine.format_summary or format_summary)(res))
     if json_file:
-        with open(json_file, "w", encoding="utf-8") as fh:
-            json.dump(res, fh, indent=2)
-            fh.write("\n")
+        try:
+            with open(json_file, "w", encoding="utf-8") as fh:
+                json.dump(res, fh, indent=2)
+                fh.write("\n")
+        except OSError as exc:  # a full disk reports no file name: give it
+            exc.filename = exc.filename or json_file
+            raise
 
 
 @click.command()

@@ -31,6 +31,7 @@ class ValidationFailed(UserError):
 _ADVICE = {
     errno.ENOSPC: "free some space or choose another --out",
     errno.EDQUOT: "free some space or choose another --out",
+    errno.EFBIG: "the file is larger than this system allows; free some space or raise the limit",
     errno.EROFS: "the file system is read-only; choose another --out",
     errno.EACCES: "you may not write there; choose another folder or change its permissions",
     errno.EPERM: "you may not write there; choose another folder or change its permissions",
@@ -41,9 +42,14 @@ _ADVICE = {
 }
 
 
+def os_error_status(exc: OSError) -> int:
+    """1 when a write failed part-way (a full disk, an I/O error), 2 for a path that cannot be used."""
+    return 1 if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO) else 2
+
+
 def describe_os_error(exc: OSError) -> str:
     """One line for an error the operating system gave: the path, what happened, what to do."""
-    path = exc.filename if exc.filename is not None else "output"
+    path = exc.filename if exc.filename is not None else "a file being written"
     what = exc.strerror or type(exc).__name__
     advice = _ADVICE.get(exc.errno, "")
     return f"{path}: {what}" + (f"; {advice}" if advice else "")

@@ -11,6 +11,7 @@ import random
 from typing import Any, Callable, Mapping, Protocol
 
 AGENT_KINDS = ("random", "greedy", "mcts")
+MAX_ITERATIONS = 100_000  # tree-search iterations a turn: beyond this a game takes hours, not minutes
 
 
 class Agent(Protocol):
@@ -61,9 +62,9 @@ def parse_agent_spec(spec: str, kinds: tuple[str, ...] = AGENT_KINDS,
             iterations = int(arg)
         except ValueError:
             iterations = 0
-        if iterations < 1:
-            raise ValueError(f"agent {spec!r}: mcts iterations must be a positive integer, "
-                             f"e.g. 'mcts:{example_iterations}'")
+        if not 1 <= iterations <= MAX_ITERATIONS:
+            raise ValueError(f"agent {spec!r}: mcts iterations must be a positive integer from 1 to "
+                             f"{MAX_ITERATIONS:,}, e.g. 'mcts:{example_iterations}'")
         return name, iterations
     if name in kinds and not arg:
         return name, None
