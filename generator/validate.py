@@ -29,6 +29,8 @@ class Report:
 def validate_edition(edition: Edition) -> Report:
     """:raises GameDataError: for rule options its engine rejects (a typo'd key, a bad value)."""
     engine_options(edition)  # rejected rule options stop here, with their file and line
+    from .pipeline import check_edition, layouts_for
+    check_edition(edition, layouts_for(edition))  # templates, bindings, images: what build checks first
     report = Report(edition.game.id, edition.id)
     for component in edition.components:
         entry = {"id": component.id, "name": component.spec.name, "kind": component.spec.kind,

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import GameDataError
-from .schema import MAX_COUNT, MAX_TOTAL, Component, Declaration, EditionFile, GameFile, Glyph, GlyphFile
+from .schema import MAX_COUNT, MAX_TEXT, MAX_TOTAL, Component, Declaration, EditionFile, GameFile, Glyph, GlyphFile
 from .source import Sourced, load_yaml
 from .validation import validate
 
@@ -277,6 +277,8 @@ def _field_value(game: Game, spec, value: Any, source: Sourced, where: tuple) ->
     if spec.type == "text":
         if not isinstance(value, (str, int, float)) or isinstance(value, bool):
             raise source.error(where, "text", repr(value))
+        if len(str(value)) > MAX_TEXT:
+            raise source.error(where, f"text of at most {MAX_TEXT} characters", f"{len(str(value))} characters")
         return str(value)
     if spec.type == "int":
         if isinstance(value, bool) or not isinstance(value, int):

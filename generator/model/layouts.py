@@ -228,7 +228,7 @@ class TemplateFile(Strict):
     extends: Ident | None = None
     size: tuple[Length, Length] | None = None
     shape: Literal["rect", "round", "hex"] | None = None
-    safe_margin: Length | None = None
+    safe_margin: PositiveLength | None = None
     elements: dict[str, dict[str, Any]] = {}
 
 

@@ -9,6 +9,7 @@ from .numbers import NUMBERS, finite, whole
 
 MAX_COUNT = 10_000  # more copies of one piece than any printed game needs: refuse, do not attempt
 MAX_TOTAL = 20_000  # pieces in one component, all counts added
+MAX_TEXT = 2_000    # characters of one text field: a card's whole rules text fits
 Name = Annotated[str, Field(min_length=1, max_length=200)]
 Ident = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=60)]
 FieldInt = whole(-1_000_000, 1_000_000)  # a value a card may print

@@ -20,6 +20,7 @@ _EXPECTED = {
     "bool_parsing": "true or false",
     "float_type": "a number",
     "float_parsing": "a number",
+    "finite_number": "a finite number",
     "list_type": "a list",
     "tuple_type": "a list",
     "dict_type": "a mapping of keys to values",

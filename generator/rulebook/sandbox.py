@@ -78,6 +78,17 @@ def _bounded_filter(function: Callable) -> Callable:
     return bounded
 
 
+class _BoundedFilters(dict):
+    """The filter table: every filter put in, now or later (`env.filters.update(...)`), is bounded."""
+
+    def __setitem__(self, name: str, function: Callable) -> None:
+        super().__setitem__(name, _bounded_filter(function))
+
+    def update(self, *args, **kwargs) -> None:
+        for name, function in dict(*args, **kwargs).items():
+            self[name] = function
+
+
 class _CheckedCodeGenerator(CodeGenerator):
     """Compiles `a ~ b` so that its result is size-checked like every other operation."""
 
@@ -112,7 +123,8 @@ class BudgetedEnvironment(SandboxedEnvironment):
         super().__init__(**options)
         self.globals.pop("lipsum", None)
         self.globals["range"] = self.bounded_range
-        self.filters = {name: _bounded_filter(f) for name, f in self.filters.items()}
+        filters, self.filters = self.filters, _BoundedFilters()
+        self.filters.update(filters)
         self.steps = 0
 
     def checked(self, value: Any) -> Any:
@@ -138,9 +150,6 @@ class BudgetedEnvironment(SandboxedEnvironment):
         if getattr(__obj, "__name__", "") in ("format", "format_map"):
             _format_string(bound_to)
         return _sized(super().call(__context, __obj, *args, **kwargs))
-
-    def add_filters(self, **filters: Callable) -> None:
-        self.filters.update({name: _bounded_filter(f) for name, f in filters.items()})
 
     def render_within_budget(self, template, context: dict) -> str:
         """Render, counting every line the template's own code runs; too many is BudgetExceeded."""

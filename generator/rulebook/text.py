@@ -66,7 +66,7 @@ class RuleText:
         self.env = BudgetedEnvironment(loader=FolderLoader(folder), undefined=StrictUndefined,
                                        autoescape=False, trim_blocks=True, lstrip_blocks=True,
                                        keep_trailing_newline=True, bytecode_cache=_bytecode_cache())
-        self.env.add_filters(join_words=join_words, plural=plural, words=in_words)
+        self.env.filters.update(join_words=join_words, plural=plural, words=in_words)
         self.env.globals.update(functions or {})
 
     def render(self, context: dict[str, Any], name: str = MAIN) -> str:
