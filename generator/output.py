@@ -50,6 +50,8 @@ def check_out_dir(out_dir: Path) -> Path:
     """An output folder the build may replace as a whole: refuse anything else before any work."""
     if str(out_dir) in ("", "."):
         raise OutputError(f"output folder '{out_dir}': give a named folder, e.g. --out output/kit")
+    if "\0" in str(out_dir):
+        raise OutputError(f"output folder {str(out_dir)!r}: a path cannot hold a NUL character")
     for parent in [out_dir, *out_dir.parents]:
         if parent.exists() and not parent.is_dir():
             raise OutputError(f"{parent}: a file where the output folder needs a folder; choose another --out")
