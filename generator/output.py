@@ -76,6 +76,9 @@ def staging(out_dir: Path) -> Iterator[Path]:
             yield stage
             _carry_over(out_dir, stage)
             _switch(stage, out_dir)
+        except OSError as exc:  # a full disk often reports no file name: name the output folder
+            exc.filename = exc.filename if exc.filename is not None else str(out_dir)
+            raise
         finally:
             shutil.rmtree(stage, ignore_errors=True)
 

@@ -86,7 +86,8 @@ PATHS = [
     ("out-dev-null", lambda d: Path("/dev/null"), "/dev/null"),
     ("out-root", lambda d: Path("/"), "/"),
     ("out-name-too-long", lambda d: d / ("n" * 300), "nnnn"),
-    ("out-nul-byte", lambda d: Path(str(d / "a\0b")), "a"),
+    ("out-home", lambda d: Path.home(), str(Path.home())),
+    ("out-game-folder", lambda d: Path(os.environ["PNP_COMPONENTS"]) / GAME, GAME),
     ("out-foreign-folder", lambda d: _foreign(d / "documents"), "documents"),
     ("out-broken-symlink-parent", lambda d: _dangling(d / "gone") / "kit", "gone"),
 ]
