@@ -67,6 +67,8 @@ def check_out_dir(out_dir: Path) -> Path:
 def staging(out_dir: Path) -> Iterator[Path]:
     """A new folder beside out_dir; when the block succeeds it becomes out_dir in one atomic switch."""
     check_out_dir(out_dir)
+    if out_dir.is_symlink():  # switch the folder the link points at, and keep the link
+        out_dir = out_dir.resolve()
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     with _locked(out_dir):
         remove_leftovers(out_dir)
@@ -102,6 +104,8 @@ def remove_leftovers(out_dir: Path) -> None:
     for stale in leftovers(out_dir):
         if stale.name.endswith("-previous") and not out_dir.exists():  # killed between two renames
             os.rename(stale, out_dir)
+        elif stale.is_symlink():
+            stale.unlink()
         else:
             shutil.rmtree(stale, ignore_errors=True)
 
