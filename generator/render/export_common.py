@@ -24,7 +24,7 @@ O = TypeVar("O", bound=BaseModel)
 class Options(BaseModel):
     """Base of each exporter's `options:` schema; unknown keys are typos and are refused."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)  # as every model field
     kinds: list[str] = ["card"]    # which component kinds this profile exports
 
 
