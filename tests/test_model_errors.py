@@ -70,32 +70,25 @@ def test_glyph_reference_that_does_not_exist(game_copy: Path, tmp_path: Path) ->
     assert "Traceback" not in result.stderr
 
 
-def _layouts_copy(tmp_path: Path) -> Path:
-    import shutil
-
-    from pnp_testing import ROOT
-    layouts = tmp_path / "layouts"
-    shutil.copytree(ROOT / "layouts", layouts)
-    return layouts
-
-
 def test_layout_mistake_names_template_file_and_element(tmp_path: Path) -> None:
-    layouts = _layouts_copy(tmp_path)
-    template = layouts / "templates/the-channeling/magic-circle.yaml"
+    from pnp_testing import project_copy, project_env
+    project = project_copy(tmp_path)
+    template = project / "components/the-channeling/templates/magic-circle.yaml"
     template.write_text(template.read_text().replace('text: "{name}"', 'text: "{nmae}"'))
     result = run_cli("build", "the-channeling", "-e", "2025", "--out", str(tmp_path / "out"),
-                     env={"PNP_LAYOUTS": str(layouts)})
+                     env=project_env(project))
     assert result.returncode == 2
     assert "magic-circle.yaml:6" in result.stderr and "elements.name.text" in result.stderr, result.stderr
     assert "{nmae}" in result.stderr
 
 
 def test_absurd_card_size_is_refused(tmp_path: Path) -> None:
-    layouts = _layouts_copy(tmp_path)
-    base = layouts / "templates/poker-card.yaml"
+    from pnp_testing import project_copy, project_env
+    project = project_copy(tmp_path)
+    base = project / "layouts/templates/poker-card.yaml"
     base.write_text(base.read_text().replace("size: [63mm, 88mm]", "size: [63mm, 10000mm]"))
     result = run_cli("build", "the-channeling", "-e", "2025", "--out", str(tmp_path / "out"),
-                     env={"PNP_LAYOUTS": str(layouts)})
+                     env=project_env(project))
     assert result.returncode == 2 and "poker-card.yaml" in result.stderr and "size" in result.stderr, result.stderr
     assert not (tmp_path / "out").exists()
 
