@@ -25,7 +25,7 @@ class LazyGroup(click.Group):
 
     lazy = {"simulate": "generator.cli_engine:simulate", "replay": "generator.cli_engine:replay",
             "rulebook": "generator.rulebook.cli:rulebook", "new": "generator.scaffold:new",
-            "schema": "generator.schemas:schema", "list": "generator.cli_list:list_command"}
+            "schema": "generator.jsonschemas:schema", "list": "generator.cli_list:list_command"}
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted([*super().list_commands(ctx), *self.lazy])

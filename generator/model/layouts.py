@@ -27,7 +27,10 @@ def _length(value: Any) -> float:
     return points
 
 
-Length = Annotated[float, BeforeValidator(_length)]
+LENGTH_TEXT = r"^\s*-?\d+(\.\d+)?\s*(mm|cm|in|pt)?\s*$"
+# In a file a length is a number of millimetres or a string with a unit; the schema says both.
+Length = Annotated[float, BeforeValidator(_length, json_schema_input_type=Union[float, Annotated[
+    str, Field(pattern=LENGTH_TEXT)]])]
 Bindable = Union[float, str]  # a number, or "$field" to take it from the piece
 
 
