@@ -24,7 +24,7 @@ class LazyGroup(click.Group):
     start without loading the rules engines or the rulebook's typesetting."""
 
     lazy = {"simulate": "generator.cli_engine:simulate", "replay": "generator.cli_engine:replay",
-            "rulebook": "generator.rulebook.cli:rulebook", "new": "generator.scaffold:new",
+            "rulebook": "generator.rulebook.cli:rulebook", "new": "generator.newgame:new",
             "schema": "generator.jsonschemas:schema", "list": "generator.cli_list:list_command"}
 
     def list_commands(self, ctx: click.Context) -> list[str]:
