@@ -2,10 +2,12 @@
 layer it came from, so a user sees what a game can use and which file to edit."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
 from .model import find_game, game_names, layouts_dir
-from .model.layouts import Found, Layouts
+from .model.layouts import BUILTIN_LOOKS, Found, Layouts
 from .project import current
 
 
@@ -61,8 +63,15 @@ def _detail(kind: str, name: str, layouts: Layouts, profiles: dict) -> str:
         return f"{colour.rgb}  cmyk {'/'.join(f'{v:g}' for v in colour.cmyk)}"
     if kind == "font":
         return layouts.style.fonts[name].file
-    found = layouts.template_origins[name]
-    return str(found.path)
+    return _shown(layouts.template_origins[name].path)
+
+
+def _shown(path: Path) -> str:
+    """A path as short as it can be read: inside the project, or inside the package's built-in looks."""
+    for base, prefix in ((current().root, ""), (BUILTIN_LOOKS, "(package) ")):
+        if path.is_relative_to(base):
+            return prefix + path.relative_to(base).as_posix()
+    return str(path)
 
 
 def _agents() -> None:

@@ -7,13 +7,14 @@ the same files in `generator/schemas/`, and a test keeps those equal to freshly 
 from __future__ import annotations
 
 import json
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import click
 from pydantic import TypeAdapter
 
-SHIPPED = Path(__file__).resolve().parent / "schemas"
+SHIPPED = Path(str(resources.files("generator") / "schemas"))  # package data
 KINDS = ("game", "edition", "pieces", "glyphs", "icons", "style", "template", "profile", "rulebook",
          "rulebook-styles")
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+from importlib import resources
 from pathlib import Path
 
 import click
@@ -13,7 +14,7 @@ from .errors import UserError
 from .jsonschemas import kind_of, write_schemas
 from .project import MARKER, current
 
-SCAFFOLD = Path(__file__).resolve().parent / "scaffold" / "game"
+SCAFFOLD = Path(str(resources.files("generator") / "scaffold" / "game"))  # package data
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,59}$")
 
 
