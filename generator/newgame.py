@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 from importlib import resources
 from pathlib import Path
 
 import click
 
 from .errors import UserError
-from .jsonschemas import kind_of, write_schemas
+from .jsonschemas import SHIPPED, kind_of
 from .project import MARKER, current
 
 SCAFFOLD = Path(str(resources.files("generator") / "scaffold" / "game"))  # package data
@@ -27,7 +28,9 @@ def create_game(project_root: Path, game_id: str, title: str) -> Path:
     if folder.exists():
         raise UserError(f"{folder} already exists: pick another name, or edit that game")
     schemas = project_root / ".pnpkit" / "schemas"
-    write_schemas(schemas)
+    schemas.mkdir(parents=True, exist_ok=True)
+    for shipped in SHIPPED.glob("*.schema.json"):  # the package's copies: no need to generate them again
+        shutil.copyfile(shipped, schemas / shipped.name)
     for source in sorted(SCAFFOLD.rglob("*")):
         if source.is_dir():
             continue
