@@ -11,41 +11,47 @@ from robustness_support import GAME, ROOT, assert_refused, run, snapshot
 
 PROFILE, STYLE = "profiles/a4.yaml", "style.yaml"
 
-CASES = [  # (case, file, text replaced, replacement, what the message names)
-    ("bleed-negative", PROFILE, "bleed: 3mm", "bleed: -3mm", "a4.yaml:9"),
-    ("bleed-nan", PROFILE, "bleed: 3mm", "bleed: .nan", "a4.yaml:9"),
-    ("margin-negative", PROFILE, "margin: 8mm", "margin: -1", "a4.yaml:8"),
-    ("margin-inf", PROFILE, "margin: 8mm", "margin: .inf", "a4.yaml:8"),
-    ("paper-nan", PROFILE, "paper: a4", "paper: [.nan, 297]", "a4.yaml:6"),
-    ("paper-ten-metres", PROFILE, "paper: a4", "paper: [10000, 297]", "a4.yaml:6"),
-    ("paper-unknown", PROFILE, "paper: a4", "paper: a0000", "a4.yaml:6"),
-    ("marks-weight-negative", PROFILE, "weight: 0.25", "weight: -1", "a4.yaml:10"),
-    ("marks-length-nan", PROFILE, "length: 5mm", "length: .nan", "a4.yaml:10"),
-    ("back-offset-inf", PROFILE, "back_offset: [0mm, 0mm]", "back_offset: [.inf, 0]", "a4.yaml:12"),
-    ("spacing-negative", PROFILE, "bleed: 3mm", "bleed: 3mm\nspacing: -2", "a4.yaml:10"),
-    ("dpi-billion", PROFILE, "bleed: 3mm", "bleed: 3mm\ndpi: 1000000000", "a4.yaml:10"),
-    ("pixel-size-zero", PROFILE, "bleed: 3mm", "bleed: 3mm\npixel_size: [0, 100]", "a4.yaml:10"),
-    ("profile-tag", PROFILE, "name: A4 sheets", "name: !!python/name:os.system", "a4.yaml:3"),
-    ("cmyk-nan", STYLE, "cmyk: [0, 20, 40, 88]", "cmyk: [.nan, 20, 40, 88]", "style.yaml:4"),
-    ("cmyk-over-100", STYLE, "cmyk: [0, 20, 40, 88]", "cmyk: [0, 20, 40, 1000]", "style.yaml:4"),
-    ("rgb-not-hex", STYLE, '"#2B2118"', '"#GGGGGG"', "style.yaml:4"),
+CASES = [  # (case, file, text replaced, replacement, lines after the replaced one where the error is)
+    ("bleed-negative", PROFILE, "bleed: 3mm", "bleed: -3mm", 0),
+    ("bleed-nan", PROFILE, "bleed: 3mm", "bleed: .nan", 0),
+    ("margin-negative", PROFILE, "margin: 8mm", "margin: -1", 0),
+    ("margin-inf", PROFILE, "margin: 8mm", "margin: .inf", 0),
+    ("paper-nan", PROFILE, "paper: a4", "paper: [.nan, 297]", 0),
+    ("paper-ten-metres", PROFILE, "paper: a4", "paper: [10000, 297]", 0),
+    ("paper-unknown", PROFILE, "paper: a4", "paper: a0000", 0),
+    ("marks-weight-negative", PROFILE, "weight: 0.25", "weight: -1", 0),
+    ("marks-length-nan", PROFILE, "length: 5mm", "length: .nan", 0),
+    ("back-offset-inf", PROFILE, "back_offset: [0mm, 0mm]", "back_offset: [.inf, 0]", 0),
+    ("spacing-negative", PROFILE, "bleed: 3mm", "bleed: 3mm\nspacing: -2", 1),
+    ("dpi-billion", PROFILE, "bleed: 3mm", "bleed: 3mm\ndpi: 1000000000", 1),
+    ("pixel-size-zero", PROFILE, "bleed: 3mm", "bleed: 3mm\npixel_size: [0, 100]", 1),
+    ("profile-tag", PROFILE, "name: A4 sheets", "name: !!python/name:os.system", 0),
+    ("cmyk-nan", STYLE, "cmyk: [0, 20, 40, 88]", "cmyk: [.nan, 20, 40, 88]", 0),
+    ("cmyk-over-100", STYLE, "cmyk: [0, 20, 40, 88]", "cmyk: [0, 20, 40, 1000]", 0),
+    ("rgb-not-hex", STYLE, '"#2B2118"', '"#GGGGGG"', 0),
 ]
 
 
 @pytest.fixture
 def looks(tmp_path: Path, monkeypatch) -> Path:
+    """A project layer of looks holding copies of the built-in A4 profile and style, to spoil."""
     folder = tmp_path / "layouts"
-    shutil.copytree(ROOT / "layouts", folder)
+    for relative in (PROFILE, STYLE):
+        (folder / relative).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / "generator/looks" / relative, folder / relative)
     monkeypatch.setenv("PNP_LAYOUTS", str(folder))
     return folder
 
 
-@pytest.mark.parametrize("case, relative, old, new, names", CASES, ids=[c[0] for c in CASES])
-def test_bad_profile_or_style_is_refused(case, relative, old, new, names, workshop: Path, looks: Path,
+@pytest.mark.parametrize("case, relative, old, new, below", CASES, ids=[c[0] for c in CASES])
+def test_bad_profile_or_style_is_refused(case, relative, old, new, below, workshop: Path, looks: Path,
                                          previous_output: Path) -> None:
     path = looks / relative
-    assert old in path.read_text(), old
-    path.write_text(path.read_text().replace(old, new, 1))
+    text = path.read_text()
+    assert old in text, old
+    line = text[:text.index(old)].count("\n") + 1 + below
+    names = f"{path.name}:{line}"
+    path.write_text(text.replace(old, new, 1))
     before = snapshot(previous_output)
     assert_refused(run("build", GAME, "-e", "first", "-p", "a4", "--out", str(previous_output)), names,
                    previous_output, before)
