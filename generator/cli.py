@@ -161,8 +161,8 @@ def run(args: list[str] | None = None) -> int:
                    "look for a very deep or very large structure", err=True)
         return 2
     except KeyboardInterrupt:
-        click.echo("Interrupted; earlier output left as it was.", err=True)
+        click.echo("Interrupted; no output was half-written.", err=True)
         return 130
     except Terminated:
-        click.echo("Terminated; earlier output left as it was.", err=True)
+        click.echo("Terminated; no output was half-written.", err=True)
         return 143

@@ -14,6 +14,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import sys
 import tempfile
 from contextlib import contextmanager
@@ -72,17 +73,34 @@ def staging(out_dir: Path) -> Iterator[Path]:
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     with _locked(out_dir):
         remove_leftovers(out_dir)
-        stage = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}-", dir=out_dir.parent))
-        os.chmod(stage, 0o777 & ~_umask())  # mkdtemp's 0700 would make the output private
+        with _signals_held():  # a SIGTERM now would leave the new folder behind: it waits for the `try`
+            stage = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}-", dir=out_dir.parent))
         try:
+            os.chmod(stage, 0o777 & ~_umask())  # mkdtemp's 0700 would make the output private
             yield stage
             _carry_over(out_dir, stage)
-            _switch(stage, out_dir)
+            with _signals_held():  # the switch and the removal of the previous build are not interrupted
+                _switch(stage, out_dir)
         except OSError as exc:  # a full disk often reports no file name: name the output folder
             exc.filename = exc.filename if exc.filename is not None else str(out_dir)
             raise
         finally:
-            shutil.rmtree(stage, ignore_errors=True)
+            with _signals_held():
+                shutil.rmtree(stage, ignore_errors=True)
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """SIGTERM and SIGINT are held back inside the block and delivered when it ends."""
+    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - not POSIX
+        yield
+        return
+    held = {signal.SIGTERM, signal.SIGINT}
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def _umask() -> int:

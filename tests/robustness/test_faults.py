@@ -100,9 +100,9 @@ def test_sigterm_stops_cleanly(old_and_new) -> None:
         assert snapshot(out) == new
     else:
         assert build.returncode == 143, err
-        assert err.strip().splitlines() == ["Terminated; earlier output left as it was."], err
+        assert err.strip().splitlines() == ["Terminated; no output was half-written."], err
         assert snapshot(out) == old
-    assert not strays(out) and not _wait_until_gone(str(out))
+    assert not strays(out) and not _wait_until_gone(str(out)), (build.returncode, err)
 
 
 def test_staging_left_by_a_crash_is_removed_by_the_next_build(old_and_new) -> None:

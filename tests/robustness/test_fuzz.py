@@ -2,6 +2,7 @@
 either accepted or refused with a GameDataError (or ValueError for card text), never anything else."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -69,3 +70,18 @@ def test_rule_text_renders_or_refuses_within_its_budget(pieces: list[str], tmp_p
         assert "rulebook.md" in str(exc)
     else:
         assert len(text) <= 1_000_000
+
+
+MARKDOWN_PIECES = st.sampled_from(["# ", "###### ", "## ", "\n", "\n\n", "text ", "**", "*", "_", "`", "```",
+                                   "~~~", "> ", "- ", "1. ", "    ", "\t", "| a | b |\n|---|---|\n", "| ",
+                                   "---\n", "[link](", ")", "![x](figure:", "<b>", "</para>", "&amp;", "&#0;",
+                                   "\\", "<", ">", "[^1]", "    - ", "1) ", "* * *", "=====", "-----", "é", "\u202e"])
+
+
+@settings(max_examples=int(os.environ.get("PNP_FUZZ_EXAMPLES", 150)), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(pieces=st.lists(MARKDOWN_PIECES, max_size=40))
+def test_any_markdown_is_laid_out_or_refused_in_one_line(pieces: list[str], workshop: Path) -> None:
+    from robustness_support import run
+    (workshop / "rules" / "rulebook.md").write_text("".join(pieces))
+    result = run("rulebook", "pebble-post", "-p", "rulebook-a4", "--out", str(workshop.parent.parent / "book"))
+    assert result.code == 0 or (result.code in (1, 2) and len(result.err.strip().splitlines()) == 1), result.err
