@@ -66,11 +66,14 @@ class RulebookDoc(BaseDocTemplate):
     def text_width(self) -> float:
         return self.setup.size[0] - self.setup.inner - self.setup.outer
 
+    def beforeDocument(self) -> None:
+        self._outline_level = -1  # each layout pass starts a new outline
+
     def afterFlowable(self, flowable: Flowable) -> None:
         if isinstance(flowable, Heading):
             self.canv.bookmarkPage(flowable.key)
             level = flowable.toc_level if flowable.toc_level is not None else 2
-            level = min(level, 2, getattr(self, "_outline_level", -1) + 1)  # '######' after '#' nests one deeper
+            level = min(level, 2, self._outline_level + 1)  # '######' after '#' nests one deeper
             self._outline_level = level
             self.canv.addOutlineEntry(flowable.plain, flowable.key, level=level, closed=level > 0)
             if flowable.toc_level is not None:

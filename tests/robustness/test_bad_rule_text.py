@@ -79,6 +79,8 @@ LAID_OUT = [  # CommonMark the bridge must lay out
     ("unclosed-fence", "# T\n\n```\ncode without end\n"),
     ("heading-jump", "# A\n\n###### F\n\ntext\n\n## B\n"),
     ("heading-only-deep", "###### deep first\n\ntext\n"),
+    ("heading-h2-first", "## "),  # found by the Markdown fuzzer: a second layout pass kept the outline level
+    ("headings-climbing", "## a\n\n# b\n\n### c\n\n## d\n"),
     ("html-blocks", "# T\n\n<div>x</div>\n\n<b>y</b> <script>z</script>\n"),
     ("markup-in-heading", "# T <b> & </para>\n\ntext with <font> & </para> tags\n"),
     ("nested-lists", "# T\n\n" + "".join("  " * i + "- x\n" for i in range(40))),
