@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, event, given, settings, strategies as st
 
 from generator.errors import GameDataError
 
@@ -84,4 +84,56 @@ def test_any_markdown_is_laid_out_or_refused_in_one_line(pieces: list[str], work
     from robustness_support import run
     (workshop / "rules" / "rulebook.md").write_text("".join(pieces))
     result = run("rulebook", "pebble-post", "-p", "rulebook-a4", "--out", str(workshop.parent.parent / "book"))
+    assert result.code == 0 or (result.code in (1, 2) and len(result.err.strip().splitlines()) == 1), result.err
+
+
+NUMBER = st.one_of(st.floats(min_value=-100, max_value=100), st.integers(0, 60), st.floats(min_value=0, max_value=2),
+                   st.sampled_from([0, -1, 0.001, 1e-300, 1e300, 360, 361, 1000, 1001, "5mm", "-3in", "1e9pt"]),
+                   st.floats(allow_nan=True, allow_infinity=True), st.integers(-10**12, 10**12))
+ELEMENT_KEYS = {
+    "rect": ["x", "y", "w", "h", "radius", "stroke_width", "rotate"],
+    "circle": ["cx", "cy", "r", "stroke_width"],
+    "line": ["x1", "y1", "x2", "y2", "stroke_width"],
+    "lines": ["x", "y", "w", "h", "spacing", "stroke_width"],
+    "ring": ["cx", "cy", "r", "dot", "count", "start"],
+    "petals": ["cx", "cy", "r", "inner", "width", "count", "start"],
+    "hexagon": ["cx", "cy", "r", "stroke_width"],
+    "hexgrid": ["cx", "cy", "r", "rings", "outline_width"],
+    "text": ["x", "y", "w", "h", "size", "leading", "rotate"],
+    "diamond": ["cx", "cy", "w", "h", "stroke_width"],
+}
+
+
+@st.composite
+def elements(draw) -> str:
+    kind = draw(st.sampled_from(sorted(ELEMENT_KEYS)))
+    values = {key: draw(NUMBER) for key in ELEMENT_KEYS[kind]}
+    extra = {"text": 'text: "{name}", fit: ' + draw(st.sampled_from(["shrink", "wrap", "none"])),
+             "rect": "fill: ink", "circle": "fill: ink", "ring": "fill: ink", "petals": "fill: ink",
+             "hexagon": "fill: ink", "diamond": "fill: ink"}.get(kind, "")
+    body = ", ".join([f"kind: {kind}", *(f"{k}: {_yaml_number(v)}" for k, v in values.items()), *([extra] if extra else [])])
+    return "{" + body + "}"
+
+
+def _yaml_number(value) -> str:
+    if isinstance(value, float):
+        return ".nan" if value != value else (".inf" if value == float("inf") else "-.inf" if value == float("-inf")
+                                              else repr(value))
+    return str(value)
+
+
+@settings(max_examples=int(os.environ.get("PNP_FUZZ_EXAMPLES", 150)), deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(element=elements())
+def test_any_numbers_in_a_template_draw_or_are_refused_in_one_line(element: str, workshop: Path) -> None:
+    from robustness_support import run
+    template = workshop / "templates" / "letter-card.yaml"
+    original = template.read_text()
+    template.write_text(original + f"  fuzzed: {element}\n")
+    try:
+        result = run("build", "pebble-post", "-e", "first", "-p", "a4", "--out",
+                     str(workshop.parent.parent / "fuzzed"))
+    finally:
+        template.write_text(original)
+    event("drawn" if result.code == 0 else "refused")
     assert result.code == 0 or (result.code in (1, 2) and len(result.err.strip().splitlines()) == 1), result.err
