@@ -9,13 +9,14 @@ import zlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from reportlab.pdfgen.canvas import Canvas
-
-from ..errors import UserError
+from ..errors import GameDataError, UserError
+from ..model.source import load_yaml
 from ..output import Produced
 from .export_common import Options, designs_of, export_components, profile_options
 from .export_png import write_pngs
 from .faces import FacePainter
+from .pdf import new_canvas
+from .pdfx import VERSIONS, OutputIntent, make_pdfx
 from .style import layouts_for_profile
 
 if TYPE_CHECKING:
@@ -28,10 +29,13 @@ _RGB = re.compile(rb"(?:^|[\s\]])(?:[-\d.]+\s+){3}(rg|RG)\b|/DeviceRGB|/CalRGB")
 class PrintShopOptions(Options):
     order: Literal["front-back", "fronts-then-backs"] = "front-back"  # page order inside a deck's PDF
     copies: Literal["every", "distinct"] = "every"  # a page per printed copy, or per distinct card
+    pdfx: Literal["x-1a", "x-4"] | None = None       # make each deck PDF a PDF/X file (CMYK profiles only)
+    output_intent: OutputIntent = OutputIntent()     # the press condition a PDF/X file names
 
 
 def export_print_shop(job: "Job") -> list[Produced]:
     options = profile_options(job.layouts, job.profile, PrintShopOptions)
+    icc = output_profile(job, options) if options.pdfx else None
     produced = []
     for component in export_components(job, options.kinds):
         name = f"{job.stem}-{component.id}.pdf"
@@ -41,9 +45,12 @@ def export_print_shop(job: "Job") -> list[Produced]:
             if found:
                 raise UserError(f"{name}: profile '{job.profile.id}' is CMYK but the file still has RGB colour "
                                 f"({', '.join(sorted(found))}); an image in a template is probably RGB")
+        if icc is not None:
+            make_pdfx(job.stage / name, options.pdfx, options.output_intent, icc)
         produced.append(Produced(name, "print-shop", job.profile.id, pages, {
             "component": component.id, "bleed_mm": round(job.profile.bleed / 72 * 25.4, 3),
-            "colour_model": job.profile.colour_model, "order": options.order}))
+            "colour_model": job.profile.colour_model, "order": options.order,
+            **({"pdfx": VERSIONS[options.pdfx][0]} if options.pdfx else {})}))
     if job.profile.pixel_size:
         produced += write_pngs(job, options.kinds)
     return produced
@@ -57,7 +64,7 @@ def write_deck(job: "Job", component, path: Path, options: PrintShopOptions) -> 
     w, h = fronts[0].template.size
     size = (w + 2 * bleed, h + 2 * bleed)
     title = f"{job.edition.game.title} ({job.edition.spec.title}): {component.spec.name}"
-    c = shop_canvas(path, size, title, job.profile.colour_model, next(iter(painter.fonts.values())))
+    c = new_canvas(path, size, title, job.profile.colour_model, painter.fonts["body"])
     c.setBleedBox((0, 0, *size))
     c.setTrimBox((bleed, bleed, bleed + w, bleed + h))
     copies = [i for i, d in enumerate(fronts) for _ in range(d.count if options.copies == "every" else 1)]
@@ -74,14 +81,22 @@ def write_deck(job: "Job", component, path: Path, options: PrintShopOptions) -> 
     return len(faces)
 
 
-def shop_canvas(path: Path, size: tuple[float, float], title: str, colour_model: str, font: str) -> Canvas:
-    """A reproducible canvas whose initial font is an embedded TrueType one: reportlab's default
-    initial font is Helvetica, which it would list in every page's resources without embedding it."""
-    c = Canvas(str(path), pagesize=size, invariant=1, pageCompression=1, initialFontName=font,
-               enforceColorSpace="cmyk" if colour_model == "cmyk" else None)
-    for setter in (c.setTitle, c.setAuthor, c.setCreator, c.setProducer):
-        setter("pnp-generator" if setter != c.setTitle else title)
-    return c
+def output_profile(job: "Job", options: PrintShopOptions) -> bytes:
+    """The ICC output profile a PDF/X file carries: a CMYK printer profile found in the looks."""
+    source = load_yaml(job.layouts.profile_path(job.profile.id))
+    if job.profile.colour_model != "cmyk":
+        raise source.error(("options", "pdfx"), "colour_model: cmyk beside a pdfx option",
+                           f"colour_model: {job.profile.colour_model}")
+    found = job.layouts.find(options.output_intent.icc)
+    if found is None:
+        raise source.error(("options", "output_intent", "icc"),
+                           "an ICC file inside a looks folder (built-in, layouts/ or the game's)",
+                           repr(options.output_intent.icc))
+    data = found.read_bytes()
+    if len(data) < 128 or data[12:16] != b"prtr" or data[16:20] != b"CMYK":
+        raise GameDataError(found, None, "options.output_intent.icc", "an ICC output profile for CMYK printing",
+                            f"class {data[12:16]!r}, colour space {data[16:20]!r}")
+    return data
 
 
 def rgb_traces(pdf: bytes) -> set[str]:

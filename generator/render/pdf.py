@@ -6,15 +6,12 @@ from pathlib import Path
 from reportlab.pdfgen.canvas import Canvas
 
 
-def new_canvas(path: Path, size: tuple[float, float], title: str, colour_model: str = "rgb",
-               font: str | None = None) -> Canvas:
-    """font: a registered TrueType font to start every page with; without it reportlab names the
-    standard Helvetica, which is never embedded."""
+def new_canvas(path: Path, size: tuple[float, float], title: str, colour_model: str, font: str) -> Canvas:
+    """font: a registered TrueType font to start every page with. reportlab's default initial font is
+    the standard Helvetica, which it names in every page's resources without embedding it."""
     c = Canvas(str(path), pagesize=size, invariant=1, pageCompression=1,
-               enforceColorSpace="cmyk" if colour_model == "cmyk" else None,
-               initialFontName=font or "Helvetica")
+               enforceColorSpace="cmyk" if colour_model == "cmyk" else None, initialFontName=font)
     c.setTitle(title)
-    c.setAuthor("pnp-generator")
-    c.setCreator("pnp-generator")
-    c.setProducer("pnp-generator")
+    for setter in (c.setAuthor, c.setCreator, c.setProducer):
+        setter("pnp-generator")
     return c
