@@ -12,12 +12,14 @@ from typing import TYPE_CHECKING, Literal
 from ..errors import GameDataError, UserError
 from ..model.source import load_yaml
 from ..output import Produced
-from .export_common import Options, designs_of, export_components, profile_options
-from .export_png import write_pngs
+from .export_common import designs_of, export_components, profile_options
+from .export_png import vendor_of, write_pngs
 from .faces import FacePainter
 from .pdf import new_canvas
 from .pdfx import VERSIONS, OutputIntent, make_pdfx
 from .style import layouts_for_profile
+from .vendors import Placement, Vendor, VendorOptions, place
+from ..units import MM
 
 if TYPE_CHECKING:
     from ..pipeline import Job
@@ -26,7 +28,7 @@ _STREAM = re.compile(rb"stream\r?\n(.*?)endstream", re.S)
 _RGB = re.compile(rb"(?:^|[\s\]])(?:[-\d.]+\s+){3}(rg|RG)\b|/DeviceRGB|/CalRGB")
 
 
-class PrintShopOptions(Options):
+class PrintShopOptions(VendorOptions):
     order: Literal["front-back", "fronts-then-backs"] = "front-back"  # page order inside a deck's PDF
     copies: Literal["every", "distinct"] = "every"  # a page per printed copy, or per distinct card
     pdfx: Literal["x-1a", "x-4"] | None = None       # make each deck PDF a PDF/X file (CMYK profiles only)
@@ -36,10 +38,12 @@ class PrintShopOptions(Options):
 def export_print_shop(job: "Job") -> list[Produced]:
     options = profile_options(job.layouts, job.profile, PrintShopOptions)
     icc = output_profile(job, options) if options.pdfx else None
+    vendor = vendor_of(job, options)
     produced = []
     for component in export_components(job, options.kinds):
         name = f"{job.stem}-{component.id}.pdf"
-        pages = write_deck(job, component, job.stage / name, options)
+        spot = deck_placement(job, component, vendor, options.trim_tolerance)
+        pages = write_deck(job, component, job.stage / name, options, spot)
         if job.profile.colour_model == "cmyk":
             found = rgb_traces((job.stage / name).read_bytes())
             if found:
@@ -48,25 +52,36 @@ def export_print_shop(job: "Job") -> list[Produced]:
         if icc is not None:
             make_pdfx(job.stage / name, options.pdfx, options.output_intent, icc)
         produced.append(Produced(name, "print-shop", job.profile.id, pages, {
-            "component": component.id, "bleed_mm": round(job.profile.bleed / 72 * 25.4, 3),
+            "component": component.id, "bleed_mm": round(spot.bleed / MM, 3),
+            "trim_mm": [round(v / MM, 3) for v in spot.trim], **({"product": spot.product} if vendor else {}),
             "colour_model": job.profile.colour_model, "order": options.order,
             **({"pdfx": VERSIONS[options.pdfx][0]} if options.pdfx else {})}))
-    if job.profile.pixel_size:
-        produced += write_pngs(job, options.kinds)
+    if job.profile.pixel_size or vendor:
+        produced += write_pngs(job, options.kinds, vendor=vendor, tolerance=options.trim_tolerance)
     return produced
 
 
-def write_deck(job: "Job", component, path: Path, options: PrintShopOptions) -> int:
+def deck_placement(job: "Job", component, vendor: Vendor | None, tolerance: float | None) -> Placement:
+    """Where a deck's faces sit on its pages: on the vendor product's canvas (the same as its PNGs),
+    or on a page of the face plus the profile's bleed."""
+    size = FacePainter(job.edition.game, job.layouts, job.profile).template_for(component, "face").size
+    if vendor is not None:
+        return place(vendor, size, f"{component.id} ({component.spec.name})", tolerance)
+    bleed = job.profile.bleed
+    page = (size[0] + 2 * bleed, size[1] + 2 * bleed)
+    return Placement("", (0, 0), 0, page, size, bleed, (bleed, bleed), bleed)
+
+
+def write_deck(job: "Job", component, path: Path, options: PrintShopOptions, spot: Placement) -> int:
     layouts = layouts_for_profile(job.layouts, job.profile)
     painter = FacePainter(job.edition.game, layouts, job.profile)
     fronts, backs, back_of = designs_of(component, painter)
-    bleed = job.profile.bleed
-    w, h = fronts[0].template.size
-    size = (w + 2 * bleed, h + 2 * bleed)
+    size, (tw, th) = spot.page, spot.trim
     title = f"{job.edition.game.title} ({job.edition.spec.title}): {component.spec.name}"
     c = new_canvas(path, size, title, job.profile.colour_model, painter.fonts["body"])
-    c.setBleedBox((0, 0, *size))
-    c.setTrimBox((bleed, bleed, bleed + w, bleed + h))
+    x0, y0 = (size[0] - tw) / 2, (size[1] - th) / 2
+    c.setBleedBox((x0 - spot.bleed, y0 - spot.bleed, x0 + tw + spot.bleed, y0 + th + spot.bleed))
+    c.setTrimBox((x0, y0, x0 + tw, y0 + th))
     copies = [i for i, d in enumerate(fronts) for _ in range(d.count if options.copies == "every" else 1)]
     faces = []
     if options.order == "front-back":
@@ -75,7 +90,7 @@ def write_deck(job: "Job", component, path: Path, options: PrintShopOptions) -> 
     else:
         faces = [fronts[i] for i in copies] + [backs[back_of[i]] for i in copies if back_of[i] >= 0]
     for design in faces:
-        painter.draw(c, design.template, design.values, bleed, size[1] - bleed, bleed)
+        painter.draw(c, design.template, design.values, spot.offset[0], size[1] - spot.offset[1], spot.cover)
         c.showPage()
     c.save()
     return len(faces)
