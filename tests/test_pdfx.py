@@ -17,7 +17,7 @@ STANDARDS = {"cmyk": "PDF/X-1a:2003", "pdfx4": "PDF/X-4"}
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     out = tmp_path_factory.mktemp("pdfx")
-    produced = build_edition(load_edition("the-channeling", "2025"), out, ["cmyk", "pdfx4", "tgc"])
+    produced = build_edition(load_edition("the-channeling", "2025"), out, ["cmyk", "pdfx4", "a4"])
     return out, produced
 
 
@@ -33,9 +33,9 @@ def test_every_cmyk_deck_pdf_meets_the_pdfx_checks_on_every_page(built):
             assert len(pdf.pages) == entry.pages > 0
 
 
-def test_the_checks_find_what_an_rgb_print_shop_file_lacks(built):
+def test_the_checks_find_what_an_rgb_home_sheet_lacks(built):
     out, _ = built
-    problems = pdfx_problems(out / "the-channeling-2025-tgc-magic-circle.pdf", "PDF/X-1a:2003")
+    problems = pdfx_problems(out / "the-channeling-2025-a4-cards.pdf", "PDF/X-1a:2003")
     text = "\n".join(problems)
     assert "GTS_PDFXVersion" in text and "OutputIntent" in text and "XMP" in text
     assert "page 1: RGB ['rg']" in text or "page 1: RGB ['RG', 'rg']" in text
