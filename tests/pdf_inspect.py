@@ -105,8 +105,9 @@ def pdfx_problems(path: Path, version: str) -> list[str]:
             problems.append(f"GTS_PDFXVersion {info.get(Name.GTS_PDFXVersion)!r}")
         if info.get(Name.Trapped) != Name("/False") or not str(info.get(Name.Title, "")):
             problems.append("Trapped or Title missing")
-        if Name.ID not in pdf.trailer:
-            problems.append("no document ID")
+        if Name.ID not in pdf.trailer or Name.Encrypt in pdf.trailer:
+            problems.append("no document ID, or encrypted")
+        problems += [f"qpdf: {finding}" for finding in pdf.check_pdf_syntax()]
         meta = pdf.open_metadata()
         if meta.get("pdfxid:GTS_PDFXVersion") != version or not meta.get("xmp:CreateDate"):
             problems.append("XMP lacks the version or dates")
