@@ -1,6 +1,7 @@
 """Print-shop files: one PDF per deck, each card's front then its back on pages of trim plus bleed,
-with TrimBox and BleedBox on every page, fonts embedded, no transparency; optionally per-card PNGs
-at the vendor's pixel size, and the whole file in DeviceCMYK for a CMYK profile."""
+with TrimBox and BleedBox on every page, fonts embedded, no transparency; for a vendor profile the
+pages and per-card PNGs take the canvas of the vendor's matching product; a CMYK profile writes
+DeviceCMYK only, made PDF/X when the profile asks."""
 from __future__ import annotations
 
 import base64
@@ -12,6 +13,7 @@ from typing import TYPE_CHECKING, Literal
 from ..errors import GameDataError, UserError
 from ..model.source import load_yaml
 from ..output import Produced
+from ..units import MM
 from .export_common import designs_of, export_components, profile_options
 from .export_png import vendor_of, write_pngs
 from .faces import FacePainter
@@ -19,7 +21,6 @@ from .pdf import new_canvas
 from .pdfx import VERSIONS, OutputIntent, make_pdfx
 from .style import layouts_for_profile
 from .vendors import Placement, Vendor, VendorOptions, place
-from ..units import MM
 
 if TYPE_CHECKING:
     from ..pipeline import Job
