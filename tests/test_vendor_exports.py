@@ -99,8 +99,8 @@ def test_a_card_no_product_fits_is_one_clear_error_with_the_nearest_sizes(tmp_pa
     out = tmp_path / "out"
     result = run_cli("build", "the-channeling", "-e", "2025", "-p", "tgc", "--out", str(out), env=project_env(root))
     assert result.returncode == 2 and "Traceback" not in result.stderr
-    assert ("magic-circle (Magic Circle cards) is 63 x 88 mm, which matches no The Game Crafter product "
-            "within 0.5 mm; nearest: poker 63.5 x 88.9 mm") in result.stderr
+    assert ("magic-circle (Magic Circle cards, template magic-circle) is 63 x 88 mm (rect), which matches no "
+            "The Game Crafter product within 0.5 mm; nearest: poker 63.5 x 88.9 mm") in result.stderr
     assert not out.exists()
     override = (BUILTIN_LOOKS / "profiles" / "tgc.yaml").read_text() + "  trim_tolerance: 1mm\n"
     (root / "layouts" / "profiles" / "tgc.yaml").write_text(override)
@@ -108,3 +108,26 @@ def test_a_card_no_product_fits_is_one_clear_error_with_the_nearest_sizes(tmp_pa
     assert result.returncode == 0, result.stderr
     with Image.open(out / "the-channeling-2025-tgc" / "magic-circle" / "01-hedge-ring.png") as image:
         assert image.size == (825, 1125)
+
+
+def test_a_piece_takes_only_a_product_of_its_own_shape():
+    from generator.errors import UserError
+    from generator.render.vendors import place
+    vendor = load_vendor(Layouts(None), "tgc", "tgc")
+    inch = (72.0, 72.0)
+    assert place(vendor, inch, "round", "a coin").product == "large-circle-chit"
+    assert place(vendor, inch, "rect", "a square").product == "large-square-chit"
+    with pytest.raises(UserError, match=r"a hex is 25.4 x 25.4 mm \(hex\), which matches no The Game Crafter "
+                                        r"product within 0.5 mm; nearest: small-hex-tile 50.8 x 44.45 mm"):
+        place(vendor, inch, "hex", "a hex")
+
+
+def test_a_vendor_table_whose_pixels_disagree_with_its_trim_names_file_line_and_key(tmp_path):
+    from generator.errors import GameDataError
+    (tmp_path / "vendors").mkdir()
+    (tmp_path / "vendors" / "shop.yaml").write_text(
+        "name: Shop\nproducts:\n  poker: {trim: [2.5in, 3.5in], bleed: 0.125in, safe: 0.125in, pixels: [750, 1050]}\n")
+    with pytest.raises(GameDataError) as caught:
+        load_vendor(Layouts(tmp_path), "shop", "x")
+    message = str(caught.value)
+    assert "shop.yaml:3 at 'products.poker.pixels'" in message and "825 x 1125 px" in message

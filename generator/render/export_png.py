@@ -63,8 +63,8 @@ def raster_of(design: Design, job: "Job", vendor: Vendor | None, tolerance: floa
     (the face scaled to fit it), else the face plus bleed at the profile's dpi."""
     profile = job.profile
     if vendor is not None:
-        what = f"{design.component} {design.side} '{design.label}'"
-        spot = place(vendor, design.template.size, what, tolerance)
+        what = f"{design.component} {design.side} '{design.label}' (template {design.template.id})"
+        spot = place(vendor, design.template.size, design.template.shape, what, tolerance)
         # the smaller margin as the raster's bleed makes faces_pdf draw the face at scale 1, centred
         return Raster(spot.pixels, spot.dpi, min(spot.offset)), spot.product
     if profile.pixel_size is None:

@@ -65,9 +65,11 @@ def export_print_shop(job: "Job") -> list[Produced]:
 def deck_placement(job: "Job", component, vendor: Vendor | None, tolerance: float | None) -> Placement:
     """Where a deck's faces sit on its pages: on the vendor product's canvas (the same as its PNGs),
     or on a page of the face plus the profile's bleed."""
-    size = FacePainter(job.edition.game, job.layouts, job.profile).template_for(component, "face").size
+    template = FacePainter(job.edition.game, job.layouts, job.profile).template_for(component, "face")
+    size = template.size
     if vendor is not None:
-        return place(vendor, size, f"{component.id} ({component.spec.name})", tolerance)
+        what = f"{component.id} ({component.spec.name}, template {template.id})"
+        return place(vendor, size, template.shape, what, tolerance)
     bleed = job.profile.bleed
     page = (size[0] + 2 * bleed, size[1] + 2 * bleed)
     return Placement("", (0, 0), 0, page, size, bleed, (bleed, bleed), bleed)

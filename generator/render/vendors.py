@@ -72,22 +72,25 @@ def load_vendor(layouts: Layouts, vendor_id: str, profile_id: str) -> Vendor:
     return vendor
 
 
-def place(vendor: Vendor, size: tuple[float, float], what: str, tolerance: float | None = None) -> Placement:
-    """The product whose trim matches a piece of `size` (points), turned for a landscape piece."""
+def place(vendor: Vendor, size: tuple[float, float], shape: str, what: str,
+          tolerance: float | None = None) -> Placement:
+    """The product of the piece's shape whose trim matches its `size` (points), turned for a landscape piece."""
     tolerance = vendor.tolerance if tolerance is None else tolerance
     w, h = size
     landscape = w > h
     ranked = []
     for name, product in vendor.products.items():
+        if product.shape != shape:
+            continue
         tw, th = product.trim[::-1] if landscape else product.trim
         ranked.append((max(abs(tw - w), abs(th - h)), name, product, (tw, th)))
     ranked.sort(key=lambda r: r[0])
-    off, name, product, trim = ranked[0]
-    if off > tolerance + 1e-6:
-        nearest = ", ".join(f"{n} {_mm(t)}" for _, n, _, t in ranked[:3])
-        raise UserError(f"{what} is {_mm(size)}, which matches no {vendor.name} product within "
+    if not ranked or ranked[0][0] > tolerance + 1e-6:
+        nearest = ", ".join(f"{n} {_mm(t)}" for _, n, _, t in ranked[:3]) or f"none of shape {shape}"
+        raise UserError(f"{what} is {_mm(size)} ({shape}), which matches no {vendor.name} product within "
                         f"{tolerance / MM:g} mm; nearest: {nearest}. Resize the piece's template, or raise the "
                         f"profile's trim_tolerance (the art is never rescaled)")
+    _, name, product, trim = ranked[0]
     pixels = product.pixels[::-1] if landscape else product.pixels
     page = (pixels[0] * 72 / vendor.dpi, pixels[1] * 72 / vendor.dpi)
     offset = ((page[0] - w) / 2, (page[1] - h) / 2)
