@@ -96,3 +96,11 @@ def test_a_project_can_name_its_own_output_profile(tmp_path):
     assert result.returncode == 0, result.stderr
     with pikepdf.open(out / "the-channeling-2025-press-glyph-cards.pdf") as pdf:
         assert str(pdf.Root.OutputIntents[0].OutputConditionIdentifier) == "FOGRA39"
+
+
+def test_without_pikepdf_a_pdfx_profile_says_which_extra_to_install(monkeypatch, tmp_path):
+    from generator.errors import UserError
+    monkeypatch.setitem(__import__("sys").modules, "pikepdf", None)   # as if it were not installed
+    with pytest.raises(UserError, match=r"pip install 'pnp-generator\[pdfx\]'"):
+        build_edition(load_edition("the-channeling", "2025"), tmp_path / "out", ["cmyk"])
+    assert not (tmp_path / "out").exists()

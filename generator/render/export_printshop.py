@@ -18,7 +18,7 @@ from .export_common import designs_of, export_components, profile_options
 from .export_png import vendor_of, write_pngs
 from .faces import FacePainter
 from .pdf import new_canvas
-from .pdfx import VERSIONS, OutputIntent, make_pdfx
+from .pdfx import VERSIONS, OutputIntent, make_pdfx, require_pikepdf
 from .style import layouts_for_profile
 from .vendors import Placement, Vendor, VendorOptions, place
 
@@ -101,6 +101,7 @@ def write_deck(job: "Job", component, path: Path, options: PrintShopOptions, spo
 
 def output_profile(job: "Job", options: PrintShopOptions) -> bytes:
     """The ICC output profile a PDF/X file carries: a CMYK printer profile found in the looks."""
+    require_pikepdf()
     source = load_yaml(job.layouts.profile_path(job.profile.id))
     if job.profile.colour_model != "cmyk":
         raise source.error(("options", "pdfx"), "colour_model: cmyk beside a pdfx option",

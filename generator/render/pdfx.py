@@ -11,9 +11,9 @@ import uuid
 from pathlib import Path
 from typing import Literal
 
-import pikepdf
-from pikepdf import Name
 from pydantic import BaseModel, ConfigDict
+
+from ..errors import UserError
 
 # reportlab's invariant mode dates every file 2000-01-01; the XMP must give the same instant
 FIXED_DATE = "2000-01-01T00:00:00+00:00"
@@ -30,8 +30,19 @@ class OutputIntent(BaseModel):
     registry: str | None = None                # e.g. http://www.color.org for a registered condition
 
 
+def require_pikepdf():
+    """pikepdf, an optional dependency: a clear message, before anything is written, when it is missing."""
+    try:
+        import pikepdf
+    except ImportError:
+        raise UserError("PDF/X files need pikepdf: pip install 'pnp-generator[pdfx]'") from None
+    return pikepdf
+
+
 def make_pdfx(path: Path, standard: Literal["x-1a", "x-4"], intent: OutputIntent, icc: bytes) -> None:
     """Rewrite the PDF at path in place as the standard requires."""
+    pikepdf = require_pikepdf()
+    Name = pikepdf.Name
     version, pdf_version = VERSIONS[standard]
     with pikepdf.open(path, allow_overwriting_input=True) as pdf:
         profile = pdf.make_stream(icc, N=4, Alternate=Name.DeviceCMYK)
@@ -47,13 +58,14 @@ def make_pdfx(path: Path, standard: Literal["x-1a", "x-4"], intent: OutputIntent
                  object_stream_mode=pikepdf.ObjectStreamMode.disable)
 
 
-def write_xmp(pdf: pikepdf.Pdf, version: str) -> None:
+def write_xmp(pdf, version: str) -> None:
+    """XMP metadata agreeing with the document information, as PDF/X asks (X-4 requires it)."""
     info = pdf.docinfo
     with pdf.open_metadata(set_pikepdf_as_editor=False, update_docinfo=False) as meta:
-        meta["dc:title"] = str(info.get(Name.Title, ""))
-        meta["dc:creator"] = [str(info.get(Name.Author, "pnp-generator"))]
-        meta["xmp:CreatorTool"] = str(info.get(Name.Creator, "pnp-generator"))
-        meta["pdf:Producer"] = str(info.get(Name.Producer, "pnp-generator"))
+        meta["dc:title"] = str(info.get("/Title", ""))
+        meta["dc:creator"] = [str(info.get("/Author", "pnp-generator"))]
+        meta["xmp:CreatorTool"] = str(info.get("/Creator", "pnp-generator"))
+        meta["pdf:Producer"] = str(info.get("/Producer", "pnp-generator"))
         for key in ("xmp:CreateDate", "xmp:ModifyDate", "xmp:MetadataDate"):
             meta[key] = FIXED_DATE
         meta["pdf:Trapped"] = "False"
