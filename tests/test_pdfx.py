@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import hashlib
+import shutil
+import subprocess
 
 import pikepdf
 import pytest
@@ -104,3 +106,17 @@ def test_without_pikepdf_a_pdfx_profile_says_which_extra_to_install(monkeypatch,
     with pytest.raises(UserError, match=r"pip install 'pnp-generator\[pdfx\]'"):
         build_edition(load_edition("the-channeling", "2025"), tmp_path / "out", ["cmyk"])
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.skipif(shutil.which("gs") is None, reason="Ghostscript (Debian: ghostscript) is not installed")
+def test_ghostscript_renders_the_pdfx_files_cleanly_on_process_plates_only(built, tmp_path):
+    out, produced = built
+    for entry in (p for p in produced if p.profile in STANDARDS):
+        quiet = subprocess.run(["gs", "-q", "-dNOPAUSE", "-dBATCH", "-sDEVICE=nullpage", str(out / entry.path)],
+                               capture_output=True, text=True)
+        assert quiet.returncode == 0 and not (quiet.stdout + quiet.stderr).strip(), entry.path
+    first = next(p for p in produced if p.profile == "cmyk")
+    subprocess.run(["gs", "-q", "-dNOPAUSE", "-dBATCH", "-r20", "-dFirstPage=1", "-dLastPage=2", "-sDEVICE=tiffsep",
+                    "-o", str(tmp_path / "plate-%d.tif"), str(out / first.path)], check=True, capture_output=True)
+    plates = sorted(p.name for p in tmp_path.glob("plate-1(*).tif"))
+    assert plates == ["plate-1(Black).tif", "plate-1(Cyan).tif", "plate-1(Magenta).tif", "plate-1(Yellow).tif"]
