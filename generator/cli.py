@@ -4,6 +4,7 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -70,14 +71,21 @@ def _editions(game: str | None, edition: str | None) -> list:
     return out
 
 
+def _http_url(ctx, param, value: str | None) -> str | None:
+    if value is not None and not re.match(r"^https?://\S+$", value):
+        raise click.BadParameter(f"expected an http:// or https:// URL, found {value!r}")
+    return value
+
+
 @cli.command()
 @click.argument("game", required=False)
 @click.option("--edition", "-e", help="Edition id (default: every edition).")
 @click.option("--profile", "-p", "profiles", multiple=True, help="Profile name; repeat for several.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), help="Output folder for one edition.")
 @click.option("--strict", is_flag=True, help="Print-safety warnings become errors: exit 1, nothing written.")
+@click.option("--base-url", callback=_http_url, help="URL where the tts profile's images will be hosted.")
 def build(game: str | None, edition: str | None, profiles: tuple[str, ...], out: Path | None,
-          strict: bool = False) -> None:
+          strict: bool = False, base_url: str | None = None) -> None:
     """Build print files for GAME (default: every game and edition)."""
     from .pipeline import build_edition
 
@@ -92,7 +100,8 @@ def build(game: str | None, edition: str | None, profiles: tuple[str, ...], out:
     for ed in editions:
         target = out or current().output / ed.game.id / ed.id
         produced = build_edition(ed, target, list(profiles) or None, on_step=_step_printer(), strict=strict,
-                                 on_warning=lambda message: click.echo(f"warning: {message}", err=True))
+                                 on_warning=lambda message: click.echo(f"warning: {message}", err=True),
+                                 base_url=base_url)
         click.echo(f"{ed.game.id} {ed.id}: {len(produced)} files in {target}")
 
 

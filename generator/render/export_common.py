@@ -98,8 +98,8 @@ def designs_of(component: ComponentSet, painter: FacePainter) -> tuple[list[Desi
 def final_dir(stage: Path) -> Path:
     """The output folder a staging folder will be moved into (see generator.output.staging).
 
-    Files that must name their own final location (a TTS save references its images by absolute
-    path) need it before the move; staging names its folder '.<name>-<random>' beside the target.
+    Files that must name their own final location need it before the move; staging names its
+    folder '.<name>-<random>' beside the target. (The TTS save names its images relatively instead.)
     """
     return stage.parent / stage.name[1:].rsplit("-", 1)[0]
 
