@@ -33,4 +33,5 @@ def describe_setup(state: State) -> dict[str, Any]:
 
 ENGINE = EngineSpec(name="channeling", options_model=ChannelingOptions, new_game=new_game,
                     make_agent=make_agent, describe_setup=describe_setup, render=render_board,
-                    expand_deck=expand_deck, parse_action=parse_action)
+                    expand_deck=expand_deck, parse_action=parse_action,
+                    appendices="generator.rulebook.channeling_book:APPENDICES")

@@ -45,4 +45,5 @@ def simulate(options, deck, glyph_ids, games: int, agents, seed: int = 0, jobs: 
 ENGINE = EngineSpec(name="grove", options_model=GroveOptions, new_game=new_game, make_agent=make_agent,
                     describe_setup=describe_setup, render=render_state, expand_deck=expand_deck,
                     parse_action=parse_action, play_game=play_game, simulate=simulate,
-                    format_summary=runner.format_summary)
+                    format_summary=runner.format_summary,
+                    appendices="generator.rulebook.grove_book:APPENDICES")
