@@ -50,7 +50,9 @@ def test_random_games_keep_every_invariant_and_end() -> None:
     ended = [random_game(seed) for seed in range(60)]
     assert all(s.is_terminal() for s in ended)
     decided = [s for s in ended if s.winner() is not None]
-    assert len(decided) >= 40  # random play mostly reaches control of two circles within the cap
+    # random play mostly reaches control of two circles within the cap (63% of 1,000 games measured
+    # with Banish from afar, the default; 78% when Banish needs an own standing druid)
+    assert len(decided) >= 30
     assert {s.winner() for s in decided} == {LIGHT, DARK}
 
 
