@@ -36,5 +36,6 @@ class EngineSpec:
     simulate: Callable[..., dict[str, Any]] | None = None
     # (options, deck, glyph_ids, games, agents, seed, jobs, progress, swap_seats) -> dict
     format_summary: Callable[[dict[str, Any]], str] | None = None  # simulate's dict -> a short report
+    position: Callable[..., Any] | None = None      # (options, deck, glyph_ids, data dict) -> State
     # "module:attribute" of the rulebook's ``Appendices`` for this engine (imported only by the rulebook)
     appendices: str | None = None

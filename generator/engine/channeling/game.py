@@ -10,6 +10,7 @@ from .agents import GreedyAgent, RandomAgent
 from .cards import expand_deck
 from .mcts import MCTSAgent
 from .options import ChannelingOptions
+from .positions import position
 from .render import render_board
 from .setup import new_game
 from .state import State
@@ -33,5 +34,5 @@ def describe_setup(state: State) -> dict[str, Any]:
 
 ENGINE = EngineSpec(name="channeling", options_model=ChannelingOptions, new_game=new_game,
                     make_agent=make_agent, describe_setup=describe_setup, render=render_board,
-                    expand_deck=expand_deck, parse_action=parse_action,
+                    expand_deck=expand_deck, parse_action=parse_action, position=position,
                     appendices="generator.rulebook.channeling_book:APPENDICES")
