@@ -193,8 +193,10 @@ def simulate(game: str, edition: str | None, games: int, agents: str, seed: int,
                    "(seats as in that run without --swap-seats).")
 @click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE",
               help="Override one rules option of the edition (repeatable).")
+@click.option("--view", type=click.Choice(["light", "dark"]), default=None,
+              help="Show the game as one player saw it: the other's face-down choices hidden.")
 def replay(game: str, edition: str | None, seed: int, agents: str, index: int | None,
-           rules: tuple[str, ...]) -> None:
+           rules: tuple[str, ...], view: str | None) -> None:
     """Play one game of GAME and print it turn by turn, with the board after each turn."""
     from .engine.registry import game_seed, play_game
     engine, options, deck, glyph_ids, edition_id = _load(game, edition, rules, "replayed")
@@ -206,15 +208,22 @@ def replay(game: str, edition: str | None, seed: int, agents: str, index: int | 
         _fail(str(exc))
     state = engine.new_game(options, deck, glyph_ids, gs)
     click.echo(f"{game} ({edition_id}), seed {gs}: {specs[0]} (Light) vs {specs[1]} (Dark)")
-    click.echo(engine.render(state))
+    viewer = None if view is None else ("light", "dark").index(view)
+    show = engine.render if viewer is None or engine.render_for is None else \
+        (lambda s: engine.render_for(s, viewer))
+    click.echo(show(state))
     for text in record.actions:
         # a chance step (current_player < 0) is the dice, not a player's move
-        player = ("Light", "Dark")[state.current_player] if state.current_player >= 0 else "Dice"
+        actor = state.current_player
+        player = ("Light", "Dark")[actor] if actor >= 0 else "Dice"
         setup = state.turn == 0 and getattr(state, "in_setup", False)
         label = "setup" if setup else f"turn {state.turn + 1}"  # the turn this action belongs to
-        state.apply_action(engine.parse_action(text))
+        action = engine.parse_action(text)
+        state.apply_action(action)
+        if viewer is not None and engine.notation_for is not None and actor >= 0:
+            text = engine.notation_for(action, viewer, actor)
         click.echo(f"\n{label} {player}: {text}")
-        click.echo(engine.render(state))
+        click.echo(show(state))
     names = {0: "Light", 1: "Dark", None: "nobody (draw)"}
     how = f" by tie-break {record.tie_break}" if record.tie_break else ""
     stalled = " (stalled at the turn cap)" if record.flags.get("stalled") else ""
