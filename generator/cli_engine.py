@@ -10,9 +10,12 @@ from __future__ import annotations
 import json
 import os
 import sys
-from typing import Any, NoReturn
+from contextlib import nullcontext
+from typing import Any, Callable, NoReturn
 
 import click
+
+from .errors import UserError
 
 MAX_GAMES = 10_000_000
 
@@ -59,12 +62,13 @@ def _no_engine(edition: Any, doing: str) -> str:
             f"missing ({len(missing)}): {parts}")
 
 
-def _load(game: str, edition: str | None, rules: tuple[str, ...], doing: str = "simulated"):
-    """(engine spec, options, deck, glyph ids, edition id) or a clean exit 2."""
+def _load(game: str, edition: str | None, rules: tuple[str, ...], doing: str = "simulated",
+          deck_variant: Callable[[list], list] | None = None):
+    """(engine spec, options, deck, glyph ids, edition id) or a clean exit 2; ``deck_variant``
+    changes the edition's deck entries before they are expanded (a sweep's deck axis)."""
     from pydantic import ValidationError
 
     from .engine.registry import get_engine, options_for
-    from .errors import UserError
     from .model import load_edition
     try:
         ed = load_edition(game, edition)
@@ -81,7 +85,8 @@ def _load(game: str, edition: str | None, rules: tuple[str, ...], doing: str = "
         except ValidationError as exc:
             _fail(_rules_error(exc))
     try:
-        deck = engine.expand_deck(ed.deck_entries)
+        entries = deck_variant(ed.deck_entries) if deck_variant else ed.deck_entries
+        deck = engine.expand_deck(entries)
     except ValueError as exc:
         _fail(f"game {game!r}: {exc}")
     return engine, options, deck, list(ed.glyph_ids), ed.id
@@ -155,12 +160,46 @@ def format_summary(res: dict[str, Any]) -> str:
 @click.option("--swap-seats", is_flag=True, help="Swap the agents' seats every other game.")
 @click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE",
               help="Override one rules option of the edition (repeatable).")
+@click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
+              help="Play on a Dask distributed cluster (same results as a local run).")
 def simulate(game: str, edition: str | None, games: int, agents: str, seed: int, jobs: int,
-             json_file: str | None, swap_seats: bool, rules: tuple[str, ...]) -> None:
+             json_file: str | None, swap_seats: bool, rules: tuple[str, ...], scheduler: str | None) -> None:
     """Play GAME many times between agents and report win rates and other figures."""
     from .engine.registry import simulate as run_simulation
     engine, options, deck, glyph_ids, edition_id = _load(game, edition, rules)
     specs = _agents(engine, agents)
+    try:
+        with _cluster(scheduler):
+            res = _simulate_with_progress(run_simulation, engine, options, deck, glyph_ids, games, specs,
+                                          seed, jobs, swap_seats)
+    except UserError as exc:
+        _fail(str(exc))
+    res = {"title": game, "edition": edition_id, **res}
+    _output(res, json_file, (engine.format_summary or format_summary)(res))
+
+
+def _cluster(scheduler: str | None):
+    """The Dask cluster to play on (``--scheduler``), or nothing; a failure to connect exits 2."""
+    if scheduler is None:
+        return nullcontext()
+    from .engine.cluster import on_cluster
+    return on_cluster(scheduler)
+
+
+def _output(res: dict[str, Any], json_file: str | None, text: str) -> None:
+    """The report on stdout, and the JSON to ``json_file`` ('-': the JSON alone on stdout)."""
+    if json_file == "-":
+        click.echo(json.dumps(res, indent=2))
+        return
+    click.echo(text)
+    if json_file:
+        with open(json_file, "w", encoding="utf-8") as fh:
+            json.dump(res, fh, indent=2)
+            fh.write("\n")
+
+
+def _simulate_with_progress(run_simulation, engine, options, deck, glyph_ids, games, specs, seed, jobs,
+                            swap_seats) -> dict[str, Any]:
     try:
         if _show_progress():
             with click.progressbar(length=games, label="simulating") as bar:
@@ -171,15 +210,7 @@ def simulate(game: str, edition: str | None, games: int, agents: str, seed: int,
                                  swap_seats=swap_seats, game=engine.name)
     except ValueError as exc:
         _fail(str(exc))
-    res = {"title": game, "edition": edition_id, **res}
-    if json_file == "-":
-        click.echo(json.dumps(res, indent=2))
-        return
-    click.echo((engine.format_summary or format_summary)(res))
-    if json_file:
-        with open(json_file, "w", encoding="utf-8") as fh:
-            json.dump(res, fh, indent=2)
-            fh.write("\n")
+    return res
 
 
 @click.command()
@@ -229,3 +260,64 @@ def replay(game: str, edition: str | None, seed: int, agents: str, index: int | 
     stalled = " (stalled at the turn cap)" if record.flags.get("stalled") else ""
     click.echo(f"\nfinal scores Light {record.scores[0]}, Dark {record.scores[1]}; "
                f"winner {names[record.winner]}{how}{stalled}")
+
+
+@click.command()
+@click.argument("game")
+@click.option("--edition", "-e", default=None, help="Edition id (default: the game's default).")
+@click.option("--vary", "axes", multiple=True, required=True, metavar="KEY=V1,V2",
+              help="An axis of the grid: a rules option, edition=..., or deck.FIELD=LOW-HIGH,... "
+                   "(repeatable; every combination is one cell).")
+@click.option("--games", "-n", required=True, type=click.IntRange(1, MAX_GAMES), help="Games per cell.")
+@click.option("--agents", "-a", default="greedy,greedy", show_default=True, help="Light,Dark agents.")
+@click.option("--seed", "-s", default=0, type=int, show_default=True, help="Master seed (the same games in every cell).")
+@click.option("--jobs", "-j", default=1, type=click.IntRange(1, 256), show_default=True,
+              help="Worker processes; results do not depend on it.")
+@click.option("--swap-seats", is_flag=True, help="Swap the agents' seats every other game.")
+@click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE", help="Fix one rules option in every cell.")
+@click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", help="Play on a Dask distributed cluster.")
+@click.option("--json", "json_file", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Also write the full result as JSON to FILE ('-' for stdout).")
+def sweep(game: str, edition: str | None, axes: tuple[str, ...], games: int, agents: str, seed: int, jobs: int,
+          swap_seats: bool, rules: tuple[str, ...], scheduler: str | None, json_file: str | None) -> None:
+    """Simulate GAME over a grid of rule options, editions or deck variants and compare the cells."""
+    from .engine.registry import simulate as run_simulation
+    from .engine.sweep import format_sweep, grid, parse_axis, run_cells
+    try:
+        parsed = [parse_axis(text) for text in axes]
+    except ValueError as exc:
+        _fail(str(exc))
+    cells = [_cell(game, edition, label, rules) for label in grid(parsed)]
+    specs = _agents(get_engine_of(cells[0]), agents)
+    try:
+        with _cluster(scheduler):
+            res = run_cells(cells, games, specs, seed, jobs, swap_seats, run_simulation)
+    except (UserError, ValueError) as exc:
+        _fail(str(exc))
+    res = {"game": game, "axes": {a.key: list(a.values) for a in parsed}, **res}
+    _output(res, json_file, format_sweep(res))
+
+
+def get_engine_of(cell: Any) -> Any:
+    from .engine.registry import get_engine
+    return get_engine(cell.engine)
+
+
+def _cell(game: str, edition: str | None, label: dict[str, Any], rules: tuple[str, ...]) -> Any:
+    """One cell of a sweep: the edition, rules and deck its label names, loaded and checked."""
+    from .engine.sweep import Cell, parse_range, rescale_deck
+    fixed = dict(map(_parse_rule, rules))
+    variant = None
+    for key, value in label.items():
+        if key.startswith("deck."):
+            try:
+                low, high = parse_range(value, key)
+            except ValueError as exc:
+                _fail(str(exc))
+            variant = (lambda field, lo, hi: lambda entries: rescale_deck(entries, field, lo, hi))(key[5:], low, high)
+        elif key != "edition":
+            fixed[key] = value
+    overrides = tuple(f"{k}={json.dumps(v) if isinstance(v, (list, tuple)) else v}" for k, v in fixed.items())
+    engine, options, deck, glyph_ids, _ = _load(game, label.get("edition", edition), overrides,
+                                                deck_variant=variant)
+    return Cell(label, engine.name, options, deck, glyph_ids)

@@ -70,7 +70,12 @@ def run_tasks(play_range: Callable[[tuple], list[tuple]], tasks: list[tuple], jo
     """The rows of every task, in task order, played here or by a pool of ``jobs`` processes.
 
     Each task ends with its (start, stop) game range; ``progress`` gets each range's size.
+    Inside ``cluster.on_cluster`` the tasks go to the Dask cluster instead (same rows, same order).
     """
+    from .cluster import current_client, run_on_cluster
+    client = current_client()
+    if client is not None:
+        return run_on_cluster(client, play_range, tasks, progress)
     rows: list[tuple] = []
     if jobs == 1 or len(tasks) == 1:
         for t in tasks:
