@@ -11,6 +11,7 @@ import json
 import os
 import sys
 from contextlib import nullcontext
+from functools import partial
 from typing import Any, Callable, NoReturn
 
 import click
@@ -281,14 +282,14 @@ def replay(game: str, edition: str | None, seed: int, agents: str, index: int | 
 def sweep(game: str, edition: str | None, axes: tuple[str, ...], games: int, agents: str, seed: int, jobs: int,
           swap_seats: bool, rules: tuple[str, ...], scheduler: str | None, json_file: str | None) -> None:
     """Simulate GAME over a grid of rule options, editions or deck variants and compare the cells."""
-    from .engine.registry import simulate as run_simulation
+    from .engine.registry import get_engine, simulate as run_simulation
     from .engine.sweep import format_sweep, grid, parse_axis, run_cells
     try:
         parsed = [parse_axis(text) for text in axes]
     except ValueError as exc:
         _fail(str(exc))
     cells = [_cell(game, edition, label, rules) for label in grid(parsed)]
-    specs = _agents(get_engine_of(cells[0]), agents)
+    specs = _agents(get_engine(cells[0].engine), agents)
     try:
         with _cluster(scheduler):
             res = run_cells(cells, games, specs, seed, jobs, swap_seats, run_simulation)
@@ -296,11 +297,6 @@ def sweep(game: str, edition: str | None, axes: tuple[str, ...], games: int, age
         _fail(str(exc))
     res = {"game": game, "axes": {a.key: list(a.values) for a in parsed}, **res}
     _output(res, json_file, format_sweep(res))
-
-
-def get_engine_of(cell: Any) -> Any:
-    from .engine.registry import get_engine
-    return get_engine(cell.engine)
 
 
 def _cell(game: str, edition: str | None, label: dict[str, Any], rules: tuple[str, ...]) -> Any:
@@ -314,7 +310,7 @@ def _cell(game: str, edition: str | None, label: dict[str, Any], rules: tuple[st
                 low, high = parse_range(value, key)
             except ValueError as exc:
                 _fail(str(exc))
-            variant = (lambda field, lo, hi: lambda entries: rescale_deck(entries, field, lo, hi))(key[5:], low, high)
+            variant = partial(rescale_deck, field=key[5:], low=low, high=high)
         elif key != "edition":
             fixed[key] = value
     overrides = tuple(f"{k}={json.dumps(v) if isinstance(v, (list, tuple)) else v}" for k, v in fixed.items())
