@@ -52,8 +52,8 @@ def exporter_for(kind: str) -> Callable[[Job], list[Produced]] | None:
 
 
 def layouts_for(edition: Edition) -> Layouts:
-    own = edition.game.folder / "templates"
-    return Layouts(layouts_dir(), [own] if own.is_dir() else [])
+    """The built-in looks, then the project's layouts/, then the game's own folder."""
+    return Layouts(layouts_dir(), edition.game.folder)
 
 
 def default_profiles(layouts: Layouts) -> list[str]:
@@ -85,7 +85,7 @@ def build_edition(edition: Edition, out_dir: Path, profiles: list[str] | None = 
                 on_step(f"{edition.game.id} {edition.id} {profile.id}")
             exporter = exporter_for(profile.kind)
             if exporter is None:
-                raise GameDataError(layouts.root / "profiles" / f"{profile.id}.yaml", None, "kind",
+                raise GameDataError(layouts.profile_path(profile.id), None, "kind",
                                     f"a profile kind this version can build, one of {sorted(EXPORTERS)}",
                                     repr(profile.kind))
             produced += exporter(Job(edition, layouts, profile, stage))

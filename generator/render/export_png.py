@@ -20,7 +20,7 @@ class PngOptions(Options):
 
 
 def export_pngs(job: "Job") -> list[Produced]:
-    options = profile_options(job.layouts.root, job.profile, PngOptions)
+    options = profile_options(job.layouts, job.profile, PngOptions)
     return write_pngs(job, options.kinds)
 
 
@@ -65,4 +65,4 @@ def raster_of(design: Design, job: "Job") -> Raster:
 
 
 def profile_file(job: "Job"):
-    return job.layouts.root / "profiles" / f"{job.profile.id}.yaml"
+    return job.layouts.profile_path(job.profile.id)

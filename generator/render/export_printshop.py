@@ -31,7 +31,7 @@ class PrintShopOptions(Options):
 
 
 def export_print_shop(job: "Job") -> list[Produced]:
-    options = profile_options(job.layouts.root, job.profile, PrintShopOptions)
+    options = profile_options(job.layouts, job.profile, PrintShopOptions)
     produced = []
     for component in export_components(job, options.kinds):
         name = f"{job.stem}-{component.id}.pdf"

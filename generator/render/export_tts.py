@@ -27,7 +27,7 @@ class TtsOptions(Options):
 
 
 def export_tts(job: "Job") -> list[Produced]:
-    options = profile_options(job.layouts.root, job.profile, TtsOptions)
+    options = profile_options(job.layouts, job.profile, TtsOptions)
     painter = FacePainter(job.edition.game, layouts_for_profile(job.layouts, job.profile), job.profile)
     folder, target = f"{job.stem}", final_dir(job.stage)
     (job.stage / folder).mkdir(parents=True, exist_ok=True)
