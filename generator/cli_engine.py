@@ -283,11 +283,12 @@ def sweep(game: str, edition: str | None, axes: tuple[str, ...], games: int, age
           swap_seats: bool, rules: tuple[str, ...], scheduler: str | None, json_file: str | None) -> None:
     """Simulate GAME over a grid of rule options, editions or deck variants and compare the cells."""
     from .engine.registry import get_engine, simulate as run_simulation
-    from .engine.sweep import format_sweep, grid, parse_axis, run_cells
+    from .engine.sweep import Axis, format_sweep, grid, parse_axis, run_cells
     try:
         parsed = [parse_axis(text) for text in axes]
     except ValueError as exc:
         _fail(str(exc))
+    parsed = [Axis(a.key, tuple(map(str, a.values))) if a.key == "edition" else a for a in parsed]  # ids, not numbers
     cells = [_cell(game, edition, label, rules) for label in grid(parsed)]
     specs = _agents(get_engine(cells[0].engine), agents)
     try:

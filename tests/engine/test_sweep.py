@@ -82,3 +82,13 @@ def test_bad_sweep_axes_are_one_message():
     assert bad.returncode == 2 and "--vary deck.vigor: expected a range LOW-HIGH" in bad.stderr
     unknown = run_cli("sweep", "the-channeling", "--vary", "vigour=1,2", "--games", "2")
     assert unknown.returncode == 2 and "--rule vigour: no such rules option" in unknown.stderr
+
+
+def test_a_sweep_over_editions_and_a_fixed_rule():
+    result = run_cli("sweep", "the-channeling", "--vary", "edition=2025,thirty", "--rule", "turn_cap=400",
+                     "--games", "6", "--agents", "random,random", "--json", "-")
+    assert result.returncode == 0, result.stderr
+    res = json.loads(result.stdout)
+    assert [c["cell"] for c in res["cells"]] == [{"edition": "2025"}, {"edition": "thirty"}]
+    assert all(c["games"] == 6 and c["light"]["count"] + c["dark"]["count"] + c["neither"]["count"] == 6
+               for c in res["cells"])
