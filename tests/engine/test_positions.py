@@ -52,6 +52,10 @@ def test_grid_and_deck_by_card_name_and_empty_spots():
     ({"hand": {"light": ["ember", "fire"]}}, "hand.light[1]: unknown glyph 'fire'"),
     ({"overchanneling": {"light": 60}}, "light has more cubes on the grid and kept than the 50"),
     ({"to_move": "blue"}, "to_move: expected light or dark, found 'blue'"),
+    ({"taken": {"light": ["C0"]}}, "taken.light[0]: no copy of 'C0' left"),  # C0 is dealt to a1
+    ({"taken": {"green": []}}, "taken: expected a mapping with light and/or dark"),
+    ({"cubes": [1, 2]}, "cubes: expected a mapping of squares"),
+    ({"deck": "C16"}, "deck: expected a list of card names"),
 ])
 def test_bad_channeling_positions_name_the_key(data, message):
     with pytest.raises(PositionError, match="^position: ") as err:

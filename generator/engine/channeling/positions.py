@@ -148,9 +148,6 @@ def _place_cards(s: State, data: dict[str, Any]) -> None:
     for sq in given:
         _square(st, sq, f"grid.{sq}")
     grid.update(given)
-    taken = {p: [pool.take(n, f"taken.{side}[{i}]") for i, n in enumerate(names)]
-             for side, p, names in ((k, SIDES[k], v) for k, v in (data.get("taken") or {}).items()
-                                    if k in SIDES)}
     s._grid = [-1] * st.cells
     s._empty = 0
     for i, name in enumerate(st.geo.names):
@@ -158,16 +155,27 @@ def _place_cards(s: State, data: dict[str, Any]) -> None:
             s._empty |= 1 << i
         else:
             s._grid[i] = pool.take(grid[name], f"grid.{name}")
-    top = [pool.take(n, f"deck[{i}]") for i, n in enumerate(data.get("deck") or [])]
+    taken: list[list[int]] = [[], []]
+    for p, names in _by_side(data.get("taken") or {}, "taken").items():
+        side = ("light", "dark")[p]
+        if not isinstance(names, list):
+            raise PositionError(f"taken.{side}: expected a list of card names, found {names!r}")
+        taken[p] = [pool.take(n, f"taken.{side}[{i}]") for i, n in enumerate(names)]
+    deck = data.get("deck") or []
+    if not isinstance(deck, list):
+        raise PositionError(f"deck: expected a list of card names from the top, found {deck!r}")
+    top = [pool.take(n, f"deck[{i}]") for i, n in enumerate(deck)]
     rest = [i for i in st.deck_order if i not in pool.used]
     s._deck = (top + rest)[::-1]  # the engine draws from the end
-    s._taken = [taken.get(LIGHT, []), taken.get(DARK, [])]
+    s._taken = taken
     s._splendor = [sum(st.spl[c] for c in s._taken[p]) for p in (LIGHT, DARK)]
 
 
 def _place_cubes(s: State, cubes: dict[str, Any]) -> None:
     st = s._st
     s._cubes = [0] * st.cells
+    if not isinstance(cubes, dict):
+        raise PositionError(f"cubes: expected a mapping of squares to cubes (Light +, Dark -), found {cubes!r}")
     for sq, v in cubes.items():
         i = _square(st, sq, f"cubes.{sq}")
         if not isinstance(v, int) or isinstance(v, bool):
