@@ -15,8 +15,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..grove.actions import (BANISH, CHANNEL, END, FIRST, MOVE, PASS, ROLL, STAND, STUN, Action,
-                             place_index, place_name)
+from ..grove.actions import BANISH, CHANNEL, END, FIRST, MOVE, PASS, ROLL, STAND, STUN, Action, place_name
 from ..grove.dice import sorted_rolls, totals
 from ..grove.options import GroveOptions
 
@@ -65,5 +64,3 @@ class GroveIds:
 def ids_for(options: GroveOptions) -> GroveIds:
     return GroveIds(options)
 
-
-__all__ = ["GroveIds", "ids_for", "place_index"]
