@@ -64,9 +64,10 @@ def _no_engine(edition: Any, doing: str) -> str:
 
 
 def _load(game: str, edition: str | None, rules: tuple[str, ...], doing: str = "simulated",
-          deck_variant: Callable[[list], list] | None = None):
+          deck_variant: Callable[[list], list] | None = None, varied: frozenset[str] = frozenset()):
     """(engine spec, options, deck, glyph ids, edition id) or a clean exit 2; ``deck_variant``
-    changes the edition's deck entries before they are expanded (a sweep's deck axis)."""
+    changes the edition's deck entries before they are expanded (a sweep's deck axis); a rejected
+    rule named in ``varied`` came from ``--vary``, the others from ``--rule``."""
     from pydantic import ValidationError
 
     from .engine.registry import get_engine, options_for
@@ -84,7 +85,9 @@ def _load(game: str, edition: str | None, rules: tuple[str, ...], doing: str = "
         try:
             options = engine.options_model.model_validate({**ed.rules, **dict(map(_parse_rule, rules))})
         except ValidationError as exc:
-            _fail(_rules_error(exc))
+            message = _rules_error(exc)
+            key = str((exc.errors(include_url=False)[0].get("loc") or ("",))[0])
+            _fail(message.replace("--rule", "--vary", 1) if key in varied else message)
     try:
         entries = deck_variant(ed.deck_entries) if deck_variant else ed.deck_entries
         deck = engine.expand_deck(entries)
@@ -316,5 +319,5 @@ def _cell(game: str, edition: str | None, label: dict[str, Any], rules: tuple[st
             fixed[key] = value
     overrides = tuple(f"{k}={json.dumps(v) if isinstance(v, (list, tuple)) else v}" for k, v in fixed.items())
     engine, options, deck, glyph_ids, _ = _load(game, label.get("edition", edition), overrides,
-                                                deck_variant=variant)
+                                                deck_variant=variant, varied=frozenset(label))
     return Cell(label, engine.name, options, deck, glyph_ids)

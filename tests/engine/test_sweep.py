@@ -81,7 +81,7 @@ def test_bad_sweep_axes_are_one_message():
     bad = run_cli("sweep", "the-channeling", "--vary", "deck.vigor=4", "--games", "2")
     assert bad.returncode == 2 and "--vary deck.vigor: expected a range LOW-HIGH" in bad.stderr
     unknown = run_cli("sweep", "the-channeling", "--vary", "vigour=1,2", "--games", "2")
-    assert unknown.returncode == 2 and "--rule vigour: no such rules option" in unknown.stderr
+    assert unknown.returncode == 2 and "--vary vigour: no such rules option" in unknown.stderr
 
 
 def test_a_sweep_over_editions_and_a_fixed_rule():
