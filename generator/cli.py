@@ -25,6 +25,7 @@ class LazyGroup(click.Group):
     start without loading the rules engines or the rulebook's typesetting."""
 
     lazy = {"simulate": "generator.cli_engine:simulate", "replay": "generator.cli_engine:replay",
+            "sweep": "generator.cli_engine:sweep",
             "rulebook": "generator.rulebook.cli:rulebook", "new": "generator.newgame:new",
             "schema": "generator.jsonschemas:schema", "list": "generator.cli_list:list_command"}
 
