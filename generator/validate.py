@@ -30,6 +30,7 @@ def validate_edition(edition: Edition) -> Report:
     """:raises GameDataError: for rule options its engine rejects (a typo'd key, a bad value)."""
     engine_options(edition)  # rejected rule options stop here, with their file and line
     report = Report(edition.game.id, edition.id)
+    report.warnings += [f"print safety: {finding}" for finding in check_looks(edition)]
     for component in edition.components:
         entry = {"id": component.id, "name": component.spec.name, "kind": component.spec.kind,
                  "total": component.total, "distinct": len(component.pieces)}
@@ -48,6 +49,17 @@ def validate_edition(edition: Edition) -> Report:
     report.incomplete = incomplete_parts(edition)
     report.warnings += report.incomplete
     return report
+
+
+def check_looks(edition: Edition) -> list:
+    """What `build` checks before drawing: templates, bindings, conditions, labels, sizes (errors, exit 2),
+    then print safety (findings, returned)."""
+    from .pipeline import check_edition, layouts_for
+    from .render.safety import check_edition_safety
+
+    layouts = layouts_for(edition)
+    check_edition(edition, layouts)
+    return check_edition_safety(edition, layouts)
 
 
 def incomplete_parts(edition: Edition) -> list[str]:

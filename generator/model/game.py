@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -10,6 +11,9 @@ from ..errors import GameDataError
 from .schema import MAX_COUNT, MAX_TOTAL, Component, Declaration, EditionFile, GameFile, Glyph, GlyphFile
 from .source import Sourced, load_yaml
 from .validation import validate
+
+PIECE_KEYS = {"count", "face", "back"}  # keys of a piece's row that are not fields
+_IDENT = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 
 
 @dataclass(frozen=True)
@@ -20,6 +24,9 @@ class Piece:
     index: int
     fields: dict[str, Any]
     count: int = 1
+    face: str | None = None   # its own face template, instead of the component's
+    back: str | None = None   # its own back template
+    origin: Any = field(default=None, compare=False, repr=False)  # (Sourced, key path) of its row
 
     def __getattr__(self, name: str) -> Any:
         try:
@@ -251,10 +258,10 @@ def _piece(game: Game, spec: Component, row: Any, index: int, source: Sourced, w
         raise source.error(where, "a mapping of field names to values", repr(row))
     values: dict[str, Any] = {}
     for key, value in row.items():
-        if key == "count":
+        if key in PIECE_KEYS:
             continue
         if key not in spec.fields:
-            known = sorted(spec.fields) + ["count"]
+            known = sorted(spec.fields) + sorted(PIECE_KEYS)
             raise source.error(where + (key,), f"a field of '{spec.id}', one of {known}", f"unknown key '{key}'")
         values[key] = _field_value(game, spec.fields[key], value, source, where + (key,))
     for key, field_spec in spec.fields.items():
@@ -263,7 +270,13 @@ def _piece(game: Game, spec: Component, row: Any, index: int, source: Sourced, w
     count = row.get("count", 1)
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
         raise source.error(where + ("count",), f"a whole number from 1 to {MAX_COUNT}", repr(count))
-    return Piece(spec.id, index, values, count)
+    templates = {}
+    for side in ("face", "back"):
+        name = row.get(side)
+        if name is not None and (not isinstance(name, str) or not _IDENT.match(name)):
+            raise source.error(where + (side,), "a template id (lower-case letters, digits, - and _)", repr(name))
+        templates[side] = name
+    return Piece(spec.id, index, values, count, templates["face"], templates["back"], (source, where))
 
 
 def _field_value(game: Game, spec, value: Any, source: Sourced, where: tuple) -> Any:

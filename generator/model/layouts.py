@@ -12,6 +12,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter,
 
 from ..errors import GameDataError
 from ..units import PAPER, parse_length
+from .conditions import Condition, Repeat
 from .schema import Glyph, Ident
 from .source import Sourced, load_yaml
 from .validation import describe, validate
@@ -54,8 +55,10 @@ class IconFile(Strict):
 
 
 class Element(Strict):
-    rotate: float = 0
-    when: dict[str, str] = {}  # draw only when each field has the given value
+    rotate: float = Field(default=0, ge=-360, le=360)
+    when: Condition = {}  # draw only when the piece meets it (see model/conditions.py)
+    repeat: Repeat | None = None  # draw it several times along a row, column, grid or arc
+    bleed: bool = False  # meant to run past the trim: exempt from the print-safety check of its ink
 
 
 class Background(Element):
@@ -115,13 +118,16 @@ class Text(Element):
     h: Length
     text: str
     font: str = "body"
+    bold_font: str = "bold"      # what **bold** in the text is set in
+    italic_font: str = "italic"  # and *italic*
     size: float = Field(default=9, gt=0, le=400)
     colour: str = "ink"
     outline: str | None = None
     align: Literal["left", "centre", "right"] = "left"
     valign: Literal["top", "middle", "bottom"] = "middle"
-    fit: Literal["shrink", "wrap", "none"] = "none"
-    leading: float = 1.2
+    fit: Literal["shrink", "wrap", "wrap-shrink", "none"] = "none"
+    min_size: float = Field(default=4, gt=0, le=400)  # the floor `shrink` and `wrap-shrink` stop at
+    leading: float = Field(default=1.2, ge=0.5, le=5)
     labels: dict[str, str] = {}  # map a field's raw value to printed text
 
 

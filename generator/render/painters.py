@@ -11,6 +11,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from .bindings import format_text, resolve
+from .richtext import ICON_CALLBACK, RichStyle, fit_paragraph, icon_drawer, is_rich
 
 
 @dataclass
@@ -116,9 +117,12 @@ def lines(c: Canvas, el, ctx: PaintContext) -> None:
 
 def text(c: Canvas, el, ctx: PaintContext) -> None:
     content = format_text(el.text, ctx.values, el.labels)
+    if is_rich(el.text, el.fit):
+        rich_text(c, el, ctx, content)
+        return
     font, size = ctx.font(el.font), el.size
     if el.fit == "shrink":
-        while size > 4 and stringWidth(content, font, size) > el.w:
+        while size > el.min_size and stringWidth(content, font, size) > el.w:
             size -= 0.25
     rows = simpleSplit(content, font, size, el.w) if el.fit == "wrap" else [content]
     step = size * el.leading
@@ -143,6 +147,24 @@ def text(c: Canvas, el, ctx: PaintContext) -> None:
         obj.setTextOrigin(ctx.px(el.x + dx), ctx.py(first + i * step))
         obj.textOut(row)
         c.drawText(obj)
+
+
+def rich_style(el, ctx: PaintContext) -> RichStyle:
+    return RichStyle(ctx.font(el.font), ctx.font(el.bold_font), ctx.font(el.italic_font), el.size, el.leading,
+                     ctx.paint(el.colour), el.align, ctx.colour)
+
+
+def rich_text(c: Canvas, el, ctx: PaintContext, content: str) -> None:
+    """Marked-up text through reportlab's Paragraph, inline icons drawn by a callback (see richtext)."""
+    para, _, _, used_h = fit_paragraph(content, rich_style(el, ctx), el.w, el.h, el.fit, el.min_size)
+    top = {"top": el.y, "bottom": el.y + el.h - used_h}.get(el.valign, el.y + (el.h - used_h) / 2)
+    colour = ctx.paint(el.colour)
+
+    def draw_icon(canvas, name, left, top_y, side):
+        draw_glyph(canvas, ctx.shape(name).shapes, colour, ctx.background, left, top_y, side)
+
+    c.setNamedCB(ICON_CALLBACK, icon_drawer(draw_icon))
+    para.drawOn(c, ctx.px(el.x), ctx.py(top + used_h))
 
 
 def ring(c: Canvas, el, ctx: PaintContext) -> None:
@@ -173,17 +195,20 @@ def petals(c: Canvas, el, ctx: PaintContext) -> None:
 
 
 def glyph(c: Canvas, el, ctx: PaintContext) -> None:
-    shapes = ctx.shape(resolve(el.glyph, ctx.values)).shapes
-    colour = ctx.paint(el.colour)
     scale = min(el.w, el.h)
-    ox = ctx.px(el.x) + (el.w - scale) / 2
-    oy = ctx.py(el.y) - (el.h - scale) / 2
+    left = ctx.px(el.x) + (el.w - scale) / 2
+    top = ctx.py(el.y) - (el.h - scale) / 2
+    draw_glyph(c, ctx.shape(resolve(el.glyph, ctx.values)).shapes, ctx.paint(el.colour), ctx.background,
+               left, top, scale)
 
+
+def draw_glyph(c: Canvas, shapes, colour, knockout, left: float, top: float, scale: float) -> None:
+    """A glyph's shapes (drawn in a unit square, y down) in a square of `scale` points at (left, top)."""
     def at(u: float, v: float) -> tuple[float, float]:
-        return ox + u * scale, oy - v * scale
+        return left + u * scale, top - v * scale
 
     for shape in shapes:
-        paint = ctx.background if shape.style == "knockout" else colour
+        paint = knockout if shape.style == "knockout" else colour
         c.setFillColor(paint)
         c.setStrokeColor(paint)
         c.setLineWidth(shape.weight * scale)
@@ -209,6 +234,15 @@ def glyph(c: Canvas, el, ctx: PaintContext) -> None:
 
 def image(c: Canvas, el, ctx: PaintContext) -> None:
     reader = ctx.image(resolve(el.file, ctx.values))
+    if hasattr(reader, "drawOn"):  # an SVG drawing: placed as vector art, aspect ratio kept, centred
+        scale = min(el.w / reader.width, el.h / reader.height)
+        w, h = reader.width * scale, reader.height * scale
+        c.saveState()
+        c.translate(ctx.px(el.x + (el.w - w) / 2), ctx.py(el.y + (el.h + h) / 2))
+        c.scale(scale, scale)
+        reader.drawOn(c, 0, 0)
+        c.restoreState()
+        return
     c.drawImage(reader, ctx.px(el.x), ctx.py(el.y + el.h), el.w, el.h, preserveAspectRatio=True, anchor="c",
                 mask="auto")
 
