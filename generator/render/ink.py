@@ -30,9 +30,26 @@ def _stroke(el) -> float:
     return el.stroke_width / 2 if getattr(el, "stroke", None) else 0.0
 
 
-def outline_points(el, count: int | None = None) -> list[Point]:
-    """Ink outline of one copy of an element as written (before rotation and repeats); [] for none."""
+def glyph_points(shapes, left: float, top: float, scale: float) -> list[Point]:
+    """The ink of a glyph's shapes drawn in a square of `scale` at (left, top), y down."""
+    out: list[Point] = []
+    for shape in shapes:
+        pad = shape.weight * scale / 2 if shape.style == "outline" or shape.polyline else 0.0
+        if shape.circle:
+            u, v, r = shape.circle
+            out += _circle(left + u * scale, top + v * scale, r * scale + pad)
+        else:
+            out += _padded([(left + u * scale, top + v * scale) for u, v in shape.polygon or shape.polyline], pad)
+    return out
+
+
+def outline_points(el, shapes=None) -> list[Point]:
+    """Ink outline of one copy of an element as written (before rotation and repeats); [] for none.
+    `shapes` are a glyph element's shapes, when known."""
     kind = el.kind
+    if kind == "glyph" and shapes is not None:
+        scale = min(el.w, el.h)
+        return glyph_points(shapes, el.x + (el.w - scale) / 2, el.y + (el.h - scale) / 2, scale)
     if kind == "rect":
         return _padded(_box(el.x, el.y, el.w, el.h), _stroke(el))
     if kind == "circle":

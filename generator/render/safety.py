@@ -85,7 +85,8 @@ def check_face(template: Template, values: dict, painter: FacePainter) -> list[t
                 out.append((name, "resolution", problem))
         if element.kind == "background" or element.bleed:
             continue
-        points = placed(outline_points(element), element, template.size, offsets)
+        shapes = painter.shapes[resolve(element.glyph, values)].shapes if element.kind == "glyph" else None
+        points = placed(outline_points(element, shapes), element, template.size, offsets)
         outside = beyond_safe_zone(points, template.size, template.shape, template.safe_margin)
         if outside > TOLERANCE:
             out.append((name, "safe-zone", f"{element.kind} reaches {outside / MM:.1f} mm past the safe zone "
