@@ -233,6 +233,7 @@ class TemplateFile(Strict):
     size: tuple[Length, Length] | None = None
     shape: Literal["rect", "round", "hex"] | None = None
     safe_margin: Length | None = None
+    corner_radius: Length | None = None  # rounded corners of a card: drawn as its cut line on sheets
     elements: dict[str, dict[str, Any]] = {}
 
 
@@ -240,6 +241,14 @@ class Marks(Strict):
     length: Length = parse_length("5mm")
     gap: Length = parse_length("1.5mm")
     weight: float = 0.25
+
+
+class CutLines(Strict):
+    """The die line drawn on the trim of round, hexagonal and round-cornered pieces."""
+
+    colour: str = "mark"   # a colour of style.yaml
+    width: float = Field(default=0.25, gt=0, le=2)  # points
+    dash: list[float] = Field(default=[], max_length=8)
 
 
 class Profile(Strict):
@@ -253,6 +262,7 @@ class Profile(Strict):
     bleed: Length = parse_length("3mm")
     spacing: Length = 0
     marks: Marks | None = Marks()
+    cut_lines: CutLines | None = CutLines()
     backs: Literal["none", "duplex-long-edge", "duplex-short-edge", "gutterfold"] = "duplex-long-edge"
     back_offset: tuple[Length, Length] = (0, 0)
     colour_model: Literal["rgb", "cmyk"] = "rgb"
@@ -277,6 +287,7 @@ class Template:
     elements: dict[str, Any]  # name -> validated element
     raw: dict[str, dict[str, Any]]  # name -> merged YAML mapping, what a child template extends
     sources: dict[str, tuple[Sourced, tuple]] = field(default_factory=dict)
+    corner_radius: float = 0
 
 
 @dataclass(frozen=True)
@@ -458,7 +469,8 @@ class Layouts:
             raise source.error(("size",), "a positive width and height", repr(size))
         return Template(template_id, size, spec.shape or (base.shape if base else "rect"),
                         spec.safe_margin if spec.safe_margin is not None else (base.safe_margin if base else 0),
-                        elements, raw, sources)
+                        elements, raw, sources,
+                        spec.corner_radius if spec.corner_radius is not None else (base.corner_radius if base else 0))
 
 
 class StyleLayer(Strict):

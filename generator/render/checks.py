@@ -13,7 +13,7 @@ from ..model.conditions import check_condition
 from ..model.game import ComponentSet, Piece
 from ..model.layouts import Template
 from .bindings import available_names, references, resolve, text_references
-from .richtext import is_rich, names_used
+from .richtext import RichStyle, is_rich, names_used, paragraph
 
 if TYPE_CHECKING:
     from .faces import FacePainter
@@ -75,20 +75,30 @@ def _check_text(painter: "FacePainter", element, component: ComponentSet, names:
         if ref not in names:
             raise fail("text", f"placeholders naming fields of '{component.id}', one of {sorted(names)}",
                        "{" + ref + "}")
-    rich = is_rich(element.text, element.fit)
-    for key in ("font", *(("bold_font", "italic_font") if rich else ())):
+    for key in ("font", "bold_font", "italic_font"):
         if getattr(element, key) not in painter.fonts:
             raise fail(key, f"a font named in style.yaml, one of {sorted(painter.fonts)}",
                        repr(getattr(element, key)))
-    if rich:
-        icons, colours = names_used(element.text)
-        for icon in icons:
-            if icon not in painter.shapes:
-                raise fail("text", f"icons in the text from the game's glyphs or icons.yaml, one of "
-                                   f"{sorted(painter.shapes)}", f":{icon}:")
-        for colour in colours:
-            if colour not in painter.palette:
-                raise fail("text", "[words](colour) naming a colour of style.yaml", repr(colour))
+    _check_markup(painter, element.text, fail)
+
+
+def _check_markup(painter: "FacePainter", text: str, fail) -> None:
+    """Icons and colours named by rich-text markup must exist; the markup must typeset."""
+    if not is_rich(text, "none"):
+        return
+    icons, colours = names_used(text)
+    for icon in icons:
+        if icon not in painter.shapes:
+            raise fail("text", f"icons in the text from the game's glyphs or icons.yaml, one of "
+                               f"{sorted(painter.shapes)}", f":{icon}:")
+    for colour in colours:
+        if colour not in painter.palette:
+            raise fail("text", "[words](colour) naming a colour of style.yaml", repr(colour))
+    style = RichStyle(*(painter.fonts["body"],) * 3, 9, 1.2, None, "left", painter.palette.get)
+    try:
+        paragraph(text, style)
+    except ValueError as exc:
+        raise fail("text", "text reportlab can typeset", str(exc).strip().splitlines()[-1]) from None
 
 
 def _check_image(painter: "FacePainter", file: str, fail) -> None:
@@ -114,6 +124,18 @@ def _check_bound_values(painter: "FacePainter", template: Template, component: C
         if element.kind == "image" and element.file.startswith("$"):
             _check_image(painter, resolve(element.file, values),
                          lambda key, e, f: source.error(where + (key,), e, f))
+        if element.kind == "text":
+            _check_field_markup(painter, element, values, piece, template.sources[name])
+
+
+def _check_field_markup(painter: "FacePainter", element, values: dict, piece: Piece, origin) -> None:
+    """Markup that comes from a piece's fields is checked too, and blamed on the piece's row."""
+    for ref in text_references(element.text):
+        value = values.get(ref)
+        if not isinstance(value, str) or ref not in piece.fields:
+            continue
+        source, where = piece.origin or origin
+        _check_markup(painter, value, lambda key, e, f: source.error(where + (ref,), e, f))
 
 
 def check_label(component: ComponentSet) -> None:

@@ -117,7 +117,7 @@ def lines(c: Canvas, el, ctx: PaintContext) -> None:
 
 def text(c: Canvas, el, ctx: PaintContext) -> None:
     content = format_text(el.text, ctx.values, el.labels)
-    if is_rich(el.text, el.fit):
+    if is_rich(content, el.fit):
         rich_text(c, el, ctx, content)
         return
     font, size = ctx.font(el.font), el.size
@@ -160,8 +160,10 @@ def rich_text(c: Canvas, el, ctx: PaintContext, content: str) -> None:
     top = {"top": el.y, "bottom": el.y + el.h - used_h}.get(el.valign, el.y + (el.h - used_h) / 2)
     colour = ctx.paint(el.colour)
 
-    def draw_icon(canvas, name, left, top_y, side):
-        draw_glyph(canvas, ctx.shape(name).shapes, colour, ctx.background, left, top_y, side)
+    def draw_icon(canvas, label, left, top_y, side):
+        name, _, own_colour = label.partition("@")
+        paint = ctx.paint(own_colour) if own_colour else colour
+        draw_glyph(canvas, ctx.shape(name).shapes, paint, ctx.background, left, top_y, side)
 
     c.setNamedCB(ICON_CALLBACK, icon_drawer(draw_icon))
     para.drawOn(c, ctx.px(el.x), ctx.py(top + used_h))

@@ -20,6 +20,9 @@ from reportlab.platypus import Paragraph
 
 ICON = re.compile(r":([a-z0-9][a-z0-9_-]*):")
 _COLOUR_LINK = re.compile(r'<a href="([^"]*)">')
+_BREAK = re.compile(r"<br\s*/?>\n?")
+_COLOURED = re.compile(r'<a href="([^"]*)">(.*?)</a>', re.S)  # icons inside take the link's colour
+_MARKED_ICON = re.compile(r":([a-z0-9][a-z0-9_-]*(?:@[^:\s\"<>]+)?):")
 _MARKUP = re.compile(r"\*|(?<![A-Za-z0-9])_|\]\(|:[a-z0-9][a-z0-9_-]*:|\n")
 _MD = MarkdownIt("zero", {"breaks": True}).enable(["emphasis", "link", "newline", "escape"])
 ICON_CALLBACK = "pnp_icon"
@@ -57,17 +60,24 @@ class RichStyle:
 
 def paragraph(content: str, style: RichStyle) -> Paragraph:
     size = style.size
-    markup = _html(content)
+    markup = _COLOURED.sub(_mark_icon_colour, _html(content))
     markup = (markup.replace("<strong>", f'<font name="{style.bold}">').replace("</strong>", "</font>")
               .replace("<em>", f'<font name="{style.italic}">').replace("</em>", "</font>")
-              .replace("</a>", "</font>").replace("<br />", "<br/>").replace("<br>", "<br/>"))
+              .replace("</a>", "</font>"))
+    markup = _BREAK.sub("<br/>", markup)
     markup = _COLOUR_LINK.sub(lambda m: f'<font color="{_css(style.colour_of(m.group(1)))}">', markup)
     space = f'<font size="{size * ICON_EM / NBSP_EM:.3f}">&nbsp;</font>'
-    markup = ICON.sub(lambda m: f'<onDraw name="{ICON_CALLBACK}" label="{m.group(1)}"/>{space}', markup)
+    markup = _MARKED_ICON.sub(lambda m: f'<onDraw name="{ICON_CALLBACK}" label="{m.group(1)}"/>{space}', markup)
     alignment = {"left": TA_LEFT, "centre": TA_CENTER, "right": TA_RIGHT}[style.align]
     para_style = ParagraphStyle("pnp", fontName=style.font, fontSize=size, leading=size * style.leading,
                                 textColor=style.colour, alignment=alignment)
     return Paragraph(markup, para_style)
+
+
+def _mark_icon_colour(link: re.Match) -> str:
+    """`[:coin:](gold)`: the icons inside a colour link are drawn in its colour (`:coin@gold:`)."""
+    inner = ICON.sub(lambda icon: f":{icon.group(1)}@{link.group(1)}:", link.group(2))
+    return f'<a href="{link.group(1)}">{inner}</a>'
 
 
 def fit_paragraph(content: str, style: RichStyle, width: float, height: float, fit: str,
@@ -94,7 +104,8 @@ def _line_width(line) -> float:
 
 
 def icon_drawer(draw_icon: Callable[[object, str, float, float, float], None]):
-    """The canvas callback Paragraph calls at each icon: it draws the icon an em wide on the baseline."""
+    """The canvas callback Paragraph calls at each icon (label `name` or `name@colour`): it draws the
+    icon an em wide on the baseline."""
     def callback(canvas, kind, label):
         info = canvas._curr_tx_info
         size = info["xs"].style.fontSize  # the paragraph's size, not the wider space after the icon

@@ -108,7 +108,7 @@ def text_layout(element, content: str, font: str) -> tuple[float, list[str]]:
 def check_text(template: Template, el, values: dict, painter: FacePainter,
                offsets: list[tuple[float, float]]) -> list[tuple[str, str]]:
     content = format_text(el.text, values, el.labels)
-    if is_rich(el.text, el.fit):
+    if is_rich(content, el.fit):
         return check_rich_text(template, el, content, painter, offsets)
     font = painter.fonts[el.font]
     size, rows = text_layout(el, content, font)
