@@ -160,13 +160,13 @@ def check_sides(component: ComponentSet, sides: list[tuple[Piece, Template | Non
     first_piece, first, _ = sides[0] if sides else (None, None, None)
     for piece, face, back in sides:
         source, where = piece.origin or component.origin
-        if face and back and not _same(face, back):
-            raise source.error(where, f"a back the size and shape of its face: face '{face.id}' is "
-                                      f"{_size(face)}, back '{back.id}' {_size(back)}", "different sizes")
         if first and face and not _same(first, face):
             raise source.error(where, f"faces of one size in '{component.id}': '{first.id}' (piece "
                                       f"{first_piece.index + 1}) is {_size(first)}, '{face.id}' {_size(face)}",
                                "different sizes")
+        if face and back and not _same(face, back):
+            raise source.error(where, f"a back the size and shape of its face: face '{face.id}' is "
+                                      f"{_size(face)}, back '{back.id}' {_size(back)}", "different sizes")
 
 
 def _same(a: Template, b: Template) -> bool:
