@@ -234,6 +234,7 @@ class TemplateFile(Strict):
     shape: Literal["rect", "round", "hex"] | None = None
     safe_margin: Length | None = None
     corner_radius: Length | None = None  # rounded corners of a card: drawn as its cut line on sheets
+    shared_cuts: bool | None = None  # square pieces imposed edge to edge with no bleed: one cut between two
     elements: dict[str, dict[str, Any]] = {}
 
 
@@ -288,6 +289,7 @@ class Template:
     raw: dict[str, dict[str, Any]]  # name -> merged YAML mapping, what a child template extends
     sources: dict[str, tuple[Sourced, tuple]] = field(default_factory=dict)
     corner_radius: float = 0
+    shared_cuts: bool = False
 
 
 @dataclass(frozen=True)
@@ -467,10 +469,19 @@ class Layouts:
             raise source.error(("size",), "a size [width, height] here or in a template it extends", "none")
         if min(size) <= 0:
             raise source.error(("size",), "a positive width and height", repr(size))
-        return Template(template_id, size, spec.shape or (base.shape if base else "rect"),
+        shape = spec.shape or (base.shape if base else "rect")
+        if spec.shared_cuts and shape != "rect":
+            raise source.error(("shared_cuts",), "shared cuts only on rect pieces (round and hex ones need bleed)",
+                               repr(shape))
+        return Template(template_id, size, shape,
                         spec.safe_margin if spec.safe_margin is not None else (base.safe_margin if base else 0),
                         elements, raw, sources,
-                        spec.corner_radius if spec.corner_radius is not None else (base.corner_radius if base else 0))
+                        _own_or_base(spec.corner_radius, base and base.corner_radius, 0),
+                        _own_or_base(spec.shared_cuts, base and base.shared_cuts, False))
+
+
+def _own_or_base(own: Any, inherited: Any, default: Any) -> Any:
+    return own if own is not None else (inherited if inherited is not None else default)
 
 
 class StyleLayer(Strict):
