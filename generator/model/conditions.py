@@ -13,7 +13,7 @@ against a component's fields by `check_condition`, so a typo never silently hide
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Literal, Union
+from typing import Annotated, Any, Callable, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, StrictStr
 from typing_extensions import TypeAliasType
@@ -132,7 +132,7 @@ class Repeat(BaseModel):
     from the right (90 is the top)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    count: Union[StrictInt, StrictStr]        # a number, or "$field"
+    count: Union[Annotated[StrictInt, Field(ge=0, le=MAX_REPEAT)], StrictStr]  # a number, or "$field"
     along: Literal["row", "column", "grid", "arc"] = "row"
     spacing: float = Field(default=5, ge=-1000, le=1000)          # mm
     row_spacing: float | None = Field(default=None, ge=-1000, le=1000)  # mm between grid rows

@@ -37,13 +37,8 @@ class FacePainter:
         template_id = own or (component.spec.face if side == "face" else component.spec.back)
         if template_id is None:
             return None
-        if own:
-            source, where = piece.origin
-            wanted_by = (source, where + (side,))
-        else:
-            source, where = component.origin
-            wanted_by = (source, where + (side,))
-        template = self.layouts.template(template_id, wanted_by=wanted_by)
+        source, where = piece.origin if own else component.origin  # where an unknown id is blamed
+        template = self.layouts.template(template_id, wanted_by=(source, where + (side,)))
         if (template_id, component.id) not in self._checked:
             check_template(self, template, component)
             self._checked.add((template_id, component.id))
