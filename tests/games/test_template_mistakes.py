@@ -3,11 +3,14 @@ the same check `build` runs before drawing, so a project that validates also bui
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 from games_support import cli
+from generator.cli import main
 from test_template_game import harbour_project
 
 GAME = Path("components") / "harbour-lights"
@@ -58,6 +61,16 @@ def make_mistake(tmp_path: Path, file: Path, old: str, new: str, line_text: str)
     return root, path, next(i for i, row in enumerate(text.splitlines(), 1) if line_text in row)
 
 
+def validate_in_process(root: Path, monkeypatch, capsys) -> SimpleNamespace:
+    """`validate harbour-lights` through the command line's own main(), without a new process."""
+    monkeypatch.setenv("PNP_PROJECT", str(root))
+    monkeypatch.setattr(sys, "argv", ["pnpkit", "validate", "harbour-lights"])
+    with pytest.raises(SystemExit) as stopped:
+        main()
+    out = capsys.readouterr()
+    return SimpleNamespace(returncode=stopped.value.code, stdout=out.out, stderr=out.err)
+
+
 def assert_names_line(result, path: Path, line: int, says: str) -> None:
     assert result.returncode == 2, (result.stdout, result.stderr)
     error = result.stderr.strip()
@@ -66,9 +79,9 @@ def assert_names_line(result, path: Path, line: int, says: str) -> None:
 
 
 @pytest.mark.parametrize("what, file, old, new, line_text, says", MISTAKES, ids=[m[0] for m in MISTAKES])
-def test_validate_names_file_and_line(tmp_path, what, file, old, new, line_text, says):
+def test_validate_names_file_and_line(tmp_path, monkeypatch, capsys, what, file, old, new, line_text, says):
     root, path, line = make_mistake(tmp_path, file, old, new, line_text)
-    assert_names_line(cli("validate", "harbour-lights", env={"PNP_PROJECT": str(root)}), path, line, says)
+    assert_names_line(validate_in_process(root, monkeypatch, capsys), path, line, says)
 
 
 @pytest.mark.parametrize("index", [0, 9, 11])
