@@ -26,11 +26,17 @@ class Report:
                 "warnings": self.warnings, "incomplete": self.incomplete, "components": self.components}
 
 
-def validate_edition(edition: Edition) -> Report:
-    """:raises GameDataError: for rule options its engine rejects (a typo'd key, a bad value)."""
+def validate_edition(edition: Edition, looks: bool = False) -> Report:
+    """With `looks`, also every check `build` runs before drawing (templates, bindings, conditions,
+    labels, sizes), its print-safety findings added as warnings.
+
+    :raises GameDataError: for rule options its engine rejects (a typo'd key, a bad value), and with
+        `looks` for a template that cannot be drawn.
+    """
     engine_options(edition)  # rejected rule options stop here, with their file and line
     report = Report(edition.game.id, edition.id)
-    report.warnings += [f"print safety: {finding}" for finding in check_looks(edition)]
+    if looks:
+        report.warnings += [f"print safety: {finding}" for finding in check_looks(edition)]
     for component in edition.components:
         entry = {"id": component.id, "name": component.spec.name, "kind": component.spec.kind,
                  "total": component.total, "distinct": len(component.pieces)}
