@@ -124,15 +124,26 @@ def _xobjects(page):
     return seen
 
 
-def test_round_coins_get_a_cut_circle_of_their_diameter(built):
+def cut_line_extent(built: Path, block: int) -> tuple[float, float]:
+    """Width and height (mm) of the first magenta cut line in the given row of cut pieces on the tokens page."""
     page = np.asarray(render_page(built / "harbour-lights-base-harbour-a4-tokens.pdf", 0, dpi=254))
     cut = mask(page, "#FF00FF", 60)
-    first_cols = runs(cut.any(axis=0))[0]
-    rows = runs(cut[:, first_cols[0]:first_cols[1]].any(axis=1))
-    width_mm = (first_cols[1] - first_cols[0]) / 10
-    height_mm = (rows[0][1] - rows[0][0]) / 10
-    line_mm = 0.6 * 25.4 / 72
-    assert abs(width_mm - (20 + line_mm)) < 0.3 and abs(height_mm - (20 + line_mm)) < 0.3
+    top, bottom = runs(cut.any(axis=1))[block]
+    left, right = runs(cut[top:bottom].any(axis=0))[0]
+    return (right - left) / 10, (bottom - top) / 10
+
+
+LINE_MM = 0.6 * 25.4 / 72  # the profile's cut line, 0.6 pt
+
+
+def test_round_coins_get_a_cut_circle_of_their_diameter(built):
+    width, height = cut_line_extent(built, 0)
+    assert abs(width - (20 + LINE_MM)) < 0.3 and abs(height - (20 + LINE_MM)) < 0.3
+
+
+def test_hexagonal_tokens_get_a_hexagonal_cut_line(built):
+    width, height = cut_line_extent(built, -1)
+    assert abs(width - (30 + LINE_MM)) < 0.3 and abs(height - (25.98 + LINE_MM)) < 0.3
 
 
 def test_the_storm_tile_has_its_own_back_with_coins_on_an_arc(built):
