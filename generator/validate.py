@@ -61,10 +61,15 @@ def check_looks(edition: Edition) -> list:
     """What `build` checks before drawing: templates, bindings, conditions, labels, sizes (errors, exit 2),
     then print safety (findings, returned)."""
     from .pipeline import check_edition, layouts_for
+    from .render.cut_lines import check_cut_lines
     from .render.safety import check_edition_safety
+    from .render.style import Palette
 
     layouts = layouts_for(edition)
     check_edition(edition, layouts)
+    palette = Palette(layouts)
+    for profile in layouts.profiles.values():  # what a sheet build would refuse about its profile
+        check_cut_lines(profile, layouts, palette)
     return check_edition_safety(edition, layouts)
 
 

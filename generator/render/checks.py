@@ -80,6 +80,9 @@ def _check_text(painter: "FacePainter", element, component: ComponentSet, names:
             raise fail(key, f"a font named in style.yaml, one of {sorted(painter.fonts)}",
                        repr(getattr(element, key)))
     _check_markup(painter, element.text, fail)
+    if element.outline and is_rich(element.text, element.fit):
+        raise fail("outline", "plain text for an outline (rich text and wrap-shrink are not outlined)",
+                   repr(element.outline))
 
 
 def _check_markup(painter: "FacePainter", text: str, fail) -> None:

@@ -7,14 +7,14 @@ import math
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..errors import GameDataError
 from ..model.layouts import Layouts, Profile, Template
+from ..model.source import load_yaml
 
 
 def check_cut_lines(profile: Profile, layouts: Layouts, palette) -> None:
     if profile.cut_lines and profile.cut_lines.colour not in palette:
-        raise GameDataError(layouts.profile_path(profile.id), None, "cut_lines.colour",
-                            "a colour named in style.yaml", repr(profile.cut_lines.colour))
+        source = load_yaml(layouts.profile_path(profile.id))
+        raise source.error(("cut_lines", "colour"), "a colour named in style.yaml", repr(profile.cut_lines.colour))
 
 
 def needs_cut_line(template: Template) -> bool:

@@ -47,6 +47,10 @@ MISTAKES = [
      'label: "{worth} coin"', "{worth}"),
     ("unknown colour", SHIP, "colour: anchor-red", "colour: anchor-pink", "anchors:", "anchor-pink"),
     ("missing SVG", SHIP, "art/emblem.svg", "art/emblem-2.svg", "emblem:", "emblem-2.svg"),
+    ("outline on rich text", SHIP, "fit: wrap-shrink, valign: top", "fit: wrap-shrink, valign: top, outline: ink",
+     "rule:", "plain text for an outline"),
+    ("unknown cut-line colour", GAME / "profiles" / "harbour-a4.yaml", "colour: cut-magenta", "colour: cut-pink",
+     "cut_lines:", "cut-pink"),
 ]
 
 
