@@ -82,12 +82,14 @@ def _mark_icon_colour(link: re.Match) -> str:
 
 def fit_paragraph(content: str, style: RichStyle, width: float, height: float, fit: str,
                   floor: float) -> tuple[Paragraph, float, float, float]:
-    """(paragraph, size, width used, height used) after `wrap-shrink`: wrap, then shrink to the floor."""
+    """(paragraph, size, width used, height used): rich text always wraps; with `shrink` or
+    `wrap-shrink` it then shrinks, a quarter point at a time, until it fits or reaches the floor."""
     while True:
         para = paragraph(content, style)
         used_w, used_h = para.wrap(width, height * 10)
-        widest = max((_line_width(line) for line in _lines(para)), default=used_w)
-        if fit != "wrap-shrink" or (used_h <= height + 0.05 and widest <= width + 0.05) or style.size <= floor:
+        widest = max((width - _extra_space(line) for line in _lines(para)), default=used_w)
+        fits = used_h <= height + 0.05 and widest <= width + 0.05
+        if fit not in ("shrink", "wrap-shrink") or fits or style.size <= floor:
             return para, style.size, widest, used_h
         style.size = max(floor, style.size - 0.25)
 
@@ -97,10 +99,9 @@ def _lines(para: Paragraph) -> list:
     return list(getattr(blpara, "lines", []) or [])
 
 
-def _line_width(line) -> float:
-    if hasattr(line, "extraSpace"):  # a line of fragments, measured by Paragraph itself
-        return getattr(line, "currentWidth", None) or 0.0
-    return line[1] if isinstance(line, tuple) else 0.0
+def _extra_space(line) -> float:
+    """The room a wrapped line leaves (negative when one word is wider than the box)."""
+    return line.extraSpace if hasattr(line, "extraSpace") else line[0]
 
 
 def icon_drawer(draw_icon: Callable[[object, str, float, float, float], None]):
