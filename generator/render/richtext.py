@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable
 
-from markdown_it import MarkdownIt
-from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
-from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Paragraph
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from reportlab.platypus import Paragraph
 
 ICON = re.compile(r":([a-z0-9][a-z0-9_-]*):")
 _COLOUR_LINK = re.compile(r'<a href="([^"]*)">')
@@ -24,7 +24,6 @@ _BREAK = re.compile(r"<br\s*/?>\n?")
 _COLOURED = re.compile(r'<a href="([^"]*)">(.*?)</a>', re.S)  # icons inside take the link's colour
 _MARKED_ICON = re.compile(r":([a-z0-9][a-z0-9_-]*(?:@[^:\s\"<>]+)?):")
 _MARKUP = re.compile(r"\*|(?<![A-Za-z0-9])_|\]\(|:[a-z0-9][a-z0-9_-]*:|\n")
-_MD = MarkdownIt("zero", {"breaks": True}).enable(["emphasis", "link", "newline", "escape"])
 ICON_CALLBACK = "pnp_icon"
 ICON_EM = 1.0      # an icon is this many font sizes wide and high
 ICON_DROP = 0.12   # and sits this far (in font sizes) below the baseline, as a round letter's bowl does
@@ -35,9 +34,16 @@ def is_rich(text: str, fit: str) -> bool:
     return fit == "wrap-shrink" or bool(_MARKUP.search(text))
 
 
+@lru_cache(maxsize=1)
+def _markdown():
+    from markdown_it import MarkdownIt  # imported only when some text is marked up
+
+    return MarkdownIt("zero", {"breaks": True}).enable(["emphasis", "link", "newline", "escape"])
+
+
 @lru_cache(maxsize=4096)
 def _html(text: str) -> str:
-    return _MD.renderInline(text)
+    return _markdown().renderInline(text)
 
 
 def names_used(text: str) -> tuple[list[str], list[str]]:
@@ -58,7 +64,7 @@ class RichStyle:
     colour_of: Callable[[str], object]
 
 
-def paragraph(content: str, style: RichStyle) -> Paragraph:
+def paragraph(content: str, style: RichStyle) -> "Paragraph":
     size = style.size
     markup = _COLOURED.sub(_mark_icon_colour, _html(content))
     markup = (markup.replace("<strong>", f'<font name="{style.bold}">').replace("</strong>", "</font>")
@@ -68,6 +74,10 @@ def paragraph(content: str, style: RichStyle) -> Paragraph:
     markup = _COLOUR_LINK.sub(lambda m: f'<font color="{_css(style.colour_of(m.group(1)))}">', markup)
     space = f'<font size="{size * ICON_EM / NBSP_EM:.3f}">&nbsp;</font>'
     markup = _MARKED_ICON.sub(lambda m: f'<onDraw name="{ICON_CALLBACK}" label="{m.group(1)}"/>{space}', markup)
+    from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph
+
     alignment = {"left": TA_LEFT, "centre": TA_CENTER, "right": TA_RIGHT}[style.align]
     para_style = ParagraphStyle("pnp", fontName=style.font, fontSize=size, leading=size * style.leading,
                                 textColor=style.colour, alignment=alignment)
@@ -81,7 +91,7 @@ def _mark_icon_colour(link: re.Match) -> str:
 
 
 def fit_paragraph(content: str, style: RichStyle, width: float, height: float, fit: str,
-                  floor: float) -> tuple[Paragraph, float, float, float]:
+                  floor: float) -> tuple["Paragraph", float, float, float]:
     """(paragraph, size, width used, height used): rich text always wraps; with `shrink` or
     `wrap-shrink` it then shrinks, a quarter point at a time, until it fits or reaches the floor."""
     while True:
