@@ -116,7 +116,10 @@ class FacePainter:
             if not path.is_relative_to(self.game.folder.resolve()) or not path.is_file():
                 raise GameDataError(self.game.folder, None, "image", "an image file inside the game's folder",
                                     repr(relative))
-            self._images[relative] = load_art(path)
+            art = load_art(path)
+            if self.palette.model == "cmyk" and not hasattr(art, "getSize"):
+                to_cmyk(art)
+            self._images[relative] = art
         return self._images[relative]
 
 
@@ -136,6 +139,19 @@ def load_art(path: Path):
     except Exception as exc:  # Pillow raises several types for unreadable images
         raise GameDataError(path, None, "", "a readable PNG or JPEG image", str(exc)) from None
     return reader
+
+
+def to_cmyk(node) -> None:
+    """Turn an SVG drawing's RGB colours into CMYK in place (a plain conversion, no colour profile),
+    so vector art passes a CMYK build's check that every colour is DeviceCMYK."""
+    from reportlab.lib.colors import CMYKColor, rgb2cmyk
+
+    for key in ("fillColor", "strokeColor"):
+        colour = getattr(node, key, None)
+        if colour is not None and not isinstance(colour, CMYKColor) and hasattr(colour, "red"):
+            setattr(node, key, CMYKColor(*rgb2cmyk(colour.red, colour.green, colour.blue)))
+    for child in getattr(node, "contents", []):
+        to_cmyk(child)
 
 
 def copies(element, values: dict) -> list[tuple[float, float]]:

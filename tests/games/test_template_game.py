@@ -176,3 +176,15 @@ def test_labels_name_files_tts_objects_the_proof_and_the_manifest(built):
     assert "Mother Carey&#39;s Chicken" in (built / "harbour-lights-base-proof.html").read_text()
     labels = {f.get("label") for f in json.loads((built / "manifest.json").read_text())["files"]}
     assert "1 coin" in labels and "Storm Surge" in labels
+
+
+def test_svg_art_turns_cmyk_in_a_cmyk_build(tmp_path):
+    root = harbour_project(tmp_path)
+    out = tmp_path / "out"
+    result = cli("build", "harbour-lights", "-p", "cmyk", "--out", str(out), env={"PNP_PROJECT": str(root)})
+    assert result.returncode == 0, result.stderr
+    with pikepdf.open(next(out.glob("*ships*.pdf"))) as pdf:
+        forms = [form[name] for page in pdf.pages for form in _xobjects(page) for name in form]
+        streams = b"".join(f.read_bytes() for f in forms) + b"".join(p.Contents.read_bytes() for p in pdf.pages)
+    assert b" k\n" in streams or b" k " in streams          # CMYK fills, the emblem's among them
+    assert not any(op in streams for op in (b" rg\n", b" rg ", b" RG\n", b" RG "))
