@@ -126,7 +126,7 @@ def _check_bound_values(painter: "FacePainter", template: Template, component: C
                 raise source.error(where + ("glyph",), "a glyph or icon", repr(resolve(element.glyph, values)))
         if element.kind == "image" and element.file.startswith("$"):
             _check_image(painter, resolve(element.file, values),
-                         lambda key, e, f: source.error(where + (key,), e, f))
+                         lambda key, e, f, s=source, w=where: s.error(w + (key,), e, f))
         if element.kind == "text":
             _check_field_markup(painter, element, values, piece, template.sources[name])
 
@@ -138,7 +138,7 @@ def _check_field_markup(painter: "FacePainter", element, values: dict, piece: Pi
         if not isinstance(value, str) or ref not in piece.fields:
             continue
         source, where = piece.origin or origin
-        _check_markup(painter, value, lambda key, e, f: source.error(where + (ref,), e, f))
+        _check_markup(painter, value, lambda key, e, f, s=source, w=where + (ref,): s.error(w, e, f))
 
 
 def check_label(component: ComponentSet) -> None:
