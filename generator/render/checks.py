@@ -120,7 +120,7 @@ def _check_bound_values(painter: "FacePainter", template: Template, component: C
             value = getattr(element, key, None)
             if isinstance(value, str) and value.startswith("$") and resolve(value, values) not in known:
                 raise source.error(where + (key,), what,
-                                   f"{resolve(value, values)!r} (from {value} for {painter.label(component, piece)})")
+                                   f"{resolve(value, values)!r} (from {value} for {piece.label})")
         if element.kind == "glyph" and element.glyph.startswith("$"):
             if resolve(element.glyph, values) not in painter.shapes:
                 raise source.error(where + ("glyph",), "a glyph or icon", repr(resolve(element.glyph, values)))
@@ -139,22 +139,6 @@ def _check_field_markup(painter: "FacePainter", element, values: dict, piece: Pi
             continue
         source, where = piece.origin or origin
         _check_markup(painter, value, lambda key, e, f, s=source, w=where + (ref,): s.error(w, e, f))
-
-
-def check_label(component: ComponentSet) -> None:
-    """A component's `label:` may only name its fields."""
-    if component.spec.label is None:
-        return
-    source, where = component.origin
-    names = available_names({k: v.type for k, v in component.spec.fields.items()}) | {"number"}
-    try:
-        refs = text_references(component.spec.label)
-    except ValueError as exc:
-        raise source.error(where + ("label",), "text with {field} placeholders", f"{exc}") from None
-    for ref in refs:
-        if ref not in names:
-            raise source.error(where + ("label",), f"placeholders naming fields, one of {sorted(names)}",
-                               "{" + ref + "}")
 
 
 def check_sides(component: ComponentSet, sides: list[tuple[Piece, Template | None, Template | None]]) -> None:

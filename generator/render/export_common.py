@@ -73,7 +73,7 @@ def designs_of(component: ComponentSet, painter: FacePainter) -> tuple[list[Desi
     back_of: list[int] = []
     for piece, front_t, back_t in painter.sides(component):
         values = painter.values(component, piece)
-        title = painter.label(component, piece)
+        title = piece.label
         fronts.append(Design(component.id, "face", front_t, values, piece.count,
                              f"{piece.index + 1:02d}-{slug(title)}", title))
         if back_t is None:

@@ -12,7 +12,7 @@ from ..model.layouts import Layouts, Profile, Template
 from ..model.conditions import holds, repeat_offsets
 from ..units import MM
 from .bindings import piece_values, resolve
-from .checks import check_label, check_sides, check_template
+from .checks import check_sides, check_template
 from .painters import PAINTERS, PaintContext
 from .style import Palette, register_fonts
 
@@ -53,19 +53,10 @@ class FacePainter:
 
     def check(self, component: ComponentSet) -> None:
         """Everything about a component a build checks before drawing (see render/checks.py)."""
-        check_label(component)
         self.sides(component)
 
-    def label(self, component: ComponentSet, piece: Piece) -> str:
-        """What people call the piece: the component's `label:`, else its name, else component and number."""
-        if component.spec.label:
-            values = {**self.values(component, piece), "number": piece.index + 1}
-            return component.spec.label.format_map(values).strip() or f"{component.spec.name} {piece.index + 1}"
-        return str(piece.fields.get("name") or f"{component.spec.name} {piece.index + 1}")
-
     def values(self, component: ComponentSet, piece: Piece) -> dict:
-        types = {k: v.type for k, v in component.spec.fields.items()}
-        return piece_values(piece, {g.id: g.name for g in self.shapes.values()}, types)
+        return piece_values(self.game, component, piece)
 
     def draw(self, c: Canvas, template: Template, values: dict, x0: float, top: float, bleed: float) -> None:
         """Place a face whose trim box has its top-left corner at page point (x0, top).

@@ -12,7 +12,7 @@ def items_for(component: ComponentSet, painter: FacePainter) -> list[Item]:
         if front is None:
             return []
         values = painter.values(component, piece)
-        item = Item(front, back, values, values, painter.label(component, piece))
+        item = Item(front, back, values, values, piece.label)
         items.extend([item] * piece.count)
     return items
 

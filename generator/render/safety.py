@@ -64,7 +64,7 @@ def check_edition_safety(edition: Edition, layouts: Layouts) -> list[Finding]:
                         found[key] = Finding(old.component, old.piece, old.side, old.template, old.element,
                                              old.problem, old.more + 1)
                     else:
-                        found[key] = Finding(component.id, painter.label(component, piece), side, template.id,
+                        found[key] = Finding(component.id, piece.label, side, template.id,
                                              name, problem)
     return list(found.values())
 
