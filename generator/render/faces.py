@@ -116,7 +116,11 @@ class FacePainter:
 
 def load_art(path: Path):
     if path.suffix.lower() == ".svg":
-        from svglib.svglib import svg2rlg  # imported only for a game with vector art
+        try:
+            from svglib.svglib import svg2rlg  # imported only for a game with vector art
+        except ImportError:
+            raise GameDataError(path, None, "", "svglib installed for SVG art (pip install 'pnp-generator[svg]')",
+                                "no svglib") from None
         try:
             drawing = svg2rlg(str(path))
         except Exception as exc:  # svglib raises several types for unreadable files
