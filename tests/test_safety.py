@@ -51,6 +51,7 @@ def test_the_shipped_templates_pass(world):
     ("frame: {kind: rect, x: 2.5, y: 2.5, w: 58, h: 83, stroke: frame, stroke_width: 0.6}", 0.6),
     # the fourth copy of a repeat, centred at x = 1 mm: its edge 1 mm past the trim
     ("dots: {kind: circle, cx: 10, cy: 44, r: 2, fill: ink, repeat: {count: 4, along: row, spacing: -3}}", 4.0),
+    ("arrow: {kind: polygon, points: [[50, 40], [62, 44], [50, 48]], fill: ink}", 2.0),
 ])
 def test_shapes_reaching_past_the_safe_zone_are_reported(world, line, reach):
     add_element(world, "magic-circle", line)

@@ -99,6 +99,17 @@ class Diamond(Element):
     stroke_width: float = 0.5
 
 
+class Polygon(Element):
+    """Any outline through points in mm (a star, a banner, an arrow); `closed: false` leaves it open."""
+
+    kind: Literal["polygon"]
+    points: list[tuple[Length, Length]] = Field(min_length=2, max_length=500)
+    closed: bool = True
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = Field(default=0.5, ge=0, le=20)
+
+
 class Line(Element):
     kind: Literal["line"]
     x1: Length
@@ -224,7 +235,7 @@ class HexGrid(Element):
 
 
 AnyElement = Annotated[Union[Background, Rect, Circle, Diamond, Line, Text, Ring, Petals, GlyphElement, Image,
-                             Lines, Hexagon, HexGrid], Field(discriminator="kind")]
+                             Lines, Hexagon, HexGrid, Polygon], Field(discriminator="kind")]
 
 
 class TemplateFile(Strict):

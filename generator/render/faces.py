@@ -13,6 +13,7 @@ from ..model.conditions import holds, repeat_offsets
 from ..units import MM
 from .bindings import piece_values, resolve
 from .checks import check_sides, check_template
+from .ink import centre_of
 from .painters import PAINTERS, PaintContext
 from .style import Palette, register_fonts
 
@@ -157,9 +158,6 @@ def copies(element, values: dict) -> list[tuple[float, float]]:
 
 
 def _centre(element, ctx: PaintContext) -> tuple[float, float]:
-    if hasattr(element, "cx"):
-        return ctx.px(element.cx), ctx.py(element.cy)
-    if hasattr(element, "w"):
-        return ctx.px(element.x + element.w / 2), ctx.py(element.y + element.h / 2)
-    return ctx.px(ctx.width / 2), ctx.py(ctx.height / 2)
-
+    """The page point an element turns about (the same point the print-safety check turns it about)."""
+    x, y = centre_of(element, (ctx.width, ctx.height))
+    return ctx.px(x), ctx.py(y)

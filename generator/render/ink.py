@@ -60,6 +60,8 @@ def outline_points(el, shapes=None) -> list[Point]:
                        _stroke(el))
     if kind == "hexagon":
         return _padded(hex_corners(el.cx, el.cy, el.r, el.orientation), _stroke(el))
+    if kind == "polygon":
+        return _padded(list(el.points), _stroke(el))
     if kind == "line":
         return _padded([(el.x1, el.y1), (el.x2, el.y2)], el.stroke_width / 2)
     if kind in ("lines", "glyph", "image"):
@@ -79,6 +81,9 @@ def centre_of(el, size: tuple[float, float]) -> Point:
     """The point an element turns about (as faces.paint turns it)."""
     if hasattr(el, "cx"):
         return el.cx, el.cy
+    if hasattr(el, "points"):
+        xs, ys = [x for x, _ in el.points], [y for _, y in el.points]
+        return (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
     if hasattr(el, "w"):
         return el.x + el.w / 2, el.y + el.h / 2
     return size[0] / 2, size[1] / 2

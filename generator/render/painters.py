@@ -85,6 +85,17 @@ def diamond(c: Canvas, el, ctx: PaintContext) -> None:
     c.drawPath(path, stroke=stroke, fill=fill)
 
 
+def polygon(c: Canvas, el, ctx: PaintContext) -> None:
+    fill, stroke = _set_paint(c, ctx, el.fill if el.closed else None, el.stroke, el.stroke_width)
+    path = c.beginPath()
+    path.moveTo(ctx.px(el.points[0][0]), ctx.py(el.points[0][1]))
+    for x, y in el.points[1:]:
+        path.lineTo(ctx.px(x), ctx.py(y))
+    if el.closed:
+        path.close()
+    c.drawPath(path, stroke=stroke, fill=fill)
+
+
 def hexagon(c: Canvas, el, ctx: PaintContext) -> None:
     fill, stroke = _set_paint(c, ctx, el.fill, el.stroke, el.stroke_width)
     cx, cy = ctx.px(el.cx), ctx.py(el.cy)
@@ -345,5 +356,5 @@ def hexgrid(c: Canvas, el, ctx: PaintContext) -> None:
 PAINTERS: dict[str, Callable[[Canvas, Any, PaintContext], None]] = {
     "background": background, "rect": rect, "circle": circle, "diamond": diamond, "hexagon": hexagon,
     "line": line, "lines": lines, "text": text, "ring": ring, "petals": petals, "glyph": glyph, "image": image,
-    "hexgrid": hexgrid,
+    "hexgrid": hexgrid, "polygon": polygon,
 }

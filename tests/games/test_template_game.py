@@ -189,3 +189,12 @@ def test_svg_art_turns_cmyk_in_a_cmyk_build(tmp_path):
     streams += b"".join(page.get_contents().get_data() for page in pdf.pages)
     assert b" k\n" in streams or b" k " in streams          # CMYK fills, the emblem's among them
     assert not any(op in streams for op in (b" rg\n", b" rg ", b" RG\n", b" RG "))
+
+
+def test_a_polygon_pennant_flies_on_quays_only(built):
+    quay, storm = (mask(face(built, "quays", n), "#C81E1E") for n in ("01-north-quay", "02-storm-surge"))
+    assert storm.sum() == 0 and quay.sum() > 0
+    region = face(built, "quays", "01-north-quay")[int(12 * PX_MM):int(22 * PX_MM), int(28 * PX_MM):int(38 * PX_MM)]
+    rows, cols = np.nonzero(~mask(region, "#F5EEDB", 30))   # fill and outline against the tile's paper
+    # 6 x 6 mm, plus the outline (its mitre at the sharp tip reaches a little further)
+    assert abs((cols.max() - cols.min() + 1) / PX_MM - 6) < 0.6 and abs((rows.max() - rows.min() + 1) / PX_MM - 6) < 0.6
