@@ -65,7 +65,7 @@ def check_edition(edition: Edition, layouts: Layouts) -> None:
     (`validate` runs the same checks, so a project that validates also builds)."""
     painter = FacePainter(edition.game, layouts)
     for component in edition.components:
-        painter.check(component)
+        painter.sides(component)  # resolves and checks every template of every piece
 
 
 def build_edition(edition: Edition, out_dir: Path, profiles: list[str] | None = None,

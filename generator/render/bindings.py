@@ -16,12 +16,6 @@ def piece_values(game: Game, component: ComponentSet, piece: Piece) -> dict[str,
     return {**named_values(game, component.spec, piece.fields), "count": piece.count}
 
 
-def available_names(field_types: dict[str, str]) -> set[str]:
-    names = set(field_types) | {"count"}
-    names |= {f"{k}_name" for k, kind in field_types.items() if kind in ("glyph", "choice")}
-    return names
-
-
 def resolve(value: Any, values: dict[str, Any]) -> Any:
     """`$vigor` -> the piece's vigor; `$set-ink` -> e.g. 'light-ink'; anything else unchanged."""
     if isinstance(value, str) and value.startswith("$"):

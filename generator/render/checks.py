@@ -1,6 +1,6 @@
 """Every check a template needs before anything is drawn, so that `validate` and `build` stop at the
 same mistakes: names of fields, colours, fonts, glyphs, icons and images; typed conditions; repeat
-counts; rich-text markup; labels; and the sizes of each piece's face and back.
+counts; rich-text markup; and the sizes of each piece's face and back.
 
 Each error names the file and line of the template (or piece) that made it.
 """
@@ -12,7 +12,7 @@ from ..errors import GameDataError
 from ..model.conditions import check_condition
 from ..model.game import ComponentSet, Piece
 from ..model.layouts import Template
-from .bindings import available_names, references, resolve, text_references
+from .bindings import references, resolve, text_references
 from .richtext import RichStyle, is_rich, names_used, paragraph
 
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ SIZE_TOLERANCE = 0.01  # points
 
 
 def field_kinds(component: ComponentSet) -> dict[str, tuple[str, object]]:
-    """What a condition may name: each field with its type and spec, `count`, and `<field>_name`."""
+    """What a template may name: each field with its type and spec, `count`, and `<field>_name`."""
     kinds: dict[str, tuple[str, object]] = {k: (v.type, v) for k, v in component.spec.fields.items()}
     kinds["count"] = ("int", None)
     for key, spec in component.spec.fields.items():
@@ -34,8 +34,8 @@ def field_kinds(component: ComponentSet) -> dict[str, tuple[str, object]]:
 
 def check_template(painter: "FacePainter", template: Template, component: ComponentSet) -> None:
     """Every name a template uses must exist and every condition must be able to hold."""
-    names = available_names({k: v.type for k, v in component.spec.fields.items()})
     kinds = field_kinds(component)
+    names = set(kinds)
     for name, element in template.elements.items():
         source, where = template.sources[name]
 
@@ -116,10 +116,10 @@ def _check_bound_values(painter: "FacePainter", template: Template, component: C
     values = painter.values(component, piece)
     for name, element in template.elements.items():
         source, where = template.sources[name]
-        for key, known, what in ((k, painter.palette, "a colour named in style.yaml") for k in COLOUR_KEYS):
+        for key in COLOUR_KEYS:
             value = getattr(element, key, None)
-            if isinstance(value, str) and value.startswith("$") and resolve(value, values) not in known:
-                raise source.error(where + (key,), what,
+            if isinstance(value, str) and value.startswith("$") and resolve(value, values) not in painter.palette:
+                raise source.error(where + (key,), "a colour named in style.yaml",
                                    f"{resolve(value, values)!r} (from {value} for {piece.label})")
         if element.kind == "glyph" and element.glyph.startswith("$"):
             if resolve(element.glyph, values) not in painter.shapes:

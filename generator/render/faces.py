@@ -52,10 +52,6 @@ class FacePainter:
         check_sides(component, out)
         return out
 
-    def check(self, component: ComponentSet) -> None:
-        """Everything about a component a build checks before drawing (see render/checks.py)."""
-        self.sides(component)
-
     def values(self, component: ComponentSet, piece: Piece) -> dict:
         return piece_values(self.game, component, piece)
 
