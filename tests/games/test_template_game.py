@@ -6,7 +6,6 @@ emblem, round coins with cut lines, conditions and labels. Its pages are checked
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import numpy as np
@@ -14,19 +13,12 @@ from pypdf import PdfReader
 import pytest
 from PIL import Image
 
-from games_support import cli
+from games_support import cli, harbour_project
 from pnp_testing import render_page
 
-FIXTURE = Path(__file__).parent / "fixtures" / "harbour-lights"
 DPI = 150
 PX_MM = DPI / 25.4
 PROFILES = ("harbour-a4", "harbour-png", "tts", "proof")
-
-
-def harbour_project(tmp_path: Path) -> Path:
-    root = tmp_path / "project"
-    shutil.copytree(FIXTURE, root / "components" / "harbour-lights")
-    return root
 
 
 @pytest.fixture(scope="module")

@@ -9,9 +9,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from games_support import cli
+from games_support import cli, harbour_project
 from generator.cli import main
-from test_template_game import harbour_project
 
 GAME = Path("components") / "harbour-lights"
 SHIP = GAME / "templates" / "ship-card.yaml"
