@@ -4,6 +4,7 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -24,6 +25,7 @@ class LazyGroup(click.Group):
     start without loading the rules engines or the rulebook's typesetting."""
 
     lazy = {"simulate": "generator.cli_engine:simulate", "replay": "generator.cli_engine:replay",
+            "sweep": "generator.cli_engine:sweep",
             "rulebook": "generator.rulebook.cli:rulebook", "new": "generator.newgame:new",
             "schema": "generator.jsonschemas:schema", "list": "generator.cli_list:list_command"}
 
@@ -70,14 +72,21 @@ def _editions(game: str | None, edition: str | None) -> list:
     return out
 
 
+def _http_url(ctx, param, value: str | None) -> str | None:
+    if value is not None and not re.match(r"^https?://\S+$", value):
+        raise click.BadParameter(f"expected an http:// or https:// URL, found {value!r}")
+    return value
+
+
 @cli.command()
 @click.argument("game", required=False)
 @click.option("--edition", "-e", help="Edition id (default: every edition).")
 @click.option("--profile", "-p", "profiles", multiple=True, help="Profile name; repeat for several.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), help="Output folder for one edition.")
 @click.option("--strict", is_flag=True, help="Print-safety warnings become errors: exit 1, nothing written.")
+@click.option("--base-url", callback=_http_url, help="URL where the tts profile's images will be hosted.")
 def build(game: str | None, edition: str | None, profiles: tuple[str, ...], out: Path | None,
-          strict: bool = False) -> None:
+          strict: bool = False, base_url: str | None = None) -> None:
     """Build print files for GAME (default: every game and edition)."""
     from .pipeline import build_edition
 
@@ -95,7 +104,8 @@ def build(game: str | None, edition: str | None, profiles: tuple[str, ...], out:
     for ed in editions:
         target = out or current().output / ed.game.id / ed.id
         produced = build_edition(ed, target, list(profiles) or None, on_step=_step_printer(), strict=strict,
-                                 on_warning=lambda message: click.echo(f"warning: {message}", err=True))
+                                 on_warning=lambda message: click.echo(f"warning: {message}", err=True),
+                                 base_url=base_url)
         click.echo(f"{ed.game.id} {ed.id}: {len(produced)} files in {target}")
 
 
@@ -114,7 +124,7 @@ def validate(game: str | None, edition: str | None, as_json: bool, strict: bool)
     """Check decks against their declared composition. Exit 0 ok, 1 violations, 2 unreadable input."""
     from .validate import format_report, validate_edition
 
-    reports = [validate_edition(ed) for ed in _editions(game, edition)]
+    reports = [validate_edition(ed, looks=True) for ed in _editions(game, edition)]
     if strict:
         for report in reports:
             report.violations += [f"(strict) {w}" for w in report.warnings]

@@ -16,7 +16,7 @@ from pydantic import TypeAdapter
 
 SHIPPED = Path(str(resources.files("generator") / "schemas"))  # package data
 KINDS = ("game", "edition", "pieces", "glyphs", "icons", "style", "template", "profile", "rulebook",
-         "rulebook-styles")
+         "rulebook-styles", "vendor")
 
 
 def schema_for(kind: str) -> dict[str, Any]:
@@ -24,11 +24,12 @@ def schema_for(kind: str) -> dict[str, Any]:
     from .model.layouts import AnyElement, IconFile, Profile, StyleLayer, TemplateFile
     from .model.schema import MAX_COUNT, EditionFile, GameFile, GlyphFile
     from .rulebook.book import RulebookConfig
+    from .render.vendors import Vendor
     from .rulebook.settings import StyleSheetLayer
 
     models = {"game": GameFile, "edition": EditionFile, "glyphs": GlyphFile, "icons": IconFile,
               "style": StyleLayer, "profile": Profile, "rulebook": RulebookConfig,
-              "rulebook-styles": StyleSheetLayer, "template": TemplateFile}
+              "rulebook-styles": StyleSheetLayer, "template": TemplateFile, "vendor": Vendor}
     if kind == "pieces":
         schema = _pieces_schema(MAX_COUNT)
     elif kind == "template":
@@ -84,6 +85,8 @@ def kind_of(path: Path) -> str | None:
         return "rulebook-styles"
     if parent == "cards":
         return "pieces"
+    if parent == "vendors":
+        return "vendor"
     return None
 
 

@@ -23,6 +23,7 @@ class Job:
     layouts: Layouts
     profile: Profile
     stage: Path
+    base_url: str | None = None   # where a TTS save's images will be hosted (build --base-url)
 
     @property
     def stem(self) -> str:
@@ -61,16 +62,17 @@ def default_profiles(layouts: Layouts) -> list[str]:
 
 
 def check_edition(edition: Edition, layouts: Layouts) -> None:
-    """Resolve every template and binding before anything is written."""
+    """Resolve every template, binding, condition, label and size before anything is written
+    (`validate` runs the same checks, so a project that validates also builds)."""
     painter = FacePainter(edition.game, layouts)
     for component in edition.components:
-        painter.template_for(component, "face")
-        painter.template_for(component, "back")
+        painter.sides(component)  # resolves and checks every template of every piece
 
 
 def build_edition(edition: Edition, out_dir: Path, profiles: list[str] | None = None,
                   layouts: Layouts | None = None, on_step: Callable[[str], None] | None = None,
-                  strict: bool = False, on_warning: Callable[[str], None] | None = None) -> list[Produced]:
+                  strict: bool = False, on_warning: Callable[[str], None] | None = None,
+                  base_url: str | None = None) -> list[Produced]:
     """Render the edition with each profile into out_dir; nothing changes there unless all succeed."""
     layouts = layouts or layouts_for(edition)
     chosen = [layouts.profile(p) for p in (profiles or default_profiles(layouts))]
@@ -92,6 +94,6 @@ def build_edition(edition: Edition, out_dir: Path, profiles: list[str] | None = 
                 raise GameDataError(layouts.profile_path(profile.id), None, "kind",
                                     f"a profile kind this version can build, one of {sorted(EXPORTERS)}",
                                     repr(profile.kind))
-            produced += exporter(Job(edition, layouts, profile, stage))
+            produced += exporter(Job(edition, layouts, profile, stage, base_url))
         write_manifest(stage, edition.game.id, edition.id, produced, out_dir / "manifest.json")
     return produced

@@ -12,6 +12,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter,
 
 from ..errors import GameDataError
 from ..units import PAPER, parse_length
+from .conditions import Condition, Repeat
 from .numbers import NUMBERS, Degrees, Dots, DashLength, FontSize, Leading, Percent, StrokeWidth, MAX_DASHES, whole
 from .schema import Glyph, Ident
 from .source import Sourced, load_yaml
@@ -63,7 +64,9 @@ class IconFile(Strict):
 
 class Element(Strict):
     rotate: Degrees = 0
-    when: dict[str, str] = {}  # draw only when each field has the given value
+    when: Condition = {}  # draw only when the piece meets it (see model/conditions.py)
+    repeat: Repeat | None = None  # draw it several times along a row, column, grid or arc
+    bleed: bool = False  # meant to run past the trim: exempt from the print-safety check of its ink
 
 
 class Background(Element):
@@ -104,6 +107,17 @@ class Diamond(Element):
     stroke_width: StrokeWidth = 0.5
 
 
+class Polygon(Element):
+    """Any outline through points in mm (a star, a banner, an arrow); `closed: false` leaves it open."""
+
+    kind: Literal["polygon"]
+    points: list[tuple[Length, Length]] = Field(min_length=2, max_length=500)
+    closed: bool = True
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: StrokeWidth = 0.5
+
+
 class Line(Element):
     kind: Literal["line"]
     x1: Length
@@ -123,12 +137,15 @@ class Text(Element):
     h: Length
     text: str
     font: str = "body"
+    bold_font: str = "bold"      # what **bold** in the text is set in
+    italic_font: str = "italic"  # and *italic*
     size: FontSize = 9
     colour: str = "ink"
     outline: str | None = None
     align: Literal["left", "centre", "right"] = "left"
     valign: Literal["top", "middle", "bottom"] = "middle"
-    fit: Literal["shrink", "wrap", "none"] = "none"
+    fit: Literal["shrink", "wrap", "wrap-shrink", "none"] = "none"
+    min_size: FontSize = 4  # the floor `shrink` and `wrap-shrink` stop at
     leading: Leading = 1.2
     labels: dict[str, str] = {}  # map a field's raw value to printed text
 
@@ -226,7 +243,7 @@ class HexGrid(Element):
 
 
 AnyElement = Annotated[Union[Background, Rect, Circle, Diamond, Line, Text, Ring, Petals, GlyphElement, Image,
-                             Lines, Hexagon, HexGrid], Field(discriminator="kind")]
+                             Lines, Hexagon, HexGrid, Polygon], Field(discriminator="kind")]
 
 
 class TemplateFile(Strict):
@@ -235,6 +252,8 @@ class TemplateFile(Strict):
     size: tuple[Length, Length] | None = None
     shape: Literal["rect", "round", "hex"] | None = None
     safe_margin: PositiveLength | None = None
+    corner_radius: PositiveLength | None = None  # rounded corners of a card: drawn as its cut line on sheets
+    shared_cuts: bool | None = None  # square pieces imposed edge to edge with no bleed: one cut between two
     elements: dict[str, dict[str, Any]] = {}
 
 
@@ -242,6 +261,14 @@ class Marks(Strict):
     length: PositiveLength = parse_length("5mm")
     gap: PositiveLength = parse_length("1.5mm")
     weight: StrokeWidth = 0.25
+
+
+class CutLines(Strict):
+    """The die line drawn on the trim of round, hexagonal and round-cornered pieces."""
+
+    colour: str = "mark"   # a colour of style.yaml
+    width: float = Field(default=0.25, gt=0, le=2)  # points
+    dash: list[DashLength] = Field(default=[], max_length=8)
 
 
 class Profile(Strict):
@@ -255,6 +282,7 @@ class Profile(Strict):
     bleed: PositiveLength = parse_length("3mm")
     spacing: PositiveLength = 0
     marks: Marks | None = Marks()
+    cut_lines: CutLines | None = CutLines()
     backs: Literal["none", "duplex-long-edge", "duplex-short-edge", "gutterfold"] = "duplex-long-edge"
     back_offset: tuple[Length, Length] = (0, 0)
     colour_model: Literal["rgb", "cmyk"] = "rgb"
@@ -279,6 +307,8 @@ class Template:
     elements: dict[str, Any]  # name -> validated element
     raw: dict[str, dict[str, Any]]  # name -> merged YAML mapping, what a child template extends
     sources: dict[str, tuple[Sourced, tuple]] = field(default_factory=dict)
+    corner_radius: float = 0
+    shared_cuts: bool = False
 
 
 @dataclass(frozen=True)
@@ -458,9 +488,19 @@ class Layouts:
             raise source.error(("size",), "a size [width, height] here or in a template it extends", "none")
         if min(size) <= 0:
             raise source.error(("size",), "a positive width and height", repr(size))
-        return Template(template_id, size, spec.shape or (base.shape if base else "rect"),
+        shape = spec.shape or (base.shape if base else "rect")
+        if spec.shared_cuts and shape != "rect":
+            raise source.error(("shared_cuts",), "shared cuts only on rect pieces (round and hex ones need bleed)",
+                               repr(shape))
+        return Template(template_id, size, shape,
                         spec.safe_margin if spec.safe_margin is not None else (base.safe_margin if base else 0),
-                        elements, raw, sources)
+                        elements, raw, sources,
+                        _own_or_base(spec.corner_radius, base and base.corner_radius, 0),
+                        _own_or_base(spec.shared_cuts, base and base.shared_cuts, False))
+
+
+def _own_or_base(own: Any, inherited: Any, default: Any) -> Any:
+    return own if own is not None else (inherited if inherited is not None else default)
 
 
 class StyleLayer(Strict):

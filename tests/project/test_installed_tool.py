@@ -36,7 +36,8 @@ def installed(tmp_path_factory) -> Path:
 
 
 def _clean_env() -> dict[str, str]:
-    return {k: v for k, v in os.environ.items() if not k.startswith("PNP_")} | {"CI": "1"}
+    """No variable that could point the installed tool at this checkout."""
+    return {k: v for k, v in os.environ.items() if not k.startswith("PNP_") and k != "PYTHONPATH"} | {"CI": "1"}
 
 
 def _run(env_dir: Path, cwd: Path, *args: str) -> subprocess.CompletedProcess:
