@@ -3,8 +3,6 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 from pnp_testing import project_env, run_cli
 from pocket_game import write_pocket_game
 
@@ -31,8 +29,6 @@ def test_a_fresh_build_writes_exactly_the_files_its_manifest_lists(tmp_path):
     assert any("/poker/01-ace.png" in p for p in listed(out))
 
 
-@pytest.mark.xfail(strict=True, reason="needs issue 14: the staged folder replaces the output folder as a "
-                                       "whole; until then files of removed pieces survive beside the new ones")
 def test_removing_a_card_and_rebuilding_leaves_no_file_of_it(tmp_path):
     out = build(write_pocket_game(tmp_path / "before"), tmp_path / "out")
     assert len([p for p in on_disk(out) if p.endswith("-ace.png")]) == 2   # tgc and mpc
