@@ -49,8 +49,11 @@ def export_rulebook(job: Any, overrides: dict[str, Any] | None = None) -> list[P
     name = f"{job.stem}.pdf"
     built = build_rulebook(job.edition, job.layouts, job.profile, job.stage / name, settings, _say(),
                            _Bar if _interactive() else None)
+    if built is None:  # a designer's report for a game whose rules/ has none
+        return []
     extra: dict[str, Any] = {"sections": [text for level, text in built.headings if level == 0]}
     if built.seed is not None:
         extra.update(sample_seed=built.seed, sample_agents=list(built.agents or ()),
                      balance_games=settings.balance_games, balance_agents=list(settings.balance_agents))
-    return [Produced(name, "rulebook", job.profile.id, built.pages, extra)]
+    kind = "report" if settings.audience == "designers" else "rulebook"
+    return [Produced(name, kind, job.profile.id, built.pages, extra)]

@@ -28,6 +28,7 @@ class RulebookSettings(Strict):
     """What a rulebook profile may say besides paper and margins."""
 
     styles: Ident = "styles"                       # layouts/rulebook/<styles>.yaml
+    audience: Literal["players", "designers"] = "players"   # the player rulebook or the designer's report
     booklet: bool = False                          # pages padded to a multiple of 4, margins mirrored
     gutter: Length = 0                             # extra inner margin for the binding (booklets)
     font_scale: float = Field(1.0, ge=0.5, le=2.0)
@@ -37,6 +38,8 @@ class RulebookSettings(Strict):
     sample_agents: tuple[str, str] = ("mcts", "mcts")
     sample_seed: int = Field(1, ge=0)
     narrated_turns: int = Field(6, ge=0, le=1000)
+    stall_agents: list[tuple[str, str]] = []       # the designer's report: more pairings checked for stalls
+    stall_games: int = Field(400, ge=1, le=1_000_000)
     jobs: int = Field(2, ge=1, le=64)
 
 
@@ -60,6 +63,8 @@ def _environment() -> dict[str, Any]:
             if not text.isdigit() or int(text) < 1:
                 raise UserError(f"{var}={text!r}: expected a whole number of at least 1")
             out[key] = int(text)
+            if key == "balance_games":
+                out["stall_games"] = int(text)
     agents = os.environ.get("PNP_RULEBOOK_SAMPLE_AGENTS")
     if agents:
         parts = tuple(a.strip() for a in agents.split(","))
@@ -97,6 +102,7 @@ class FigureSizes(Strict):
 class StyleSheet(Strict):
     styles: dict[str, TextStyle]
     colours: dict[str, str] = {}         # roles (table_head, light, dark, path...) -> colour names
+    colour_words: dict[str, str] = {}    # colour names -> the word a caption uses for them ("green")
     figures: FigureSizes = FigureSizes()
 
 
@@ -122,6 +128,9 @@ def load_style_sheet(layouts: Layouts, name: str) -> StyleSheet:
     for key, colour in sheet.colours.items():
         if colour not in known_colours:
             raise source.error(("colours", key), "a colour named in layouts/style.yaml", repr(colour))
+    for key in sheet.colour_words:
+        if key not in known_colours:
+            raise source.error(("colour_words", key), "a colour named in layouts/style.yaml", repr(key))
     for key, style in sheet.styles.items():
         if style.parent is not None and style.parent not in sheet.styles:
             raise source.error(("styles", key, "parent"), "another style of this file", repr(style.parent))
