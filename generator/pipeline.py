@@ -23,6 +23,7 @@ class Job:
     layouts: Layouts
     profile: Profile
     stage: Path
+    strict: bool = False   # --strict: an exporter's own findings (the rulebook lint) stop the build
 
     @property
     def stem(self) -> str:
@@ -88,6 +89,6 @@ def build_edition(edition: Edition, out_dir: Path, profiles: list[str] | None = 
                 raise GameDataError(layouts.root / "profiles" / f"{profile.id}.yaml", None, "kind",
                                     f"a profile kind this version can build, one of {sorted(EXPORTERS)}",
                                     repr(profile.kind))
-            produced += exporter(Job(edition, layouts, profile, stage))
+            produced += exporter(Job(edition, layouts, profile, stage, strict))
         write_manifest(stage, edition.game.id, edition.id, produced, out_dir / "manifest.json")
     return produced

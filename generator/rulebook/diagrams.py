@@ -83,6 +83,7 @@ class BoardDiagram(Flowable):
     """A whole table as the players see it, ``width`` points wide."""
 
     BORDER = 0.5   # glyph cards and the deck drawn at half size: they label the grid, they are not played on
+    BADGE_Y = 0.37  # centre of the cube badges below a card's top edge, in card widths
 
     def __init__(self, view: BoardView, faces: PieceFaces, parts: BoardParts, styles: Styles, width: float):
         super().__init__()
@@ -154,9 +155,10 @@ class BoardDiagram(Flowable):
                 self._cubes(i, "light" if light else "dark", light or dark)
         for cell, marks in view.marks.items():
             x, y = self._cell_origin(cell)
+            # below the card's name and above the druid, where a card shows art, never text
             text_x = x + self.card_w / 2 - (len(marks) - 1) * 0.16 * self.card_w
             for k, (text, role) in enumerate(marks):
-                self._pill(text_x + k * 0.32 * self.card_w, y + 0.2 * self.card_h, text, role, 0.13)
+                self._pill(text_x + k * 0.32 * self.card_w, y + self.BADGE_Y * self.card_w, text, role, 0.13)
 
     def _face(self, ref: PieceRef, value: Any, x: float, y: float, height: float) -> None:
         piece = self.faces.piece(ref.component, **{**ref.where, ref.field: value})
@@ -235,7 +237,7 @@ class BoardDiagram(Flowable):
     def _pill(self, x: float, y: float, text: str, role: str, size_share: float) -> None:
         """A figure in a rounded box centred at (x, y): cubes laid, cancelled, the deck's count."""
         canv = self.canv
-        size = max(5.0, size_share * self.card_w * self.scale)
+        size = size_share * self.card_w * self.scale  # scales with the diagram, like everything in it
         font = self.styles.bold_font
         w = stringWidth(text, font, size) + size * 0.8
         pill(canv, self.styles, *self._pt(x, y), w, size * 1.35, text, role, size)

@@ -55,5 +55,26 @@ def export_rulebook(job: Any, overrides: dict[str, Any] | None = None) -> list[P
     if built.seed is not None:
         extra.update(sample_seed=built.seed, sample_agents=list(built.agents or ()),
                      balance_games=settings.balance_games, balance_agents=list(settings.balance_agents))
+    check_rulebook(job, job.stage / name, settings.audience == "players")
     kind = "report" if settings.audience == "designers" else "rulebook"
     return [Produced(name, kind, job.profile.id, built.pages, extra)]
+
+
+def check_rulebook(job: Any, pdf: Any, players: bool) -> None:
+    """The rulebook lint over the built PDF: warnings, or with --strict an error (exit 1, nothing written)."""
+    from ..engine.registry import agent_names
+    from ..errors import ValidationFailed
+    from .lint import lint_pdf
+    from .play import engine_inputs
+    inputs = engine_inputs(job.edition)
+    keys = list(type(inputs.options).model_fields) if inputs is not None else []
+    agents = [a for a in agent_names(inputs.engine) if ":" not in a] if inputs is not None else []
+    findings = lint_pdf(pdf, keys, agents, players, draft=job.edition.game.spec.status == "draft")
+    if not findings:
+        return
+    where = f"{job.edition.game.id} {job.edition.id} {job.profile.id}"
+    if job.strict:
+        raise ValidationFailed(f"{where}: {len(findings)} rulebook lint findings:\n"
+                               + "\n".join(f"  {f}" for f in findings))
+    for finding in findings:
+        click.echo(f"warning: {where}: {finding}", err=True)

@@ -14,10 +14,11 @@ from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.lib.units import mm
-from reportlab.platypus import (CondPageBreak, Flowable, HRFlowable, KeepTogether, ListFlowable, ListItem,
+from reportlab.platypus import (CondPageBreak, Flowable, HRFlowable, ListFlowable, ListItem,
                                 PageBreak, Paragraph, Spacer, Table, TableStyle)
 
 from ..errors import UserError
+from .flowables import BookTable, FigureBlock, keep_headings
 from .styles import Styles
 
 FigureProvider = Callable[[str, float], list[Flowable]]  # (name, available width) -> flowables
@@ -41,7 +42,8 @@ class Converter:
         self._keys: dict[str, int] = {}
 
     def convert(self, text: str) -> list[Flowable]:
-        return self.blocks(SyntaxTreeNode(self.parser.parse(text)).children)
+        return keep_headings(self.blocks(SyntaxTreeNode(self.parser.parse(text)).children),
+                             lambda f: isinstance(f, Heading))
 
     def blocks(self, nodes, style: str = "body") -> list[Flowable]:
         out: list[Flowable] = []
@@ -111,10 +113,7 @@ def figure(node: SyntaxTreeNode, conv: Converter) -> list[Flowable]:
         raise UserError(f"rule text: image {src!r}: pictures come from figures, written ![caption](figure:NAME)")
     drawn = conv.figures(str(src)[len("figure:"):], conv.width)
     caption = conv.inline(node)
-    parts = list(drawn)
-    if caption.strip():
-        parts.append(Paragraph(caption, conv.styles["caption"]))
-    return [KeepTogether(parts)]
+    return [FigureBlock(list(drawn), Paragraph(caption, conv.styles["caption"]) if caption.strip() else None)]
 
 
 def bullet_list(node: SyntaxTreeNode, conv: Converter, _style: str) -> list[Flowable]:
@@ -170,7 +169,7 @@ def table(node: SyntaxTreeNode, conv: Converter, _style: str) -> list[Flowable]:
     widths = column_widths([[(c[3], bold, c[1].fontSize) for c in r] for r in rows], columns, conv.width)
     data = [[_cell_paragraph(text, style, align) for text, style, align, _ in r] + [""] * (columns - len(r))
             for r in rows]
-    grid = Table(data, colWidths=widths, repeatRows=heads, hAlign="LEFT")
+    grid = BookTable(data, colWidths=widths, repeatRows=heads, hAlign="LEFT")
     commands = [_font(conv), ("VALIGN", (0, 0), (-1, -1), "TOP"),
                 ("LINEBELOW", (0, 0), (-1, -1), 0.3, conv.styles.colour("table_grid")),
                 ("TOPPADDING", (0, 0), (-1, -1), 2.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
