@@ -21,7 +21,7 @@ from .document import PageSetup, write_document
 from .faces import PieceFaces
 from .facts import edition_facts, option_facts
 from .gallery import CoverFan, CoverRow, Gallery
-from .markdown import Converter, Heading
+from .markdown import Converter
 from .play import engine_inputs
 from .sample_search import SampleSearch
 from .settings import RulebookSettings, load_style_sheet, settings_for
@@ -108,8 +108,9 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
                     shared=layouts.root / "rulebook")
     text.env.filters.update(percent=percent, fixed=fixed)
     markdown = text.render(context, config.report if designers else config.main)
-    first = Converter(styles, width, _provider(figures, folder)).convert(markdown)
-    headings = [(f.toc_level, f.plain) for f in first if isinstance(f, Heading) and f.toc_level is not None]
+    converter = Converter(styles, width, _provider(figures, folder))
+    first = converter.convert(markdown)
+    headings = converter.headings
     unused = [first]
 
     def body() -> list[Flowable]:  # the first layout takes the flowables made above; a second one new ones

@@ -57,7 +57,23 @@ def export_rulebook(job: Any, overrides: dict[str, Any] | None = None) -> list[P
                      balance_games=settings.balance_games, balance_agents=list(settings.balance_agents))
     check_rulebook(job, job.stage / name, settings.audience == "players")
     kind = "report" if settings.audience == "designers" else "rulebook"
-    return [Produced(name, kind, job.profile.id, built.pages, extra)]
+    produced = [Produced(name, kind, job.profile.id, built.pages, extra)]
+    if settings.booklet:
+        produced += imposed_booklets(job, name, settings.impose)
+    return produced
+
+
+def imposed_booklets(job: Any, reading: str, papers: list[str]) -> list[Produced]:
+    """The booklet imposed two pages a sheet for saddle-stitching, one file per paper."""
+    from .impose import impose
+    out = []
+    for paper in papers:
+        name = f"{job.stem}-imposed-{paper}.pdf"
+        title = f"{job.edition.game.title}: rules ({job.edition.spec.title}), booklet imposed on {paper.upper()}"
+        sides = impose(job.stage / reading, job.stage / name, paper, title)
+        out.append(Produced(name, "rulebook-imposed", job.profile.id, sides,
+                            {"paper": paper, "sheets": sides // 2, "reading_order": reading}))
+    return out
 
 
 def check_rulebook(job: Any, pdf: Any, players: bool) -> None:

@@ -40,6 +40,7 @@ class Converter:
         self.parser = MarkdownIt("commonmark", {"html": False, "typographer": True}).enable(
             ["table", "replacements", "smartquotes"])
         self._keys: dict[str, int] = {}
+        self.headings: list[tuple[int, str]] = []   # (contents level, text) of each heading listed in the contents
 
     def convert(self, text: str) -> list[Flowable]:
         return keep_headings(self.blocks(SyntaxTreeNode(self.parser.parse(text)).children),
@@ -88,6 +89,8 @@ def heading(node: SyntaxTreeNode, conv: Converter, _style: str) -> list[Flowable
     inline = node.children[0]
     plain = plain_text(inline)
     para = Heading(conv.inline(inline), conv.styles[name], settings["toc_level"], conv.key_for(plain), plain)
+    if settings["toc_level"] is not None:
+        conv.headings.append((settings["toc_level"], plain))
     out: list[Flowable] = [PageBreak()] if settings["page_break_before"] else [CondPageBreak(40 * mm)]
     out.append(para)
     if level == 1:

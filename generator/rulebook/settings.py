@@ -31,6 +31,7 @@ class RulebookSettings(Strict):
     audience: Literal["players", "designers"] = "players"   # the player rulebook or the designer's report
     booklet: bool = False                          # pages padded to a multiple of 4, margins mirrored
     gutter: Length = 0                             # extra inner margin for the binding (booklets)
+    impose: list[Literal["a4", "letter"]] = []     # a booklet also imposed for saddle-stitching on these papers
     font_scale: float = Field(1.0, ge=0.5, le=2.0)
     balance_games: int = Field(2400, ge=1, le=1_000_000)   # 2,400 games: a 95% interval of about +-2 points
     balance_agents: tuple[str, str] = ("greedy", "greedy")

@@ -17,15 +17,17 @@ GAME, EDITION = "battle-for-the-grove", "2024"
 def build(out: Path, env: dict) -> Path:
     result = run_cli("rulebook", GAME, "--out", str(out), env=env)
     assert result.returncode == 0, result.stderr
-    pdfs = sorted(out.glob(f"{GAME}-{EDITION}-rulebook-*.pdf"))
+    pdfs = sorted(p for p in out.glob(f"{GAME}-{EDITION}-rulebook-*.pdf") if "-imposed-" not in p.name)
     assert pdfs, result.stdout
     return pdfs[0]
 
 
 @pytest.fixture(scope="session")
 def grove_book(tmp_path_factory, rulebook_env) -> dict:
-    pdf = build(tmp_path_factory.mktemp("grove-book"), rulebook_env)
-    return {"pdf": pdf, "pages": pdf_text(pdf)}
+    out = tmp_path_factory.mktemp("grove-book")
+    pdf = build(out, rulebook_env)
+    report = out / f"{GAME}-{EDITION}-designer-report.pdf"
+    return {"pdf": pdf, "pages": pdf_text(pdf), "report_pages": pdf_text(report)}
 
 
 def _flat(text: str) -> str:
@@ -41,28 +43,35 @@ def test_the_rules_numbers_are_the_editions(grove_book):
     assert f"at least {o.control_at} of your cubes" in text
     assert f"takes the {o.cubes_per_player} energy cubes" in text
     assert f"hold {o.circles_to_win} circles as your turn begins" in text
-    for chapter in ("Setting up", "A turn", "Clarifications", "Appendix A: A sample game", "Appendix B: Balance"):
+    for chapter in ("Setting up", "A turn", "Clarifications", "Appendix A: A sample game", "How this game plays"):
         assert chapter in text
 
 
-def _printed_game(pages: list[str]) -> dict:
-    text = section(pages, "Appendix A: A sample game", "Appendix B: Balance")
-    command = re.search(r"python build\.py replay (\S+) --edition (\S+) --seed (\d+) --agents (\S+)", text)
+ACTION = re.compile(r"(first|stand|move|channel|stun|banish|roll|end|pass)\b")
+
+
+def _printed_game(book: dict) -> dict:
+    """The sample game as printed: the moves in the order the appendix gives them (told turns'
+    notation lines and the log tables between them), the replay command from the designer's report."""
+    text = section(book["pages"], "Appendix A: A sample game", "How this game plays")
+    command = re.search(r"python build\.py replay (\S+) --edition (\S+) --seed (\d+) --agents (\S+)",
+                        "\n".join(book["report_pages"]))
     played = text[:text.index("\nThe end\n")]
     lines = [line.strip() for line in played.splitlines() if line.strip()]
-    actions = []
-    table = lines.index("Notation") if "Notation" in lines else len(lines)  # the log's header
-    for line in lines[:table]:
+    steps: list[str] = []
+    cell = None   # a log row's notation, which may wrap onto more lines
+    for k, line in enumerate(lines):
         if line.startswith("Notation: "):
-            actions += line.removeprefix("Notation: ").split("; ")
-    cells: list[str] = []  # the log: turn, player, notation (which may wrap onto more lines)
-    for k, line in enumerate(lines[table + 1:], start=table + 1):
-        if line.isdigit() and k + 1 < len(lines) and lines[k + 1] in ("Light", "Dark"):
-            cells.append("")
-        elif cells and re.match(r"(stand|move|channel|stun|banish|roll|end|pass)\b", line):
-            cells[-1] = f"{cells[-1]} {line}".strip()  # a cell's text (running heads and page numbers are not)
-    for cell in cells:
-        actions += cell.split("; ")
+            steps.append(line.removeprefix("Notation: "))
+            cell = None
+        elif line.isdigit() and k + 1 < len(lines) and lines[k + 1] in ("Light", "Dark"):
+            steps.append("")
+            cell = len(steps) - 1
+        elif cell is not None and ACTION.match(line):
+            steps[cell] = f"{steps[cell]} {line}".strip()
+        elif line not in ("Light", "Dark"):
+            cell = None
+    actions = [a for step in steps for a in step.split("; ")]
     won = re.search(r"(Light|Dark) starts a turn holding (\d+)\s+circles and wins", _flat(text))
     return {"game": command.group(1), "edition": command.group(2), "seed": int(command.group(3)),
             "agents": command.group(4).split(","), "actions": actions,
@@ -74,7 +83,7 @@ def test_the_printed_sample_game_replays_to_its_printed_winner(grove_book):
     from generator.engine.grove import replay
     from generator.model import load_edition
 
-    game = _printed_game(grove_book["pages"])
+    game = _printed_game(grove_book)
     assert game["game"] == GAME and game["actions"][0].startswith("first ")
     options = options_for(load_edition(GAME, game["edition"]))
     state = replay(game["actions"], options)  # every printed action, in order, is legal
