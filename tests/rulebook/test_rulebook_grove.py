@@ -193,3 +193,65 @@ def test_the_diagrams_draw_every_druid(quick):
     assert sorted(lying) == ["dark"] * 6 + ["light"] * 6
     assert not [t for t, _ in drawn if t == "grove-druid-standing"]
     assert [t for t, _ in drawn].count("grove-circle") == options.circles
+
+
+def test_sample_game_shows_stun_banish_stand_and_victory(grove_book, quick):
+    """The events rulebook.yaml asks for happen in the printed game, on the turns the appendix names."""
+    import yaml
+    from generator.engine.registry import options_for
+    from generator.model import load_edition
+    from generator.rulebook.grove_book import turn_events
+    from generator.rulebook.grove_story import game_turns
+
+    wanted = yaml.safe_load((ROOT / "components" / GAME / "rules" / "rulebook.yaml").read_text())["sample"]["shows"]
+    assert {"stun", "banish", "stand_at_grove", "victory"} <= set(wanted)
+    game = _printed_game(grove_book)
+    _, turns = game_turns(options_for(load_edition(GAME, EDITION)), game["actions"])
+    events = {t["turn"]: turn_events(t, game["winner"] is not None and i == len(turns) - 1)
+              for i, (t, _) in enumerate(turns)}
+    appendix = _flat(section(grove_book["pages"], "Appendix A: A sample game", "How this game plays"))
+    report = _flat("\n".join(grove_book["report_pages"]))
+    named_events = set()
+    for event, rule in wanted.items():
+        named = re.search(rf"turn (\d+): [^;]*{re.escape(rule)}", appendix)
+        if named:
+            assert event in events[int(named.group(1))], (event, named.group(1))
+            named_events.add(event)
+        else:  # the quick test agents (greedy) may never do it; the report must say so
+            assert re.search(rf"No game among the \d+ seeds tried shows [^.]*\b{event}\b", report), event
+    assert {"stand_at_grove", "victory"} <= named_events
+
+
+@pytest.mark.long
+def test_sample_game_with_the_books_agents_shows_every_asked_event(tmp_path, monkeypatch):
+    """With the profile's own agents (mcts), the search finds a game showing all of them."""
+    import yaml
+    from generator.model import load_edition
+    from generator.rulebook.grove_book import _reader
+    from generator.rulebook.play import engine_inputs
+    from generator.rulebook.sample_search import SampleSearch, choose_seed
+
+    config = yaml.safe_load((ROOT / "components" / GAME / "rules" / "rulebook.yaml").read_text())["sample"]
+    inputs = engine_inputs(load_edition(GAME, EDITION))
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
+    choice = choose_seed(inputs, ("mcts", "mcts"), 1, SampleSearch(**config), _reader(inputs.options))
+    assert choice["missing"] == [] and {h["event"] for h in choice["highlights"]} == set(config["shows"])
+
+
+def test_player_book_states_length_only_from_games_that_ended(grove_book, quick):
+    """Games stopped at the turn cap are not play: the lengths the player book gives leave them out,
+    and the designer's report says how often games stalled and under which agents."""
+    from generator.model import load_edition
+    from generator.rulebook.grove_book import figures
+    from generator.rulebook.play import balance_rows, engine_inputs
+
+    inputs = engine_inputs(load_edition(GAME, EDITION))
+    run = figures(balance_rows(inputs, 60, 1, ("greedy", "greedy")))
+    each = round(run["turns_decided"]["mean"] / 2)
+    text = _flat("\n".join(grove_book["pages"]))
+    assert f"ended with a winner lasted about {each} turns for each player" in text
+    assert f"A battle takes about {each} turns for each player" in text
+    report = _flat("\n".join(grove_book["report_pages"]))
+    stalls = report[report.index("Stalled games"):]
+    assert "greedy, greedy" in stalls and "random, random" in stalls
+    assert f"{run['stalled']['count']} {100 * run['stalled']['rate']:.1f}%" in stalls
