@@ -147,9 +147,21 @@ def stranded_headings(pages: list[list[Line]], marks: list[Bookmark]) -> list[Fi
             continue
         foot = _footer_top(lines, mark.page + 1)
         below = {round(line.top) for line in lines if line.top < bottom - 0.5 and line.bottom > foot + 0.5}
-        if len(below) < MIN_LINES_AFTER_HEADING:
+        if len(below) < MIN_LINES_AFTER_HEADING and _continues(pages, marks, mark.page + 1):
             out.append(Finding(mark.page + 1, "stranded-heading", mark.title))
     return out
+
+
+def _continues(pages: list[list[Line]], marks: list[Bookmark], index: int) -> bool:
+    """Whether page ``index`` (0-based) goes on with the section before it: it exists, is not a blank
+    Notes page and does not open with a heading of its own."""
+    if index >= len(pages):
+        return False
+    _, content, _ = _content(pages[index], index + 1)
+    if not content or [line.text for line in content] == [NOTES]:
+        return False
+    first = max(line.top for line in content)
+    return not any(m.page == index and m.top >= first - 2 for m in marks)
 
 
 def _heading_bottom(lines: list[Line], mark: Bookmark) -> float | None:
