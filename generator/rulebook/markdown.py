@@ -35,15 +35,16 @@ class Heading(Paragraph):
 class Converter:
     """Turns one Markdown text into a list of flowables for a frame ``width`` points wide."""
 
-    def __init__(self, styles: Styles, width: float, figures: FigureProvider):
+    def __init__(self, styles: Styles, width: float, figures: FigureProvider, body: str = "body"):
         self.styles, self.width, self.figures = styles, width, figures
+        self.body = body if body in styles.settings else "body"   # the style of plain paragraphs
         self.parser = MarkdownIt("commonmark", {"html": False, "typographer": True}).enable(
             ["table", "replacements", "smartquotes"])
         self._keys: dict[str, int] = {}
         self.headings: list[tuple[int, str]] = []   # (contents level, text) of each heading listed in the contents
 
     def convert(self, text: str) -> list[Flowable]:
-        return keep_headings(self.blocks(SyntaxTreeNode(self.parser.parse(text)).children),
+        return keep_headings(self.blocks(SyntaxTreeNode(self.parser.parse(text)).children, self.body),
                              lambda f: isinstance(f, Heading))
 
     def blocks(self, nodes, style: str = "body") -> list[Flowable]:
@@ -258,7 +259,7 @@ def beside(name: str, text: str, conv: Converter) -> list[Flowable]:
     figure_w = max(f.wrap(conv.width, 1e6)[0] for f in drawn)
     gutter = 5 * mm
     text_w = conv.width - figure_w - gutter
-    inner = Converter(conv.styles, text_w, conv.figures)
+    inner = Converter(conv.styles, text_w, conv.figures, "beside")  # a narrow column: ragged right
     inner._keys = conv._keys
     flow = inner.convert(text)
     row = Table([[flow, drawn]], colWidths=[text_w + gutter, figure_w], hAlign="LEFT")
