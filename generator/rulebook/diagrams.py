@@ -142,10 +142,14 @@ class BoardDiagram(Flowable):
             else:
                 piece = faces.card_piece(self.deck_id, card)
                 faces.draw(canv, *faces.face(self.deck_id, piece), *self._pt(x, y), self.card_h * s)
-        if view.path:
-            self._path()
-        if view.move:
-            self._move(*view.move)
+        if view.path or view.move:
+            canv.saveState()
+            self._knock_out_card_text()   # the Leyline and the move arrow stop short of any printed text
+            if view.path:
+                self._path()
+            if view.move:
+                self._move(*view.move)
+            canv.restoreState()
         for cell, colour in view.druids.items():
             cx, cy = self._centre(cell)
             d = 0.46 * self.card_w
@@ -159,6 +163,30 @@ class BoardDiagram(Flowable):
             text_x = x + self.card_w / 2 - (len(marks) - 1) * 0.16 * self.card_w
             for k, (text, role) in enumerate(marks):
                 self._pill(text_x + k * 0.32 * self.card_w, y + self.BADGE_Y * self.card_w, text, role, 0.13)
+
+    def _knock_out_card_text(self) -> None:
+        """Clip what follows to the diagram minus every text box of the cards on the grid."""
+        from reportlab.pdfgen.canvas import FILL_EVEN_ODD
+        clip = self.canv.beginPath()
+        clip.rect(0, 0, self.width, self.height)
+        for x, y, w, h in self._text_boxes():
+            px, py = self._pt(x, y + h)
+            clip.rect(px, py, w * self.scale, h * self.scale)
+        self.canv.clipPath(clip, stroke=0, fill=0, fillMode=FILL_EVEN_ODD)
+
+    def _text_boxes(self) -> list[tuple[float, float, float, float]]:
+        """Where the cards on the grid print text: (x, y, w, h) in the diagram's unscaled points, y down."""
+        return [box for i in range(len(self.view.cards)) for box in self._card_text_boxes(i)]
+
+    def _card_text_boxes(self, cell: int) -> list[tuple[float, float, float, float]]:
+        card = self.view.cards[cell]
+        if card is None:
+            return []
+        template, _ = self.faces.face(self.deck_id, self.faces.card_piece(self.deck_id, card))
+        x0, y0 = self._cell_origin(cell)
+        k = self.card_h / template.size[1]
+        return [(x0 + e.x * k, y0 + e.y * k, e.w * k, e.h * k) for e in template.elements.values()
+                if getattr(e, "kind", None) == "text"]
 
     def _face(self, ref: PieceRef, value: Any, x: float, y: float, height: float) -> None:
         piece = self.faces.piece(ref.component, **{**ref.where, ref.field: value})
@@ -214,7 +242,11 @@ class BoardDiagram(Flowable):
     def _cubes(self, cell: int, colour: str, count: int) -> None:
         x, y = self._cell_origin(cell)
         side = 0.25 * self.card_w
-        left, top = x + (self.card_w - side) / 2, y + self.card_h - side - 0.05 * self.card_h
+        left = x + (self.card_w - side) / 2
+        # above any text the card prints under it (the legend), so the chit never covers text
+        under = [by for bx, by, bw, _ in self._card_text_boxes(cell)
+                 if by > y + self.card_h / 2 and bx < left + side and bx + bw > left]
+        top = min(under, default=y + self.card_h * 0.95) - side - 0.01 * self.card_h
         self._face(self.parts.cubes, colour, left, top, side)
         ink = f"{colour}-ink" if f"{colour}-ink" in self.styles.palette else "ink"
         size = 0.15 * self.card_w * self.scale
