@@ -157,3 +157,62 @@ def test_imposed_booklet_folds_into_reading_order(rulebook_env, tmp_path):
             assert front == (pages[n - 1 - 2 * sheet], pages[2 * sheet])
             assert back == (pages[2 * sheet + 1], pages[n - 2 - 2 * sheet])
         imposed.close()
+
+
+@pytest.mark.parametrize("lead_lines", [0, 9, 17, 26, 34])
+def test_long_tables_repeat_their_header_and_leave_no_orphans(lead_lines, tmp_path):
+    """A made-up 40-row table after more or less text: every page it reaches starts with its header
+    row and holds at least three of its rows; a heading is never the last thing on a page."""
+    import pypdfium2 as pdfium
+    from generator.model import layouts_dir
+    from generator.model.layouts import Layouts
+    from generator.rulebook.document import PageSetup, write_document
+    from generator.rulebook.lint import lint_pdf
+    from generator.rulebook.markdown import Converter
+    from generator.rulebook.settings import load_style_sheet
+    from generator.rulebook.styles import build_styles
+
+    layouts = Layouts(layouts_dir())
+    styles = build_styles(layouts, load_style_sheet(layouts, "styles"))
+    setup = PageSetup((420, 595), top=50, bottom=50, inner=40, outer=40)
+    words = " ".join(f"word{i}" for i in range(60))
+    text = "# Chapter\n\n" + "\n\n".join(words for _ in range(lead_lines)) + "\n\n## The long table\n\n"
+    text += "| Round | Seat | Move |\n|---|---|---|\n" + "".join(f"| {i} | Seat {i % 2} | row-{i} |\n" for i in range(40))
+    pdf = tmp_path / "table.pdf"
+    write_document(pdf, setup, styles, "Table", "Made-up game", lambda: [], lambda: Converter(
+        styles, 340, lambda name, width: []).convert(text))
+    doc = pdfium.PdfDocument(str(pdf))
+    seen = []
+    for page in doc:
+        lines = page.get_textpage().get_text_bounded().splitlines()
+        rows = [line for line in lines if re.search(r"\brow-(\d+)\b", line)]
+        if rows:
+            assert any("Round" in line and "Move" in line for line in lines)   # the header, repeated
+            assert len(rows) >= 3, rows
+            seen += [int(re.search(r"row-(\d+)", r).group(1)) for r in rows]
+    doc.close()
+    assert seen == list(range(40))
+    assert not [f for f in lint_pdf(pdf) if f.kind == "stranded-heading"]
+
+
+@pytest.mark.parametrize("room_rows", range(1, 12))
+def test_table_split_keeps_three_rows_on_each_side(room_rows):
+    """BookTable splits only where both parts keep three body rows (the header repeats on each)."""
+    from reportlab.platypus import Table
+    from generator.rulebook.flowables import MIN_ROWS, BookTable
+
+    data = [["Head", "Value"]] + [[str(i), "x"] for i in range(10)]
+    plain, book = (cls(data, colWidths=[50, 50], rowHeights=[10] * 11, repeatRows=1) for cls in (Table, BookTable))
+    for table in (plain, book):
+        table.wrap(100, 1000)
+    parts = book.split(100, 10 * (room_rows + 1) + 0.5)   # room for the header and room_rows rows
+    if room_rows >= 10:
+        assert len(parts) in (0, 1) or len(parts[0]._cellvalues) == 11
+        return
+    if not parts:   # nothing fits well here: the whole table moves on
+        assert room_rows < MIN_ROWS or 10 - room_rows < MIN_ROWS
+        return
+    first, rest = parts
+    assert len(first._cellvalues) - 1 >= MIN_ROWS and len(rest._cellvalues) - 1 >= MIN_ROWS
+    assert rest._cellvalues[0][0] == "Head"
+    assert len(plain.split(100, 10 * (room_rows + 1) + 0.5)[0]._cellvalues) - 1 == room_rows  # reportlab alone
