@@ -62,7 +62,8 @@ def _editions(game: str | None, edition: str | None) -> list:
 @click.option("--edition", "-e", help="Edition id (default: every edition).")
 @click.option("--profile", "-p", "profiles", multiple=True, help="Profile name; repeat for several.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), help="Output folder for one edition.")
-@click.option("--strict", is_flag=True, help="Print-safety warnings become errors: exit 1, nothing written.")
+@click.option("--strict", is_flag=True,
+              help="Print-safety warnings and rulebook lint findings become errors: exit 1, nothing written.")
 def build(game: str | None, edition: str | None, profiles: tuple[str, ...], out: Path | None,
           strict: bool = False) -> None:
     """Build print files for GAME (default: every game and edition)."""

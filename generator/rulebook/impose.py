@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..errors import UserError
 from ..units import PAPER
 
 
@@ -30,7 +31,11 @@ def impose(reading: Path, out: Path, paper: str, title: str) -> int:
     Each page keeps its proportions and is centred in its half of the sheet (scaled down when the
     half is smaller than the page, as Letter's half is for A5).
     """
-    import pikepdf
+    try:
+        import pikepdf
+    except ImportError:
+        raise UserError("the imposed booklet needs pikepdf: pip install 'pnp-generator[booklet]', "
+                        "or drop `impose:` from the booklet profile") from None
     width, height = sorted(PAPER[paper], reverse=True)   # landscape
     with pikepdf.open(reading) as source:
         sides = saddle_order(len(source.pages))

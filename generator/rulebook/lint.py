@@ -1,8 +1,8 @@
 """The rulebook lint: the built PDF read as an editor reads it.
 
-Text checks (pypdfium2's text layer, which sees the text of drawings too): a player book must not
-show an option key, a command line or an agent id, and no book may show an unresolved template
-placeholder. Layout checks: a heading (every heading is a PDF bookmark pointing at its top) must
+Everything is read with pypdfium2. Text checks (its text layer sees the text of drawings too): a
+player book must not show an option key, a command line or an agent id, and no book may show an
+unresolved template placeholder. Layout checks: a heading (every heading is a PDF bookmark pointing at its top) must
 be followed on its page by at least two lines of what it heads, and no page but the last may be
 more than two-thirds empty unless the next page starts a chapter.
 """
@@ -54,9 +54,9 @@ def lint_pdf(pdf: Path, option_keys: Iterable[str] = (), agent_ids: Iterable[str
     doc = pdfium.PdfDocument(str(pdf))
     try:
         pages = [page_lines(doc[i]) for i in range(len(doc))]
+        marks = bookmarks(doc)
     finally:
         doc.close()
-    marks = bookmarks(pdf)
     findings = text_findings(pages, option_keys, agent_ids, players, draft)
     findings += stranded_headings(pages, marks)
     findings += empty_pages(pages, marks)
@@ -74,20 +74,16 @@ def page_lines(page) -> list[Line]:
     return out
 
 
-def bookmarks(pdf: Path) -> list[Bookmark]:
-    from pypdf import PdfReader
-    reader = PdfReader(str(pdf))
-    out: list[Bookmark] = []
-
-    def walk(items, level: int) -> None:
-        for item in items:
-            if isinstance(item, list):
-                walk(item, level + 1)
-            else:
-                top = item.get("/Top")
-                out.append(Bookmark(str(item.title), reader.get_destination_page_number(item),
-                                    float(top) if top is not None else 1e9, level))
-    walk(reader.outline, 0)
+def bookmarks(doc) -> list[Bookmark]:
+    """Every bookmark with its page and, for a bookmark to a point (/XYZ), the top it points at."""
+    out = []
+    for mark in doc.get_toc(max_depth=16):
+        dest = mark.get_dest()
+        if dest is None:
+            continue
+        mode, view = dest.get_view()
+        top = view[1] if mode == 1 and len(view) > 1 else 1e9   # 1: /XYZ left top zoom
+        out.append(Bookmark(mark.get_title(), dest.get_index(), float(top), mark.level))
     return out
 
 
