@@ -29,7 +29,8 @@ def impose(reading: Path, out: Path, paper: str, title: str) -> int:
     """Write ``out``: the pages of ``reading`` paired on landscape ``paper`` sheets; returns its page count.
 
     Each page keeps its proportions and is centred in its half of the sheet (scaled down when the
-    half is smaller than the page, as Letter's half is for A5).
+    half is smaller than the page, as Letter's half is for A5). Every page becomes a form XObject
+    with a fixed name, so the same input gives a byte-identical file.
     """
     try:
         import pikepdf
@@ -41,12 +42,25 @@ def impose(reading: Path, out: Path, paper: str, title: str) -> int:
         sides = saddle_order(len(source.pages))
         booklet = pikepdf.new()
         for left, right in sides:
-            booklet.add_blank_page(page_size=(width, height))
-            sheet = booklet.pages[-1]
+            forms, drawing = {}, []
             for slot, number in enumerate((left, right)):
-                x0 = slot * width / 2
-                sheet.add_overlay(source.pages[number - 1], pikepdf.Rectangle(x0, 0, x0 + width / 2, height))
+                page = pikepdf.Page(source.pages[number - 1])
+                forms[f"/P{slot}"] = booklet.copy_foreign(page.as_form_xobject())
+                drawing.append(_placed(f"/P{slot}", page.mediabox, slot * width / 2, width / 2, height))
+            sheet = pikepdf.Dictionary(Type=pikepdf.Name.Page, MediaBox=[0, 0, width, height],
+                                       Resources=pikepdf.Dictionary(XObject=pikepdf.Dictionary(forms)),
+                                       Contents=booklet.make_stream("\n".join(drawing).encode()))
+            booklet.pages.append(pikepdf.Page(sheet))
         booklet.docinfo["/Title"] = title
         booklet.docinfo["/Producer"] = "pnp-generator"
         booklet.save(out, deterministic_id=True, compress_streams=True)
     return len(sides)
+
+
+def _placed(name: str, box, x0: float, room_w: float, room_h: float) -> str:
+    """The content operators that draw form ``name`` (a page of ``box``) centred in a room at x0."""
+    llx, lly, urx, ury = (float(v) for v in box)
+    w, h = urx - llx, ury - lly
+    k = min(room_w / w, room_h / h, 1.0)
+    x, y = x0 + (room_w - w * k) / 2 - llx * k, (room_h - h * k) / 2 - lly * k
+    return f"q {k:.6f} 0 0 {k:.6f} {x:.4f} {y:.4f} cm {name} Do Q"

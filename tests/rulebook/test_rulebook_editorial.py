@@ -157,6 +157,23 @@ def test_imposed_booklet_folds_into_reading_order(rulebook_env, tmp_path):
             assert front == (pages[n - 1 - 2 * sheet], pages[2 * sheet])
             assert back == (pages[2 * sheet + 1], pages[n - 2 - 2 * sheet])
         imposed.close()
+    from generator.rulebook.impose import impose
+    once, twice = tmp_path / "once.pdf", tmp_path / "twice.pdf"
+    for target in (once, twice):
+        impose(reading, target, "letter", "Booklet")
+    assert once.read_bytes() == twice.read_bytes()   # the same input gives the same file
+
+
+def test_saddle_order_pairs_outer_pages_first():
+    from generator.rulebook.impose import saddle_order
+    assert saddle_order(4) == [(4, 1), (2, 3)]
+    assert saddle_order(12)[:2] == [(12, 1), (2, 11)] and saddle_order(12)[-2:] == [(8, 5), (6, 7)]
+    for pages in (8, 16, 28):
+        order = saddle_order(pages)
+        assert sorted(p for side in order for p in side) == list(range(1, pages + 1))
+        assert all(left + right == pages + 1 for left, right in order)   # facing pages of one sheet
+    with pytest.raises(ValueError):
+        saddle_order(10)
 
 
 @pytest.mark.parametrize("lead_lines", [0, 9, 17, 26, 34])
