@@ -250,7 +250,7 @@ def test_player_book_states_length_only_from_games_that_ended(grove_book, quick)
     each = round(run["turns_decided"]["mean"] / 2)
     text = _flat("\n".join(grove_book["pages"]))
     assert f"ended with a winner lasted about {each} turns for each player" in text
-    assert f"A battle takes about {each} turns for each player" in text
+    assert f"A battle that ends with a winner takes about {each} turns for each player" in text
     report = _flat("\n".join(grove_book["report_pages"]))
     stalls = report[report.index("Stalled games"):]
     assert "greedy, greedy" in stalls and "random, random" in stalls
