@@ -116,7 +116,7 @@ def test_sample_game_shows_the_hard_rules_and_names_them(book_2025, quick):
     events = {t["turn"]: turn_events(t, i == len(told) - 1) for i, t in enumerate(told)}
     appendix = _flat(section(book_2025["pages"], "Appendix A: A sample game", "How this game plays"))
     for event, rule in wanted.items():
-        named = re.search(rf"turn (\d+): [^;]*{re.escape(rule)}", appendix)
+        named = re.search(rf"turn (\d+): (?:(?!turn \d+:).)*?{re.escape(rule)}", appendix)
         assert named, (event, rule)
         assert event in events[int(named.group(1))], (event, named.group(1))
         assert re.search(rf"Turn {named.group(1)}: (Light|Dark) This turn shows [^.]*{re.escape(rule)}", appendix)

@@ -213,7 +213,7 @@ def test_sample_game_shows_stun_banish_stand_and_victory(grove_book, quick):
     report = _flat("\n".join(grove_book["report_pages"]))
     named_events = set()
     for event, rule in wanted.items():
-        named = re.search(rf"turn (\d+): [^;]*{re.escape(rule)}", appendix)
+        named = re.search(rf"turn (\d+): (?:(?!turn \d+:).)*?{re.escape(rule)}", appendix)
         if named:
             assert event in events[int(named.group(1))], (event, named.group(1))
             named_events.add(event)
