@@ -4,15 +4,15 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import re
 import sys
 from pathlib import Path
 
 import click
 
 from .errors import UserError
-from .model import PROJECT_ROOT, find_game, game_names, load_edition
-
-DEFAULT_OUT = PROJECT_ROOT / "output"
+from .model import find_game, game_names, load_edition
+from .project import current
 
 
 def interactive() -> bool:
@@ -25,7 +25,9 @@ class LazyGroup(click.Group):
     start without loading the rules engines or the rulebook's typesetting."""
 
     lazy = {"simulate": "generator.cli_engine:simulate", "replay": "generator.cli_engine:replay",
-            "rulebook": "generator.rulebook.cli:rulebook"}
+            "sweep": "generator.cli_engine:sweep",
+            "rulebook": "generator.rulebook.cli:rulebook", "new": "generator.newgame:new",
+            "schema": "generator.jsonschemas:schema", "list": "generator.cli_list:list_command"}
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted([*super().list_commands(ctx), *self.lazy])
@@ -37,16 +39,29 @@ class LazyGroup(click.Group):
         return super().get_command(ctx, name)
 
 
+def _use_project(ctx: click.Context, param: click.Parameter, value: Path | None) -> None:
+    if value is not None:  # passed on through the environment, so worker processes find it too
+        os.environ["PNP_PROJECT"] = str(value.resolve())
+
+
 @click.group(cls=LazyGroup, invoke_without_command=True)
+@click.option("--project", type=click.Path(file_okay=False, path_type=Path), callback=_use_project,
+              expose_value=False, is_eager=True,
+              help="The project folder (holding components/); default: the current folder or a parent.")
+@click.version_option(package_name="pnp-generator", prog_name="pnpkit")
 @click.pass_context
 def cli(ctx: click.Context) -> None:
-    """Print-and-play generator. With no command, builds every game and edition."""
+    """Print-and-play generator: builds a project's games (components/) into output/.
+    With no command, builds every game and edition."""
     if ctx.invoked_subcommand is None:
         ctx.invoke(build)
 
 
 def _editions(game: str | None, edition: str | None) -> list:
     games = [game] if game else game_names()
+    if not games:
+        raise UserError(f"no games in {current().components}: make one with `pnpkit new GAME`, "
+                        "or name the project folder with --project")
     if edition and not game:
         raise click.UsageError("--edition needs a GAME")
     out = []
@@ -57,6 +72,12 @@ def _editions(game: str | None, edition: str | None) -> list:
     return out
 
 
+def _http_url(ctx, param, value: str | None) -> str | None:
+    if value is not None and not re.match(r"^https?://\S+$", value):
+        raise click.BadParameter(f"expected an http:// or https:// URL, found {value!r}")
+    return value
+
+
 @cli.command()
 @click.argument("game", required=False)
 @click.option("--edition", "-e", help="Edition id (default: every edition).")
@@ -64,8 +85,9 @@ def _editions(game: str | None, edition: str | None) -> list:
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), help="Output folder for one edition.")
 @click.option("--strict", is_flag=True,
               help="Print-safety warnings and rulebook lint findings become errors: exit 1, nothing written.")
+@click.option("--base-url", callback=_http_url, help="URL where the tts profile's images will be hosted.")
 def build(game: str | None, edition: str | None, profiles: tuple[str, ...], out: Path | None,
-          strict: bool = False) -> None:
+          strict: bool = False, base_url: str | None = None) -> None:
     """Build print files for GAME (default: every game and edition)."""
     from .pipeline import build_edition
 
@@ -78,9 +100,10 @@ def build(game: str | None, edition: str | None, profiles: tuple[str, ...], out:
         for ed in editions:
             enforce_print_safety(ed, layouts_for(ed), strict=True)
     for ed in editions:
-        target = out or DEFAULT_OUT / ed.game.id / ed.id
+        target = out or current().output / ed.game.id / ed.id
         produced = build_edition(ed, target, list(profiles) or None, on_step=_step_printer(), strict=strict,
-                                 on_warning=lambda message: click.echo(f"warning: {message}", err=True))
+                                 on_warning=lambda message: click.echo(f"warning: {message}", err=True),
+                                 base_url=base_url)
         click.echo(f"{ed.game.id} {ed.id}: {len(produced)} files in {target}")
 
 
@@ -110,33 +133,6 @@ def validate(game: str | None, edition: str | None, as_json: bool, strict: bool)
         click.echo("\n".join(format_report(r) for r in reports))
     if not all(r.ok for r in reports):
         sys.exit(1)
-
-
-@cli.command(name="list")
-def list_command() -> None:
-    """Games, editions, profiles and agents."""
-    from .pipeline import layouts_for
-
-    for name in game_names():
-        game = find_game(name)
-        click.echo(f"{name}: {game.title} [{game.spec.status}]")
-        for e in game.spec.editions:
-            mark = " (default)" if e == game.spec.default_edition else ""
-            click.echo(f"  edition {e}{mark}")
-    editions = _editions(game_names()[0], None) if game_names() else []
-    if editions:
-        layouts = layouts_for(editions[0])
-        click.echo("profiles:")
-        for profile in layouts.profiles.values():
-            mark = " (default)" if profile.default else ""
-            click.echo(f"  {profile.id:20} {profile.kind:10} {profile.name}{mark}")
-    try:
-        from .engine.registry import agent_names
-        click.echo("agents: " + ", ".join(agent_names()))
-    except ImportError:
-        pass
-
-
 
 
 def main() -> None:

@@ -105,7 +105,7 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
         if designers:
             context["stalls"] = stall_runs(book, appendices, inputs)
     text = RuleText(folder, {"figure": _figure_function(figures), "colour": _colour_function(styles)},
-                    shared=layouts.root / "rulebook")
+                    shared=[layer.root / "rulebook" for layer in reversed(layouts.layers)])
     text.env.filters.update(percent=percent, fixed=fixed)
     markdown = text.render(context, config.report if designers else config.main)
     converter = Converter(styles, width, _provider(figures, folder))

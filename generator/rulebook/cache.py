@@ -14,14 +14,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
-from ..model import PROJECT_ROOT
+from ..project import current
 
 CACHE_FORMAT = 1  # bump when the shape of cached results changes
 
 
 def cache_dir() -> Path:
-    """``output/.cache`` unless ``PNP_CACHE_DIR`` names another folder."""
-    return Path(os.environ.get("PNP_CACHE_DIR") or PROJECT_ROOT / "output" / ".cache")
+    """``<project>/.pnp-cache/simulations`` unless ``PNP_CACHE_DIR`` names another folder."""
+    return Path(os.environ.get("PNP_CACHE_DIR") or current().cache / "simulations")
 
 
 @lru_cache(maxsize=None)

@@ -10,9 +10,11 @@ from .agents import GreedyAgent, RandomAgent
 from .cards import expand_deck
 from .mcts import MCTSAgent
 from .options import ChannelingOptions
+from .positions import position
 from .render import render_board
 from .setup import new_game
 from .state import State
+from .views import notation_for
 
 make_agent = agent_factory({"random": RandomAgent, "greedy": GreedyAgent, "mcts": MCTSAgent},
                            example_iterations=400)
@@ -33,4 +35,6 @@ def describe_setup(state: State) -> dict[str, Any]:
 
 ENGINE = EngineSpec(name="channeling", options_model=ChannelingOptions, new_game=new_game,
                     make_agent=make_agent, describe_setup=describe_setup, render=render_board,
-                    expand_deck=expand_deck, parse_action=parse_action)
+                    expand_deck=expand_deck, parse_action=parse_action, position=position,
+                    notation_for=notation_for, render_for=render_board,
+                    appendices="generator.rulebook.channeling_book:APPENDICES")

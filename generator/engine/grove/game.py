@@ -11,6 +11,7 @@ from .actions import parse_action
 from .agents import GreedyAgent
 from .mcts import MCTSAgent
 from .options import GroveOptions
+from .positions import from_data
 from .render import render_state
 from .state import State, new_game
 
@@ -45,4 +46,6 @@ def simulate(options, deck, glyph_ids, games: int, agents, seed: int = 0, jobs: 
 ENGINE = EngineSpec(name="grove", options_model=GroveOptions, new_game=new_game, make_agent=make_agent,
                     describe_setup=describe_setup, render=render_state, expand_deck=expand_deck,
                     parse_action=parse_action, play_game=play_game, simulate=simulate,
-                    format_summary=runner.format_summary)
+                    format_summary=runner.format_summary,
+                    position=lambda options, deck, glyph_ids, data: from_data(options, data),
+                    appendices="generator.rulebook.grove_book:APPENDICES")

@@ -149,12 +149,13 @@ class State:
             targets = range(1, o.circles + 1) if i == 0 else [j for j in range(o.circles + 1)
                                                                if j != i and (j or o.move_to_grove)]
             out += [Action(MOVE, place_name(i), place_name(j)) for j in targets]
+        q = 1 - p
         for c in range(1, o.circles + 1):
             name = place_name(c)
             if stand[c]:
                 out += [Action(CHANNEL, name), Action(STUN, name), Action(BANISH, name)]
-            elif not o.banish_needs_standing_druid:
-                out.append(Action(BANISH, name))
+            elif not o.banish_needs_standing_druid and (self._stand[q][c] or self._lie[q][c]):
+                out.append(Action(BANISH, name))  # from afar: only where there is someone to banish
         return out
 
     def is_legal(self, action: Action) -> bool:
