@@ -99,16 +99,16 @@ class _CheckedCodeGenerator(CodeGenerator):
 
 
 class FolderLoader(FileSystemLoader):
-    """Templates from one folder only: a name or symlink that resolves outside it is not found."""
+    """Templates from the given folders only: a name or symlink that resolves outside them is not found."""
 
-    def __init__(self, folder: Path):
-        super().__init__(str(folder))
-        self.root = folder.resolve()
+    def __init__(self, folders: list[Path]):
+        super().__init__([str(f) for f in folders])
+        self.roots = tuple(f.resolve() for f in folders)
 
     def get_source(self, environment, template):
         source, filename, uptodate = super().get_source(environment, template)
-        if not Path(filename).resolve().is_relative_to(self.root):
-            raise TemplateNotFound(f"{template} (it leads outside {self.root})")
+        if not any(Path(filename).resolve().is_relative_to(root) for root in self.roots):
+            raise TemplateNotFound(f"{template} (it leads outside {self.roots[0]})")
         return source, filename, uptodate
 
 
@@ -154,7 +154,7 @@ class BudgetedEnvironment(SandboxedEnvironment):
     def render_within_budget(self, template, context: dict) -> str:
         """Render, counting every line the template's own code runs; too many is BudgetExceeded."""
         filename = template.filename
-        folder = str(getattr(self.loader, "root", "\0"))
+        folders = tuple(getattr(self.loader, "searchpath", ()))
         self.steps = 0
 
         def local(frame, event, arg):
@@ -166,7 +166,7 @@ class BudgetedEnvironment(SandboxedEnvironment):
 
         def calls(frame, event, arg):  # only the templates' own code is counted (and slowed)
             code_file = frame.f_code.co_filename
-            return local if code_file == filename or code_file.startswith(folder) else None
+            return local if code_file == filename or code_file.startswith(folders) else None
 
         previous = sys.gettrace()
         sys.settrace(calls)
