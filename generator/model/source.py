@@ -164,6 +164,8 @@ class _Builder:
         if isinstance(event, yaml.ScalarEvent):
             self.count(event, key_path)
             value = self.scalar(event, key_path)
+            if self.stack and isinstance(self.stack[-1].value, dict) and not self.stack[-1].awaiting_value:
+                value = event.value  # a key is its text as written: `false:` and `1:` are the keys 'false', '1'
             if event.anchor:
                 self.anchors[event.anchor] = (value, 1)
             self.place(event, value, 1)
