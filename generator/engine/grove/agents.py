@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import agents_base
-from .actions import Action
-from .state import CHANCE, State
+from .actions import BANISH, CHANNEL, END, MOVE, PASS, STAND, STUN, Action, place_index
+from .state import _BONUS, CHANCE, State
 
 
 @dataclass(frozen=True)
@@ -84,6 +84,121 @@ def expected_value(state: State, action: Action, player: int, w: Weights = DEFAU
     return total
 
 
+class _Board:
+    """The values of positions reached by one action, worked out on copies of the board's small
+    lists without copying or replaying the state. A position's value is a sum of one term per
+    circle (remembered by the circle's contents, seen from the mover's side) and the Grove's."""
+
+    def __init__(self, state: State, w: Weights):
+        o = state.options
+        self.o, self.w = o, w
+        self.terms: dict[tuple, tuple[float, int, int]] = _TERMS.setdefault((o, w), {})
+
+    def circle(self, key: tuple) -> tuple[float, int, int]:
+        """(value, held by the mover, held by the opponent) of one circle: (mover's cubes as + and the
+        opponent's as -, mover standing, opponent standing, mover lying, opponent lying)."""
+        o, w = self.o, self.w
+        v, sm, so, lm, lo = key
+        at = o.control_at
+        own, opp = max(0, v), max(0, -v)
+        value = min(own, at) + w.surplus * max(0, own - at) - min(opp, at) - w.surplus * max(0, opp - at)
+        value += w.control if own >= at else -w.control if opp >= at else 0.0
+        value += (w.stand_held if own >= at else w.stand_circle) * sm + w.lie_circle * lm
+        value -= (w.stand_held if opp >= at else w.stand_circle) * so + w.lie_circle * lo
+        found = self.terms[key] = (value, int(own >= at), int(opp >= at))
+        return found
+
+    def value(self, sign: int, cubes: list[int], mine: tuple[list[int], list[int]],
+              theirs: tuple[list[int], list[int]], ends_turn: bool, last_turn: bool) -> float:
+        """``position_value`` of the board for the mover (``sign`` +1 for Light), after the win
+        check and the turn cap when the action ends the turn."""
+        o, w, terms = self.o, self.w, self.terms
+        value, held, lost = 0.0, 0, 0
+        for c in range(1, o.circles + 1):
+            key = (sign * cubes[c - 1], mine[0][c], theirs[0][c], mine[1][c], theirs[1][c])
+            term = terms.get(key) or self.circle(key)
+            value += term[0]
+            held += term[1]
+            lost += term[2]
+        if ends_turn:  # the opponent's turn opens with the win check, then the turn cap
+            if lost >= o.circles_to_win:
+                return -w.win
+            if last_turn:
+                return 0.0
+        if held >= o.circles_to_win:
+            value += w.winning
+        if lost >= o.circles_to_win:
+            value -= w.winning
+        return value + w.stand_grove * (mine[0][0] - theirs[0][0])
+
+
+_TERMS: dict[tuple, dict[tuple, tuple[float, int, int]]] = {}
+
+
+def action_values(state: State, actions: list[Action], w: Weights = DEFAULT_WEIGHTS) -> list[float]:
+    """``expected_value`` of each action for the player to move, without playing the actions."""
+    board = _Board(state, w)
+    o, me = state.options, state.current_player
+    you, sign = 1 - me, 1 - 2 * me
+    cubes = state._cubes
+    stand, lie = state._stand, state._lie
+    last_turn = state.turn + 1 >= o.turn_cap
+    can_bonus = state._acted + 1 < o.actions_per_turn and o.stand_bonus_at_grove
+    out = []
+    for action in actions:
+        kind = action.kind
+        mine = (stand[me][:], lie[me][:])
+        theirs = (stand[you], lie[you])
+        if kind in (END, PASS):
+            out.append(board.value(sign, cubes, mine, theirs, True, last_turn))
+            continue
+        at = place_index(action.at)
+        if kind == STAND:
+            mine[1][at] -= 1
+            mine[0][at] += 1
+            out.append(board.value(sign, cubes, mine, theirs, not (at == 0 and can_bonus), last_turn))
+        elif kind == MOVE:
+            to = place_index(action.to)
+            mine[0][to] += mine[0][at]
+            mine[0][at] = 0
+            out.append(board.value(sign, cubes, mine, theirs, True, last_turn))
+        else:
+            out.append(_dice_value(board, state, action, at, sign, mine, last_turn))
+    return out
+
+
+def _dice_value(board: _Board, state: State, action: Action, at: int, sign: int,
+                mine: tuple[list[int], list[int]], last_turn: bool) -> float:
+    """The value of a Channel, Stun or Banish averaged over its dice (as ``State._resolve`` plays it)."""
+    kind, me = action.kind, state.current_player
+    you = 1 - me
+    theirs = (state._stand[you], state._lie[you])
+    cubes = state._cubes
+    if not state._effect_possible(action):  # spent without dice
+        return board.value(sign, cubes, mine, theirs, True, last_turn)
+    total = 0.0
+    for _, n, p in state._tab.effect_groups(kind, mine[0][at], state._limit(action)):
+        after_cubes, after = cubes, theirs
+        if kind == CHANNEL:
+            after_cubes = cubes[:]
+            after_cubes[at - 1] += sign * n
+        else:
+            after = (theirs[0][:], theirs[1][:])
+            if kind == STUN:
+                after[0][at] -= n
+                after[1][at] += n
+            else:
+                if state.options.banish_order == "standing_first":
+                    standing = min(n, theirs[0][at])
+                else:
+                    standing = max(0, n - theirs[1][at])
+                after[0][at] -= standing
+                after[1][at] -= n - standing
+                after[1][0] += n
+        total += p * board.value(sign, after_cubes, mine, after, True, last_turn)
+    return total
+
+
 class GreedyAgent(agents_base.GreedyAgentBase):
     """Takes the action with the best expected position value; ties broken at random (seeded)."""
 
@@ -93,7 +208,6 @@ class GreedyAgent(agents_base.GreedyAgentBase):
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        me = state.current_player
-        scored = [(expected_value(state, a, me, self.weights), a) for a in actions]
-        best = max(v for v, _ in scored)
-        return self.rng.choice([a for v, a in scored if v >= best - 1e-9])
+        values = action_values(state, actions, self.weights)
+        best = max(values)
+        return self.rng.choice([a for v, a in zip(values, actions) if v >= best - 1e-9])

@@ -30,11 +30,12 @@ TALLIES = ("passes", "stands", "moves", "channels", "stuns", "banishes", "cubes_
 class State:
     """A position of Battle for the Grove. Mutable; ``clone()`` gives an independent copy."""
 
-    __slots__ = ("options", "_stand", "_lie", "_cubes", "_supply", "_cur", "_phase", "_pending", "_acted",
+    __slots__ = ("options", "_tab", "_stand", "_lie", "_cubes", "_supply", "_cur", "_phase", "_pending", "_acted",
                  "_turn", "_first", "_winner", "_stalled", "_history", "_tally")
 
     def __init__(self, options: GroveOptions | None = None):
         self.options = o = options or GroveOptions()
+        self._tab = _tables(o)
         places = o.circles + 1
         self._stand = [[0] * places, [0] * places]
         self._lie = [[o.druids_per_player] + [0] * o.circles, [o.druids_per_player] + [0] * o.circles]
@@ -134,10 +135,19 @@ class State:
             return []
         if self._phase in (_FIRST, _ROLL):
             return [a for a, _ in self.chance_outcomes()]
-        actions = self._player_actions(self._cur)
-        if self._phase == _BONUS:
-            return actions + [Action(END)]
-        return actions or [Action(PASS)]
+        return list(self._legal()[0])
+
+    def _legal(self) -> tuple[tuple[Action, ...], frozenset]:
+        """The player's legal actions (in their fixed order) and the same as a set, worked out once
+        per arrangement of the mover's druids (nothing else decides them)."""
+        p = self._cur
+        key = (tuple(self._stand[p]), tuple(self._lie[p]), self._phase == _BONUS)
+        found = self._tab.legal.get(key)
+        if found is None:
+            actions = self._player_actions(p)
+            actions = actions + [Action(END)] if self._phase == _BONUS else actions or [Action(PASS)]
+            found = self._tab.legal[key] = (tuple(actions), frozenset(actions))
+        return found
 
     def _player_actions(self, p: int) -> list[Action]:
         o = self.options
@@ -158,7 +168,9 @@ class State:
         return out
 
     def is_legal(self, action: Action) -> bool:
-        return action in self.legal_actions() if not action.is_chance else self._chance_ok(action)
+        if action.is_chance:
+            return self._chance_ok(action)
+        return self._phase in (_ACT, _BONUS) and action in self._legal()[1]
 
     def chance_outcomes(self, grouped: bool = False) -> list[tuple[Action, float]]:
         """(chance action, probability) pairs at a chance node; [] elsewhere.
@@ -178,12 +190,9 @@ class State:
         rolls = [(Action(ROLL, dice=faces), p) for faces, p in sorted_rolls(o.dice, o.die_sides)]
         if not grouped:
             return rolls
-        # the effect of a roll depends only on these, so the grouping is worked out once per key
         pending = self._pending
-        key = (o, pending.kind, self._stand[self._cur][place_index(pending.at)], self._limit(pending))
-        if key not in _GROUPED:
-            _GROUPED[key] = tuple(_group(rolls, lambda a: self._effect(a.dice)))
-        return list(_GROUPED[key])
+        groups = self._tab.effect_groups(pending.kind, self._stand[self._cur][place_index(pending.at)], self._limit(pending))
+        return [(roll, p) for roll, _, p in groups]
 
     def _chance_ok(self, action: Action) -> bool:
         o = self.options
@@ -271,12 +280,7 @@ class State:
 
     def _counts(self, action: Action, dice: Iterable[int]) -> int:
         """How many of the dice succeed for ``action`` (before caps by targets or supply)."""
-        p, c = self._cur, place_index(action.at)
-        if action.kind == BANISH:
-            return sum(1 for d in dice if d >= self.options.banish_on)
-        standing = self._stand[p][c]
-        hits = sum(1 for d in dice if d <= standing)
-        return min(hits, standing) if action.kind == STUN else hits
+        return _successes(self.options, action.kind, self._stand[self._cur][place_index(action.at)], dice)
 
     def _limit(self, action: Action) -> int:
         """The most the action can achieve: cubes in supply, opposing druids there to stun or banish."""
@@ -290,9 +294,6 @@ class State:
 
     def _effect_possible(self, action: Action) -> bool:
         return self._limit(action) > 0 and (action.kind == BANISH or self._stand[self._cur][place_index(action.at)] > 0)
-
-    def _effect(self, dice: tuple[int, ...]) -> int:
-        return min(self._counts(self._pending, dice), self._limit(self._pending))
 
     def _resolve(self, action: Action, dice: tuple[int, ...]) -> None:
         p, q, c = self._cur, 1 - self._cur, place_index(action.at)
@@ -345,7 +346,7 @@ class State:
 
     def clone(self, history: bool = True) -> "State":
         s = State.__new__(State)
-        s.options = self.options
+        s.options, s._tab = self.options, self._tab
         s._stand = [self._stand[0][:], self._stand[1][:]]
         s._lie = [self._lie[0][:], self._lie[1][:]]
         s._cubes = self._cubes[:]
@@ -371,7 +372,52 @@ class State:
         return render_state(self)
 
 
-_GROUPED: dict[tuple, tuple[tuple[Action, float], ...]] = {}
+def _successes(o: GroveOptions, kind: str, standing: int, dice: Iterable[int]) -> int:
+    """How many of the dice succeed for a ``kind`` action with ``standing`` druids of the mover at its
+    circle (before caps by targets or supply)."""
+    if kind == BANISH:
+        return sum(1 for d in dice if d >= o.banish_on)
+    hits = sum(1 for d in dice if d <= standing)
+    return min(hits, standing) if kind == STUN else hits
+
+
+class _Tables:
+    """What depends only on the rule options, worked out as games need it and shared by every
+    state with those options: legal actions by arrangement of the mover's druids."""
+
+    __slots__ = ("options", "legal", "effects")
+
+    def __init__(self, options: GroveOptions) -> None:
+        self.options = options
+        self.legal: dict[tuple, tuple[tuple[Action, ...], frozenset]] = {}
+        self.effects: dict[tuple, tuple[tuple[Action, int, float], ...]] = {}
+
+    def effect_groups(self, kind: str, standing: int, limit: int) -> tuple[tuple[Action, int, float], ...]:
+        """The rolls for a pending ``kind`` grouped by their effect (how many successes count, given
+        the mover's ``standing`` druids there and the ``limit`` of cubes or targets): (first roll of
+        the group, successes, probability of the group), in the order of the sorted rolls.
+
+        The effect of a roll depends only on these, so the grouping is worked out once per key."""
+        key = (kind, standing, limit)
+        found = self.effects.get(key)
+        if found is None:
+            o = self.options
+            rolls = [(Action(ROLL, dice=faces), p) for faces, p in sorted_rolls(o.dice, o.die_sides)]
+
+            def effect(roll: Action) -> int:
+                return min(_successes(o, kind, standing, roll.dice), limit)
+            found = self.effects[key] = tuple((roll, effect(roll), p) for roll, p in _group(rolls, effect))
+        return found
+
+
+_TABLES: dict[GroveOptions, _Tables] = {}
+
+
+def _tables(options: GroveOptions) -> _Tables:
+    found = _TABLES.get(options)
+    if found is None:
+        found = _TABLES[options] = _Tables(options)
+    return found
 
 
 def _group(pairs: list[tuple[Action, float]], key) -> list[tuple[Action, float]]:
