@@ -84,22 +84,35 @@ def expected_value(state: State, action: Action, player: int, w: Weights = DEFAU
     return total
 
 
-class _Board:
-    """The values of positions reached by one action, worked out on copies of the board's small
-    lists without copying or replaying the state. A position's value is a sum of one term per
-    circle (remembered by the circle's contents, seen from the mover's side) and the Grove's."""
+class _Lookahead:
+    """The values of the positions one action of the player to move can reach, worked out without
+    copying or replaying the state. A position's value is a sum of one term per circle, remembered
+    by the circle's contents seen from the mover's side, and the Grove's term: an action changes one
+    or two circles, so only their terms are looked up again."""
 
     def __init__(self, state: State, w: Weights):
-        o = state.options
-        self.o, self.w = o, w
+        o = self.o = state.options
+        self.w = w
         self.terms: dict[tuple, tuple[float, int, int]] = _TERMS.setdefault((o, w), {})
+        me = state.current_player
+        you, sign = 1 - me, 1 - 2 * me
+        stand, lie, cubes = state._stand, state._lie, state._cubes
+        # per circle: (mover's cubes as + and the opponent's as -, mover standing, opponent standing,
+        # mover lying, opponent lying)
+        self.keys = [(sign * cubes[c - 1], stand[me][c], stand[you][c], lie[me][c], lie[you][c])
+                     for c in range(1, o.circles + 1)]
+        self.base = [self.term(k) for k in self.keys]
+        self.grove = stand[me][0] - stand[you][0]
+        self.standing_in_grove = stand[me][0]
+        self.last_turn = state.turn + 1 >= o.turn_cap
 
-    def circle(self, key: tuple) -> tuple[float, int, int]:
-        """(value, held by the mover, held by the opponent) of one circle: (mover's cubes as + and the
-        opponent's as -, mover standing, opponent standing, mover lying, opponent lying)."""
-        o, w = self.o, self.w
+    def term(self, key: tuple) -> tuple[float, int, int]:
+        """(value, held by the mover, held by the opponent) of one circle."""
+        found = self.terms.get(key)
+        if found is not None:
+            return found
+        w, at = self.w, self.o.control_at
         v, sm, so, lm, lo = key
-        at = o.control_at
         own, opp = max(0, v), max(0, -v)
         value = min(own, at) + w.surplus * max(0, own - at) - min(opp, at) - w.surplus * max(0, opp - at)
         value += w.control if own >= at else -w.control if opp >= at else 0.0
@@ -108,94 +121,117 @@ class _Board:
         found = self.terms[key] = (value, int(own >= at), int(opp >= at))
         return found
 
-    def value(self, sign: int, cubes: list[int], mine: tuple[list[int], list[int]],
-              theirs: tuple[list[int], list[int]], ends_turn: bool, last_turn: bool) -> float:
-        """``position_value`` of the board for the mover (``sign`` +1 for Light), after the win
-        check and the turn cap when the action ends the turn."""
-        o, w, terms = self.o, self.w, self.terms
+    def value(self, changed: tuple = (), grove: int = 0, ends_turn: bool = True) -> float:
+        """``position_value`` for the mover with the circles in ``changed`` ((index from 0, new
+        contents) pairs) replaced and ``grove`` more of the mover's druids standing in the Grove;
+        when the action ends the turn, the opponent's win check and the turn cap come first."""
+        o, w = self.o, self.w
+        terms = self.base
+        if changed:
+            terms = terms[:]
+            for i, key in changed:
+                terms[i] = self.term(key)
         value, held, lost = 0.0, 0, 0
-        for c in range(1, o.circles + 1):
-            key = (sign * cubes[c - 1], mine[0][c], theirs[0][c], mine[1][c], theirs[1][c])
-            term = terms.get(key) or self.circle(key)
-            value += term[0]
-            held += term[1]
-            lost += term[2]
-        if ends_turn:  # the opponent's turn opens with the win check, then the turn cap
+        for t, h, l in terms:
+            value += t
+            held += h
+            lost += l
+        if ends_turn:
             if lost >= o.circles_to_win:
                 return -w.win
-            if last_turn:
+            if self.last_turn:
                 return 0.0
         if held >= o.circles_to_win:
             value += w.winning
         if lost >= o.circles_to_win:
             value -= w.winning
-        return value + w.stand_grove * (mine[0][0] - theirs[0][0])
+        return value + w.stand_grove * (self.grove + grove)
 
 
 _TERMS: dict[tuple, dict[tuple, tuple[float, int, int]]] = {}
 
 
 def action_values(state: State, actions: list[Action], w: Weights = DEFAULT_WEIGHTS) -> list[float]:
-    """``expected_value`` of each action for the player to move, without playing the actions."""
-    board = _Board(state, w)
+    """``expected_value`` of each action for the player to move, without playing the actions.
+
+    Greedy games meet the same positions again and again, so the values are remembered by
+    everything they depend on (a bounded table per rule options and weights)."""
     o, me = state.options, state.current_player
-    you, sign = 1 - me, 1 - 2 * me
-    cubes = state._cubes
     stand, lie = state._stand, state._lie
-    last_turn = state.turn + 1 >= o.turn_cap
+    key = (me, *stand[0], *stand[1], *lie[0], *lie[1], *state._cubes, state._supply[me],
+           state._phase, state._acted, state.turn + 1 >= o.turn_cap)
+    memo = _VALUES.setdefault((o, w), {})
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= _MEMO_SIZE:
+            memo.clear()
+        found = memo[key] = _action_values(state, actions, w)
+    return found
+
+
+_VALUES: dict[tuple, dict[tuple, list[float]]] = {}
+_MEMO_SIZE = 200_000
+
+
+def _action_values(state: State, actions: list[Action], w: Weights) -> list[float]:
+    look = _Lookahead(state, w)
+    o = state.options
     can_bonus = state._acted + 1 < o.actions_per_turn and o.stand_bonus_at_grove
     out = []
     for action in actions:
         kind = action.kind
-        mine = (stand[me][:], lie[me][:])
-        theirs = (stand[you], lie[you])
         if kind in (END, PASS):
-            out.append(board.value(sign, cubes, mine, theirs, True, last_turn))
+            out.append(look.value())
             continue
         at = place_index(action.at)
         if kind == STAND:
-            mine[1][at] -= 1
-            mine[0][at] += 1
-            out.append(board.value(sign, cubes, mine, theirs, not (at == 0 and can_bonus), last_turn))
+            if at == 0:
+                out.append(look.value(grove=1, ends_turn=not can_bonus))
+            else:
+                v, sm, so, lm, lo = look.keys[at - 1]
+                out.append(look.value(((at - 1, (v, sm + 1, so, lm - 1, lo)),)))
         elif kind == MOVE:
-            to = place_index(action.to)
-            mine[0][to] += mine[0][at]
-            mine[0][at] = 0
-            out.append(board.value(sign, cubes, mine, theirs, True, last_turn))
+            out.append(_move_value(look, at, place_index(action.to)))
         else:
-            out.append(_dice_value(board, state, action, at, sign, mine, last_turn))
+            out.append(_dice_value(look, state, action, at))
     return out
 
 
-def _dice_value(board: _Board, state: State, action: Action, at: int, sign: int,
-                mine: tuple[list[int], list[int]], last_turn: bool) -> float:
+def _move_value(look: _Lookahead, at: int, to: int) -> float:
+    """The value after every standing druid of the mover goes from ``at`` to ``to``."""
+    keys, changed, grove = look.keys, [], 0
+    if at == 0:
+        moving = look.standing_in_grove
+        grove = -moving
+    else:
+        v, sm, so, lm, lo = keys[at - 1]
+        moving = sm
+        changed.append((at - 1, (v, 0, so, lm, lo)))
+    if to == 0:
+        grove += moving
+    else:
+        v, sm, so, lm, lo = keys[to - 1]
+        changed.append((to - 1, (v, sm + moving, so, lm, lo)))
+    return look.value(tuple(changed), grove)
+
+
+def _dice_value(look: _Lookahead, state: State, action: Action, at: int) -> float:
     """The value of a Channel, Stun or Banish averaged over its dice (as ``State._resolve`` plays it)."""
-    kind, me = action.kind, state.current_player
-    you = 1 - me
-    theirs = (state._stand[you], state._lie[you])
-    cubes = state._cubes
     if not state._effect_possible(action):  # spent without dice
-        return board.value(sign, cubes, mine, theirs, True, last_turn)
+        return look.value()
+    kind, i = action.kind, at - 1
+    v, sm, so, lm, lo = look.keys[i]
+    standing_first = state.options.banish_order == "standing_first"
     total = 0.0
-    for _, n, p in state._tab.effect_groups(kind, mine[0][at], state._limit(action)):
-        after_cubes, after = cubes, theirs
+    for _, n, p in state._tab.effect_groups(kind, sm, state._limit(action)):
         if kind == CHANNEL:
-            after_cubes = cubes[:]
-            after_cubes[at - 1] += sign * n
+            key = (v + n, sm, so, lm, lo)
+        elif kind == STUN:
+            key = (v, sm, so - n, lm, lo + n)
         else:
-            after = (theirs[0][:], theirs[1][:])
-            if kind == STUN:
-                after[0][at] -= n
-                after[1][at] += n
-            else:
-                if state.options.banish_order == "standing_first":
-                    standing = min(n, theirs[0][at])
-                else:
-                    standing = max(0, n - theirs[1][at])
-                after[0][at] -= standing
-                after[1][at] -= n - standing
-                after[1][0] += n
-        total += p * board.value(sign, after_cubes, mine, after, True, last_turn)
+            standing = min(n, so) if standing_first else max(0, n - lo)
+            key = (v, sm, so - standing, lm, lo - (n - standing))
+        total += p * look.value(((i, key),))
     return total
 
 
