@@ -93,7 +93,7 @@ class _Lookahead:
     def __init__(self, state: State, w: Weights):
         o = self.o = state.options
         self.w = w
-        self.terms: dict[tuple, tuple[float, int, int]] = _TERMS.setdefault((o, w), {})
+        self.terms: dict[tuple, tuple[float, int, int]] = _tables(state, ("terms", w))
         me = state.current_player
         you, sign = 1 - me, 1 - 2 * me
         stand, lie, cubes = state._stand, state._lie, state._cubes
@@ -148,7 +148,13 @@ class _Lookahead:
         return value + w.stand_grove * (self.grove + grove)
 
 
-_TERMS: dict[tuple, dict[tuple, tuple[float, int, int]]] = {}
+def _tables(state: State, key: tuple) -> dict:
+    """A table of this module's, kept with the tables the state's rule options share."""
+    memo = state._tab.memo
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = {}
+    return found
 
 
 def action_values(state: State, actions: list[Action], w: Weights = DEFAULT_WEIGHTS) -> list[float]:
@@ -160,7 +166,7 @@ def action_values(state: State, actions: list[Action], w: Weights = DEFAULT_WEIG
     stand, lie = state._stand, state._lie
     key = (me, *stand[0], *stand[1], *lie[0], *lie[1], *state._cubes, state._supply[me],
            state._phase, state._acted, state.turn + 1 >= o.turn_cap)
-    memo = _VALUES.setdefault((o, w), {})
+    memo = _tables(state, ("values", w))
     found = memo.get(key)
     if found is None:
         if len(memo) >= _MEMO_SIZE:
@@ -169,7 +175,6 @@ def action_values(state: State, actions: list[Action], w: Weights = DEFAULT_WEIG
     return found
 
 
-_VALUES: dict[tuple, dict[tuple, list[float]]] = {}
 _MEMO_SIZE = 200_000
 
 

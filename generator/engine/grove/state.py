@@ -199,8 +199,7 @@ class State:
         if self._phase == _FIRST and action.kind == FIRST:
             low, high = o.dice, o.dice * o.die_sides
             return all(low <= t <= high for t in action.dice)
-        return (self._phase == _ROLL and action.kind == ROLL and len(action.dice) == o.dice
-                and all(1 <= d <= o.die_sides for d in action.dice) and list(action.dice) == sorted(action.dice))
+        return self._phase == _ROLL and action.kind == ROLL and action.dice in self._tab.rolls
 
     def sample_chance(self, rng: random.Random) -> Action:
         """A fair roll for the current chance node, drawn with ``rng``."""
@@ -210,7 +209,8 @@ class State:
             return Action(FIRST, dice=(a, b))
         if self._phase != _ROLL:
             raise IllegalActionError("no dice are due")
-        return Action(ROLL, dice=tuple(sorted(rng.randint(1, o.die_sides) for _ in range(o.dice))))
+        randint, sides = rng.randint, o.die_sides
+        return self._tab.rolls[tuple(sorted([randint(1, sides) for _ in range(o.dice)]))]
 
     # ----------------------------------------------------------------- applying actions
     def apply_action(self, action: Action) -> None:
@@ -385,10 +385,12 @@ class _Tables:
     """What depends only on the rule options, worked out as games need it and shared by every
     state with those options: legal actions by arrangement of the mover's druids."""
 
-    __slots__ = ("options", "legal", "effects")
+    __slots__ = ("options", "legal", "effects", "rolls", "memo")
 
     def __init__(self, options: GroveOptions) -> None:
         self.options = options
+        self.rolls = {faces: Action(ROLL, dice=faces) for faces, _ in sorted_rolls(options.dice, options.die_sides)}
+        self.memo: dict = {}  # for the agents' own tables, under keys of their choosing
         self.legal: dict[tuple, tuple[tuple[Action, ...], frozenset]] = {}
         self.effects: dict[tuple, tuple[tuple[Action, int, float], ...]] = {}
 
