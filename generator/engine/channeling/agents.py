@@ -233,21 +233,24 @@ def build_action(state: State, g: int, slot: int, dst: int, path: tuple[int, ...
     st = state._st
     names = st.geo.names
     p = state._cur
-    taken = state._lay_memo(path)[4]
+    lay = state._lay_memo(path)
+    taken = lay[4]
     hide = hide_choice(state, g, best_g) if state._need_hide[p] else ()
-    return Action(st.glyphs[g], names[state._druids[slot]], names[dst],
-                  tuple(names[c] for c in path), tuple(names[c] for c in taken), hide)
+    action = Action(st.glyphs[g], names[state._druids[slot]], names[dst],
+                    tuple(names[c] for c in path), tuple(names[c] for c in taken), hide)
+    return state._planned(action, ("move", g, state._plan_hide(hide), slot, dst, path, lay, tuple(taken)))
 
 
 def fallback_action(state: State, rng: random.Random, best_g: dict[int, float]) -> Action | None:
     """Setup hides and spent glyphs (no move): shared by the heuristic agents."""
     st = state._st
     if state._setup:
-        return Action(hide=hide_choice(state, -1, best_g))
+        hide = hide_choice(state, -1, best_g)
+        return state._planned(Action(hide=hide), ("setup", state._hide_mask(hide)))
     p = state._cur
     g = rng.choice(bits(state._avail(p)))
     hide = hide_choice(state, g, best_g) if state._need_hide[p] else ()
-    return Action(st.glyphs[g], hide=hide)
+    return state._planned(Action(st.glyphs[g], hide=hide), ("spend", g, state._plan_hide(hide)))
 
 
 def greedy_action(state: State, rng: random.Random, w: Weights = DEFAULT_WEIGHTS) -> Action:
