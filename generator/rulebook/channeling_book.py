@@ -86,7 +86,8 @@ def step_example(inputs: EngineInputs, seed: int, min_path: int = 4, tries: int 
                 if any(before.cubes_at(sq)[1 - p] for sq in action.path):
                     return {"seed": game, "actions": record["actions"][:index + 1]}
         return None
-    return cached("step", {**inputs.key(), "seed": seed, "min_path": min_path, "tries": tries}, search)
+    return cached("step", {**inputs.key(), "seed": seed, "min_path": min_path, "tries": tries}, search,
+                  inputs.engine)
 
 
 def _ints(counts: dict) -> dict[int, int]:

@@ -6,6 +6,7 @@ edition, seed and agents.
 """
 from __future__ import annotations
 
+import json
 import multiprocessing as mp
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -26,8 +27,20 @@ class EngineInputs:
     glyph_ids: list[str]
 
     def key(self) -> dict[str, Any]:
+        """What changes the games: the rule options, the glyphs and the deck's gameplay fields, in
+        deck order (a card's name or art changes no game)."""
         return {"engine_name": self.engine, "options": self.options.model_dump(mode="json"),
-                "deck": [list(card) for card in self.deck], "glyphs": list(self.glyph_ids)}
+                "deck": [gameplay(card) for card in self.deck], "glyphs": list(self.glyph_ids)}
+
+
+COSMETIC_FIELDS = ("name", "title", "art", "image")
+
+
+def gameplay(card: Any) -> list:
+    """A card's fields as the engine plays them: all of them but its name and pictures."""
+    if hasattr(card, "_asdict"):
+        return [value for key, value in card._asdict().items() if key not in COSMETIC_FIELDS]
+    return list(card)
 
 
 def engine_inputs(edition: Edition) -> EngineInputs | None:
@@ -45,12 +58,19 @@ def engine_inputs(edition: Edition) -> EngineInputs | None:
 
 
 def sample_game(inputs: EngineInputs, seed: int, agents: tuple[str, str]) -> dict[str, Any]:
-    """The record of one seeded game (setup, actions in notation, result), cached."""
+    """The record of one seeded game (setup, actions in notation, result), cached.
+
+    The cache is keyed by the deck's gameplay fields, so the setup (which names the cards) is
+    described afresh from the current deck."""
+    from ..engine.registry import get_engine, play_game
+
     def play() -> dict[str, Any]:
-        from ..engine.registry import play_game
         return play_game(inputs.options, inputs.deck, inputs.glyph_ids, seed, list(agents),
                          game=inputs.engine).to_dict()
-    return cached("sample", {**inputs.key(), "seed": seed, "agents": list(agents)}, play)
+    record = cached("sample", {**inputs.key(), "seed": seed, "agents": list(agents)}, play, inputs.engine)
+    engine = get_engine(inputs.engine)
+    setup = engine.describe_setup(engine.new_game(inputs.options, inputs.deck, inputs.glyph_ids, seed))
+    return {**record, "setup": json.loads(json.dumps(setup))}
 
 
 def balance_rows(inputs: EngineInputs, games: int, seed: int, agents: tuple[str, str], jobs: int = 1,
@@ -73,7 +93,7 @@ def balance_rows(inputs: EngineInputs, games: int, seed: int, agents: tuple[str,
                     progress(len(chunk))
         return rows
     return cached("balance", {**inputs.key(), "seed": seed, "agents": list(agents), "games": games,
-                              "row": _row_fingerprint(inputs.engine)}, run)
+                              "row": _row_fingerprint(inputs.engine)}, run, inputs.engine)
 
 
 def _row_fingerprint(engine: str) -> str:
