@@ -76,11 +76,13 @@ def build(game: str | None, edition: str | None, profiles: tuple[str, ...], out:
         from .render.safety import enforce_print_safety
         for ed in editions:
             enforce_print_safety(ed, layouts_for(ed), strict=True)
-    for ed in editions:
-        target = out or DEFAULT_OUT / ed.game.id / ed.id
-        produced = build_edition(ed, target, list(profiles) or None, on_step=_step_printer(), strict=strict,
-                                 on_warning=lambda message: click.echo(f"warning: {message}", err=True))
-        click.echo(f"{ed.game.id} {ed.id}: {len(produced)} files in {target}")
+    from .rulebook.prefetch import ahead_of
+    with ahead_of(editions, list(profiles) or None) as in_order:  # engine work on every core meanwhile
+        for ed in in_order(editions):
+            target = out or DEFAULT_OUT / ed.game.id / ed.id
+            produced = build_edition(ed, target, list(profiles) or None, on_step=_step_printer(), strict=strict,
+                                     on_warning=lambda message: click.echo(f"warning: {message}", err=True))
+            click.echo(f"{ed.game.id} {ed.id}: {len(produced)} files in {target}")
 
 
 def _step_printer():

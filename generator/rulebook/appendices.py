@@ -69,6 +69,8 @@ class Appendices:
     charts: Callable[[Book, list[dict[str, Any]]], None]     # draws the runs' charts into book.figures
     sample: Callable[[Book, EngineInputs], dict[str, Any] | None] | None = None   # the narrated game
     extras: Callable[[Book, EngineInputs], dict[str, Any]] = lambda book, inputs: {}  # more context
+    # the engine work (``play.Work``) the extras will ask for, given the settings, to start ahead
+    ahead: Callable[[RulebookSettings, EngineInputs], list] = lambda settings, inputs: []
 
 
 MODULES = {"channeling": "channeling_book", "grove": "grove_book"}  # engine name -> module of this package
