@@ -164,7 +164,8 @@ def action_values(state: State, actions: list[Action], w: Weights = DEFAULT_WEIG
     everything they depend on (a bounded table per rule options and weights)."""
     o, me = state.options, state.current_player
     stand, lie = state._stand, state._lie
-    key = (me, *stand[0], *stand[1], *lie[0], *lie[1], *state._cubes, state._supply[me],
+    # a Channel places at most one cube a die, so a supply beyond that changes nothing
+    key = (me, *stand[0], *stand[1], *lie[0], *lie[1], *state._cubes, min(state._supply[me], o.dice),
            state._phase, state._acted, state.turn + 1 >= o.turn_cap)
     memo = _tables(state, ("values", w))
     found = memo.get(key)

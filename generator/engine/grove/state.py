@@ -30,12 +30,13 @@ TALLIES = ("passes", "stands", "moves", "channels", "stuns", "banishes", "cubes_
 class State:
     """A position of Battle for the Grove. Mutable; ``clone()`` gives an independent copy."""
 
-    __slots__ = ("options", "_tab", "_stand", "_lie", "_cubes", "_supply", "_cur", "_phase", "_pending", "_acted",
+    __slots__ = ("options", "_tab", "_offered", "_stand", "_lie", "_cubes", "_supply", "_cur", "_phase", "_pending", "_acted",
                  "_turn", "_first", "_winner", "_stalled", "_history", "_tally")
 
     def __init__(self, options: GroveOptions | None = None):
         self.options = o = options or GroveOptions()
         self._tab = _tables(o)
+        self._offered: tuple | None = None  # the legal actions worked out for this position, if any
         places = o.circles + 1
         self._stand = [[0] * places, [0] * places]
         self._lie = [[o.druids_per_player] + [0] * o.circles, [o.druids_per_player] + [0] * o.circles]
@@ -140,6 +141,8 @@ class State:
     def _legal(self) -> tuple[tuple[Action, ...], frozenset]:
         """The player's legal actions (in their fixed order) and the same as a set, worked out once
         per arrangement of the mover's druids (nothing else decides them)."""
+        if self._offered is not None:
+            return self._offered
         p = self._cur
         key = (tuple(self._stand[p]), tuple(self._lie[p]), self._phase == _BONUS)
         found = self._tab.legal.get(key)
@@ -147,6 +150,7 @@ class State:
             actions = self._player_actions(p)
             actions = actions + [Action(END)] if self._phase == _BONUS else actions or [Action(PASS)]
             found = self._tab.legal[key] = (tuple(actions), frozenset(actions))
+        self._offered = found
         return found
 
     def _player_actions(self, p: int) -> list[Action]:
@@ -220,6 +224,7 @@ class State:
         """
         if not self.is_legal(action):
             raise IllegalActionError(f"{action} is not legal now ({self._describe_phase()})")
+        self._offered = None
         if self._history is not None:
             self._history.append(action)
         kind, p = action.kind, self._cur
@@ -346,7 +351,7 @@ class State:
 
     def clone(self, history: bool = True) -> "State":
         s = State.__new__(State)
-        s.options, s._tab = self.options, self._tab
+        s.options, s._tab, s._offered = self.options, self._tab, None
         s._stand = [self._stand[0][:], self._stand[1][:]]
         s._lie = [self._lie[0][:], self._lie[1][:]]
         s._cubes = self._cubes[:]
