@@ -10,9 +10,8 @@ from pathlib import Path
 import click
 
 from .errors import UserError
-from .model import PROJECT_ROOT, find_game, game_names, load_edition
 
-DEFAULT_OUT = PROJECT_ROOT / "output"
+DEFAULT_OUT = Path(__file__).resolve().parents[1] / "output"  # the model's PROJECT_ROOT / "output"
 
 
 def interactive() -> bool:
@@ -26,9 +25,21 @@ class LazyGroup(click.Group):
 
     lazy = {"simulate": "generator.cli_engine:simulate", "replay": "generator.cli_engine:replay",
             "rulebook": "generator.rulebook.cli:rulebook"}
+    # what `--help` lists for them, so help imports none of them (a test keeps these in step)
+    lazy_help = {"simulate": "Play GAME many times between agents and report win rates and other figures.",
+                 "replay": "Play one game of GAME and print it turn by turn, with the board after each turn.",
+                 "rulebook": "Build the rulebook of GAME from its data, rules/ text and rules engine."}
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted([*super().list_commands(ctx), *self.lazy])
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        names = self.list_commands(ctx)
+        limit = formatter.width - 6 - max(map(len, names))
+        rows = [(name, click.utils.make_default_short_help(self.lazy_help[name], limit) if name in self.lazy
+                 else super(LazyGroup, self).get_command(ctx, name).get_short_help_str(limit)) for name in names]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name in self.lazy:
@@ -46,6 +57,7 @@ def cli(ctx: click.Context) -> None:
 
 
 def _editions(game: str | None, edition: str | None) -> list:
+    from .model import find_game, game_names, load_edition
     games = [game] if game else game_names()
     if edition and not game:
         raise click.UsageError("--edition needs a GAME")
@@ -116,6 +128,7 @@ def validate(game: str | None, edition: str | None, as_json: bool, strict: bool)
 @cli.command(name="list")
 def list_command() -> None:
     """Games, editions, profiles and agents."""
+    from .model import find_game, game_names
     from .pipeline import layouts_for
 
     for name in game_names():

@@ -4,15 +4,15 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from .errors import GameDataError
 from .model import Edition, layouts_dir
 from .model.layouts import Layouts, Profile
 from .output import Produced, staging, write_manifest
-from .validate import engine_options
-from .render.faces import FacePainter
-from .render.safety import enforce_print_safety
+
+if TYPE_CHECKING:  # imported where used: `list` and `validate` need no painting
+    from .render.faces import FacePainter
 
 
 @dataclass
@@ -29,6 +29,7 @@ class Job:
         return f"{self.edition.game.id}-{self.edition.id}-{self.profile.id}"
 
     def painter(self) -> FacePainter:
+        from .render.faces import FacePainter
         return FacePainter(self.edition.game, self.layouts, self.profile)
 
 
@@ -62,6 +63,7 @@ def default_profiles(layouts: Layouts) -> list[str]:
 
 def check_edition(edition: Edition, layouts: Layouts) -> None:
     """Resolve every template and binding before anything is written."""
+    from .render.faces import FacePainter
     painter = FacePainter(edition.game, layouts)
     for component in edition.components:
         painter.template_for(component, "face")
@@ -72,6 +74,8 @@ def build_edition(edition: Edition, out_dir: Path, profiles: list[str] | None = 
                   layouts: Layouts | None = None, on_step: Callable[[str], None] | None = None,
                   strict: bool = False, on_warning: Callable[[str], None] | None = None) -> list[Produced]:
     """Render the edition with each profile into out_dir; nothing changes there unless all succeed."""
+    from .render.safety import enforce_print_safety
+    from .validate import engine_options
     layouts = layouts or layouts_for(edition)
     chosen = [layouts.profile(p) for p in (profiles or default_profiles(layouts))]
     chosen.sort(key=lambda p: p.kind == "proof")  # the proof page links every file built before it

@@ -30,8 +30,8 @@ TALLIES = ("passes", "stands", "moves", "channels", "stuns", "banishes", "cubes_
 class State:
     """A position of Battle for the Grove. Mutable; ``clone()`` gives an independent copy."""
 
-    __slots__ = ("options", "_tab", "_offered", "_stand", "_lie", "_cubes", "_supply", "_cur", "_phase", "_pending", "_acted",
-                 "_turn", "_first", "_winner", "_stalled", "_history", "_tally")
+    __slots__ = ("options", "_tab", "_offered", "_stand", "_lie", "_cubes", "_supply", "_cur", "_phase",
+                 "_pending", "_acted", "_turn", "_first", "_winner", "_stalled", "_history", "_tally")
 
     def __init__(self, options: GroveOptions | None = None):
         self.options = o = options or GroveOptions()
@@ -195,7 +195,8 @@ class State:
         if not grouped:
             return rolls
         pending = self._pending
-        groups = self._tab.effect_groups(pending.kind, self._stand[self._cur][place_index(pending.at)], self._limit(pending))
+        standing = self._stand[self._cur][place_index(pending.at)]
+        groups = self._tab.effect_groups(pending.kind, standing, self._limit(pending))
         return [(roll, p) for roll, _, p in groups]
 
     def _chance_ok(self, action: Action) -> bool:
