@@ -75,8 +75,9 @@ def _editions(game: str | None, edition: str | None) -> list:
 @click.option("--profile", "-p", "profiles", multiple=True, help="Profile name; repeat for several.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), help="Output folder for one edition.")
 @click.option("--strict", is_flag=True, help="Print-safety warnings become errors: exit 1, nothing written.")
+@click.option("--force", is_flag=True, help="Build even editions whose output is up to date.")
 def build(game: str | None, edition: str | None, profiles: tuple[str, ...], out: Path | None,
-          strict: bool = False) -> None:
+          strict: bool = False, force: bool = False) -> None:
     """Build print files for GAME (default: every game and edition)."""
     from .pipeline import build_edition
 
@@ -88,12 +89,18 @@ def build(game: str | None, edition: str | None, profiles: tuple[str, ...], out:
         from .render.safety import enforce_print_safety
         for ed in editions:
             enforce_print_safety(ed, layouts_for(ed), strict=True)
+    from .freshness import fingerprint, others_of, remember, up_to_date
     from .rulebook.prefetch import ahead_of
-    with ahead_of(editions, list(profiles) or None) as in_order:  # engine work on every core meanwhile
-        for ed in in_order(editions):
+    prints = {id(ed): fingerprint(ed, others_of(ed, editions), list(profiles) or None, strict) for ed in editions}
+    stale = [ed for ed in editions if force or not up_to_date(out or DEFAULT_OUT / ed.game.id / ed.id, prints[id(ed)])]
+    for ed in (ed for ed in editions if ed not in stale):
+        click.echo(f"{ed.game.id} {ed.id}: up to date in {out or DEFAULT_OUT / ed.game.id / ed.id}")
+    with ahead_of(stale, list(profiles) or None) as in_order:  # engine work on every core meanwhile
+        for ed in in_order(stale):
             target = out or DEFAULT_OUT / ed.game.id / ed.id
             produced = build_edition(ed, target, list(profiles) or None, on_step=_step_printer(), strict=strict,
                                      on_warning=lambda message: click.echo(f"warning: {message}", err=True))
+            remember(target, prints[id(ed)])
             click.echo(f"{ed.game.id} {ed.id}: {len(produced)} files in {target}")
 
 
