@@ -17,7 +17,7 @@ from typing import Any, Callable, Iterable
 
 from .play import Work
 
-HEARTBEAT = 5.0  # seconds between progress lines
+HEARTBEAT = 5.0  # seconds between progress lines (PNP_PROGRESS_EVERY overrides)
 
 _PENDING: dict[str, "Pending"] = {}
 
@@ -114,6 +114,10 @@ class Ahead:
 
     def __exit__(self, *exc: Any) -> None:
         self._stop.set()
+        if self._beat is not None and exc[0] is None:
+            games = sum(p.games_done() for p in {w.key: _PENDING[w.key] for ws in self.planned.values()
+                                                  for w in ws if w.key in _PENDING}.values())
+            self.log(f"engine work: done, {games:,} games in {time.monotonic() - self.started:.0f} s")
         for works in self.planned.values():
             for work in works:
                 _PENDING.pop(work.key, None)
@@ -137,7 +141,12 @@ class Ahead:
         return [w for w in self.planned.get(name, []) if w.key in _PENDING]
 
     def _heartbeat(self) -> None:
-        while not self._stop.wait(HEARTBEAT):
+        import os
+        try:
+            every = float(os.environ.get("PNP_PROGRESS_EVERY", HEARTBEAT))
+        except ValueError:
+            every = HEARTBEAT
+        while not self._stop.wait(max(0.05, every)):
             pendings = list(_PENDING.values())
             total = sum(sum(p.work.sizes) for p in pendings)
             done = sum(p.games_done() for p in pendings)
