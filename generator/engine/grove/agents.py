@@ -164,8 +164,11 @@ def action_values(state: State, actions: list[Action], w: Weights = DEFAULT_WEIG
     everything they depend on (a bounded table per rule options and weights)."""
     o, me = state.options, state.current_player
     stand, lie = state._stand, state._lie
-    # a Channel places at most one cube a die, so a supply beyond that changes nothing
-    key = (me, *stand[0], *stand[1], *lie[0], *lie[1], *state._cubes, min(state._supply[me], o.dice),
+    # seen from the mover's side (Dark's position is Light's with the colours swapped, and values
+    # alike); a Channel places at most one cube a die, so a supply beyond that changes nothing
+    you = 1 - me
+    cubes = state._cubes if me == 0 else [-v for v in state._cubes]
+    key = (*stand[me], *stand[you], *lie[me], *lie[you], *cubes, min(state._supply[me], o.dice),
            state._phase, state._acted, state.turn + 1 >= o.turn_cap)
     memo = _tables(state, ("values", w))
     found = memo.get(key)
