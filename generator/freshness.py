@@ -81,29 +81,38 @@ def _record_path(target: Path) -> Path:
 
 
 def up_to_date(target: Path, print_: str) -> bool:
-    """True when ``target`` was built from inputs with fingerprint ``print_`` and is as that build left it."""
+    """True when ``target`` was built from inputs with fingerprint ``print_`` and every file its
+    manifest lists is still as that build left it (same size and modification time)."""
     try:
         record = json.loads(_record_path(target).read_text())
-        manifest = (target / "manifest.json").read_bytes()
-        files = json.loads(manifest).get("files", [])
-    except (OSError, ValueError, AttributeError):
+        return record.get("fingerprint") == print_ and record.get("files") == _files_state(target)
+    except (OSError, ValueError, AttributeError, TypeError):
         return False
-    if record.get("fingerprint") != print_ or record.get("manifest") != hashlib.sha256(manifest).hexdigest():
-        return False
-    names = [f.get("path") if isinstance(f, dict) else f for f in files]
-    return all(isinstance(n, str) and (target / n).is_file() for n in names)
+
+
+def _files_state(target: Path) -> dict[str, list[int]]:
+    """{file: [size, modification time]} of the manifest and every file it lists.
+
+    :raises OSError, ValueError: for a missing or unreadable manifest or file."""
+    manifest = json.loads((target / "manifest.json").read_text())
+    names = ["manifest.json"] + [f["path"] if isinstance(f, dict) else f for f in manifest.get("files", [])]
+    out = {}
+    for name in names:
+        stat = (target / name).stat()
+        out[name] = [stat.st_size, stat.st_mtime_ns]
+    return out
 
 
 def remember(target: Path, print_: str) -> None:
     """Record that ``target`` now holds the output of inputs with fingerprint ``print_``."""
     path = _record_path(target)
     try:
-        manifest = hashlib.sha256((target / "manifest.json").read_bytes()).hexdigest()
+        record = {"fingerprint": print_, "files": _files_state(target), "target": str(target)}
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps({"fingerprint": print_, "manifest": manifest, "target": str(target)}))
+        tmp.write_text(json.dumps(record))
         os.replace(tmp, path)
-    except OSError:
+    except (OSError, ValueError):
         pass  # without a record the next build simply builds again
 
 

@@ -34,6 +34,9 @@ def test_a_second_build_writes_nothing_and_a_change_rebuilds(game_copy, tmp_path
     assert sheet.stat().st_mtime_ns == stamp
     sheet.unlink()  # a listed file gone: built again
     assert "files in" in build(game_copy, out, "-e", "2025", **env)
+    sheet.write_bytes(sheet.read_bytes() + b"%")  # a listed file edited: built again
+    assert "files in" in build(game_copy, out, "-e", "2025", **env)
+    assert "up to date" in build(game_copy, out, "-e", "2025", **env)
     assert "files in" in build(game_copy, out, "-e", "2025", "--force", **env)
     cards = game_copy / "the-channeling" / "cards" / "magic-circle-36.yaml"
     cards.write_text(cards.read_text().replace("vigor: 4, splendor: 3", "vigor: 4, splendor: 4"))
