@@ -140,8 +140,12 @@ def main() -> None:
     samples: dict[tuple[str, str], list[dict]] = {}
     for step in range(len(next(iter(plans.values())))):
         for name, plan in plans.items():  # interleaved: one run of each copy in turn
-            row, _, go = plan[step]
-            samples.setdefault((row, name), []).append(go())
+            row, i, go = plan[step]
+            got = go()
+            samples.setdefault((row, name), []).append(got)
+            rate = f" {got['rate']:.0f}/s" if "rate" in got else ""
+            print(f"  {row} #{i + 1} {Path(name).name}: {got['wall']:.2f} s, CPU {got['cpu']:.2f} s, "
+                  f"{got['peak_mib']} MiB{rate}", flush=True)
     print(f"load average at end: {os.getloadavg()[0]:.1f}", flush=True)
     report = []
     for (row, name), got in samples.items():
@@ -154,7 +158,8 @@ def main() -> None:
         report.append(entry)
         rate = f"  {entry['median_rate']:.0f}/s wall, {entry['median_cpu_rate']:.0f}/s CPU" if "median_rate" in entry else ""
         print(f"{row:32} {Path(name).name:10} median {entry['median_wall_s']:7.2f} s (min {entry['min_wall_s']:.2f}, "
-              f"max {entry['max_wall_s']:.2f}, {len(got)} runs)  CPU {entry['median_cpu_s']:6.2f} s{rate}", flush=True)
+              f"max {entry['max_wall_s']:.2f}, {len(got)} runs)  CPU {entry['median_cpu_s']:6.2f} s  "
+              f"peak {entry['peak_mib']} MiB{rate}", flush=True)
     if args.json:
         args.json.write_text(json.dumps(report, indent=1))
     shutil.rmtree(work, ignore_errors=True)
