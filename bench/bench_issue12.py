@@ -89,7 +89,8 @@ def rows(root: Path, runs: int, cold_runs: int):
     original = card_file.read_text() if card_file.exists() else ""
 
     def cold() -> dict:
-        shutil.rmtree(root / "output", ignore_errors=True)
+        for folder in ("output", ".pnp-cache"):  # outputs, and the caches wherever a version keeps them
+            shutil.rmtree(root / folder, ignore_errors=True)
         return measured(root, ["build.py"])
 
     def rename(i: int):
