@@ -4,14 +4,14 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import re
 import sys
 from pathlib import Path
 
 import click
 
 from .errors import UserError
-
-DEFAULT_OUT = Path(__file__).resolve().parents[1] / "output"  # the model's PROJECT_ROOT / "output"
+from .project import current
 
 
 def interactive() -> bool:
@@ -24,11 +24,18 @@ class LazyGroup(click.Group):
     start without loading the rules engines or the rulebook's typesetting."""
 
     lazy = {"simulate": "generator.cli_engine:simulate", "replay": "generator.cli_engine:replay",
-            "rulebook": "generator.rulebook.cli:rulebook"}
+            "sweep": "generator.cli_engine:sweep",
+            "rulebook": "generator.rulebook.cli:rulebook", "new": "generator.newgame:new",
+            "schema": "generator.jsonschemas:schema", "list": "generator.cli_list:list_command"}
     # what `--help` lists for them, so help imports none of them (a test keeps these in step)
-    lazy_help = {"simulate": "Play GAME many times between agents and report win rates and other figures.",
-                 "replay": "Play one game of GAME and print it turn by turn, with the board after each turn.",
-                 "rulebook": "Build the rulebook of GAME from its data, rules/ text and rules engine."}
+    lazy_help = {
+        "simulate": "Play GAME many times between agents and report win rates and other figures.",
+        "replay": "Play one game of GAME and print it turn by turn, with the board after each turn.",
+        "sweep": "Simulate GAME over a grid of rule options, editions or deck variants and compare the cells.",
+        "rulebook": "Build the rulebook of GAME from its data, rules/ text and rules engine.",
+        "new": "Start a new game GAME in this project (or make this folder a project).",
+        "schema": "JSON Schemas of every YAML file kind, for editors (yaml-language-server) and CI checks.",
+        "list": "Games, editions, profiles, templates, colours, fonts (with their layer) and agents."}
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted([*super().list_commands(ctx), *self.lazy])
@@ -48,10 +55,20 @@ class LazyGroup(click.Group):
         return super().get_command(ctx, name)
 
 
+def _use_project(ctx: click.Context, param: click.Parameter, value: Path | None) -> None:
+    if value is not None:  # passed on through the environment, so worker processes find it too
+        os.environ["PNP_PROJECT"] = str(value.resolve())
+
+
 @click.group(cls=LazyGroup, invoke_without_command=True)
+@click.option("--project", type=click.Path(file_okay=False, path_type=Path), callback=_use_project,
+              expose_value=False, is_eager=True,
+              help="The project folder (holding components/); default: the current folder or a parent.")
+@click.version_option(package_name="pnp-generator", prog_name="pnpkit")
 @click.pass_context
 def cli(ctx: click.Context) -> None:
-    """Print-and-play generator. With no command, builds every game and edition."""
+    """Print-and-play generator: builds a project's games (components/) into output/.
+    With no command, builds every game and edition."""
     if ctx.invoked_subcommand is None:
         ctx.invoke(build)
 
@@ -59,6 +76,9 @@ def cli(ctx: click.Context) -> None:
 def _editions(game: str | None, edition: str | None) -> list:
     from .model import find_game, game_names, load_edition
     games = [game] if game else game_names()
+    if not games:
+        raise UserError(f"no games in {current().components}: make one with `pnpkit new GAME`, "
+                        "or name the project folder with --project")
     if edition and not game:
         raise click.UsageError("--edition needs a GAME")
     out = []
@@ -69,15 +89,22 @@ def _editions(game: str | None, edition: str | None) -> list:
     return out
 
 
+def _http_url(ctx, param, value: str | None) -> str | None:
+    if value is not None and not re.match(r"^https?://\S+$", value):
+        raise click.BadParameter(f"expected an http:// or https:// URL, found {value!r}")
+    return value
+
+
 @cli.command()
 @click.argument("game", required=False)
 @click.option("--edition", "-e", help="Edition id (default: every edition).")
 @click.option("--profile", "-p", "profiles", multiple=True, help="Profile name; repeat for several.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), help="Output folder for one edition.")
 @click.option("--strict", is_flag=True, help="Print-safety warnings become errors: exit 1, nothing written.")
+@click.option("--base-url", callback=_http_url, help="URL where the tts profile's images will be hosted.")
 @click.option("--force", is_flag=True, help="Build even editions whose output is up to date.")
 def build(game: str | None, edition: str | None, profiles: tuple[str, ...], out: Path | None,
-          strict: bool = False, force: bool = False) -> None:
+          strict: bool = False, base_url: str | None = None, force: bool = False) -> None:
     """Build print files for GAME (default: every game and edition)."""
     from .pipeline import build_edition
 
@@ -91,17 +118,19 @@ def build(game: str | None, edition: str | None, profiles: tuple[str, ...], out:
             enforce_print_safety(ed, layouts_for(ed), strict=True)
     from .freshness import fingerprint, others_of, remember, up_to_date
     from .rulebook.prefetch import ahead_of
-    prints = {id(ed): fingerprint(ed, others_of(ed, editions), list(profiles) or None, strict) for ed in editions}
-    stale = [ed for ed in editions if force or not up_to_date(out or DEFAULT_OUT / ed.game.id / ed.id, prints[id(ed)])]
+    targets = {id(ed): out or current().output / ed.game.id / ed.id for ed in editions}
+    prints = {id(ed): fingerprint(ed, others_of(ed, editions), list(profiles) or None, strict, base_url)
+              for ed in editions}
+    stale = [ed for ed in editions if force or not up_to_date(targets[id(ed)], prints[id(ed)])]
     for ed in (ed for ed in editions if ed not in stale):
-        click.echo(f"{ed.game.id} {ed.id}: up to date in {out or DEFAULT_OUT / ed.game.id / ed.id}")
+        click.echo(f"{ed.game.id} {ed.id}: up to date in {targets[id(ed)]}")
     with ahead_of(stale, list(profiles) or None) as in_order:  # engine work on every core meanwhile
         for ed in in_order(stale):
-            target = out or DEFAULT_OUT / ed.game.id / ed.id
-            produced = build_edition(ed, target, list(profiles) or None, on_step=_step_printer(), strict=strict,
+            produced = build_edition(ed, targets[id(ed)], list(profiles) or None, on_step=_step_printer(),
+                                     strict=strict, base_url=base_url,
                                      on_warning=lambda message: click.echo(f"warning: {message}", err=True))
-            remember(target, prints[id(ed)])
-            click.echo(f"{ed.game.id} {ed.id}: {len(produced)} files in {target}")
+            remember(targets[id(ed)], prints[id(ed)])
+            click.echo(f"{ed.game.id} {ed.id}: {len(produced)} files in {targets[id(ed)]}")
 
 
 def _step_printer():
@@ -130,34 +159,6 @@ def validate(game: str | None, edition: str | None, as_json: bool, strict: bool)
         click.echo("\n".join(format_report(r) for r in reports))
     if not all(r.ok for r in reports):
         sys.exit(1)
-
-
-@cli.command(name="list")
-def list_command() -> None:
-    """Games, editions, profiles and agents."""
-    from .model import find_game, game_names
-    from .pipeline import layouts_for
-
-    for name in game_names():
-        game = find_game(name)
-        click.echo(f"{name}: {game.title} [{game.spec.status}]")
-        for e in game.spec.editions:
-            mark = " (default)" if e == game.spec.default_edition else ""
-            click.echo(f"  edition {e}{mark}")
-    editions = _editions(game_names()[0], None) if game_names() else []
-    if editions:
-        layouts = layouts_for(editions[0])
-        click.echo("profiles:")
-        for profile in layouts.profiles.values():
-            mark = " (default)" if profile.default else ""
-            click.echo(f"  {profile.id:20} {profile.kind:10} {profile.name}{mark}")
-    try:
-        from .engine.registry import agent_names
-        click.echo("agents: " + ", ".join(agent_names()))
-    except ImportError:
-        pass
-
-
 
 
 def main() -> None:

@@ -10,9 +10,13 @@ from __future__ import annotations
 import json
 import os
 import sys
-from typing import Any, NoReturn
+from contextlib import nullcontext
+from functools import partial
+from typing import Any, Callable, NoReturn
 
 import click
+
+from .errors import UserError
 
 MAX_GAMES = 10_000_000
 
@@ -59,12 +63,14 @@ def _no_engine(edition: Any, doing: str) -> str:
             f"missing ({len(missing)}): {parts}")
 
 
-def _load(game: str, edition: str | None, rules: tuple[str, ...], doing: str = "simulated"):
-    """(engine spec, options, deck, glyph ids, edition id) or a clean exit 2."""
+def _load(game: str, edition: str | None, rules: tuple[str, ...], doing: str = "simulated",
+          deck_variant: Callable[[list], list] | None = None, varied: frozenset[str] = frozenset()):
+    """(engine spec, options, deck, glyph ids, edition id) or a clean exit 2; ``deck_variant``
+    changes the edition's deck entries before they are expanded (a sweep's deck axis); a rejected
+    rule named in ``varied`` came from ``--vary``, the others from ``--rule``."""
     from pydantic import ValidationError
 
     from .engine.registry import get_engine, options_for
-    from .errors import UserError
     from .model import load_edition
     try:
         ed = load_edition(game, edition)
@@ -79,9 +85,12 @@ def _load(game: str, edition: str | None, rules: tuple[str, ...], doing: str = "
         try:
             options = engine.options_model.model_validate({**ed.rules, **dict(map(_parse_rule, rules))})
         except ValidationError as exc:
-            _fail(_rules_error(exc))
+            message = _rules_error(exc)
+            key = str((exc.errors(include_url=False)[0].get("loc") or ("",))[0])
+            _fail(message.replace("--rule", "--vary", 1) if key in varied else message)
     try:
-        deck = engine.expand_deck(ed.deck_entries)
+        entries = deck_variant(ed.deck_entries) if deck_variant else ed.deck_entries
+        deck = engine.expand_deck(entries)
     except ValueError as exc:
         _fail(f"game {game!r}: {exc}")
     return engine, options, deck, list(ed.glyph_ids), ed.id
@@ -155,12 +164,46 @@ def format_summary(res: dict[str, Any]) -> str:
 @click.option("--swap-seats", is_flag=True, help="Swap the agents' seats every other game.")
 @click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE",
               help="Override one rules option of the edition (repeatable).")
+@click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
+              help="Play on a Dask distributed cluster (same results as a local run).")
 def simulate(game: str, edition: str | None, games: int, agents: str, seed: int, jobs: int,
-             json_file: str | None, swap_seats: bool, rules: tuple[str, ...]) -> None:
+             json_file: str | None, swap_seats: bool, rules: tuple[str, ...], scheduler: str | None) -> None:
     """Play GAME many times between agents and report win rates and other figures."""
     from .engine.registry import simulate as run_simulation
     engine, options, deck, glyph_ids, edition_id = _load(game, edition, rules)
     specs = _agents(engine, agents)
+    try:
+        with _cluster(scheduler):
+            res = _simulate_with_progress(run_simulation, engine, options, deck, glyph_ids, games, specs,
+                                          seed, jobs, swap_seats)
+    except UserError as exc:
+        _fail(str(exc))
+    res = {"title": game, "edition": edition_id, **res}
+    _output(res, json_file, (engine.format_summary or format_summary)(res))
+
+
+def _cluster(scheduler: str | None):
+    """The Dask cluster to play on (``--scheduler``), or nothing; a failure to connect exits 2."""
+    if scheduler is None:
+        return nullcontext()
+    from .engine.cluster import on_cluster
+    return on_cluster(scheduler)
+
+
+def _output(res: dict[str, Any], json_file: str | None, text: str) -> None:
+    """The report on stdout, and the JSON to ``json_file`` ('-': the JSON alone on stdout)."""
+    if json_file == "-":
+        click.echo(json.dumps(res, indent=2))
+        return
+    click.echo(text)
+    if json_file:
+        with open(json_file, "w", encoding="utf-8") as fh:
+            json.dump(res, fh, indent=2)
+            fh.write("\n")
+
+
+def _simulate_with_progress(run_simulation, engine, options, deck, glyph_ids, games, specs, seed, jobs,
+                            swap_seats) -> dict[str, Any]:
     try:
         if _show_progress():
             with click.progressbar(length=games, label="simulating") as bar:
@@ -171,15 +214,7 @@ def simulate(game: str, edition: str | None, games: int, agents: str, seed: int,
                                  swap_seats=swap_seats, game=engine.name)
     except ValueError as exc:
         _fail(str(exc))
-    res = {"title": game, "edition": edition_id, **res}
-    if json_file == "-":
-        click.echo(json.dumps(res, indent=2))
-        return
-    click.echo((engine.format_summary or format_summary)(res))
-    if json_file:
-        with open(json_file, "w", encoding="utf-8") as fh:
-            json.dump(res, fh, indent=2)
-            fh.write("\n")
+    return res
 
 
 @click.command()
@@ -193,8 +228,10 @@ def simulate(game: str, edition: str | None, games: int, agents: str, seed: int,
                    "(seats as in that run without --swap-seats).")
 @click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE",
               help="Override one rules option of the edition (repeatable).")
+@click.option("--view", type=click.Choice(["light", "dark"]), default=None,
+              help="Show the game as one player saw it: the other's face-down choices hidden.")
 def replay(game: str, edition: str | None, seed: int, agents: str, index: int | None,
-           rules: tuple[str, ...]) -> None:
+           rules: tuple[str, ...], view: str | None) -> None:
     """Play one game of GAME and print it turn by turn, with the board after each turn."""
     from .engine.registry import game_seed, play_game
     engine, options, deck, glyph_ids, edition_id = _load(game, edition, rules, "replayed")
@@ -206,17 +243,81 @@ def replay(game: str, edition: str | None, seed: int, agents: str, index: int | 
         _fail(str(exc))
     state = engine.new_game(options, deck, glyph_ids, gs)
     click.echo(f"{game} ({edition_id}), seed {gs}: {specs[0]} (Light) vs {specs[1]} (Dark)")
-    click.echo(engine.render(state))
+    viewer = None if view is None else ("light", "dark").index(view)
+    show = engine.render if viewer is None or engine.render_for is None else \
+        (lambda s: engine.render_for(s, viewer))
+    click.echo(show(state))
     for text in record.actions:
         # a chance step (current_player < 0) is the dice, not a player's move
-        player = ("Light", "Dark")[state.current_player] if state.current_player >= 0 else "Dice"
+        actor = state.current_player
+        player = ("Light", "Dark")[actor] if actor >= 0 else "Dice"
         setup = state.turn == 0 and getattr(state, "in_setup", False)
         label = "setup" if setup else f"turn {state.turn + 1}"  # the turn this action belongs to
-        state.apply_action(engine.parse_action(text))
+        action = engine.parse_action(text)
+        state.apply_action(action)
+        if viewer is not None and engine.notation_for is not None and actor >= 0:
+            text = engine.notation_for(action, viewer, actor)
         click.echo(f"\n{label} {player}: {text}")
-        click.echo(engine.render(state))
+        click.echo(show(state))
     names = {0: "Light", 1: "Dark", None: "nobody (draw)"}
     how = f" by tie-break {record.tie_break}" if record.tie_break else ""
     stalled = " (stalled at the turn cap)" if record.flags.get("stalled") else ""
     click.echo(f"\nfinal scores Light {record.scores[0]}, Dark {record.scores[1]}; "
                f"winner {names[record.winner]}{how}{stalled}")
+
+
+@click.command()
+@click.argument("game")
+@click.option("--edition", "-e", default=None, help="Edition id (default: the game's default).")
+@click.option("--vary", "axes", multiple=True, required=True, metavar="KEY=V1,V2",
+              help="An axis of the grid: a rules option, edition=..., or deck.FIELD=LOW-HIGH,... "
+                   "(repeatable; every combination is one cell).")
+@click.option("--games", "-n", required=True, type=click.IntRange(1, MAX_GAMES), help="Games per cell.")
+@click.option("--agents", "-a", default="greedy,greedy", show_default=True, help="Light,Dark agents.")
+@click.option("--seed", "-s", default=0, type=int, show_default=True, help="Master seed (the same games in every cell).")
+@click.option("--jobs", "-j", default=1, type=click.IntRange(1, 256), show_default=True,
+              help="Worker processes; results do not depend on it.")
+@click.option("--swap-seats", is_flag=True, help="Swap the agents' seats every other game.")
+@click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE", help="Fix one rules option in every cell.")
+@click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", help="Play on a Dask distributed cluster.")
+@click.option("--json", "json_file", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Also write the full result as JSON to FILE ('-' for stdout).")
+def sweep(game: str, edition: str | None, axes: tuple[str, ...], games: int, agents: str, seed: int, jobs: int,
+          swap_seats: bool, rules: tuple[str, ...], scheduler: str | None, json_file: str | None) -> None:
+    """Simulate GAME over a grid of rule options, editions or deck variants and compare the cells."""
+    from .engine.registry import get_engine, simulate as run_simulation
+    from .engine.sweep import Axis, format_sweep, grid, parse_axis, run_cells
+    try:
+        parsed = [parse_axis(text) for text in axes]
+    except ValueError as exc:
+        _fail(str(exc))
+    parsed = [Axis(a.key, tuple(map(str, a.values))) if a.key == "edition" else a for a in parsed]  # ids, not numbers
+    cells = [_cell(game, edition, label, rules) for label in grid(parsed)]
+    specs = _agents(get_engine(cells[0].engine), agents)
+    try:
+        with _cluster(scheduler):
+            res = run_cells(cells, games, specs, seed, jobs, swap_seats, run_simulation)
+    except (UserError, ValueError) as exc:
+        _fail(str(exc))
+    res = {"game": game, "axes": {a.key: list(a.values) for a in parsed}, **res}
+    _output(res, json_file, format_sweep(res))
+
+
+def _cell(game: str, edition: str | None, label: dict[str, Any], rules: tuple[str, ...]) -> Any:
+    """One cell of a sweep: the edition, rules and deck its label names, loaded and checked."""
+    from .engine.sweep import Cell, parse_range, rescale_deck
+    fixed = dict(map(_parse_rule, rules))
+    variant = None
+    for key, value in label.items():
+        if key.startswith("deck."):
+            try:
+                low, high = parse_range(value, key)
+            except ValueError as exc:
+                _fail(str(exc))
+            variant = partial(rescale_deck, field=key[5:], low=low, high=high)
+        elif key != "edition":
+            fixed[key] = value
+    overrides = tuple(f"{k}={json.dumps(v) if isinstance(v, (list, tuple)) else v}" for k, v in fixed.items())
+    engine, options, deck, glyph_ids, _ = _load(game, label.get("edition", edition), overrides,
+                                                deck_variant=variant, varied=frozenset(label))
+    return Cell(label, engine.name, options, deck, glyph_ids)

@@ -23,7 +23,8 @@ from typing import Any
 PACKAGES = ("reportlab", "pillow", "jinja2", "markdown-it-py", "pydantic", "pypdfium2", "pyyaml", "svglib")
 
 
-def fingerprint(edition: Any, others: list[Any], profiles: list[str] | None, strict: bool) -> str:
+def fingerprint(edition: Any, others: list[Any], profiles: list[str] | None, strict: bool,
+                *settings: Any) -> str:
     """The hash of what the edition's output depends on (``others``: the game's other editions)."""
     from .model import layouts_dir
     digest = hashlib.sha256()
@@ -33,6 +34,7 @@ def fingerprint(edition: Any, others: list[Any], profiles: list[str] | None, str
     theirs = {c.source.path.resolve() for e in others for c in e.components} - own
     digest.update(_tree_digest(edition.game.folder, skip=frozenset(theirs)).encode())
     digest.update(json.dumps({"others": [_gameplay(e) for e in others], "profiles": profiles, "strict": strict,
+                              "settings": settings,
                               "env": sorted((k, v) for k, v in os.environ.items() if k.startswith("PNP_"))},
                              sort_keys=True, default=str).encode())
     return digest.hexdigest()

@@ -23,6 +23,7 @@ class Job:
     layouts: Layouts
     profile: Profile
     stage: Path
+    base_url: str | None = None   # where a TTS save's images will be hosted (build --base-url)
 
     @property
     def stem(self) -> str:
@@ -53,8 +54,8 @@ def exporter_for(kind: str) -> Callable[[Job], list[Produced]] | None:
 
 
 def layouts_for(edition: Edition) -> Layouts:
-    own = edition.game.folder / "templates"
-    return Layouts(layouts_dir(), [own] if own.is_dir() else [])
+    """The built-in looks, then the project's layouts/, then the game's own folder."""
+    return Layouts(layouts_dir(), edition.game.folder)
 
 
 def default_profiles(layouts: Layouts) -> list[str]:
@@ -72,7 +73,8 @@ def check_edition(edition: Edition, layouts: Layouts) -> None:
 
 def build_edition(edition: Edition, out_dir: Path, profiles: list[str] | None = None,
                   layouts: Layouts | None = None, on_step: Callable[[str], None] | None = None,
-                  strict: bool = False, on_warning: Callable[[str], None] | None = None) -> list[Produced]:
+                  strict: bool = False, on_warning: Callable[[str], None] | None = None,
+                  base_url: str | None = None) -> list[Produced]:
     """Render the edition with each profile into out_dir; nothing changes there unless all succeed."""
     from .render.safety import enforce_print_safety
     from .validate import engine_options
@@ -89,9 +91,9 @@ def build_edition(edition: Edition, out_dir: Path, profiles: list[str] | None = 
                 on_step(f"{edition.game.id} {edition.id} {profile.id}")
             exporter = exporter_for(profile.kind)
             if exporter is None:
-                raise GameDataError(layouts.root / "profiles" / f"{profile.id}.yaml", None, "kind",
+                raise GameDataError(layouts.profile_path(profile.id), None, "kind",
                                     f"a profile kind this version can build, one of {sorted(EXPORTERS)}",
                                     repr(profile.kind))
-            produced += exporter(Job(edition, layouts, profile, stage))
+            produced += exporter(Job(edition, layouts, profile, stage, base_url))
         write_manifest(stage, edition.game.id, edition.id, produced, out_dir / "manifest.json")
     return produced

@@ -45,3 +45,22 @@ def render_page(pdf: Path, index: int, dpi: int = 72):
         return doc[index].render(scale=dpi / 72).to_pil().convert("RGB")
     finally:
         doc.close()
+
+
+def project_copy(tmp_path: Path, games: tuple[str, ...] = ("the-channeling",)) -> Path:
+    """A scratch project: this project's layouts/ and the named games, with the built-in looks copied
+    into its layouts/ as overrides, so a test may edit any look or game file. Returns its root."""
+    from generator.model.layouts import BUILTIN_LOOKS
+
+    root = tmp_path / "project"
+    shutil.copytree(ROOT / "layouts", root / "layouts")
+    for folder in ("profiles", "templates", "rulebook"):
+        shutil.copytree(BUILTIN_LOOKS / folder, root / "layouts" / folder, dirs_exist_ok=True)
+    for game in games:
+        shutil.copytree(ROOT / "components" / game, root / "components" / game)
+    return root
+
+
+def project_env(root: Path) -> dict:
+    """The environment that points the command line at a scratch project."""
+    return {"PNP_PROJECT": str(root)}

@@ -159,9 +159,10 @@ def test_proof_page_lists_every_face_the_report_and_the_pdfs(proof):
 def test_proof_page_escapes_game_text(proof, tmp_path):
     from generator.render.export_proof import render_page
 
+    from generator.model.layouts import Layouts
+
     class FakeJob:
-        class layouts:
-            root = Path(__file__).resolve().parents[1] / "layouts"
+        layouts = Layouts()
 
     context = {"title": "<script>alert(1)</script>", "edition": "e", "edition_id": "e", "game_id": "g",
                "decks": [], "report": type("R", (), {"ok": True, "violations": [], "warnings": []})(),

@@ -191,8 +191,8 @@ def test_gutterfold_fold_line_keeps_five_millimetres_from_every_bleed(sheets, ed
 
 def test_gutterfold_refuses_a_fold_closer_than_five_millimetres(tmp_path, edition):
     layouts = copy_layouts(tmp_path)
-    (layouts.root / "profiles" / "gutterfold.yaml").write_text(
-        (layouts.root / "profiles" / "gutterfold.yaml").read_text().replace("fold_clearance: 5mm",
+    layouts.profile_path("gutterfold").write_text(
+        layouts.profile_path("gutterfold").read_text().replace("fold_clearance: 5mm",
                                                                            "fold_clearance: 3mm"))
     with pytest.raises(GameDataError, match="fold_clearance"):
         build_edition(edition, tmp_path / "out", ["gutterfold"], layouts=layouts)
@@ -216,7 +216,7 @@ def test_ink_saver_prints_far_less_ink_and_keeps_the_art_as_outlines(sheets):
 
 def test_ink_saver_names_a_bad_colour_swap(tmp_path, edition):
     layouts = copy_layouts(tmp_path)
-    path = layouts.root / "profiles" / "ink-saver.yaml"
+    path = layouts.profile_path("ink-saver")
     path.write_text(path.read_text().replace("back-ink: back", "back-ink: no-such-colour"))
     with pytest.raises(GameDataError) as caught:
         build_edition(edition, tmp_path / "out", ["ink-saver"], layouts=layouts)
@@ -224,6 +224,7 @@ def test_ink_saver_names_a_bad_colour_swap(tmp_path, edition):
 
 
 def copy_layouts(tmp_path) -> Layouts:
-    root = tmp_path / "layouts"
-    shutil.copytree(layouts_for(load_edition("the-channeling", "2025")).root, root)
-    return Layouts(root)
+    """Looks a test may edit: the project's with the built-in ones copied in; `.root` is that folder."""
+    from pnp_testing import project_copy
+    project = project_copy(tmp_path)
+    return Layouts(project / "layouts", project / "components" / "the-channeling")

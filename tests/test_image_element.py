@@ -16,7 +16,7 @@ elements:
 
 def _setup(game_copy: Path, file: str) -> None:
     game = game_copy / "the-channeling"
-    (game / "templates").mkdir()
+    (game / "templates").mkdir(exist_ok=True)
     (game / "templates/pictured-circle.yaml").write_text(TEMPLATE % file)
     Image.new("RGB", (300, 300), (255, 0, 255)).save(game / "art.png")
     edition = game / "editions/2025.yaml"

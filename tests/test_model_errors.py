@@ -22,23 +22,23 @@ def _edit(root: Path, relative: str, old: str, new: str) -> None:
 
 CASES = {
     "bad yaml syntax": (CARDS, "- {name: Dew Circle, vigor: 4, splendor: 4, count: 4}",
-                        "- {name: Dew Circle, vigor: 4, splendor: 4, count: 4", "magic-circle-36.yaml", 9,
-                        "starts on line 8"),
+                        "- {name: Dew Circle, vigor: 4, splendor: 4, count: 4", "magic-circle-36.yaml", 10,
+                        "starts on line 9"),
     "unknown key": (CARDS, "- {name: Dew Circle, vigor: 4,", "- {name: Dew Circle, vigour: 4,",
-                    "magic-circle-36.yaml", 8, "vigour"),
+                    "magic-circle-36.yaml", 9, "vigour"),
     "wrong type": (CARDS, "{name: Moss Circle, vigor: 5,", "{name: Moss Circle, vigor: five,",
-                   "magic-circle-36.yaml", 11, "vigor"),
+                   "magic-circle-36.yaml", 12, "vigor"),
     "out of range": (EDITION, "vigor: {type: int, min: 1, max: 20}", "vigor: {type: int, min: 1, max: 20, step: 2}",
-                     "2025.yaml", 16, "step"),
+                     "2025.yaml", 17, "step"),
     "value out of allowed range": (CARDS, "{name: Crown of Stars, vigor: 7,", "{name: Crown of Stars, vigor: 70,",
-                                   "magic-circle-36.yaml", 18, "from 1 to 20"),
-    "count not positive": (CARDS, "splendor: 3, count: 4}", "splendor: 3, count: 0}", "magic-circle-36.yaml", 7,
+                                   "magic-circle-36.yaml", 19, "from 1 to 20"),
+    "count not positive": (CARDS, "splendor: 3, count: 4}", "splendor: 3, count: 0}", "magic-circle-36.yaml", 8,
                            "count"),
-    "count not integer": (CARDS, "splendor: 3, count: 4}", "splendor: 3, count: 2.5}", "magic-circle-36.yaml", 7,
+    "count not integer": (CARDS, "splendor: 3, count: 4}", "splendor: 3, count: 2.5}", "magic-circle-36.yaml", 8,
                           "count"),
-    "unknown template": (EDITION, "face: magic-circle\n", "face: magic-cirle\n", "2025.yaml", 12, "magic-cirle"),
+    "unknown template": (EDITION, "face: magic-circle\n", "face: magic-cirle\n", "2025.yaml", 13, "magic-cirle"),
     "missing file": (EDITION, "pieces: ../cards/magic-circle-36.yaml", "pieces: ../cards/missing.yaml",
-                     "2025.yaml", 18, "missing.yaml"),
+                     "2025.yaml", 19, "missing.yaml"),
 }
 
 
@@ -70,32 +70,25 @@ def test_glyph_reference_that_does_not_exist(game_copy: Path, tmp_path: Path) ->
     assert "Traceback" not in result.stderr
 
 
-def _layouts_copy(tmp_path: Path) -> Path:
-    import shutil
-
-    from pnp_testing import ROOT
-    layouts = tmp_path / "layouts"
-    shutil.copytree(ROOT / "layouts", layouts)
-    return layouts
-
-
 def test_layout_mistake_names_template_file_and_element(tmp_path: Path) -> None:
-    layouts = _layouts_copy(tmp_path)
-    template = layouts / "templates/the-channeling/magic-circle.yaml"
+    from pnp_testing import project_copy, project_env
+    project = project_copy(tmp_path)
+    template = project / "components/the-channeling/templates/magic-circle.yaml"
     template.write_text(template.read_text().replace('text: "{name}"', 'text: "{nmae}"'))
     result = run_cli("build", "the-channeling", "-e", "2025", "--out", str(tmp_path / "out"),
-                     env={"PNP_LAYOUTS": str(layouts)})
+                     env=project_env(project))
     assert result.returncode == 2
-    assert "magic-circle.yaml:6" in result.stderr and "elements.name.text" in result.stderr, result.stderr
+    assert "magic-circle.yaml:7" in result.stderr and "elements.name.text" in result.stderr, result.stderr
     assert "{nmae}" in result.stderr
 
 
 def test_absurd_card_size_is_refused(tmp_path: Path) -> None:
-    layouts = _layouts_copy(tmp_path)
-    base = layouts / "templates/poker-card.yaml"
+    from pnp_testing import project_copy, project_env
+    project = project_copy(tmp_path)
+    base = project / "layouts/templates/poker-card.yaml"
     base.write_text(base.read_text().replace("size: [63mm, 88mm]", "size: [63mm, 10000mm]"))
     result = run_cli("build", "the-channeling", "-e", "2025", "--out", str(tmp_path / "out"),
-                     env={"PNP_LAYOUTS": str(layouts)})
+                     env=project_env(project))
     assert result.returncode == 2 and "poker-card.yaml" in result.stderr and "size" in result.stderr, result.stderr
     assert not (tmp_path / "out").exists()
 

@@ -16,26 +16,29 @@ from generator.model import find_game, load_edition
 from generator.model.layouts import Layouts
 from generator.pipeline import build_edition
 from generator.render.safety import check_edition_safety, enforce_print_safety
+from pnp_testing import project_copy
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture
 def world(tmp_path):
-    """Copies of layouts/ and of the game, which a test may change."""
-    shutil.copytree(ROOT / "layouts", tmp_path / "layouts")
-    shutil.copytree(ROOT / "components" / "the-channeling", tmp_path / "components" / "the-channeling")
-    return tmp_path
+    """A scratch project (layouts/ and the game), which a test may change."""
+    return project_copy(tmp_path)
 
 
 def add_element(world: Path, template: str, line: str) -> None:
-    path = next((world / "layouts" / "templates").rglob(f"{template}.yaml"))
+    path = next(world.rglob(f"templates/{template}.yaml"))
     path.write_text(path.read_text().rstrip("\n") + "\n  " + line + "\n")
 
 
 def findings(world: Path, edition: str = "2025"):
     game = find_game("the-channeling", world / "components")
-    return [str(f) for f in check_edition_safety(load_edition(game, edition), Layouts(world / "layouts"))]
+    return [str(f) for f in check_edition_safety(load_edition(game, edition), looks(world))]
+
+
+def looks(world: Path) -> Layouts:
+    return Layouts(world / "layouts", world / "components" / "the-channeling")
 
 
 def test_the_shipped_templates_pass(world):
@@ -104,7 +107,7 @@ def test_an_image_under_300_dpi_is_reported(world):
 def test_strict_stops_the_build_before_anything_is_written(world):
     add_element(world, "magic-circle", 'tiny: {kind: text, x: 10, y: 30, w: 43, h: 5, text: "x", size: 5}')
     game = find_game("the-channeling", world / "components")
-    edition, layouts = load_edition(game, "2025"), Layouts(world / "layouts")
+    edition, layouts = load_edition(game, "2025"), looks(world)
     with pytest.raises(ValidationFailed) as caught:
         build_edition(edition, world / "out", ["letter"], layouts=layouts, strict=True)
     assert caught.value.exit_code == 1 and "element 'tiny'" in str(caught.value)
@@ -118,7 +121,7 @@ def test_strict_stops_the_build_before_anything_is_written(world):
 
 def test_build_command_warns_by_default_and_fails_with_strict(world):
     add_element(world, "magic-circle", 'tiny: {kind: text, x: 10, y: 30, w: 43, h: 5, text: "x", size: 5}')
-    env = {**os.environ, "PNP_LAYOUTS": str(world / "layouts"), "PNP_COMPONENTS": str(world / "components")}
+    env = {**os.environ, "PNP_PROJECT": str(world)}
     command = [sys.executable, str(ROOT / "build.py"), "build", "the-channeling", "--edition", "2025",
                "--profile", "letter"]
     strict = subprocess.run(command + ["--strict", "--out", str(world / "strict")], env=env,

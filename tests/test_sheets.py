@@ -42,7 +42,7 @@ def test_page_size_and_card_count(built_2025: Path, profile: str, paper: tuple) 
         assert size == pytest.approx(sorted(paper), abs=0.1)
     # 36 Magic Circle + 24 glyph cards, fronts and backs: every front page is followed by its backs page
     edition = load_edition("the-channeling", "2025")
-    layouts = Layouts(ROOT / "layouts")
+    layouts = Layouts(ROOT / "layouts", edition.game.folder)
     painter = FacePainter(edition.game, layouts)
     groups = [items_for(c, painter) for c in edition.components if c.spec.kind == "card"]
     prof = layouts.profile(profile)
@@ -76,7 +76,7 @@ def test_text_is_vector_and_searchable(built_2025: Path) -> None:
 
 def _block_geometry(profile_name: str):
     edition = load_edition("the-channeling", "2025")
-    layouts = Layouts(ROOT / "layouts")
+    layouts = Layouts(ROOT / "layouts", edition.game.folder)
     painter = FacePainter(edition.game, layouts)
     groups = [items_for(c, painter) for c in edition.components if c.spec.kind == "card"]
     profile = layouts.profile(profile_name)

@@ -5,7 +5,13 @@ Layout::
     engine/
       errors.py        ActionSyntaxError, IllegalActionError (both ValueError)
       registry.py      ENGINES, options_for, new_game, make_agent, play_game, replay, simulate
+      plugins.py       the entry-point group pnp_generator.engines, loaded lazily (EngineTable)
       engine_spec.py   EngineSpec (what each game's game.py declares as ENGINE)
+      seeds.py         derive_seed, game_seed
+      positions.py     build_position: any engine's position from a mapping or YAML text
+      sweep.py         grids of rule options / editions / deck variants, differences between cells
+      cluster.py       on_cluster: simulations on a Dask distributed cluster
+      adapters/        Battle for the Grove for OpenSpiel and PettingZoo (the frameworks extra)
       agents_base.py   the Agent protocol, RandomAgent, agent specs -> make_agent
       mcts.py          TreeSearch: the MCTS every game's MCTSAgent configures
       options_base.py  RuleOptions (base of every game's options) and shared fields
@@ -23,6 +29,8 @@ Layout::
         transitions.py Transitions: checking and applying actions (State mixin)
         setup.py       Static (facts fixed for a game), new_game (the deal)
         observation.py Observation (one player's view)
+        views.py       the log as one player may see it (opponent's face-down glyphs masked)
+        positions.py   position / to_data: positions from data and back
         render.py      the board as text
         agents.py      RandomAgent (sampled), GreedyAgent and the additive evaluation
         mcts.py        MCTSAgent (determinised information-set MCTS on TreeSearch)

@@ -1,6 +1,12 @@
 """``EngineSpec``: what the generic registry needs to drive one game's engine.
 
-Each game's ``game.py`` declares its ``ENGINE``; ``registry.ENGINES`` collects them by name.
+Each game's ``game.py`` declares its ``ENGINE`` and registers it as an entry point of the group
+``pnp_generator.engines``; ``registry.ENGINES`` collects them by name (see ``plugins``).
+
+The generic runner needs a state with ``current_player``, ``legal_actions()``,
+``apply_action()``, ``is_terminal()``, ``outcome()`` ((winner or None, tie-break or None)),
+``scores()`` and ``turn``; ``taken(p)``, ``overchanneling(p)`` and ``flags()`` are read when
+present.
 """
 from __future__ import annotations
 
@@ -30,3 +36,9 @@ class EngineSpec:
     simulate: Callable[..., dict[str, Any]] | None = None
     # (options, deck, glyph_ids, games, agents, seed, jobs, progress, swap_seats) -> dict
     format_summary: Callable[[dict[str, Any]], str] | None = None  # simulate's dict -> a short report
+    # hidden information: a game without any leaves these None (everyone sees the full log and board)
+    notation_for: Callable[[Any, int, int], str] | None = None  # (action, viewer, actor) -> masked notation
+    render_for: Callable[[Any, int], str] | None = None         # (state, viewer) -> the board it sees
+    position: Callable[..., Any] | None = None      # (options, deck, glyph_ids, data dict) -> State
+    # "module:attribute" of the rulebook's ``Appendices`` for this engine (imported only by the rulebook)
+    appendices: str | None = None

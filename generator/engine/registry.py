@@ -1,25 +1,27 @@
 """Entry point for the CLI and the rulebook: games by name, agents by spec, simulations.
 
-``ENGINES`` maps a game engine name to the ``EngineSpec`` its ``game.py`` declares
-(``ENGINE``); everything below works for any registered engine, so another game only adds its
-``ENGINE`` to the tuple. Rule values live in the games' data
+``ENGINES`` maps a game engine name to its ``EngineSpec``, read from the entry points of the
+group ``pnp_generator.engines`` (see ``plugins``) and imported on first use; everything below
+works for any registered engine, so a publisher's package adds an engine without touching this
+one. Rule values live in the games' data
 (``rules:`` of each edition file); ``options_for`` turns them into an engine's options.
 """
 from __future__ import annotations
 
-import hashlib
 from typing import Any, Callable, Sequence
 
 from pydantic import BaseModel
 
-from .channeling import game as channeling_game
-from .channeling.cards import Card
 from .engine_spec import EngineSpec
-from .grove import game as grove_game
+from .plugins import EngineTable
 from .records import GameRecord
+from .seeds import derive_seed, game_seed
 
-ENGINES: dict[str, EngineSpec] = {spec.name: spec for spec in (channeling_game.ENGINE,
-                                                                grove_game.ENGINE)}
+ENGINES = EngineTable()
+Card = Any  # a deck entry: whatever the engine's ``expand_deck`` gives
+
+__all__ = ["ENGINES", "derive_seed", "game_seed", "get_engine", "options_for", "new_game",
+           "make_agent", "play_game", "replay", "simulate"]
 
 
 def get_engine(name: str) -> EngineSpec:
@@ -89,17 +91,6 @@ def agent_names(game: str | None = None) -> list[str]:
     return [k for k in kinds] + (["mcts:N"] if "mcts" in kinds else [])
 
 
-def derive_seed(*parts: object) -> int:
-    """A 63-bit seed from any parts (stable across processes and platforms)."""
-    digest = hashlib.sha256(repr(parts).encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> 1
-
-
-def game_seed(master: int, index: int) -> int:
-    """The seed of game ``index`` of a run with master seed ``master``."""
-    return derive_seed("game", int(master), int(index))
-
-
 def new_game(options: Any, deck: Sequence[Card], glyph_ids: Sequence[str], seed: int,
              *, game: str | None = None) -> Any:
     """A fresh State of the engine that ``options`` belong to."""
@@ -140,17 +131,17 @@ def play_game(options: Any, deck: Sequence[Card], glyph_ids: Sequence[str], seed
 
 def _record(engine: EngineSpec, state: Any, seed: int, agents: Sequence[Any],
             setup: dict[str, Any], actions: list[str]) -> GameRecord:
-    winner, tie_break = state.outcome()
-    sc = state.scores()
+    from .simulation import game_row
+    row = game_row(state, False)
+    sc = (row[2], row[3])
     return GameRecord(
         game=engine.name, seed=seed,
         agents=tuple(a if isinstance(a, str) else getattr(a, "name", type(a).__name__)
                      for a in agents),
-        setup=setup, actions=actions, scores=sc,
-        cards=(len(state.taken(0)), len(state.taken(1))),
-        splendor=(sc[0] + state.overchanneling(0), sc[1] + state.overchanneling(1)),
-        overchanneling=(state.overchanneling(0), state.overchanneling(1)),
-        winner=winner, tie_break=tie_break, turns=state.turn, flags=state.flags())
+        setup=setup, actions=actions, scores=sc, cards=(row[4], row[5]),
+        splendor=(sc[0] + row[6], sc[1] + row[7]), overchanneling=(row[6], row[7]),
+        winner=row[0], tie_break=row[1], turns=state.turn,
+        flags=state.flags() if hasattr(state, "flags") else {"stalled": row[12]})
 
 
 def replay(options: Any, deck: Sequence[Card], glyph_ids: Sequence[str], seed: int,

@@ -29,14 +29,20 @@ def _play_range(args: tuple) -> list[tuple]:
         players = _agents_for(engine, by_seat, gs)
         while not state.is_terminal():
             state.apply_action(players[state.current_player].choose(state))
-        winner, tie_break = state.outcome()
-        sc = state.scores()
-        fl = state.flags()
-        rows.append((winner, tie_break, sc[0], sc[1], len(state.taken(0)), len(state.taken(1)),
-                     state.overchanneling(0), state.overchanneling(1), state.turn,
-                     bool(fl["deck_ran_out"]), bool(any(fl["supply_ran_out"])),
-                     int(sum(fl["spent_glyphs"])), bool(fl["stalled"]), swapped))
+        rows.append(game_row(state, swapped))
     return rows
+
+
+def game_row(state: Any, swapped: bool) -> tuple:
+    """One finished game as a row of ``_FIELDS``; what a state does not track counts as 0."""
+    winner, tie_break = state.outcome()
+    sc = state.scores()
+    fl = state.flags() if hasattr(state, "flags") else {}
+    taken = getattr(state, "taken", lambda p: ())
+    over = getattr(state, "overchanneling", lambda p: 0)
+    return (winner, tie_break, sc[0], sc[1], len(taken(0)), len(taken(1)), over(0), over(1),
+            state.turn, bool(fl.get("deck_ran_out")), bool(any(fl.get("supply_ran_out", ()))),
+            int(sum(fl.get("spent_glyphs", ()))), bool(fl.get("stalled")), swapped)
 
 
 def chunks(games: int, jobs: int, per_job: int = 16, most: int = 2000) -> list[tuple[int, int]]:
@@ -65,7 +71,12 @@ def run_tasks(play_range: Callable[[tuple], list[tuple]], tasks: list[tuple], jo
     """The rows of every task, in task order, played here or by a pool of ``jobs`` processes.
 
     Each task ends with its (start, stop) game range; ``progress`` gets each range's size.
+    Inside ``cluster.on_cluster`` the tasks go to the Dask cluster instead (same rows, same order).
     """
+    from .cluster import current_client, run_on_cluster
+    client = current_client()
+    if client is not None:
+        return run_on_cluster(client, play_range, tasks, progress)
     rows: list[tuple] = []
     if jobs == 1 or len(tasks) == 1:
         for t in tasks:

@@ -36,3 +36,18 @@ def spread(values: Sequence[float]) -> dict[str, float]:
 def rate(count: int, n: int) -> dict[str, float | int | list[float]]:
     lo, hi = wilson(count, n)
     return {"count": count, "rate": count / n if n else 0.0, "ci95": [lo, hi]}
+
+
+def difference(a: int, n: int, b: int, m: int) -> dict[str, float | list[float]]:
+    """The difference of two proportions a/n - b/m with its 95% interval (Newcombe's hybrid
+    score interval, built from the two Wilson intervals).
+
+    >>> d = difference(60, 100, 50, 100); round(d["difference"], 2), [round(x, 3) for x in d["ci95"]]
+    (0.1, [-0.037, 0.232])
+    """
+    p, q = (a / n if n else 0.0), (b / m if m else 0.0)
+    (l1, u1), (l2, u2) = wilson(a, n), wilson(b, m)
+    d = p - q
+    low = d - math.sqrt((p - l1) ** 2 + (u2 - q) ** 2)
+    high = d + math.sqrt((u1 - p) ** 2 + (q - l2) ** 2)
+    return {"difference": d, "ci95": [round(max(-1.0, low), 9), round(min(1.0, high), 9)]}

@@ -1,21 +1,20 @@
 """YAML in, typed and checked objects out; errors name file, line, key, expectation and finding."""
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from ..errors import GameDataError
+from ..project import current
 from .game import ComponentSet, Edition, Game, Piece, load_edition_of, load_game
-
-PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
 
 def components_dir() -> Path:
-    return Path(os.environ.get("PNP_COMPONENTS", PROJECT_ROOT / "components"))
+    return current().components
 
 
 def layouts_dir() -> Path:
-    return Path(os.environ.get("PNP_LAYOUTS", PROJECT_ROOT / "layouts"))
+    """The project's own looks (the layer over the built-in ones); it need not exist."""
+    return current().layouts
 
 
 def game_names(root: Path | None = None) -> list[str]:
@@ -27,6 +26,9 @@ def find_game(name: str, root: Path | None = None) -> Game:
     root = root or components_dir()
     names = game_names(root)
     if name not in names:
+        if not names:
+            raise GameDataError(root, None, "", "a game folder holding game.yaml (make one with `pnp new GAME`)",
+                                f"no games, so no {name!r}")
         raise GameDataError(root, None, "", f"a game, one of {names}", repr(name))
     return load_game(root / name)
 

@@ -9,6 +9,7 @@ from typing import Any
 from ..errors import GameDataError
 from .schema import MAX_COUNT, MAX_TOTAL, Component, Declaration, EditionFile, GameFile, Glyph, GlyphFile
 from .source import Sourced, load_yaml
+from .tables import is_table, load_table
 from .validation import validate
 
 
@@ -216,7 +217,11 @@ def _load_component(game: Game, spec: Component, source: Sourced, where: tuple) 
 def _with_pieces(game: Game, component: ComponentSet, pieces: list | str, source: Sourced,
                  where: tuple) -> ComponentSet:
     """The component with its pieces read from `pieces` (a list, or a file named relative to `source`)."""
-    if isinstance(pieces, str):
+    if isinstance(pieces, str) and is_table(pieces):
+        piece_source = load_table(_inside(game.folder, pieces, source, where, base=source.path.parent),
+                                  component.spec.fields)
+        rows, piece_where = piece_source.data, ()
+    elif isinstance(pieces, str):
         piece_source = load_yaml(_inside(game.folder, pieces, source, where, base=source.path.parent))
         rows, piece_where = piece_source.data, ()
         if not isinstance(rows, list):

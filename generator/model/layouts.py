@@ -1,7 +1,9 @@
-"""Load layouts/: named colours and fonts, face templates (which may extend each other), print profiles."""
+"""Looks in layers (built-in, project, game): named colours and fonts, face templates (which may extend
+each other), print profiles."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from importlib import resources
 from functools import cached_property
 from pathlib import Path
 from typing import Annotated, Any, Literal, Union
@@ -14,6 +16,7 @@ from .schema import Glyph, Ident
 from .source import Sourced, load_yaml
 from .validation import describe, validate
 
+BUILTIN_LOOKS = Path(str(resources.files("generator") / "looks"))  # package data, shipped in the wheel
 MAX_SIDE_MM = 1000  # a piece or page larger than a metre is a mistake, not a request
 
 
@@ -24,7 +27,10 @@ def _length(value: Any) -> float:
     return points
 
 
-Length = Annotated[float, BeforeValidator(_length)]
+LENGTH_TEXT = r"^\s*-?\d+(\.\d+)?\s*(mm|cm|in|pt)?\s*$"
+# In a file a length is a number of millimetres or a string with a unit; the schema says both.
+Length = Annotated[float, BeforeValidator(_length, json_schema_input_type=Union[float, Annotated[
+    str, Field(pattern=LENGTH_TEXT)]])]
 Bindable = Union[float, str]  # a number, or "$field" to take it from the piece
 
 
@@ -270,43 +276,133 @@ class Template:
     sources: dict[str, tuple[Sourced, tuple]] = field(default_factory=dict)
 
 
-class Layouts:
-    """Everything in layouts/ (and a game's own templates/), loaded on first use."""
+@dataclass(frozen=True)
+class Layer:
+    """One folder of looks: `style.yaml`, `icons.yaml`, `templates/`, `profiles/`, `rulebook/`, `proof/`."""
 
-    def __init__(self, root: Path, extra_template_dirs: list[Path] = ()):
-        self.root = root
-        self.template_dirs = [*extra_template_dirs, root / "templates"]
+    name: str   # built-in, project or game
+    root: Path
+
+    def files(self, folder: str) -> list[Path]:
+        base = self.root / folder
+        return sorted(base.rglob("*.yaml")) if base.is_dir() else []
+
+
+@dataclass
+class Found:
+    """Where a named thing (template, profile, colour, font, icon) came from."""
+
+    layer: str
+    path: Path
+    line: int | None = None
+
+
+class Layouts:
+    """The looks a game is drawn with, in layers: the built-in looks shipped in the package, then
+    the project's `layouts/`, then the game's own folder. A later layer adds to or overrides an
+    earlier one by id and never hides the rest."""
+
+    def __init__(self, root: Path | None = None, game_folder: Path | None = None, *,
+                 layers: list[Layer] | None = None):
+        if layers is None:
+            layers = [Layer("built-in", BUILTIN_LOOKS)]
+            if root is not None and root.is_dir() and root.resolve() != BUILTIN_LOOKS.resolve():
+                layers.append(Layer("project", root))
+            if game_folder is not None and game_folder.is_dir():
+                layers.append(Layer("game", game_folder))
+        self.layers = layers
         self._templates: dict[str, Template] = {}
+
+    @property
+    def root(self) -> Path:
+        """The most specific layer's folder, named in errors about looks that are missing."""
+        return self.layers[-1].root
+
+    def find(self, relative: str) -> Path | None:
+        """A file by its path inside a layer (e.g. proof/proof.html.j2), from the latest layer holding it."""
+        for layer in reversed(self.layers):
+            if (layer.root / relative).is_file():
+                return layer.root / relative
+        return None
+
+    def all_of(self, relative: str) -> list[Path]:
+        """Every layer's copy of a file, earliest first, for files merged key by key."""
+        return [layer.root / relative for layer in self.layers if (layer.root / relative).is_file()]
+
+    # ------------------------------------------------------------ style and icons
+
+    @cached_property
+    def style_origins(self) -> dict[tuple[str, str], Found]:
+        self.style  # noqa: B018 - loading the style fills the origins
+        return self._style_origins
 
     @cached_property
     def style(self) -> StyleFile:
-        source = load_yaml(self.root / "style.yaml")
-        return validate(StyleFile, source.data, source)
+        colours: dict[str, Colour] = {}
+        fonts: dict[str, FontSpec] = {}
+        self._style_origins: dict[tuple[str, str], Found] = {}
+        for layer in self.layers:
+            path = layer.root / "style.yaml"
+            if not path.is_file():
+                continue
+            source = load_yaml(path)
+            part = validate(StyleLayer, source.data or {}, source)
+            for name, colour in part.colours.items():
+                colours[name] = colour
+                self._style_origins[("colour", name)] = Found(layer.name, path, source.line_of(("colours", name)))
+            for name, font in part.fonts.items():
+                fonts[name] = FontSpec(file=_font_file(font.file, layer, source, name))
+                self._style_origins[("font", name)] = Found(layer.name, path, source.line_of(("fonts", name)))
+        return StyleFile(colours=colours, fonts=fonts)
 
     @cached_property
     def icons(self) -> dict[str, Glyph]:
-        path = self.root / "icons.yaml"
-        if not path.is_file():
-            return {}
-        source = load_yaml(path)
-        return {g.id: g for g in validate(IconFile, source.data, source).icons}
+        found: dict[str, Glyph] = {}
+        for path in self.all_of("icons.yaml"):
+            source = load_yaml(path)
+            found.update({g.id: g for g in validate(IconFile, source.data, source).icons})
+        return found
+
+    # ------------------------------------------------------------ templates and profiles
+
+    @cached_property
+    def template_origins(self) -> dict[str, Found]:
+        return self._by_id("templates")
 
     @cached_property
     def template_paths(self) -> dict[str, Path]:
-        found: dict[str, Path] = {}
-        for folder in reversed(self.template_dirs):  # earlier folders (a game's own) win
-            if folder.is_dir():
-                found.update({p.stem: p for p in sorted(folder.rglob("*.yaml"))})
-        return found
+        return {name: found.path for name, found in self.template_origins.items()}
+
+    @cached_property
+    def profile_origins(self) -> dict[str, Found]:
+        return self._by_id("profiles")
+
+    def _by_id(self, folder: str) -> dict[str, Found]:
+        """Files of one kind by id (the file name); a later layer overrides, two in one layer clash."""
+        out: dict[str, Found] = {}
+        for layer in self.layers:
+            mine: dict[str, Path] = {}
+            for path in layer.files(folder):
+                if path.stem in mine:
+                    first, second = _id_line(mine[path.stem]), _id_line(path)
+                    raise GameDataError(path, second, "id", f"one {folder[:-1]} '{path.stem}' in the {layer.name} "
+                                        f"layer", f"a second one; the first is {mine[path.stem]}:{first}")
+                mine[path.stem] = path
+                out[path.stem] = Found(layer.name, path)
+        return out
+
+    def profile_path(self, profile_id: str) -> Path:
+        found = self.profile_origins.get(profile_id)
+        return found.path if found else self.root / "profiles" / f"{profile_id}.yaml"
 
     @cached_property
     def profiles(self) -> dict[str, Profile]:
         out = {}
-        for path in sorted((self.root / "profiles").glob("*.yaml")):
-            source = load_yaml(path)
+        for profile_id, found in sorted(self.profile_origins.items()):
+            source = load_yaml(found.path)
             profile = validate(Profile, source.data, source)
-            if profile.id != path.stem:
-                raise source.error(("id",), f"the file's name '{path.stem}'", repr(profile.id))
+            if profile.id != profile_id:
+                raise source.error(("id",), f"the file's name '{profile_id}'", repr(profile.id))
             if isinstance(profile.paper, str) and profile.paper not in PAPER:
                 raise source.error(("paper",), f"a paper name, one of {sorted(PAPER)}, or [width, height]",
                                    repr(profile.paper))
@@ -332,7 +428,7 @@ class Layouts:
         if path is None:
             known = sorted(self.template_paths)
             if wanted_by:
-                raise wanted_by[0].error(wanted_by[1], f"a template in layouts/, one of {known}", repr(template_id))
+                raise wanted_by[0].error(wanted_by[1], f"a template, one of {known}", repr(template_id))
             raise GameDataError(self.root / "templates", None, "", f"a template, one of {known}", repr(template_id))
         source = load_yaml(path)
         spec = validate(TemplateFile, source.data, source)
@@ -360,6 +456,33 @@ class Layouts:
         return Template(template_id, size, spec.shape or (base.shape if base else "rect"),
                         spec.safe_margin if spec.safe_margin is not None else (base.safe_margin if base else 0),
                         elements, raw, sources)
+
+
+class StyleLayer(Strict):
+    """One layer's style.yaml: colours and fonts it adds or replaces."""
+
+    colours: dict[str, Colour] = {}
+    fonts: dict[str, FontSpec] = {}
+
+
+def _font_file(file: str, layer: Layer, source: Sourced, name: str) -> str:
+    """A font's file as an absolute path (or reportlab:NAME); it must lie inside its layer's folder."""
+    if file.startswith("reportlab:"):
+        return file
+    folder = source.path.parent.resolve()
+    path = (folder / file).resolve()
+    if not path.is_relative_to(folder):
+        raise source.error(("fonts", name, "file"), f"a font file inside {folder}", file)
+    if not path.is_file():
+        raise source.error(("fonts", name, "file"), "an existing TrueType or OpenType font file", file)
+    return str(path)
+
+
+def _id_line(path: Path) -> int | None:
+    try:
+        return load_yaml(path).line_of(("id",))
+    except GameDataError:
+        return None
 
 
 _ELEMENT = TypeAdapter(AnyElement)

@@ -51,7 +51,7 @@ class Component(Strict):
     face: Ident | None = None
     back: Ident | None = None
     fields: dict[Ident, FieldSpec] = {}
-    pieces: list[dict[str, Any]] | str = []  # inline list, or a path to a YAML file holding the list
+    pieces: list[dict[str, Any]] | str = []  # inline list, or a path to a YAML, CSV or XLSX file of pieces
     product: dict[Ident, list[str] | str] | None = None  # one piece per combination of values
 
     @field_validator("product")

@@ -60,7 +60,7 @@ def offset_label(axis: str, tick_mm: float, size: tuple[float, float], profile: 
 
 def write_alignment(path: Path, painter: FacePainter, profile: Profile, title: str) -> int:
     size = alignment_size(profile)
-    c = new_canvas(path, size, title, profile.colour_model)
+    c = new_canvas(path, size, title, profile.colour_model, painter.fonts["body"])
     draw_front(c, size, painter, profile)
     c.showPage()
     draw_back(c, size, painter, profile)

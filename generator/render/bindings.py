@@ -17,6 +17,8 @@ def piece_values(piece: Piece, glyph_names: dict[str, str], field_types: dict[st
     for key, kind in field_types.items():
         raw = values.get(key)
         if raw is None:
+            if kind != "int":  # an optional field left empty prints as nothing
+                values[key] = ""
             continue
         if kind == "glyph":
             values[f"{key}_name"] = glyph_names.get(raw, raw)

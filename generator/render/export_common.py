@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, TypeVar
 from pydantic import BaseModel, ConfigDict
 
 from ..model.game import ComponentSet, Piece
-from ..model.layouts import Profile, Template
+from ..model.layouts import Layouts, Profile, Template
 from ..model.source import load_yaml
 from ..model.validation import validate
 from .bindings import references, text_references
@@ -28,9 +28,9 @@ class Options(BaseModel):
     kinds: list[str] = ["card"]    # which component kinds this profile exports
 
 
-def profile_options(layouts_root: Path, profile: Profile, model: type[O]) -> O:
+def profile_options(layouts: Layouts, profile: Profile, model: type[O]) -> O:
     """The profile's options checked against the exporter's schema; errors name the file and line."""
-    source = load_yaml(layouts_root / "profiles" / f"{profile.id}.yaml")
+    source = load_yaml(layouts.profile_path(profile.id))
     return validate(model, dict(profile.options), source, ("options",))
 
 
@@ -98,8 +98,8 @@ def designs_of(component: ComponentSet, painter: FacePainter) -> tuple[list[Desi
 def final_dir(stage: Path) -> Path:
     """The output folder a staging folder will be moved into (see generator.output.staging).
 
-    Files that must name their own final location (a TTS save references its images by absolute
-    path) need it before the move; staging names its folder '.<name>-<random>' beside the target.
+    Files that must name their own final location need it before the move; staging names its
+    folder '.<name>-<random>' beside the target. (The TTS save names its images relatively instead.)
     """
     return stage.parent / stage.name[1:].rsplit("-", 1)[0]
 

@@ -25,9 +25,9 @@ class ProofOptions(Options):
 
 
 def export_proof(job: "Job") -> list[Produced]:
-    options = profile_options(job.layouts.root, job.profile, ProofOptions)
+    options = profile_options(job.layouts, job.profile, ProofOptions)
     painter = FacePainter(job.edition.game, layouts_for_profile(job.layouts, job.profile), job.profile)
-    folder, where = job.stem, job.layouts.root / "profiles" / f"{job.profile.id}.yaml"
+    folder, where = job.stem, job.layouts.profile_path(job.profile.id)
     decks, work = [], []
     for component in export_components(job, options.kinds):
         fronts, backs, _ = designs_of(component, painter)
@@ -59,8 +59,9 @@ def render_page(job: "Job", template: str, context: dict) -> str:
     from jinja2 import FileSystemLoader, StrictUndefined, TemplateError  # only proof builds pay for Jinja2
     from jinja2.sandbox import SandboxedEnvironment
 
-    folder = job.layouts.root / "proof"
-    env = SandboxedEnvironment(loader=FileSystemLoader(folder), autoescape=True, undefined=StrictUndefined)
+    folders = [layer.root / "proof" for layer in reversed(job.layouts.layers)]  # a later layer's template wins
+    folder = next((f for f in folders if (f / template).is_file()), folders[-1])
+    env = SandboxedEnvironment(loader=FileSystemLoader(folders), autoescape=True, undefined=StrictUndefined)
     try:
         return env.get_template(template).render(**context)
     except TemplateError as exc:

@@ -28,8 +28,8 @@ class SheetOptions(BaseModel):
 
 
 def export_home_sheets(job: "Job") -> list[Produced]:
-    options = profile_options(job.layouts.root, job.profile, SheetOptions)
-    where = job.layouts.root / "profiles" / f"{job.profile.id}.yaml"
+    options = profile_options(job.layouts, job.profile, SheetOptions)
+    where = job.layouts.profile_path(job.profile.id)
     if job.profile.backs == "gutterfold":
         try:
             fold_clearance(job.profile)
@@ -69,7 +69,7 @@ def export_sheets(job: "Job") -> list[Produced]:
         try:
             pages = write_sheets(job.stage / name, groups, painter, job.profile, f"{title}: {kind}")
         except ValueError as exc:
-            raise GameDataError(job.layouts.root / "profiles" / f"{job.profile.id}.yaml", None, "paper",
+            raise GameDataError(job.layouts.profile_path(job.profile.id), None, "paper",
                                 "paper large enough for every piece", str(exc)) from None
         comps = [c.id for c in printable(job.edition.components, kinds)]
         produced.append(Produced(name, kind, job.profile.id, pages, {"components": comps}))

@@ -136,6 +136,8 @@ def _outside_safe_zone(template: Template, el, rows, widths, size, ascent, desce
         corners = [(cx + (x - cx) * math.cos(a) - (y - cy) * math.sin(a),
                     cy + (x - cx) * math.sin(a) + (y - cy) * math.cos(a)) for x, y in corners]
     w, h, m = template.size[0], template.size[1], template.safe_margin
+    if not corners:  # empty text prints no ink
+        return 0.0
     if template.shape in ("round", "hex"):  # the safe zone is the inscribed circle, less the margin
         radius = min(w, h) / 2 - m
         return max(0.0, max(math.hypot(x - w / 2, y - h / 2) - radius for x, y in corners))

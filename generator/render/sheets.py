@@ -91,7 +91,8 @@ def write_gutterfold(path: Path, groups: list[list[Item]], painter: FacePainter,
                      title: str) -> int:
     """Fronts above the fold, backs below it turned upside down: fold, glue or hold, cut both layers."""
     pages = impose_gutterfold(groups, profile, fold_clearance(profile))
-    c = new_canvas(path, pages[0].size if pages else profile.paper_size, title, profile.colour_model)
+    c = new_canvas(path, pages[0].size if pages else profile.paper_size, title, profile.colour_model,
+                   painter.fonts["body"])
     for page in pages:
         c.setPageSize(page.size)
         draw_folded(c, page, painter, profile)

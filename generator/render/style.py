@@ -67,7 +67,7 @@ class InkSaverLayouts(Layouts):
     """The same layouts seen through an ink-saver profile: swapped colours, outline art, overrides."""
 
     def __init__(self, base: Layouts, rules: InkSaverRules, source: Sourced):
-        super().__init__(base.root, base.template_dirs[:-1])
+        super().__init__(layers=base.layers)
         self.rules, self.source = rules, source
         self._saver: dict[str, Template] = {}
         colours = base.style.colours
@@ -132,7 +132,7 @@ def layouts_for_profile(layouts: Layouts, profile: Profile) -> Layouts:
     block = profile.options.get("ink_saver")
     if not profile.ink_saver or block is None:
         return layouts
-    source = load_yaml(layouts.root / "profiles" / f"{profile.id}.yaml")
+    source = load_yaml(layouts.profile_path(profile.id))
     rules = validate(InkSaverRules, block, source, ("options", "ink_saver"))
     return InkSaverLayouts(layouts, rules, source)
 
@@ -141,27 +141,23 @@ def register_fonts(layouts: Layouts) -> dict[str, str]:
     """Register each named TrueType font once (so it is embedded); returns name -> reportlab font name."""
     names = {}
     for name, spec in layouts.style.fonts.items():
-        path = _font_path(layouts, spec.file)
+        path = _font_path(spec.file)
         key = str(path)
         if key not in _registered:
             face = f"F{len(_registered)}-{path.stem}"
             try:
                 pdfmetrics.registerFont(TTFont(face, key))
             except Exception as exc:  # reportlab raises several types for unreadable fonts
-                raise GameDataError(layouts.root / "style.yaml", None, f"fonts.{name}.file",
+                origin = layouts.style_origins[("font", name)]
+                raise GameDataError(origin.path, origin.line, f"fonts.{name}.file",
                                     "a readable TrueType font", f"{spec.file} ({exc})") from None
             _registered[key] = face
         names[name] = _registered[key]
     return names
 
 
-def _font_path(layouts: Layouts, file: str) -> Path:
+def _font_path(file: str) -> Path:
+    """The style layers resolved and checked every font file; reportlab's own are found here."""
     if file.startswith("reportlab:"):
-        path = _REPORTLAB_FONTS / file.split(":", 1)[1]
-    else:
-        path = (layouts.root / file).resolve()
-        if not path.is_relative_to(layouts.root.resolve()):
-            raise GameDataError(layouts.root / "style.yaml", None, "fonts", "a font file inside layouts/", file)
-    if not os.path.isfile(path):
-        raise GameDataError(layouts.root / "style.yaml", None, "fonts", "an existing font file", file)
-    return path
+        return _REPORTLAB_FONTS / file.split(":", 1)[1]
+    return Path(file)

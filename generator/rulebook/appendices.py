@@ -1,13 +1,12 @@
 """The engine-dependent parts of a rulebook: the sample game, its diagrams and the balance figures.
 
-Each rules engine that the rulebook can tell about has an ``Appendices`` entry, kept in its own
-module and registered here by engine name. ``book.py`` knows no game: it hands a ``Book`` (what
+Each rules engine that the rulebook can tell about names its ``Appendices`` in its ``EngineSpec``
+(``appendices="module:attribute"``), so an engine registered as a plug-in brings its own. ``book.py`` knows no game: it hands a ``Book`` (what
 the hooks may draw with) to the entry of the edition's engine. A game without an engine, or
 with an engine that has no entry, gets a rulebook without appendices.
 """
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -73,14 +72,14 @@ class Appendices:
     ahead: Callable[[RulebookSettings, EngineInputs], list] = lambda settings, inputs: []
 
 
-MODULES = {"channeling": "channeling_book", "grove": "grove_book"}  # engine name -> module of this package
-
-
 def for_engine(engine: str | None) -> Appendices | None:
     """The appendices of an engine, None for a game without one (or an engine the rulebook cannot tell)."""
-    if engine not in MODULES:
+    from ..engine.plugins import load_reference
+    from ..engine.registry import ENGINES
+    spec = ENGINES.get(engine) if engine else None
+    if spec is None or not spec.appendices:
         return None
-    return importlib.import_module(f"{__package__}.{MODULES[engine]}").APPENDICES
+    return load_reference(spec.appendices)
 
 
 def balance(book: Book, appendices: Appendices) -> dict[str, Any]:

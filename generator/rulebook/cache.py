@@ -17,20 +17,20 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
-from ..model import PROJECT_ROOT
+from ..project import current
 
 CACHE_FORMAT = 2  # bump when the shape of cached results changes
 
 
 def cache_dir() -> Path:
-    """``output/.cache`` unless ``PNP_CACHE_DIR`` names another folder."""
-    return Path(os.environ.get("PNP_CACHE_DIR") or PROJECT_ROOT / "output" / ".cache")
+    """``<project>/.pnp-cache/simulations`` unless ``PNP_CACHE_DIR`` names another folder."""
+    return Path(os.environ.get("PNP_CACHE_DIR") or current().cache / "simulations")
 
 
-# the engine-wide modules a game's results depend on (agents, search, options, records)
-SHARED_ENGINE_FILES = ("agents_base.py", "mcts.py", "options_base.py", "records.py", "engine_spec.py")
-# and the registry's code that seeds and plays a game
-REGISTRY_FUNCTIONS = ("derive_seed", "game_seed", "play_game", "_agents_for", "_record")
+# the engine-wide modules a game's results depend on (agents, search, options, records, seeds)
+SHARED_ENGINE_FILES = ("agents_base.py", "mcts.py", "options_base.py", "records.py", "engine_spec.py", "seeds.py")
+# and the registry's code that plays a game
+REGISTRY_FUNCTIONS = ("play_game", "_agents_for", "_record")
 
 
 @lru_cache(maxsize=None)
@@ -40,15 +40,21 @@ def engine_fingerprint(engine: str | None = None) -> str:
 
 
 def engine_sources(engine: str | None) -> tuple[list[Path], list[str]]:
-    """The files and the registry functions (as source text) the games of ``engine`` depend on."""
+    """The files and the registry functions (as source text) the games of ``engine`` depend on: the
+    package its ``new_game`` comes from (only that module for a module outside any package)."""
     import importlib
     import inspect
     root = Path(__file__).resolve().parents[1] / "engine"
     if engine is None:
         return sorted(root.rglob("*.py")), []
     from ..engine import registry
-    package = Path(importlib.import_module(registry.get_engine(engine).new_game.__module__).__file__).parent
-    files = sorted(package.rglob("*.py")) + [root / name for name in SHARED_ENGINE_FILES]
+    module = registry.get_engine(engine).new_game.__module__
+    package = module.rpartition(".")[0]
+    if package:
+        own = sorted(Path(importlib.import_module(package).__file__).parent.rglob("*.py"))
+    else:
+        own = [Path(importlib.import_module(module).__file__)]
+    files = own + [root / name for name in SHARED_ENGINE_FILES if (root / name).is_file()]
     return files, [inspect.getsource(getattr(registry, name)) for name in REGISTRY_FUNCTIONS]
 
 

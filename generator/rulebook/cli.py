@@ -5,7 +5,8 @@ from pathlib import Path
 
 import click
 
-from ..model import PROJECT_ROOT, find_game, load_edition
+from ..model import find_game, load_edition
+from ..project import current
 
 
 @click.command()
@@ -33,7 +34,7 @@ def rulebook(game: str, edition: str | None, profiles: tuple[str, ...], games: i
         for profile in chosen:
             if profile.kind != "rulebook":
                 raise UserError(f"profile '{profile.id}' is a {profile.kind} profile, not a rulebook profile")
-        target = out or PROJECT_ROOT / "output" / ed.game.id / ed.id
+        target = out or current().output / ed.game.id / ed.id
         produced = []
         with staging(target) as stage:
             for profile in chosen:

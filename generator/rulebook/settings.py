@@ -42,7 +42,7 @@ class RulebookSettings(Strict):
 
 def settings_for(layouts: Layouts, profile: Profile) -> RulebookSettings:
     """The profile's options as RulebookSettings, then the environment's overrides."""
-    path = layouts.root / "profiles" / f"{profile.id}.yaml"
+    path = layouts.profile_path(profile.id)
     data = dict(profile.options)
     if path.is_file():
         source = load_yaml(path)
@@ -106,12 +106,39 @@ REQUIRED_COLOURS = ("rule", "table_head", "table_head_ink", "table_stripe", "tab
                     "light", "dark", "path", "move", "cancel", "axis")
 
 
+class StyleSheetLayer(Strict):
+    """One layer's rulebook style file: the styles, roles and figure sizes it adds or replaces."""
+
+    styles: dict[str, TextStyle] = {}
+    colours: dict[str, str] = {}
+    figures: dict[str, Any] = {}
+
+
 def load_style_sheet(layouts: Layouts, name: str) -> StyleSheet:
-    path = layouts.root / "rulebook" / f"{name}.yaml"
-    if not path.is_file():
-        raise GameDataError(path, None, "", "a rulebook style file in layouts/rulebook/", "no such file")
-    source = load_yaml(path)
-    sheet = validate(StyleSheet, source.data, source)
+    """rulebook/<name>.yaml of every layer, merged key by key (a later layer's style replaces one of
+    the same name); each problem is reported in the file that set the key."""
+    paths = layouts.all_of(f"rulebook/{name}.yaml")
+    if not paths:
+        raise GameDataError(layouts.root / "rulebook" / f"{name}.yaml", None, "",
+                            "a rulebook style file in a layouts/rulebook/ folder", "no such file")
+    styles: dict[str, TextStyle] = {}
+    colours: dict[str, str] = {}
+    figures: dict[str, Any] = {}
+    origin: dict[tuple[str, str], Any] = {}
+    for path in paths:
+        source = load_yaml(path)
+        part = validate(StyleSheetLayer, source.data or {}, source)
+        for group, merged, values in (("styles", styles, part.styles), ("colours", colours, part.colours),
+                                      ("figures", figures, part.figures)):
+            merged.update(values)
+            origin.update({(group, key): source for key in values})
+    source = load_yaml(paths[-1])
+    sheet = validate(StyleSheet, {"styles": {k: v.model_dump(exclude_none=True) for k, v in styles.items()},
+                                  "colours": colours, "figures": figures}, source)
+
+    def where(group: str, key: str):
+        return origin.get((group, key), source)
+
     known_colours, known_fonts = layouts.style.colours, layouts.style.fonts
     for key in REQUIRED_STYLES:
         if key not in sheet.styles:
@@ -121,19 +148,22 @@ def load_style_sheet(layouts: Layouts, name: str) -> StyleSheet:
             raise source.error(("colours",), f"a colour role named '{key}'", "none")
     for key, colour in sheet.colours.items():
         if colour not in known_colours:
-            raise source.error(("colours", key), "a colour named in layouts/style.yaml", repr(colour))
+            raise where("colours", key).error(("colours", key), "a colour named in a style.yaml", repr(colour))
     for key, style in sheet.styles.items():
         if style.parent is not None and style.parent not in sheet.styles:
-            raise source.error(("styles", key, "parent"), "another style of this file", repr(style.parent))
+            raise where("styles", key).error(("styles", key, "parent"), "another rulebook style",
+                                             repr(style.parent))
         if style.font is not None and style.font not in known_fonts:
-            raise source.error(("styles", key, "font"), "a font named in layouts/style.yaml", repr(style.font))
+            raise where("styles", key).error(("styles", key, "font"), "a font named in a style.yaml",
+                                             repr(style.font))
         if style.colour is not None and style.colour not in known_colours:
-            raise source.error(("styles", key, "colour"), "a colour named in layouts/style.yaml", repr(style.colour))
+            raise where("styles", key).error(("styles", key, "colour"), "a colour named in a style.yaml",
+                                             repr(style.colour))
     for key in sheet.styles:  # parents must not loop
         seen = [key]
         while sheet.styles[seen[-1]].parent:
             seen.append(sheet.styles[seen[-1]].parent)
             if seen[-1] in seen[:-1]:
-                raise source.error(("styles", key, "parent"), "styles that do not inherit from themselves",
-                                   " -> ".join(seen))
+                raise where("styles", key).error(("styles", key, "parent"),
+                                                 "styles that do not inherit from themselves", " -> ".join(seen))
     return sheet

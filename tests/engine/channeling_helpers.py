@@ -6,6 +6,7 @@ from functools import cache
 from typing import NamedTuple
 
 from generator.engine.channeling import Card, ChannelingOptions, expand_deck, new_game
+from generator.engine.positions import build_position
 from generator.engine.registry import options_for
 from generator.model import load_edition
 
@@ -58,15 +59,12 @@ def plain_deck(n: int = 30, vigor: int = 7, splendor: int = 5) -> list[Card]:
     return [Card(f"C{i}", vigor, splendor) for i in range(n)]
 
 
-def board(options: ChannelingOptions, deck: list[Card], *, cubes: dict[str, int] | None = None):
-    """A game dealt in deck order (no shuffle), with signed cubes (+Light, -Dark) put down by
-    hand; supplies are reduced to match so the cube accounting holds."""
-    s = new_game(options, deck, GLYPHS, 0, shuffle=False)
-    for sq, v in (cubes or {}).items():
-        i = s._st.geo.index[sq]
-        s._cubes[i] = v
-        s._supply[0 if v > 0 else 1] -= abs(v)
-    return s
+def board(options: ChannelingOptions, deck: list[Card], *, cubes: dict[str, int] | None = None,
+          **position):
+    """A game dealt in deck order (no shuffle), changed by the public position builder: signed
+    cubes (+Light, -Dark) and any other key it takes (taken, hand, overchanneling, ...);
+    supplies follow so the cube accounting holds."""
+    return build_position("channeling", options, {"cubes": cubes or {}, **position}, deck, GLYPHS)
 
 
 def cube_total(s, p: int) -> int:

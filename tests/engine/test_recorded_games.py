@@ -1,7 +1,9 @@
 """Speed work must not change a single game: every game below, played again, gives the record
 stored in ``recorded_games.json`` (a digest of each whole record, plus the first game's log).
 
-The records were made by the engines before their hot paths were optimised. Re-record them
+The records were made by the engines before their hot paths were optimised: first from main at
+b315d18, then again from main at 3a394f9 (issue 13 changed Grove's Banish default), each time
+with the unoptimised code, and the optimised engines reproduce them. Re-record them
 (``PYTHONPATH=. python tests/engine/test_recorded_games.py``) only in a change that alters the
 rules or the agents on purpose, and say so in that change.
 """

@@ -99,16 +99,15 @@ def test_splendor_basis_below_vigor_keeps_the_rest():
     assert s.overchanneling(0) == 4 and s.scores()[0] == 3 - 4
 
 
-def _give_cards(s, player, count):
-    for _ in range(count):
-        s._taken[player].append(s._deck.pop())
+def _taken(deck, side, count):
+    """The top ``count`` cards of the deck after the deal, as cards ``side`` has taken."""
+    return {side: [c.name for c in deck[16:16 + count]]}
 
 
 @pytest.mark.parametrize("trigger_player", [0, 1])
 def test_extra_turn_after_end_is_triggered(trigger_player):
     deck = deck_with({0: (4, 6), 3: (4, 6)})          # a1, d1
-    s = board(fixed(), deck, cubes={"a1": 3, "d1": -3})
-    _give_cards(s, trigger_player, 6)
+    s = board(fixed(), deck, cubes={"a1": 3, "d1": -3}, taken=_taken(deck, ("light", "dark")[trigger_player], 6))
     if trigger_player == 1:
         s.apply_action(A("ember:c3>c1 c1-b1-b2"))      # Light: nothing taken
     # the triggering player takes a 7th card
@@ -127,7 +126,7 @@ def test_extra_turn_after_end_is_triggered(trigger_player):
 
 def _final(s, splendor, cards, over=(0, 0)):
     for p in (0, 1):
-        _give_cards(s, p, cards[p])
+        s._taken[p] += [s._deck.pop() for _ in range(cards[p])]
     s._splendor = list(splendor)
     s._over = list(over)
     s._terminal = True
@@ -233,9 +232,8 @@ def test_empty_deck_leaves_spot_empty():
 
 
 def test_short_cube_supply_lays_in_path_order():
-    s = board(fixed(), plain_deck())
-    s._supply[0] = 4
-    s._over[0] = 46                                    # keep the accounting whole
+    s = board(fixed(), plain_deck(), overchanneling={"light": 46})   # 4 cubes left in supply
+    assert s.supply(0) == 4
     s.apply_action(A("tide:b2>a1 a1-b1-c1-c2-c3"))
     assert [s.cubes_at(q)[0] for q in ("a1", "b1", "c1", "c2", "c3")] == [3, 1, 0, 0, 0]
     assert s.supply(0) == 0 and s.flags()["supply_ran_out"] == [True, False]
@@ -243,18 +241,14 @@ def test_short_cube_supply_lays_in_path_order():
 
 
 def test_empty_supply_lays_nothing():
-    s = board(fixed(), plain_deck())
-    s._supply[0] = 0
-    s._over[0] = 50
+    s = board(fixed(), plain_deck(), overchanneling={"light": 50})
     s.apply_action(A("tide:b2>a1 a1-b1-c1-c2-c3"))
     assert all(v == 0 for v in s._cubes) and s.druids(0) == ("a1", "c3")
 
 
 def test_no_legal_move_spends_a_glyph():
-    s = board(fixed(move_origin="in_line"), plain_deck())
     # Light keeps only glyphs whose lines hold none of Light's druids (b2, c3)
-    keep = [GLYPHS.index(g) for g in ("ember", "eye", "tide", "hourglass")]
-    s._playable[0] = sum(1 << g for g in keep)
+    s = board(fixed(move_origin="in_line"), plain_deck(), hand={"light": ["ember", "eye", "tide", "hourglass"]})
     acts = s.legal_actions()
     assert [str(a) for a in acts] == ["ember:spent", "eye:spent", "tide:spent", "hourglass:spent"]
     with pytest.raises(IllegalActionError):

@@ -75,7 +75,7 @@ def test_a_made_up_game_builds_from_its_own_folder(tmp_path: Path) -> None:
 
     env = {"PNP_COMPONENTS": str(write_game(tmp_path / "components"))}
     listed = cli("list", env=env)
-    assert listed.returncode == 0 and "tiny-duel: Tiny Duel" in listed.stdout
+    assert listed.returncode == 0 and "game tiny-duel: Tiny Duel" in listed.stdout
     checked = cli("validate", "tiny-duel", env=env)
     assert checked.returncode == 0 and "Creature cards: 5" in checked.stdout, checked.stdout
 

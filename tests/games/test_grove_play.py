@@ -50,7 +50,9 @@ def test_random_games_keep_every_invariant_and_end() -> None:
     ended = [random_game(seed) for seed in range(60)]
     assert all(s.is_terminal() for s in ended)
     decided = [s for s in ended if s.winner() is not None]
-    assert len(decided) >= 40  # random play mostly reaches control of two circles within the cap
+    # random play mostly reaches control of two circles within the cap (63% of 1,000 games measured
+    # with Banish from afar, the default; 78% when Banish needs an own standing druid)
+    assert len(decided) >= 30
     assert {s.winner() for s in decided} == {LIGHT, DARK}
 
 
@@ -161,3 +163,16 @@ def test_druids_print_standing_on_the_front_and_lying_on_the_back(tmp_path) -> N
     cards = " ".join(" ".join(p.extract_text().split())
                      for p in PdfReader(out / "battle-for-the-grove-2024-a4-cards.pdf").pages)
     assert cards.count("Your turn") == 2 and "takes 19 cubes" in cards and "7 or more of your cubes" in cards
+
+
+def test_the_stricter_banish_reading_replays_the_games_from_before_the_correction() -> None:
+    """With banish_needs_standing_druid=true the engine plays exactly the games it played when
+    that was the default (digest of 24 action logs recorded with the engine of that time)."""
+    import hashlib
+    import json
+    strict = GroveOptions(banish_needs_standing_druid=True)
+    digest = hashlib.sha256()
+    for seed in range(12):
+        for agents in (["random", "random"], ["greedy", "random"]):
+            digest.update(json.dumps(play_game(strict, seed, agents).actions).encode())
+    assert digest.hexdigest() == "d2f594392b20f4904d6a637efe2b8d948eecbc52f4f99a5f8a14031c7fb78fdc"

@@ -147,10 +147,21 @@ def test_banish_order_option_sends_lying_druids_first() -> None:
     assert state.standing(DARK, "A") == 1 and state.lying(DARK, "A") == 0
 
 
-def test_banish_needs_an_own_standing_druid_by_default() -> None:
+def test_banish_needs_no_own_druid_at_the_circle_by_default() -> None:
     druids = {"G": "LLLlll", "A": "dddddd"}
-    assert "banish A" not in names(position(druids))
-    assert "banish A" in names(position(druids, options=GroveOptions(banish_needs_standing_druid=False)))
+    assert "banish A" in names(position(druids))       # the rules name the place, not a presence
+    assert "banish B" not in names(position(druids))   # nobody at B to banish
+    state = position(druids)
+    state.push("banish A")
+    state.push("roll 2-6-6")
+    assert state.lying(DARK, "A") == 4 and state.lying(DARK, "G") == 2
+
+
+def test_the_stricter_banish_reading_is_a_named_option() -> None:
+    druids = {"G": "LLLlll", "A": "dddddd"}
+    strict = GroveOptions(banish_needs_standing_druid=True)
+    assert "banish A" not in names(position(druids, options=strict))
+    assert "banish A" in names(position({"G": "Lllll", "A": "Ldddddd"}, options=strict))
 
 
 # ----------------------------------------------------------------- control and winning

@@ -51,17 +51,14 @@ def test_sandbox_refuses_unsafe_attributes(tmp_path):
 
 
 def test_bad_rulebook_profile_option_names_file_and_line(rulebook_env, tmp_path):
-    import shutil
-
-    from pnp_testing import ROOT
-    layouts = tmp_path / "layouts"
-    shutil.copytree(ROOT / "layouts", layouts)
-    profile = layouts / "profiles" / "rulebook-letter.yaml"
+    from pnp_testing import project_copy
+    project = project_copy(tmp_path)
+    profile = project / "layouts" / "profiles" / "rulebook-letter.yaml"
     lines = profile.read_text().splitlines()
     number = next(i for i, line in enumerate(lines, 1) if "balance_games:" in line)
     lines[number - 1] = "  balance_games: lots"
     profile.write_text("\n".join(lines) + "\n")
     result = run_cli("rulebook", "the-channeling", "--edition", "2025", "--out", str(tmp_path / "out"),
-                     env={**rulebook_env, "PNP_LAYOUTS": str(layouts), "PNP_RULEBOOK_GAMES": ""})
+                     env={**rulebook_env, "PNP_PROJECT": str(project), "PNP_RULEBOOK_GAMES": ""})
     assert result.returncode == 2
     assert f"rulebook-letter.yaml:{number}" in result.stderr and "balance_games" in result.stderr

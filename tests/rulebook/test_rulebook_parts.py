@@ -39,7 +39,8 @@ def test_each_engine_is_keyed_by_its_own_code(tmp_path):
     assert not any(p.parent.name == "channeling" for p in grove)
     assert not any(p.parent.name == "grove" for p in channeling)
     assert {p.name for p in grove} >= {"agents_base.py", "mcts.py"}
-    assert any("def game_seed" in f for f in functions)
+    assert any("def play_game" in f for f in functions)
+    assert {p.name for p in grove} >= {"seeds.py"}  # game seeds come from there
     assert cache.engine_fingerprint("grove") != cache.engine_fingerprint("channeling")
     copies = []
     for path in grove:

@@ -8,8 +8,10 @@ from ..engine_spec import EngineSpec
 from .actions import parse_action
 from .cards import expand_deck
 from .options import ChannelingOptions
+from .positions import position
 from .setup import new_game
 from .state import State
+from .views import notation_for
 
 # agents and text rendering are imported when used: reading options needs neither
 make_agent = agent_factory({"random": f"{__package__}.agents:RandomAgent",
@@ -37,4 +39,6 @@ def describe_setup(state: State) -> dict[str, Any]:
 
 ENGINE = EngineSpec(name="channeling", options_model=ChannelingOptions, new_game=new_game,
                     make_agent=make_agent, describe_setup=describe_setup, render=render_board,
-                    expand_deck=expand_deck, parse_action=parse_action)
+                    expand_deck=expand_deck, parse_action=parse_action, position=position,
+                    notation_for=notation_for, render_for=render_board,
+                    appendices="generator.rulebook.channeling_book:APPENDICES")

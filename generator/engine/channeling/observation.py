@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .cards import Card
+from .views import history_for
 
 if TYPE_CHECKING:
     from .state import State
@@ -33,6 +34,7 @@ class Observation:
     opponent_hidden_count: int
     end_triggered: bool
     terminal: bool
+    history: tuple[str, ...] = ()            # the log as this player may see it (views.history_for)
 
 
 def observe(state: "State", player: int) -> Observation:
@@ -61,4 +63,5 @@ def observe(state: "State", player: int) -> Observation:
         opponent_hidden_count=state._hidden[opp].bit_count(),
         end_triggered=state._last >= 0,
         terminal=state._terminal,
+        history=history_for(state, player),
     )

@@ -8,6 +8,7 @@ from ..agents_base import RandomAgent, agent_factory
 from ..engine_spec import EngineSpec
 from .actions import parse_action
 from .options import GroveOptions
+from .positions import from_data
 from .state import State, new_game
 
 # agents, text rendering and the runner are imported when used: reading options needs none of them
@@ -54,4 +55,6 @@ def format_summary(result: dict[str, Any]) -> str:
 ENGINE = EngineSpec(name="grove", options_model=GroveOptions, new_game=new_game, make_agent=make_agent,
                     describe_setup=describe_setup, render=render_state, expand_deck=expand_deck,
                     parse_action=parse_action, play_game=play_game, simulate=simulate,
-                    format_summary=format_summary)
+                    format_summary=format_summary,
+                    position=lambda options, deck, glyph_ids, data: from_data(options, data),
+                    appendices="generator.rulebook.grove_book:APPENDICES")

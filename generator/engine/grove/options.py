@@ -38,9 +38,11 @@ class GroveOptions(RuleOptions):
     banish_order: Literal["standing_first", "lying_first"] = Field("standing_first", description=(
         "Which opposing druids a Banish sends home first when both kinds stand at the circle; the "
         "rules leave the choice open, the banishing player is taken to send standing ones first."))
-    banish_needs_standing_druid: bool = Field(True, description=(
-        "Banish, like Channel and Stun, is taken only at a circle where the player has a standing "
-        "druid: every action happens at a place where the player's druids are."))
+    banish_needs_standing_druid: bool = Field(False, description=(
+        "Open question: must the banishing player have a standing druid at the circle? The rules "
+        "name only the place of an action ('at either a Magic Circle or The Grove'), not a presence, "
+        "so by default Banish may be taken at any circle; true is the stricter reading, where Banish, "
+        "like Channel and Stun, needs one of the player's standing druids there."))
     move_to_grove: bool = Field(False, description=(
         "Whether Move may take druids back to the Grove; the rules name only Grove to circle and "
         "circle to circle, so it may not."))

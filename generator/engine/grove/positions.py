@@ -1,4 +1,4 @@
-"""Positions built by hand: for rule scenarios, rulebook diagrams and tests."""
+"""Positions built by hand or from data: for rule scenarios, puzzles, rulebook diagrams and tests."""
 from __future__ import annotations
 
 from .actions import place_index
@@ -44,4 +44,37 @@ def position(druids: dict[str, str], cubes: dict[str, int] | None = None, to_mov
     state._phase, state._first, state._cur = _ACT, LIGHT if to_move == LIGHT else DARK, to_move
     if state.controlled(to_move) >= o.circles_to_win:  # the position opens a turn: its win check applies
         state._winner, state._phase = to_move, _OVER
+    return state
+
+
+SIDES = {"light": LIGHT, "dark": DARK}
+KEYS = ("druids", "cubes", "to_move", "turn")
+
+
+def from_data(options: GroveOptions | None, data: dict) -> State:
+    """The position a mapping describes, e.g. ``{"druids": {"G": "llldd", "A": "LLLDd"},
+    "cubes": {"A": 5, "B": -3}, "to_move": "dark", "turn": 14}`` (see ``position``).
+
+    :raises ValueError: naming the key of an unknown key, place, letter or count.
+    """
+    if not isinstance(data, dict):
+        raise ValueError(f"a position is a mapping of {', '.join(KEYS)}; got {type(data).__name__}")
+    unknown = sorted(set(data) - set(KEYS))
+    if unknown:
+        raise ValueError(f"{unknown[0]}: unknown key; known keys are {', '.join(KEYS)}")
+    side, turn = data.get("to_move", "light"), data.get("turn", 0)
+    if side not in SIDES:
+        raise ValueError(f"to_move: expected light or dark, found {side!r}")
+    if not isinstance(turn, int) or isinstance(turn, bool) or turn < 0:
+        raise ValueError(f"turn: expected a whole number of at least 0, found {turn!r}")
+    if not isinstance(data.get("druids"), dict):
+        raise ValueError("druids: expected a mapping of places to druid letters, e.g. {G: llldd, A: LLLDd}")
+    cubes = data.get("cubes") or {}
+    if not isinstance(cubes, dict) or not all(isinstance(v, int) and not isinstance(v, bool) for v in cubes.values()):
+        raise ValueError(f"cubes: expected circles with whole numbers (Light +, Dark -), found {cubes!r}")
+    try:
+        state = position(data["druids"], cubes, SIDES[side], options)
+    except ValueError as exc:
+        raise ValueError(f"{'cubes' if 'cube' in str(exc) or 'circle' in str(exc) else 'druids'}: {exc}") from None
+    state._turn = turn
     return state

@@ -11,6 +11,7 @@ import random
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Sequence
 
+from ..seeds import derive_seed, game_seed
 from ..simulation import check_run, chunks, run_tasks, seats
 from ..stats import rate, spread
 from .options import GroveOptions
@@ -55,7 +56,6 @@ class GroveRecord:
 
 
 def _seeds(seed: int) -> tuple[int, int, int]:
-    from ..registry import derive_seed
     return derive_seed("dice", seed), derive_seed("agent", seed, 0), derive_seed("agent", seed, 1)
 
 
@@ -116,7 +116,6 @@ _ROW = ("winner", "first", "turns", "stalled", "swapped", "tallies")
 
 
 def _play_range(args: tuple) -> list[tuple]:
-    from ..registry import game_seed
     options, agents, seed, swap, start, stop = args
     rows = []
     for i in range(start, stop):

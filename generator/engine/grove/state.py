@@ -140,11 +140,14 @@ class State:
 
     def _legal(self) -> tuple[tuple[Action, ...], frozenset]:
         """The player's legal actions (in their fixed order) and the same as a set, worked out once
-        per arrangement of the mover's druids (nothing else decides them)."""
+        per arrangement of what decides them: the mover's druids and, when Banish may be taken from
+        afar, the circles where the opponent has druids."""
         if self._offered is not None:
             return self._offered
-        p = self._cur
-        key = (tuple(self._stand[p]), tuple(self._lie[p]), self._phase == _BONUS)
+        p, q = self._cur, 1 - self._cur
+        afar = () if self.options.banish_needs_standing_druid else \
+            tuple(bool(s or lie) for s, lie in zip(self._stand[q], self._lie[q]))
+        key = (tuple(self._stand[p]), tuple(self._lie[p]), self._phase == _BONUS, afar)
         found = self._tab.legal.get(key)
         if found is None:
             actions = self._player_actions(p)
@@ -163,12 +166,13 @@ class State:
             targets = range(1, o.circles + 1) if i == 0 else [j for j in range(o.circles + 1)
                                                                if j != i and (j or o.move_to_grove)]
             out += [Action(MOVE, place_name(i), place_name(j)) for j in targets]
+        q = 1 - p
         for c in range(1, o.circles + 1):
             name = place_name(c)
             if stand[c]:
                 out += [Action(CHANNEL, name), Action(STUN, name), Action(BANISH, name)]
-            elif not o.banish_needs_standing_druid:
-                out.append(Action(BANISH, name))
+            elif not o.banish_needs_standing_druid and (self._stand[q][c] or self._lie[q][c]):
+                out.append(Action(BANISH, name))  # from afar: only where there is someone to banish
         return out
 
     def is_legal(self, action: Action) -> bool:

@@ -1,0 +1,78 @@
+"""Battle for the Grove in known frameworks: OpenSpiel's own random-simulation test and MCTS bot,
+and PettingZoo's API test (the ``frameworks`` extra)."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+pytest.importorskip("pettingzoo")
+
+from open_spiel.python.algorithms import mcts  # noqa: E402
+from pettingzoo.test import api_test  # noqa: E402
+
+from generator.engine.adapters import openspiel_grove  # noqa: E402,F401  (registers the game)
+from generator.engine.adapters.grove_ids import ids_for  # noqa: E402
+from generator.engine.adapters.pettingzoo_grove import grove_env  # noqa: E402
+from generator.engine.grove import GroveOptions, parse_action  # noqa: E402
+
+
+@pytest.mark.parametrize("circles", [3, 5])
+def test_every_action_id_round_trips_through_its_notation(circles):
+    ids = ids_for(GroveOptions(circles=circles, circles_to_win=2))
+    for chance, table in ((False, ids.actions), (True, ids.outcomes)):
+        for i in range(len(table)):
+            action = ids.action(i, chance)
+            assert parse_action(str(action)) == action and ids.id_of(action) == i
+    assert ids.num_distinct_actions == (circles + 1) + (circles + 1) ** 2 + 3 * circles + 2
+
+
+def test_openspiel_loads_the_game_with_rule_options_as_parameters():
+    game = pyspiel.load_game("battle_for_the_grove")
+    assert game.num_distinct_actions() == 31 and game.max_chance_outcomes() == 56 + 16 * 16
+    assert game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION
+    small = pyspiel.load_game("battle_for_the_grove", {"circles": 4, "turn_cap": 50})
+    assert small.num_distinct_actions() == 5 + 25 + 12 + 2
+    state = small.new_initial_state()
+    assert state.is_chance_node() and abs(sum(p for _, p in state.chance_outcomes()) - 1) < 1e-9
+
+
+def test_openspiel_random_simulation_test_passes():
+    game = pyspiel.load_game("battle_for_the_grove", {"turn_cap": 40})
+    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+
+
+def test_openspiel_mcts_bot_plays_whole_games():
+    game = pyspiel.load_game("battle_for_the_grove", {"turn_cap": 16})
+    rng = np.random.RandomState(1)
+    bot = mcts.MCTSBot(game, 1.4, 12, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+        else:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+    assert state.grove.turn <= 16 and sum(state.returns()) == 0
+
+
+def test_pettingzoo_api_test_passes():
+    api_test(grove_env(turn_cap=60), num_cycles=300, verbose_progress=False)
+
+
+def test_pettingzoo_games_end_won_or_truncated_at_the_cap():
+    env = grove_env(turn_cap=30)
+    rng = np.random.default_rng(0)
+    for seed in range(3):
+        env.reset(seed=seed)
+        steps = 0
+        for agent in env.agent_iter():
+            obs, reward, terminated, truncated, _ = env.last()
+            action = None if terminated or truncated else int(rng.choice(np.flatnonzero(obs["action_mask"])))
+            env.step(action)
+            steps += 1
+        state = env.state_
+        assert state.is_terminal() and steps >= state.turn
+        assert state.is_stalled() == (state.turn == 30)
