@@ -148,7 +148,7 @@ def validate(game: str | None, edition: str | None, as_json: bool, strict: bool)
     """Check decks against their declared composition. Exit 0 ok, 1 violations, 2 unreadable input."""
     from .validate import format_report, validate_edition
 
-    reports = [validate_edition(ed) for ed in _editions(game, edition)]
+    reports = [validate_edition(ed, looks=True) for ed in _editions(game, edition)]
     if strict:
         for report in reports:
             report.violations += [f"(strict) {w}" for w in report.warnings]

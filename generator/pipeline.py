@@ -63,12 +63,12 @@ def default_profiles(layouts: Layouts) -> list[str]:
 
 
 def check_edition(edition: Edition, layouts: Layouts) -> None:
-    """Resolve every template and binding before anything is written."""
+    """Resolve every template, binding, condition, label and size before anything is written
+    (`validate` runs the same checks, so a project that validates also builds)."""
     from .render.faces import FacePainter
     painter = FacePainter(edition.game, layouts)
     for component in edition.components:
-        painter.template_for(component, "face")
-        painter.template_for(component, "back")
+        painter.sides(component)  # resolves and checks every template of every piece
 
 
 def build_edition(edition: Edition, out_dir: Path, profiles: list[str] | None = None,

@@ -26,10 +26,17 @@ class Report:
                 "warnings": self.warnings, "incomplete": self.incomplete, "components": self.components}
 
 
-def validate_edition(edition: Edition) -> Report:
-    """:raises GameDataError: for rule options its engine rejects (a typo'd key, a bad value)."""
+def validate_edition(edition: Edition, looks: bool = False) -> Report:
+    """With `looks`, also every check `build` runs before drawing (templates, bindings, conditions,
+    labels, sizes), its print-safety findings added as warnings.
+
+    :raises GameDataError: for rule options its engine rejects (a typo'd key, a bad value), and with
+        `looks` for a template that cannot be drawn.
+    """
     engine_options(edition)  # rejected rule options stop here, with their file and line
     report = Report(edition.game.id, edition.id)
+    if looks:
+        report.warnings += [f"print safety: {finding}" for finding in check_looks(edition)]
     for component in edition.components:
         entry = {"id": component.id, "name": component.spec.name, "kind": component.spec.kind,
                  "total": component.total, "distinct": len(component.pieces)}
@@ -48,6 +55,22 @@ def validate_edition(edition: Edition) -> Report:
     report.incomplete = incomplete_parts(edition)
     report.warnings += report.incomplete
     return report
+
+
+def check_looks(edition: Edition) -> list:
+    """What `build` checks before drawing: templates, bindings, conditions, labels, sizes (errors, exit 2),
+    then print safety (findings, returned)."""
+    from .pipeline import check_edition, layouts_for
+    from .render.cut_lines import check_cut_lines
+    from .render.safety import check_edition_safety
+    from .render.style import Palette
+
+    layouts = layouts_for(edition)
+    check_edition(edition, layouts)
+    palette = Palette(layouts)
+    for profile in layouts.profiles.values():  # what a sheet build would refuse about its profile
+        check_cut_lines(profile, layouts, palette)
+    return check_edition_safety(edition, layouts)
 
 
 def incomplete_parts(edition: Edition) -> list[str]:

@@ -42,7 +42,26 @@ def looks(world: Path) -> Layouts:
 
 
 def test_the_shipped_templates_pass(world):
-    assert findings(world) == [] and findings(world, "thirty") == []
+    assert findings(world) == [] and findings(world, "thirty") == [] and findings(world, "forest") == []
+
+
+@pytest.mark.parametrize("line, reach", [
+    # the forest face's old Vigor diamond: its top point 0.5 mm past the trim, 3.8 mm past the safe zone
+    ("old_vigor: {kind: diamond, cx: 11, cy: 8, w: 15, h: 17, fill: vigor, stroke: ink, stroke_width: 0.6}", 3.6),
+    ("frame: {kind: rect, x: 2.5, y: 2.5, w: 58, h: 83, stroke: frame, stroke_width: 0.6}", 0.6),
+    # the fourth copy of a repeat, centred at x = 1 mm: its edge 1 mm past the trim
+    ("dots: {kind: circle, cx: 10, cy: 44, r: 2, fill: ink, repeat: {count: 4, along: row, spacing: -3}}", 4.0),
+    ("arrow: {kind: polygon, points: [[50, 40], [62, 44], [50, 48]], fill: ink}", 2.0),
+])
+def test_shapes_reaching_past_the_safe_zone_are_reported(world, line, reach):
+    add_element(world, "magic-circle", line)
+    found = findings(world)
+    assert len(found) == 1 and f"reaches {reach:.1f} mm past the safe zone" in found[0], found
+
+
+def test_shapes_marked_bleed_may_run_off_the_edge(world):
+    add_element(world, "magic-circle", "stripe: {kind: rect, x: -3, y: 40, w: 69, h: 4, fill: ink, bleed: true}")
+    assert findings(world) == []
 
 
 def test_text_under_six_points_is_reported_with_card_and_element(world):

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import itertools
+import re
+import string
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -12,6 +14,9 @@ from .source import Sourced, load_yaml
 from .tables import is_table, load_table
 from .validation import validate
 
+PIECE_KEYS = {"count", "face", "back"}  # keys of a piece's row that are not fields
+_IDENT = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+
 
 @dataclass(frozen=True)
 class Piece:
@@ -21,16 +26,16 @@ class Piece:
     index: int
     fields: dict[str, Any]
     count: int = 1
+    face: str | None = None   # its own face template, instead of the component's
+    back: str | None = None   # its own back template
+    origin: Any = field(default=None, compare=False, repr=False)  # (Sourced, key path) of its row
+    label: str = ""           # what people call it (the component's `label:`), set when loaded
 
     def __getattr__(self, name: str) -> Any:
         try:
             return self.__dict__["fields"][name]
         except KeyError:
             raise AttributeError(name) from None
-
-    @property
-    def label(self) -> str:
-        return str(self.fields.get("name") or f"{self.component} #{self.index + 1}")
 
 
 @dataclass
@@ -206,6 +211,7 @@ def _check_declaration_refs(declared: Declaration, edition: Edition, source: Sou
 
 
 def _load_component(game: Game, spec: Component, source: Sourced, where: tuple) -> ComponentSet:
+    _check_label(spec, source, where)
     if spec.product is not None:
         rows = _product_rows(game, spec, source, where)
         pieces = [_piece(game, spec, row, i, source, where + ("product", i)) for i, row in enumerate(rows)]
@@ -256,10 +262,10 @@ def _piece(game: Game, spec: Component, row: Any, index: int, source: Sourced, w
         raise source.error(where, "a mapping of field names to values", repr(row))
     values: dict[str, Any] = {}
     for key, value in row.items():
-        if key == "count":
+        if key in PIECE_KEYS:
             continue
         if key not in spec.fields:
-            known = sorted(spec.fields) + ["count"]
+            known = sorted(spec.fields) + sorted(PIECE_KEYS)
             raise source.error(where + (key,), f"a field of '{spec.id}', one of {known}", f"unknown key '{key}'")
         values[key] = _field_value(game, spec.fields[key], value, source, where + (key,))
     for key, field_spec in spec.fields.items():
@@ -268,7 +274,57 @@ def _piece(game: Game, spec: Component, row: Any, index: int, source: Sourced, w
     count = row.get("count", 1)
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
         raise source.error(where + ("count",), f"a whole number from 1 to {MAX_COUNT}", repr(count))
-    return Piece(spec.id, index, values, count)
+    templates = {}
+    for side in ("face", "back"):
+        name = row.get(side)
+        if name is not None and (not isinstance(name, str) or not _IDENT.match(name)):
+            raise source.error(where + (side,), "a template id (lower-case letters, digits, - and _)", repr(name))
+        templates[side] = name
+    label = piece_label(game, spec, values, index)
+    return Piece(spec.id, index, values, count, templates["face"], templates["back"], (source, where), label)
+
+
+def named_values(game: Game, spec: Component, values: dict[str, Any]) -> dict[str, Any]:
+    """A piece's fields plus `<field>_name` for choices ("faerie-ring" -> "Faerie Ring") and glyphs."""
+    out = dict(values)
+    for key, field_spec in spec.fields.items():
+        raw = values.get(key)
+        if raw is None:
+            continue
+        if field_spec.type == "glyph":
+            out[f"{key}_name"] = game.glyphs[raw].name if raw in game.glyphs else raw
+        elif field_spec.type == "choice":
+            out[f"{key}_name"] = str(raw).replace("-", " ").title()
+    return out
+
+
+def label_names(spec: Component) -> set[str]:
+    """What a `label:` may name."""
+    names = set(spec.fields) | {"number"}
+    return names | {f"{k}_name" for k, f in spec.fields.items() if f.type in ("glyph", "choice")}
+
+
+def piece_label(game: Game, spec: Component, values: dict[str, Any], index: int) -> str:
+    """The component's `label:` filled in (a blank optional field prints nothing); without one the
+    piece's `name`, else the component's name and the piece's number."""
+    fallback = str(values.get("name") or f"{spec.name} {index + 1}")
+    if spec.label is None:
+        return fallback
+    shown = {**{k: "" for k in label_names(spec)}, **named_values(game, spec, values), "number": index + 1}
+    return " ".join(spec.label.format_map(shown).split()) or fallback
+
+
+def _check_label(spec: Component, source: Sourced, where: tuple) -> None:
+    if spec.label is None:
+        return
+    try:
+        refs = [name for _, name, _, _ in string.Formatter().parse(spec.label) if name is not None]
+    except ValueError as exc:
+        raise source.error(where + ("label",), "text with {field} placeholders", str(exc)) from None
+    for ref in refs:
+        if ref not in label_names(spec):
+            raise source.error(where + ("label",), f"placeholders naming fields, one of {sorted(label_names(spec))}",
+                               "{" + ref + "}")
 
 
 def _field_value(game: Game, spec, value: Any, source: Sourced, where: tuple) -> Any:

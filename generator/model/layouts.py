@@ -12,6 +12,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter,
 
 from ..errors import GameDataError
 from ..units import PAPER, parse_length
+from .conditions import Condition, Repeat
 from .schema import Glyph, Ident
 from .source import Sourced, load_yaml
 from .validation import describe, validate
@@ -57,8 +58,10 @@ class IconFile(Strict):
 
 
 class Element(Strict):
-    rotate: float = 0
-    when: dict[str, str] = {}  # draw only when each field has the given value
+    rotate: float = Field(default=0, ge=-360, le=360)
+    when: Condition = {}  # draw only when the piece meets it (see model/conditions.py)
+    repeat: Repeat | None = None  # draw it several times along a row, column, grid or arc
+    bleed: bool = False  # meant to run past the trim: exempt from the print-safety check of its ink
 
 
 class Background(Element):
@@ -99,6 +102,17 @@ class Diamond(Element):
     stroke_width: float = 0.5
 
 
+class Polygon(Element):
+    """Any outline through points in mm (a star, a banner, an arrow); `closed: false` leaves it open."""
+
+    kind: Literal["polygon"]
+    points: list[tuple[Length, Length]] = Field(min_length=2, max_length=500)
+    closed: bool = True
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = Field(default=0.5, ge=0, le=20)
+
+
 class Line(Element):
     kind: Literal["line"]
     x1: Length
@@ -118,13 +132,16 @@ class Text(Element):
     h: Length
     text: str
     font: str = "body"
+    bold_font: str = "bold"      # what **bold** in the text is set in
+    italic_font: str = "italic"  # and *italic*
     size: float = Field(default=9, gt=0, le=400)
     colour: str = "ink"
     outline: str | None = None
     align: Literal["left", "centre", "right"] = "left"
     valign: Literal["top", "middle", "bottom"] = "middle"
-    fit: Literal["shrink", "wrap", "none"] = "none"
-    leading: float = 1.2
+    fit: Literal["shrink", "wrap", "wrap-shrink", "none"] = "none"
+    min_size: float = Field(default=4, gt=0, le=400)  # the floor `shrink` and `wrap-shrink` stop at
+    leading: float = Field(default=1.2, ge=0.5, le=5)
     labels: dict[str, str] = {}  # map a field's raw value to printed text
 
 
@@ -221,7 +238,7 @@ class HexGrid(Element):
 
 
 AnyElement = Annotated[Union[Background, Rect, Circle, Diamond, Line, Text, Ring, Petals, GlyphElement, Image,
-                             Lines, Hexagon, HexGrid], Field(discriminator="kind")]
+                             Lines, Hexagon, HexGrid, Polygon], Field(discriminator="kind")]
 
 
 class TemplateFile(Strict):
@@ -230,6 +247,8 @@ class TemplateFile(Strict):
     size: tuple[Length, Length] | None = None
     shape: Literal["rect", "round", "hex"] | None = None
     safe_margin: Length | None = None
+    corner_radius: Length | None = None  # rounded corners of a card: drawn as its cut line on sheets
+    shared_cuts: bool | None = None  # square pieces imposed edge to edge with no bleed: one cut between two
     elements: dict[str, dict[str, Any]] = {}
 
 
@@ -237,6 +256,14 @@ class Marks(Strict):
     length: Length = parse_length("5mm")
     gap: Length = parse_length("1.5mm")
     weight: float = 0.25
+
+
+class CutLines(Strict):
+    """The die line drawn on the trim of round, hexagonal and round-cornered pieces."""
+
+    colour: str = "mark"   # a colour of style.yaml
+    width: float = Field(default=0.25, gt=0, le=2)  # points
+    dash: list[float] = Field(default=[], max_length=8)
 
 
 class Profile(Strict):
@@ -250,6 +277,7 @@ class Profile(Strict):
     bleed: Length = parse_length("3mm")
     spacing: Length = 0
     marks: Marks | None = Marks()
+    cut_lines: CutLines | None = CutLines()
     backs: Literal["none", "duplex-long-edge", "duplex-short-edge", "gutterfold"] = "duplex-long-edge"
     back_offset: tuple[Length, Length] = (0, 0)
     colour_model: Literal["rgb", "cmyk"] = "rgb"
@@ -274,6 +302,8 @@ class Template:
     elements: dict[str, Any]  # name -> validated element
     raw: dict[str, dict[str, Any]]  # name -> merged YAML mapping, what a child template extends
     sources: dict[str, tuple[Sourced, tuple]] = field(default_factory=dict)
+    corner_radius: float = 0
+    shared_cuts: bool = False
 
 
 @dataclass(frozen=True)
@@ -453,9 +483,19 @@ class Layouts:
             raise source.error(("size",), "a size [width, height] here or in a template it extends", "none")
         if min(size) <= 0:
             raise source.error(("size",), "a positive width and height", repr(size))
-        return Template(template_id, size, spec.shape or (base.shape if base else "rect"),
+        shape = spec.shape or (base.shape if base else "rect")
+        if spec.shared_cuts and shape != "rect":
+            raise source.error(("shared_cuts",), "shared cuts only on rect pieces (round and hex ones need bleed)",
+                               repr(shape))
+        return Template(template_id, size, shape,
                         spec.safe_margin if spec.safe_margin is not None else (base.safe_margin if base else 0),
-                        elements, raw, sources)
+                        elements, raw, sources,
+                        _own_or_base(spec.corner_radius, base and base.corner_radius, 0),
+                        _own_or_base(spec.shared_cuts, base and base.shared_cuts, False))
+
+
+def _own_or_base(own: Any, inherited: Any, default: Any) -> Any:
+    return own if own is not None else (inherited if inherited is not None else default)
 
 
 class StyleLayer(Strict):

@@ -50,6 +50,7 @@ class Component(Strict):
     description: str = ""
     face: Ident | None = None
     back: Ident | None = None
+    label: str | None = Field(default=None, max_length=200)  # how a piece is named: "{name}", "{suit} {rank}"
     fields: dict[Ident, FieldSpec] = {}
     pieces: list[dict[str, Any]] | str = []  # inline list, or a path to a YAML, CSV or XLSX file of pieces
     product: dict[Ident, list[str] | str] | None = None  # one piece per combination of values

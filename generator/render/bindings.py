@@ -5,33 +5,15 @@ import re
 import string
 from typing import Any
 
-from ..model.game import Piece
+from ..model.game import ComponentSet, Game, Piece, named_values
 
 _REF = re.compile(r"^\$([a-z0-9_]+)(.*)$")
 _FORMATTER = string.Formatter()
 
 
-def piece_values(piece: Piece, glyph_names: dict[str, str], field_types: dict[str, str]) -> dict[str, Any]:
-    """A piece's fields plus `<field>_name` for choices and glyphs, ready for text."""
-    values = dict(piece.fields)
-    for key, kind in field_types.items():
-        raw = values.get(key)
-        if raw is None:
-            if kind != "int":  # an optional field left empty prints as nothing
-                values[key] = ""
-            continue
-        if kind == "glyph":
-            values[f"{key}_name"] = glyph_names.get(raw, raw)
-        elif kind == "choice":
-            values[f"{key}_name"] = str(raw).replace("-", " ").title()
-    values["count"] = piece.count
-    return values
-
-
-def available_names(field_types: dict[str, str]) -> set[str]:
-    names = set(field_types) | {"count"}
-    names |= {f"{k}_name" for k, kind in field_types.items() if kind in ("glyph", "choice")}
-    return names
+def piece_values(game: Game, component: ComponentSet, piece: Piece) -> dict[str, Any]:
+    """A piece's fields plus `<field>_name` for choices and glyphs, and `count`, ready for text."""
+    return {**named_values(game, component.spec, piece.fields), "count": piece.count}
 
 
 def resolve(value: Any, values: dict[str, Any]) -> Any:

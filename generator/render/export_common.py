@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
-from ..model.game import ComponentSet, Piece
+from ..model.game import ComponentSet
 from ..model.layouts import Layouts, Profile, Template
 from ..model.source import load_yaml
 from ..model.validation import validate
@@ -58,36 +58,32 @@ def used_fields(template: Template) -> set[str]:
     return names
 
 
-def piece_title(piece: Piece) -> str:
-    """A readable name: the piece's name, else its field values ("light ember")."""
-    if piece.fields.get("name"):
-        return str(piece.fields["name"])
-    return " ".join(str(v) for v in piece.fields.values()) or f"{piece.component} {piece.index + 1}"
+MAX_STEM = 40  # characters of a file name taken from a label
 
 
 def slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "x"
+    """A short, safe file-name stem: lower-case letters, digits and dashes, at most MAX_STEM long."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:MAX_STEM].strip("-") or "x"
 
 
 def designs_of(component: ComponentSet, painter: FacePainter) -> tuple[list[Design], list[Design], list[int]]:
     """Distinct fronts (one per piece), distinct backs, and for each front the index of its back (-1: none)."""
-    front_t = painter.template_for(component, "face")
-    back_t = painter.template_for(component, "back")
     fronts: list[Design] = []
     backs: dict[tuple, Design] = {}
     back_of: list[int] = []
-    back_fields = sorted(used_fields(back_t)) if back_t else []
-    for piece in component.pieces:
+    for piece, front_t, back_t in painter.sides(component):
         values = painter.values(component, piece)
-        title = piece_title(piece)
+        title = piece.label
         fronts.append(Design(component.id, "face", front_t, values, piece.count,
                              f"{piece.index + 1:02d}-{slug(title)}", title))
         if back_t is None:
             back_of.append(-1)
             continue
-        key = tuple(str(values.get(f)) for f in back_fields)
+        key = (back_t.id, *(str(values.get(f)) for f in sorted(used_fields(back_t))))
         if key not in backs:
-            parts = list(dict.fromkeys(slug(k) for k in key if k != "None"))  # set, set_name: one word
+            parts = list(dict.fromkeys(slug(k) for k in key[1:] if k != "None"))  # set, set_name: one word
+            if back_t.id != (component.spec.back or back_t.id):
+                parts.insert(0, slug(back_t.id))
             backs[key] = Design(component.id, "back", back_t, values, 0, "-".join(["back", *parts]),
                                 f"back ({' '.join(parts)})" if parts else "back")
         backs[key].count += piece.count

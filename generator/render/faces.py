@@ -1,17 +1,22 @@
 """Draw one face of one piece from its template, after checking the template's bindings."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import GameDataError
 from ..model.game import ComponentSet, Game, Piece
 from ..model.layouts import Layouts, Profile, Template
-from .bindings import available_names, piece_values, references, resolve, text_references
+from ..model.conditions import holds, repeat_offsets
+from ..units import MM
+from .bindings import piece_values, resolve
+from .checks import check_sides, check_template
+from .ink import centre_of
 from .painters import PAINTERS, PaintContext
 from .style import Palette, register_fonts
 
-_COLOUR_KEYS = ("fill", "stroke", "colour", "outline")
 SEAM = 0.3  # points the background overlaps into a neighbour's bleed, so no hairline shows between
 
 
@@ -27,20 +32,28 @@ class FacePainter:
         self._images: dict[str, ImageReader] = {}
         self._checked: set[tuple[str, str]] = set()
 
-    def template_for(self, component: ComponentSet, side: str) -> Template | None:
-        template_id = component.spec.face if side == "face" else component.spec.back
+    def template_for(self, component: ComponentSet, side: str, piece: Piece | None = None) -> Template | None:
+        """The template a side of a component is drawn with: the piece's own when it names one."""
+        own = getattr(piece, side, None) if piece is not None else None
+        template_id = own or (component.spec.face if side == "face" else component.spec.back)
         if template_id is None:
             return None
-        source, where = component.origin
+        source, where = piece.origin if own else component.origin  # where an unknown id is blamed
         template = self.layouts.template(template_id, wanted_by=(source, where + (side,)))
         if (template_id, component.id) not in self._checked:
-            self._check(template, component)
+            check_template(self, template, component)
             self._checked.add((template_id, component.id))
         return template
 
+    def sides(self, component: ComponentSet) -> list[tuple[Piece, Template | None, Template | None]]:
+        """Each piece with its face and back templates, checked to match in size and shape."""
+        out = [(p, self.template_for(component, "face", p), self.template_for(component, "back", p))
+               for p in component.pieces]
+        check_sides(component, out)
+        return out
+
     def values(self, component: ComponentSet, piece: Piece) -> dict:
-        types = {k: v.type for k, v in component.spec.fields.items()}
-        return piece_values(piece, {g.id: g.name for g in self.shapes.values()}, types)
+        return piece_values(self.game, component, piece)
 
     def draw(self, c: Canvas, template: Template, values: dict, x0: float, top: float, bleed: float) -> None:
         """Place a face whose trim box has its top-left corner at page point (x0, top).
@@ -66,88 +79,81 @@ class FacePainter:
     def paint(self, c: Canvas, template: Template, values: dict, x0: float, top: float, bleed: float) -> None:
         """Paint a face directly, its trim box's top-left corner at (x0, top)."""
         ctx = PaintContext(x0, top, template.size[0], template.size[1], bleed, values,
-                           self._colour, self.fonts.__getitem__, self.shapes.__getitem__, self._image)
+                           self._colour, self.fonts.__getitem__, self.shapes.__getitem__, self.art)
         for element in template.elements.values():
-            if element.when and any(str(values.get(k)) != v for k, v in element.when.items()):
+            if not holds(element.when, values):
                 continue
-            if element.rotate:
+            for dx, dy in copies(element, values):
                 c.saveState()
-                cx, cy = _centre(element, ctx)
-                c.translate(cx, cy)
-                c.rotate(-element.rotate)
-                c.translate(-cx, -cy)
+                c.translate(dx, -dy)
+                if element.rotate:
+                    cx, cy = _centre(element, ctx)
+                    c.translate(cx, cy)
+                    c.rotate(-element.rotate)
+                    c.translate(-cx, -cy)
                 PAINTERS[element.kind](c, element, ctx)
                 c.restoreState()
-            else:
-                PAINTERS[element.kind](c, element, ctx)
 
     def _colour(self, name: str):
         return self.palette.get(name)
 
-    def _image(self, relative: str) -> ImageReader:
+    def art(self, relative: str):
+        """An image file of the game: an ImageReader for PNG/JPEG, a vector Drawing for SVG."""
         if relative not in self._images:
             path = (self.game.folder / relative).resolve()
             if not path.is_relative_to(self.game.folder.resolve()) or not path.is_file():
                 raise GameDataError(self.game.folder, None, "image", "an image file inside the game's folder",
                                     repr(relative))
-            self._images[relative] = ImageReader(str(path))
+            art = load_art(path)
+            if self.palette.model == "cmyk" and not hasattr(art, "getSize"):
+                to_cmyk(art)
+            self._images[relative] = art
         return self._images[relative]
 
-    def _check(self, template: Template, component: ComponentSet) -> None:
-        """Every name a template uses must exist: fields, colours, fonts, glyphs, image files."""
-        types = {k: v.type for k, v in component.spec.fields.items()}
-        names = available_names(types)
-        for name, element in template.elements.items():
-            source, where = template.sources[name]
 
-            def fail(key: str, expected: str, found: str, source=source, where=where):
-                return source.error(where + (key,), expected, found)
+def load_art(path: Path):
+    if path.suffix.lower() == ".svg":
+        try:
+            from svglib.svglib import svg2rlg  # imported only for a game with vector art
+        except ImportError:
+            raise GameDataError(path, None, "", "svglib installed for SVG art (pip install 'pnp-generator[svg]')",
+                                "no svglib") from None
+        try:
+            drawing = svg2rlg(str(path))
+        except Exception as exc:  # svglib raises several types for unreadable files
+            raise GameDataError(path, None, "", "a readable SVG file", str(exc)) from None
+        if drawing is None or not drawing.width or not drawing.height:
+            raise GameDataError(path, None, "", "a readable SVG file with a width and height", "none")
+        return drawing
+    try:
+        reader = ImageReader(str(path))
+        reader.getSize()
+    except Exception as exc:  # Pillow raises several types for unreadable images
+        raise GameDataError(path, None, "", "a readable PNG or JPEG image", str(exc)) from None
+    return reader
 
-            data = element.model_dump()
-            for key, value in data.items():
-                for ref in references(value):
-                    if ref not in names:
-                        raise fail(key, f"a field of '{component.id}', one of {sorted(names)}", repr(value))
-            if element.kind == "text":
-                try:
-                    refs = text_references(element.text)
-                except ValueError as exc:
-                    raise fail("text", "text with {field} placeholders", f"{element.text!r} ({exc})") from None
-                for ref in refs:
-                    if ref not in names:
-                        raise fail("text", f"placeholders naming fields of '{component.id}', one of "
-                                           f"{sorted(names)}", "{" + ref + "}")
-                if element.font not in self.fonts:
-                    raise fail("font", f"a font named in layouts/style.yaml, one of {sorted(self.fonts)}",
-                               repr(element.font))
-            for key in _COLOUR_KEYS:
-                value = data.get(key)
-                if value and not value.startswith("$") and value not in self.palette:
-                    raise fail(key, "a colour named in layouts/style.yaml", repr(value))
-            if element.kind == "image" and not element.file.startswith("$"):
-                try:
-                    self._image(element.file)
-                except GameDataError:
-                    raise fail("file", "an image file inside the game's folder", repr(element.file)) from None
-            if element.kind == "glyph" and not element.glyph.startswith("$") and element.glyph not in self.shapes:
-                raise fail("glyph", f"a glyph or icon, one of {sorted(self.shapes)}", repr(element.glyph))
-        for piece in component.pieces:  # colours bound to fields must resolve for every piece
-            values = self.values(component, piece)
-            for name, element in template.elements.items():
-                for key in _COLOUR_KEYS:
-                    value = getattr(element, key, None)
-                    if isinstance(value, str) and value.startswith("$"):
-                        colour = resolve(value, values)
-                        if colour not in self.palette:
-                            source, where = template.sources[name]
-                            raise source.error(where + (key,), "a colour named in layouts/style.yaml",
-                                               f"{colour!r} (from {value} for {piece.label})")
+
+def to_cmyk(node) -> None:
+    """Turn an SVG drawing's RGB colours into CMYK in place (a plain conversion, no colour profile),
+    so vector art passes a CMYK build's check that every colour is DeviceCMYK."""
+    from reportlab.lib.colors import CMYKColor, rgb2cmyk
+
+    for key in ("fillColor", "strokeColor"):
+        colour = getattr(node, key, None)
+        if colour is not None and not isinstance(colour, CMYKColor) and hasattr(colour, "red"):
+            setattr(node, key, CMYKColor(*rgb2cmyk(colour.red, colour.green, colour.blue)))
+    for child in getattr(node, "contents", []):
+        to_cmyk(child)
+
+
+def copies(element, values: dict) -> list[tuple[float, float]]:
+    """Offsets (points, x right, y down) of each copy of an element: one at (0, 0) without a repeat."""
+    if element.repeat is None:
+        return [(0.0, 0.0)]
+    return repeat_offsets(element.repeat, int(resolve(element.repeat.count, values)), MM)
 
 
 def _centre(element, ctx: PaintContext) -> tuple[float, float]:
-    if hasattr(element, "cx"):
-        return ctx.px(element.cx), ctx.py(element.cy)
-    if hasattr(element, "w"):
-        return ctx.px(element.x + element.w / 2), ctx.py(element.y + element.h / 2)
-    return ctx.px(ctx.width / 2), ctx.py(ctx.height / 2)
-
+    """The page point an element turns about (the same point the print-safety check turns it about)."""
+    x, y = centre_of(element, (ctx.width, ctx.height))
+    return ctx.px(x), ctx.py(y)

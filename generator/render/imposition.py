@@ -67,9 +67,11 @@ def page_size(profile: Profile, piece_sizes: list[tuple[float, float]]) -> tuple
     return max(fits)[2]
 
 
-def _fit(page: tuple[float, float], w: float, h: float, profile: Profile) -> tuple[int, int]:
+def _fit(page: tuple[float, float], w: float, h: float, profile: Profile,
+         bleed: float | None = None) -> tuple[int, int]:
+    bleed = profile.bleed if bleed is None else bleed
     usable_w, usable_h = page[0] - 2 * profile.margin, page[1] - 2 * profile.margin
-    pitch_w, pitch_h = w + 2 * profile.bleed, h + 2 * profile.bleed
+    pitch_w, pitch_h = w + 2 * bleed, h + 2 * bleed
     return max(0, int(usable_w // pitch_w)), max(0, int(usable_h // pitch_h))
 
 
@@ -88,11 +90,12 @@ def impose(groups: list[list[Item]], profile: Profile, size: tuple[float, float]
         if not items:
             continue
         w, h = items[0].front.size
-        cols, rows_per_page = _fit(size, w, h, profile)
+        bleed = 0.0 if getattr(items[0].front, "shared_cuts", False) else profile.bleed  # edge to edge
+        cols, rows_per_page = _fit(size, w, h, profile, bleed)
         if cols == 0 or rows_per_page == 0:
             raise ValueError(f"a {w / 2.835:.0f} x {h / 2.835:.0f} mm piece does not fit on the paper "
                              f"with {profile.margin / 2.835:.0f} mm margins")
-        pitch_w, pitch_h = w + 2 * profile.bleed, h + 2 * profile.bleed
+        pitch_w, pitch_h = w + 2 * bleed, h + 2 * bleed
         remaining = list(items)
         while remaining:
             bottom_limit = profile.margin
@@ -103,11 +106,10 @@ def impose(groups: list[list[Item]], profile: Profile, size: tuple[float, float]
             rows = min(rows_free, -(-len(remaining) // cols))
             used_cols = min(cols, len(remaining))
             left = (size[0] - used_cols * pitch_w) / 2
-            block = Block(w, h, profile.bleed, used_cols, rows, left, cursor)
+            block = Block(w, h, bleed, used_cols, rows, left, cursor)
             for i, item in enumerate(remaining[: used_cols * rows]):
                 r, col = divmod(i, used_cols)
-                block.slots.append(Slot(item, left + col * pitch_w + profile.bleed,
-                                        cursor - r * pitch_h - profile.bleed))
+                block.slots.append(Slot(item, left + col * pitch_w + bleed, cursor - r * pitch_h - bleed))
             remaining = remaining[used_cols * rows:]
             pages[-1].blocks.append(block)
             cursor -= rows * pitch_h + 2 * mark_space(profile) + profile.marks.gap if profile.marks else rows * pitch_h

@@ -7,12 +7,10 @@ from .imposition import Item
 
 
 def items_for(component: ComponentSet, painter: FacePainter) -> list[Item]:
-    front = painter.template_for(component, "face")
-    if front is None:
-        return []
-    back = painter.template_for(component, "back")
     items = []
-    for piece in component.pieces:
+    for piece, front, back in painter.sides(component):
+        if front is None:
+            return []
         values = painter.values(component, piece)
         item = Item(front, back, values, values, piece.label)
         items.extend([item] * piece.count)

@@ -11,6 +11,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from .bindings import format_text, resolve
+from .richtext import ICON_CALLBACK, RichStyle, fit_paragraph, icon_drawer, is_rich
 
 
 @dataclass
@@ -84,6 +85,17 @@ def diamond(c: Canvas, el, ctx: PaintContext) -> None:
     c.drawPath(path, stroke=stroke, fill=fill)
 
 
+def polygon(c: Canvas, el, ctx: PaintContext) -> None:
+    fill, stroke = _set_paint(c, ctx, el.fill if el.closed else None, el.stroke, el.stroke_width)
+    path = c.beginPath()
+    path.moveTo(ctx.px(el.points[0][0]), ctx.py(el.points[0][1]))
+    for x, y in el.points[1:]:
+        path.lineTo(ctx.px(x), ctx.py(y))
+    if el.closed:
+        path.close()
+    c.drawPath(path, stroke=stroke, fill=fill)
+
+
 def hexagon(c: Canvas, el, ctx: PaintContext) -> None:
     fill, stroke = _set_paint(c, ctx, el.fill, el.stroke, el.stroke_width)
     cx, cy = ctx.px(el.cx), ctx.py(el.cy)
@@ -116,9 +128,12 @@ def lines(c: Canvas, el, ctx: PaintContext) -> None:
 
 def text(c: Canvas, el, ctx: PaintContext) -> None:
     content = format_text(el.text, ctx.values, el.labels)
+    if is_rich(content, el.fit):
+        rich_text(c, el, ctx, content)
+        return
     font, size = ctx.font(el.font), el.size
     if el.fit == "shrink":
-        while size > 4 and stringWidth(content, font, size) > el.w:
+        while size > el.min_size and stringWidth(content, font, size) > el.w:
             size -= 0.25
     rows = simpleSplit(content, font, size, el.w) if el.fit == "wrap" else [content]
     step = size * el.leading
@@ -143,6 +158,26 @@ def text(c: Canvas, el, ctx: PaintContext) -> None:
         obj.setTextOrigin(ctx.px(el.x + dx), ctx.py(first + i * step))
         obj.textOut(row)
         c.drawText(obj)
+
+
+def rich_style(el, ctx: PaintContext) -> RichStyle:
+    return RichStyle(ctx.font(el.font), ctx.font(el.bold_font), ctx.font(el.italic_font), el.size, el.leading,
+                     ctx.paint(el.colour), el.align, ctx.colour)
+
+
+def rich_text(c: Canvas, el, ctx: PaintContext, content: str) -> None:
+    """Marked-up text through reportlab's Paragraph, inline icons drawn by a callback (see richtext)."""
+    para, _, _, used_h = fit_paragraph(content, rich_style(el, ctx), el.w, el.h, el.fit, el.min_size)
+    top = {"top": el.y, "bottom": el.y + el.h - used_h}.get(el.valign, el.y + (el.h - used_h) / 2)
+    colour = ctx.paint(el.colour)
+
+    def draw_icon(canvas, label, left, top_y, side):
+        name, _, own_colour = label.partition("@")
+        paint = ctx.paint(own_colour) if own_colour else colour
+        draw_glyph(canvas, ctx.shape(name).shapes, paint, ctx.background, left, top_y, side)
+
+    c.setNamedCB(ICON_CALLBACK, icon_drawer(draw_icon))
+    para.drawOn(c, ctx.px(el.x), ctx.py(top + used_h))
 
 
 def ring(c: Canvas, el, ctx: PaintContext) -> None:
@@ -173,17 +208,20 @@ def petals(c: Canvas, el, ctx: PaintContext) -> None:
 
 
 def glyph(c: Canvas, el, ctx: PaintContext) -> None:
-    shapes = ctx.shape(resolve(el.glyph, ctx.values)).shapes
-    colour = ctx.paint(el.colour)
     scale = min(el.w, el.h)
-    ox = ctx.px(el.x) + (el.w - scale) / 2
-    oy = ctx.py(el.y) - (el.h - scale) / 2
+    left = ctx.px(el.x) + (el.w - scale) / 2
+    top = ctx.py(el.y) - (el.h - scale) / 2
+    draw_glyph(c, ctx.shape(resolve(el.glyph, ctx.values)).shapes, ctx.paint(el.colour), ctx.background,
+               left, top, scale)
 
+
+def draw_glyph(c: Canvas, shapes, colour, knockout, left: float, top: float, scale: float) -> None:
+    """A glyph's shapes (drawn in a unit square, y down) in a square of `scale` points at (left, top)."""
     def at(u: float, v: float) -> tuple[float, float]:
-        return ox + u * scale, oy - v * scale
+        return left + u * scale, top - v * scale
 
     for shape in shapes:
-        paint = ctx.background if shape.style == "knockout" else colour
+        paint = knockout if shape.style == "knockout" else colour
         c.setFillColor(paint)
         c.setStrokeColor(paint)
         c.setLineWidth(shape.weight * scale)
@@ -209,6 +247,15 @@ def glyph(c: Canvas, el, ctx: PaintContext) -> None:
 
 def image(c: Canvas, el, ctx: PaintContext) -> None:
     reader = ctx.image(resolve(el.file, ctx.values))
+    if hasattr(reader, "drawOn"):  # an SVG drawing: placed as vector art, aspect ratio kept, centred
+        scale = min(el.w / reader.width, el.h / reader.height)
+        w, h = reader.width * scale, reader.height * scale
+        c.saveState()
+        c.translate(ctx.px(el.x + (el.w - w) / 2), ctx.py(el.y + (el.h + h) / 2))
+        c.scale(scale, scale)
+        reader.drawOn(c, 0, 0)
+        c.restoreState()
+        return
     c.drawImage(reader, ctx.px(el.x), ctx.py(el.y + el.h), el.w, el.h, preserveAspectRatio=True, anchor="c",
                 mask="auto")
 
@@ -309,5 +356,5 @@ def hexgrid(c: Canvas, el, ctx: PaintContext) -> None:
 PAINTERS: dict[str, Callable[[Canvas, Any, PaintContext], None]] = {
     "background": background, "rect": rect, "circle": circle, "diamond": diamond, "hexagon": hexagon,
     "line": line, "lines": lines, "text": text, "ring": ring, "petals": petals, "glyph": glyph, "image": image,
-    "hexgrid": hexgrid,
+    "hexgrid": hexgrid, "polygon": polygon,
 }

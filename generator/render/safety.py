@@ -6,7 +6,6 @@ them as warnings; with --strict they stop it (exit 1) before a file is written.
 """
 from __future__ import annotations
 
-import math
 import warnings
 from dataclasses import dataclass
 from typing import Callable
@@ -19,12 +18,13 @@ from ..model.game import Edition
 from ..model.layouts import Layouts, Template
 from ..units import MM
 from .bindings import format_text, resolve
-from .export_common import piece_title
-from .faces import FacePainter
+from ..model.conditions import holds
+from .faces import FacePainter, copies
+from .ink import beyond_safe_zone, outline_points, placed
+from .richtext import RichStyle, fit_paragraph, is_rich
 
 MIN_FONT_PT = 6.0
 MIN_IMAGE_DPI = 300
-SHRINK_FLOOR_PT = 4.0     # where the text painter stops shrinking (see painters.text)
 TOLERANCE = 0.05          # points: rounding, not a problem
 
 
@@ -52,20 +52,20 @@ def check_edition_safety(edition: Edition, layouts: Layouts) -> list[Finding]:
     painter = FacePainter(edition.game, layouts)
     found: dict[tuple, Finding] = {}
     for component in edition.components:
-        for side in ("face", "back"):
-            template = painter.template_for(component, side)
-            if template is None:
-                continue
-            for piece in component.pieces:
-                values = painter.values(component, piece)
+        for piece, face, back in painter.sides(component):
+            values = painter.values(component, piece)
+            for side, template in (("face", face), ("back", back)):
+                if template is None:
+                    continue
                 for name, kind, problem in check_face(template, values, painter):
-                    key = (component.id, side, name, kind)  # one finding per kind, however many cards
+                    key = (component.id, side, template.id, name, kind)  # one finding per kind, however many
                     if key in found:
                         old = found[key]
                         found[key] = Finding(old.component, old.piece, old.side, old.template, old.element,
                                              old.problem, old.more + 1)
                     else:
-                        found[key] = Finding(component.id, piece_title(piece), side, template.id, name, problem)
+                        found[key] = Finding(component.id, piece.label, side, template.id,
+                                             name, problem)
     return list(found.values())
 
 
@@ -73,14 +73,25 @@ def check_face(template: Template, values: dict, painter: FacePainter) -> list[t
     """(element, kind, problem) for each print-safety problem of one face with one piece's values."""
     out = []
     for name, element in template.elements.items():
-        if element.when and any(str(values.get(k)) != v for k, v in element.when.items()):
+        if not holds(element.when, values):
             continue
+        offsets = copies(element, values)
         if element.kind == "text":
-            out += [(name, *p) for p in check_text(template, element, values, painter.fonts[element.font])]
-        elif element.kind == "image":
+            out += [(name, *p) for p in check_text(template, element, values, painter, offsets)]
+            continue
+        if element.kind == "image":
             problem = check_image(element, values, painter)
             if problem:
                 out.append((name, "resolution", problem))
+        if element.kind == "background" or element.bleed:
+            continue
+        shapes = painter.shapes[resolve(element.glyph, values)].shapes if element.kind == "glyph" else None
+        points = placed(outline_points(element, shapes), element, template.size, offsets)
+        outside = beyond_safe_zone(points, template.size, template.shape, template.safe_margin)
+        if outside > TOLERANCE:
+            out.append((name, "safe-zone", f"{element.kind} reaches {outside / MM:.1f} mm past the safe zone "
+                                           f"({template.safe_margin / MM:g} mm inside the trim); keep it inside "
+                                           f"or mark it `bleed: true` if it is meant to run off the edge"))
     return out
 
 
@@ -88,19 +99,20 @@ def text_layout(element, content: str, font: str) -> tuple[float, list[str]]:
     """The size the text painter ends up using and the rows it prints (mirrors painters.text)."""
     size = element.size
     if element.fit == "shrink":
-        while size > SHRINK_FLOOR_PT and stringWidth(content, font, size) > element.w:
+        while size > element.min_size and stringWidth(content, font, size) > element.w:
             size -= 0.25
     rows = simpleSplit(content, font, size, element.w) if element.fit == "wrap" else [content]
     return size, rows
 
 
-def check_text(template: Template, el, values: dict, font: str) -> list[tuple[str, str]]:
+def check_text(template: Template, el, values: dict, painter: FacePainter,
+               offsets: list[tuple[float, float]]) -> list[tuple[str, str]]:
     content = format_text(el.text, values, el.labels)
+    if is_rich(content, el.fit):
+        return check_rich_text(template, el, content, painter, offsets)
+    font = painter.fonts[el.font]
     size, rows = text_layout(el, content, font)
-    problems = []
-    if size < MIN_FONT_PT - 1e-9:
-        how = f"shrinks to {size:g} pt to fit" if size < el.size else f"is set in {size:g} pt"
-        problems.append(("size", f"text {content!r} {how}, under the {MIN_FONT_PT:g} pt minimum"))
+    problems = _size_problem(el, content, size)
     ascent, descent = getAscentDescent(font, size)
     step = size * el.leading
     widths = [stringWidth(row, font, size) for row in rows]
@@ -112,41 +124,62 @@ def check_text(template: Template, el, values: dict, font: str) -> list[tuple[st
     elif tall > el.h + TOLERANCE:
         problems.append(("overflow", f"text {content!r} is {tall / MM:.1f} mm tall at {size:g} pt "
                                      f"({len(rows)} rows), its box {el.h / MM:.1f} mm"))
-    outside = _outside_safe_zone(template, el, rows, widths, size, ascent, descent)
-    if outside:
-        problems.append(("safe-zone", f"text {content!r} reaches {outside / MM:.1f} mm past the safe zone "
-                                      f"({template.safe_margin / MM:g} mm inside the trim)"))
-    return problems
+    corners = _text_corners(el, rows, widths, size, ascent, descent)
+    return problems + _safe_zone_problem(template, el, content, corners, offsets)
 
 
-def _outside_safe_zone(template: Template, el, rows, widths, size, ascent, descent) -> float:
-    """How far (points) the inked text goes beyond the safe zone; 0 when inside."""
+def check_rich_text(template: Template, el, content: str, painter: FacePainter,
+                    offsets: list[tuple[float, float]]) -> list[tuple[str, str]]:
+    style = RichStyle(painter.fonts[el.font], painter.fonts[el.bold_font], painter.fonts[el.italic_font], el.size,
+                      el.leading, None, el.align, painter.palette.get)
+    _, size, widest, used_h = fit_paragraph(content, style, el.w, el.h, el.fit, el.min_size)
+    problems = _size_problem(el, content, size)
+    if widest > el.w + TOLERANCE or used_h > el.h + TOLERANCE:
+        problems.append(("overflow", f"text {content!r} needs {widest / MM:.1f} x {used_h / MM:.1f} mm at "
+                                     f"{size:g} pt, its box {el.w / MM:.1f} x {el.h / MM:.1f} mm"))
+    top = {"top": el.y, "bottom": el.y + el.h - used_h}.get(el.valign, el.y + (el.h - used_h) / 2)
+    left = el.x + {"left": 0, "centre": (el.w - widest) / 2, "right": el.w - widest}[el.align]
+    corners = [(left, top), (left + widest, top), (left, top + used_h), (left + widest, top + used_h)]
+    return problems + _safe_zone_problem(template, el, content, corners, offsets)
+
+
+def _size_problem(el, content: str, size: float) -> list[tuple[str, str]]:
+    if size < MIN_FONT_PT - 1e-9:
+        how = f"shrinks to {size:g} pt to fit" if size < el.size else f"is set in {size:g} pt"
+        return [("size", f"text {content!r} {how}, under the {MIN_FONT_PT:g} pt minimum")]
+    return []
+
+
+def _safe_zone_problem(template: Template, el, content: str, corners, offsets) -> list[tuple[str, str]]:
+    outside = beyond_safe_zone(placed(corners, el, template.size, offsets), template.size, template.shape,
+                               template.safe_margin)
+    if outside > TOLERANCE:
+        return [("safe-zone", f"text {content!r} reaches {outside / MM:.1f} mm past the safe zone "
+                              f"({template.safe_margin / MM:g} mm inside the trim)")]
+    return []
+
+
+def _text_corners(el, rows, widths, size, ascent, descent) -> list[tuple[float, float]]:
+    """Corners of each printed row's ink, at the baselines painters.text sets."""
     step = size * el.leading
     block = size + step * (len(rows) - 1)
     first = {"top": el.y + size * 0.8, "bottom": el.y + el.h - block + size * 0.8}.get(
-        el.valign, el.y + (el.h - block) / 2 + size * 0.78)   # baselines as painters.text sets them
+        el.valign, el.y + (el.h - block) / 2 + size * 0.78)
     corners = []
     for i, width in enumerate(widths):
         dx = {"left": 0, "centre": (el.w - width) / 2, "right": el.w - width}[el.align]
         base = first + i * step
         for x in (el.x + dx, el.x + dx + width):
             corners += [(x, base - ascent), (x, base - descent)]
-    if el.rotate:  # turned about the box's centre, clockwise on the page
-        cx, cy, a = el.x + el.w / 2, el.y + el.h / 2, math.radians(el.rotate)
-        corners = [(cx + (x - cx) * math.cos(a) - (y - cy) * math.sin(a),
-                    cy + (x - cx) * math.sin(a) + (y - cy) * math.cos(a)) for x, y in corners]
-    w, h, m = template.size[0], template.size[1], template.safe_margin
-    if not corners:  # empty text prints no ink
-        return 0.0
-    if template.shape in ("round", "hex"):  # the safe zone is the inscribed circle, less the margin
-        radius = min(w, h) / 2 - m
-        return max(0.0, max(math.hypot(x - w / 2, y - h / 2) - radius for x, y in corners))
-    return max(0.0, max(max(m - x, x - (w - m), m - y, y - (h - m)) for x, y in corners))
+    return corners
 
 
 def check_image(el, values: dict, painter: FacePainter) -> str | None:
     relative = resolve(el.file, values)
-    px_w, px_h = painter._image(relative).getSize()
+    art = painter.art(relative)
+    if not hasattr(art, "getSize"):
+        return None  # vector art prints sharp at any size
+    px_w, px_h = art.getSize()
     scale = min(el.w / px_w, el.h / px_h)   # points per pixel, aspect ratio kept as the painter does
     dpi = 72 / scale
     if dpi < MIN_IMAGE_DPI - 0.5:

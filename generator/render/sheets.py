@@ -7,6 +7,7 @@ from pathlib import Path
 from reportlab.pdfgen.canvas import Canvas
 
 from ..model.layouts import Profile
+from .cut_lines import check_cut_lines, draw_cut_line
 from .faces import FacePainter
 from ..units import MM, parse_length
 from .imposition import (FOLD_CLEARANCE_MM, Block, FoldedPage, Item, Page, back_position, folded_back_position,
@@ -20,6 +21,7 @@ def write_sheets(path: Path, groups: list[list[Item]], painter: FacePainter, pro
     """Impose the groups of items and write the PDF; returns the page count."""
     if profile.backs == "gutterfold":
         return write_gutterfold(path, groups, painter, profile, title)
+    check_cut_lines(profile, painter.layouts, painter.palette)
     sizes = [g[0].front.size for g in groups if g]
     size = page_size(profile, sizes)
     pages = impose(groups, profile, size)
@@ -41,6 +43,7 @@ def draw_fronts(c: Canvas, page: Page, painter: FacePainter, profile: Profile) -
     for block in page.blocks:
         for slot in block.slots:
             painter.draw(c, slot.item.front, slot.item.front_values, slot.x, slot.top, block.bleed)
+            draw_cut_line(c, slot.item.front, slot.x, slot.top, profile, painter.palette)
         if profile.marks:
             draw_crop_marks(c, block, page.size, profile, painter)
 
@@ -106,6 +109,7 @@ def draw_folded(c: Canvas, page: FoldedPage, painter: FacePainter, profile: Prof
     for block in page.blocks:
         for slot in block.slots:
             painter.draw(c, slot.item.front, slot.item.front_values, slot.x, slot.top, block.bleed)
+            draw_cut_line(c, slot.item.front, slot.x, slot.top, profile, painter.palette)
             if slot.item.back is None:
                 continue
             x, top = folded_back_position(slot, block.height, fold)

@@ -114,7 +114,7 @@ class InkSaverLayouts(Layouts):
                 raise describe(exc, self.source, ("options", "ink_saver", "templates", template.id, name),
                                drop_tag=True) from None
         return Template(template.id, template.size, template.shape, template.safe_margin, elements,
-                        template.raw, template.sources)
+                        template.raw, template.sources, template.corner_radius, template.shared_cuts)
 
 
     def _pale(self, name: str | None) -> bool:

@@ -47,7 +47,7 @@ class PieceFaces:
 
     def face(self, component_id: str, piece: Piece, side: str = "face") -> tuple[Template, dict]:
         component = self.component(component_id)
-        template = self._for_checks.template_for(component, side)
+        template = self._for_checks.template_for(component, side, piece)
         if template is None:
             raise GameDataError(self.edition.source.path, None, component_id, f"a {side} template", "none")
         return template, self._for_checks.values(component, piece)

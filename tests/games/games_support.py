@@ -17,6 +17,13 @@ def cli(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
                           env=full_env, cwd=ROOT, timeout=600)
 
 
+def harbour_project(tmp_path: Path) -> Path:
+    """A scratch project holding only the made-up test game tests/games/fixtures/harbour-lights."""
+    root = tmp_path / "project"
+    shutil.copytree(Path(__file__).parent / "fixtures" / "harbour-lights", root / "components" / "harbour-lights")
+    return root
+
+
 def copy_components(tmp_path: Path) -> Path:
     target = tmp_path / "components"
     shutil.copytree(ROOT / "components", target)

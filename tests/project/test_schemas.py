@@ -78,3 +78,11 @@ def test_schema_command_writes_every_kind(tmp_path: Path) -> None:
     result = run_cli("schema", "--out", str(tmp_path / "s"))
     assert result.returncode == 0
     assert sorted(p.name for p in (tmp_path / "s").iterdir()) == sorted(f"{k}.schema.json" for k in KINDS)
+
+
+FIXTURES = sorted(ROOT.glob("tests/games/fixtures/**/*.yaml"))
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_made_up_test_games_pass_their_schemas(path: Path) -> None:
+    assert _errors(kind_of(path), yaml.safe_load(path.read_text())) == []

@@ -1,0 +1,166 @@
+"""Every check a template needs before anything is drawn, so that `validate` and `build` stop at the
+same mistakes: names of fields, colours, fonts, glyphs, icons and images; typed conditions; repeat
+counts; rich-text markup; and the sizes of each piece's face and back.
+
+Each error names the file and line of the template (or piece) that made it.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..errors import GameDataError
+from ..model.conditions import check_condition
+from ..model.game import ComponentSet, Piece
+from ..model.layouts import Template
+from .bindings import references, resolve, text_references
+from .richtext import RichStyle, is_rich, names_used, paragraph
+
+if TYPE_CHECKING:
+    from .faces import FacePainter
+
+COLOUR_KEYS = ("fill", "stroke", "colour", "outline")
+SIZE_TOLERANCE = 0.01  # points
+
+
+def field_kinds(component: ComponentSet) -> dict[str, tuple[str, object]]:
+    """What a template may name: each field with its type and spec, `count`, and `<field>_name`."""
+    kinds: dict[str, tuple[str, object]] = {k: (v.type, v) for k, v in component.spec.fields.items()}
+    kinds["count"] = ("int", None)
+    for key, spec in component.spec.fields.items():
+        if spec.type in ("glyph", "choice"):
+            kinds[f"{key}_name"] = ("text", None)
+    return kinds
+
+
+def check_template(painter: "FacePainter", template: Template, component: ComponentSet) -> None:
+    """Every name a template uses must exist and every condition must be able to hold."""
+    kinds = field_kinds(component)
+    names = set(kinds)
+    for name, element in template.elements.items():
+        source, where = template.sources[name]
+
+        def fail(key, expected: str, found: str, source=source, where=where) -> GameDataError:
+            return source.error(where + (key if isinstance(key, tuple) else (key,)), expected, found)
+
+        check_condition(element.when, kinds, set(painter.shapes), fail)
+        data = element.model_dump(exclude={"when", "repeat"})
+        for key, value in data.items():
+            for ref in references(value):
+                if ref not in names:
+                    raise fail(key, f"a field of '{component.id}', one of {sorted(names)}", repr(value))
+        count = element.repeat.count if element.repeat else 0
+        if isinstance(count, str) and (not count.startswith("$") or kinds.get(count[1:], ("",))[0] != "int"):
+            raise fail(("repeat", "count"), f"a whole number, or $field naming a whole-number field of "
+                                            f"'{component.id}'", repr(count))
+        if element.kind == "text":
+            _check_text(painter, element, component, names, fail)
+        for key in COLOUR_KEYS:
+            value = data.get(key)
+            if value and not value.startswith("$") and value not in painter.palette:
+                raise fail(key, "a colour named in style.yaml", repr(value))
+        if element.kind == "image" and not element.file.startswith("$"):
+            _check_image(painter, element.file, fail)
+        if element.kind == "glyph" and not element.glyph.startswith("$") and element.glyph not in painter.shapes:
+            raise fail("glyph", f"a glyph or icon, one of {sorted(painter.shapes)}", repr(element.glyph))
+    for piece in component.pieces:
+        _check_bound_values(painter, template, component, piece)
+
+
+def _check_text(painter: "FacePainter", element, component: ComponentSet, names: set[str], fail) -> None:
+    try:
+        refs = text_references(element.text)
+    except ValueError as exc:
+        raise fail("text", "text with {field} placeholders", f"{element.text!r} ({exc})") from None
+    for ref in refs:
+        if ref not in names:
+            raise fail("text", f"placeholders naming fields of '{component.id}', one of {sorted(names)}",
+                       "{" + ref + "}")
+    for key in ("font", "bold_font", "italic_font"):
+        if getattr(element, key) not in painter.fonts:
+            raise fail(key, f"a font named in style.yaml, one of {sorted(painter.fonts)}",
+                       repr(getattr(element, key)))
+    _check_markup(painter, element.text, fail)
+    if element.outline and is_rich(element.text, element.fit):
+        raise fail("outline", "plain text for an outline (rich text and wrap-shrink are not outlined)",
+                   repr(element.outline))
+
+
+def _check_markup(painter: "FacePainter", text: str, fail) -> None:
+    """Icons and colours named by rich-text markup must exist; the markup must typeset."""
+    if not is_rich(text, "none"):
+        return
+    icons, colours = names_used(text)
+    for icon in icons:
+        if icon not in painter.shapes:
+            raise fail("text", f"icons in the text from the game's glyphs or icons.yaml, one of "
+                               f"{sorted(painter.shapes)}", f":{icon}:")
+    for colour in colours:
+        if colour not in painter.palette:
+            raise fail("text", "[words](colour) naming a colour of style.yaml", repr(colour))
+    style = RichStyle(*(painter.fonts["body"],) * 3, 9, 1.2, None, "left", painter.palette.get)
+    try:
+        paragraph(text, style)
+    except ValueError as exc:
+        raise fail("text", "text reportlab can typeset", str(exc).strip().splitlines()[-1]) from None
+
+
+def _check_image(painter: "FacePainter", file: str, fail) -> None:
+    try:
+        painter.art(file)
+    except GameDataError as exc:
+        raise fail("file", exc.expected, repr(file)) from None
+
+
+def _check_bound_values(painter: "FacePainter", template: Template, component: ComponentSet, piece: Piece) -> None:
+    """Values bound to `$field` (colours, glyphs, images) must resolve for every piece."""
+    values = painter.values(component, piece)
+    for name, element in template.elements.items():
+        source, where = template.sources[name]
+        for key in COLOUR_KEYS:
+            value = getattr(element, key, None)
+            if isinstance(value, str) and value.startswith("$") and resolve(value, values) not in painter.palette:
+                raise source.error(where + (key,), "a colour named in style.yaml",
+                                   f"{resolve(value, values)!r} (from {value} for {piece.label})")
+        if element.kind == "glyph" and element.glyph.startswith("$"):
+            if resolve(element.glyph, values) not in painter.shapes:
+                raise source.error(where + ("glyph",), "a glyph or icon", repr(resolve(element.glyph, values)))
+        if element.kind == "image" and element.file.startswith("$"):
+            _check_image(painter, resolve(element.file, values),
+                         lambda key, e, f, s=source, w=where: s.error(w + (key,), e, f))
+        if element.kind == "text":
+            _check_field_markup(painter, element, values, piece, template.sources[name])
+
+
+def _check_field_markup(painter: "FacePainter", element, values: dict, piece: Piece, origin) -> None:
+    """Markup that comes from a piece's fields is checked too, and blamed on the piece's row."""
+    for ref in text_references(element.text):
+        value = values.get(ref)
+        if not isinstance(value, str) or ref not in piece.fields:
+            continue
+        source, where = piece.origin or origin
+        _check_markup(painter, value, lambda key, e, f, s=source, w=where + (ref,): s.error(w, e, f))
+
+
+def check_sides(component: ComponentSet, sides: list[tuple[Piece, Template | None, Template | None]]) -> None:
+    """Face and back of each piece have one size and shape; all faces of a component share a size
+    (its pieces are imposed on one grid)."""
+    first_piece, first, _ = sides[0] if sides else (None, None, None)
+    for piece, face, back in sides:
+        source, where = piece.origin or component.origin
+        if first and face and not _same(first, face):
+            raise source.error(where, f"faces of one size in '{component.id}': '{first.id}' (piece "
+                                      f"{first_piece.index + 1}) is {_size(first)}, '{face.id}' {_size(face)}",
+                               "different sizes")
+        if face and back and not _same(face, back):
+            raise source.error(where, f"a back the size and shape of its face: face '{face.id}' is "
+                                      f"{_size(face)}, back '{back.id}' {_size(back)}", "different sizes")
+
+
+def _same(a: Template, b: Template) -> bool:
+    return (a.shape == b.shape and abs(a.size[0] - b.size[0]) < SIZE_TOLERANCE
+            and abs(a.size[1] - b.size[1]) < SIZE_TOLERANCE)
+
+
+def _size(t: Template) -> str:
+    mm = 72 / 25.4
+    return f"{t.size[0] / mm:g} x {t.size[1] / mm:g} mm {t.shape}"
