@@ -55,22 +55,25 @@ def plan(editions: Iterable[Any], profiles: list[str] | None) -> dict[str, list[
     """The engine work each edition's rulebooks need, by edition (``game/edition``), leaving out
     results the cache holds (a game's balance runs are listed under each of its editions)."""
     from ..pipeline import default_profiles, layouts_for
-    from .appendices import for_engine
-    from .book import rules_folder
     from .cache import cache_dir
     from .play import balance_work, engine_inputs, sample_work
-    from .settings import settings_for
 
     out: dict[str, list[Work]] = {}
     for edition in editions:
         works = out.setdefault(f"{edition.game.id}/{edition.id}", [])
+        layouts = layouts_for(edition)
+        books = [p for p in (layouts.profile(p) for p in (profiles or default_profiles(layouts)))
+                 if p.kind == "rulebook"]
+        if not books or not edition.engine:  # no rulebook, or no engine: nothing to start ahead
+            continue
+        from .appendices import for_engine
+        from .book import rules_folder
+        from .settings import settings_for
         appendices = for_engine(edition.engine)
         if appendices is None or rules_folder(edition) is None:
             continue
         inputs = engine_inputs(edition)
-        layouts = layouts_for(edition)
-        chosen = [layouts.profile(p) for p in (profiles or default_profiles(layouts))]
-        for profile in (p for p in chosen if p.kind == "rulebook"):
+        for profile in books:
             settings = settings_for(layouts, profile)
             todo = [balance_work(engine_inputs(other), settings.balance_games, settings.balance_seed,
                                  settings.balance_agents) for other in _game_editions(edition)]
