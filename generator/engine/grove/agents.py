@@ -157,8 +157,9 @@ def _tables(state: State, key: tuple) -> dict:
     return found
 
 
-def action_values(state: State, actions: list[Action], w: Weights = DEFAULT_WEIGHTS) -> list[float]:
-    """``expected_value`` of each action for the player to move, without playing the actions.
+def action_values(state: State, w: Weights = DEFAULT_WEIGHTS) -> tuple[float, ...]:
+    """``expected_value`` of each of ``state.legal_actions()`` (in that order) for the player to move,
+    without playing the actions.
 
     Greedy games meet the same positions again and again, so the values are remembered by
     everything they depend on (a bounded table per rule options and weights)."""
@@ -175,7 +176,7 @@ def action_values(state: State, actions: list[Action], w: Weights = DEFAULT_WEIG
     if found is None:
         if len(memo) >= _MEMO_SIZE:
             memo.clear()
-        found = memo[key] = _action_values(state, actions, w)
+        found = memo[key] = tuple(_action_values(state, state.legal_actions(), w))
     return found
 
 
@@ -253,6 +254,6 @@ class GreedyAgent(agents_base.GreedyAgentBase):
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        values = action_values(state, actions, self.weights)
+        values = action_values(state, self.weights)
         best = max(values)
         return self.rng.choice([a for v, a in zip(values, actions) if v >= best - 1e-9])
