@@ -12,8 +12,10 @@ _FORMATTER = string.Formatter()
 
 
 def piece_values(game: Game, component: ComponentSet, piece: Piece) -> dict[str, Any]:
-    """A piece's fields plus `<field>_name` for choices and glyphs, and `count`, ready for text."""
-    return {**named_values(game, component.spec, piece.fields), "count": piece.count}
+    """A piece's fields plus `<field>_name` for choices and glyphs, and `count`, ready for text.
+    An optional text, choice or glyph field the piece leaves empty prints as nothing."""
+    blanks = {k: "" for k, f in component.spec.fields.items() if f.type != "int" and k not in piece.fields}
+    return {**blanks, **named_values(game, component.spec, piece.fields), "count": piece.count}
 
 
 def resolve(value: Any, values: dict[str, Any]) -> Any:
