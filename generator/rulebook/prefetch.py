@@ -108,10 +108,8 @@ class Ahead:
             self.pool = ProcessPoolExecutor(self.jobs, mp_context=pool_context())
             for work in works:
                 _PENDING[work.key] = Pending(work, [self.pool.submit(work.run, unit) for unit in work.units])
-            if self.log:
-                games = sum(sum(w.sizes) for w in works)
-                self.log(f"engine work: {len(works)} results ({games:,} games) on {self.jobs} processes")
-                self._beat = threading.Thread(target=self._heartbeat, daemon=True)
+            if self.log:  # no line at the start: a build that fails at once says only why
+                self._beat = threading.Thread(target=self._heartbeat, args=(len(works),), daemon=True)
                 self._beat.start()
         return self
 
@@ -143,7 +141,7 @@ class Ahead:
     def _works(self, name: str) -> list[Work]:
         return [w for w in self.planned.get(name, []) if w.key in _PENDING]
 
-    def _heartbeat(self) -> None:
+    def _heartbeat(self, results: int) -> None:
         import os
         try:
             every = float(os.environ.get("PNP_PROGRESS_EVERY", HEARTBEAT))
@@ -155,7 +153,8 @@ class Ahead:
             done = sum(p.games_done() for p in pendings)
             if done >= total:
                 return
-            self.log(f"engine work: {done:,} of {total:,} games played, {time.monotonic() - self.started:.0f} s")
+            self.log(f"engine work: {done:,} of {total:,} games played ({results} results on {self.jobs} "
+                     f"processes), {time.monotonic() - self.started:.0f} s")
 
 
 def log_line(text: str) -> None:
@@ -183,6 +182,7 @@ class ahead_of:
             except (UserError, ValueError):
                 planned = {}
             if any(planned.values()):
+                _check(editions)  # a mistake stops the build before any engine work starts
                 self.ahead = Ahead(planned, jobs(), log_line)
 
     def __enter__(self) -> Callable[[list[Any]], Iterable[Any]]:
@@ -195,3 +195,14 @@ class ahead_of:
     def __exit__(self, *exc: Any) -> None:
         if self.ahead is not None:
             self.ahead.__exit__(*exc)
+
+
+def _check(editions: list[Any]) -> None:
+    """The checks each edition's build makes before writing anything (templates, bindings, rule
+    options), made for all of them first: with engine work started ahead, editions are built out of
+    order, and a mistake in any of them must stop the build at once with its one message."""
+    from ..pipeline import check_edition, layouts_for
+    from ..validate import engine_options
+    for edition in editions:
+        check_edition(edition, layouts_for(edition))
+        engine_options(edition)

@@ -29,7 +29,6 @@ def test_a_build_runs_engine_work_ahead_with_progress_lines(tmp_path):
                     env={**quick, "PNP_RULEBOOK_JOBS": "2", "PNP_PROGRESS_EVERY": "0.1",
                          "PNP_CACHE_DIR": str(tmp_path / "cache-a")})
     assert ahead.returncode == 0, ahead.stderr
-    assert re.search(r"engine work: 2 results \(301 games\) on 2 processes", ahead.stderr)
     assert re.search(r"engine work: done, 301 games in \d+ s", ahead.stderr)
     alone = run_cli("build", "battle-for-the-grove", "-p", "rulebook-letter", "--out", str(tmp_path / "b"),
                     env={**quick, "PNP_RULEBOOK_JOBS": "1", "PNP_CACHE_DIR": str(tmp_path / "cache-b")})

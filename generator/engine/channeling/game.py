@@ -19,9 +19,9 @@ make_agent = agent_factory({"random": f"{__package__}.agents:RandomAgent",
                             "mcts": f"{__package__}.mcts:MCTSAgent"}, example_iterations=400)
 
 
-def render_board(state: State) -> str:
+def render_board(state: State, *args: Any, **kwargs: Any) -> str:
     from .render import render_board
-    return render_board(state)
+    return render_board(state, *args, **kwargs)
 
 
 def describe_setup(state: State) -> dict[str, Any]:

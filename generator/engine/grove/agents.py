@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import agents_base
-from .actions import BANISH, CHANNEL, END, MOVE, PASS, STAND, STUN, Action, place_index
-from .state import _BONUS, CHANCE, State
+from .actions import CHANNEL, END, MOVE, PASS, STAND, STUN, Action, place_index
+from .state import CHANCE, State
 
 
 @dataclass(frozen=True)

@@ -16,9 +16,9 @@ make_agent = agent_factory({"random": RandomAgent, "greedy": f"{__package__}.age
                             "mcts": f"{__package__}.mcts:MCTSAgent"}, example_iterations=300)
 
 
-def render_state(state: State) -> str:
+def render_state(state: State, *args: Any, **kwargs: Any) -> str:
     from .render import render_state
-    return render_state(state)
+    return render_state(state, *args, **kwargs)
 
 
 def describe_setup(state: State) -> dict[str, Any]:

@@ -18,6 +18,9 @@ from .actions import (BANISH, CHANNEL, END, FIRST, MOVE, PASS, ROLL, STAND, STUN
                       parse_action, place_index, place_name)
 from .dice import sorted_rolls, totals
 from .options import GroveOptions
+from .tables import group as _group
+from .tables import successes as _successes
+from .tables import tables as _tables
 
 LIGHT, DARK = 0, 1
 CHANCE, TERMINAL = -1, -4
@@ -380,67 +383,6 @@ class State:
     def __str__(self) -> str:
         from .render import render_state
         return render_state(self)
-
-
-def _successes(o: GroveOptions, kind: str, standing: int, dice: Iterable[int]) -> int:
-    """How many of the dice succeed for a ``kind`` action with ``standing`` druids of the mover at its
-    circle (before caps by targets or supply)."""
-    if kind == BANISH:
-        return sum(1 for d in dice if d >= o.banish_on)
-    hits = sum(1 for d in dice if d <= standing)
-    return min(hits, standing) if kind == STUN else hits
-
-
-class _Tables:
-    """What depends only on the rule options, worked out as games need it and shared by every
-    state with those options: legal actions by arrangement of the mover's druids."""
-
-    __slots__ = ("options", "legal", "effects", "rolls", "memo")
-
-    def __init__(self, options: GroveOptions) -> None:
-        self.options = options
-        self.rolls = {faces: Action(ROLL, dice=faces) for faces, _ in sorted_rolls(options.dice, options.die_sides)}
-        self.memo: dict = {}  # for the agents' own tables, under keys of their choosing
-        self.legal: dict[tuple, tuple[tuple[Action, ...], frozenset]] = {}
-        self.effects: dict[tuple, tuple[tuple[Action, int, float], ...]] = {}
-
-    def effect_groups(self, kind: str, standing: int, limit: int) -> tuple[tuple[Action, int, float], ...]:
-        """The rolls for a pending ``kind`` grouped by their effect (how many successes count, given
-        the mover's ``standing`` druids there and the ``limit`` of cubes or targets): (first roll of
-        the group, successes, probability of the group), in the order of the sorted rolls.
-
-        The effect of a roll depends only on these, so the grouping is worked out once per key."""
-        key = (kind, standing, limit)
-        found = self.effects.get(key)
-        if found is None:
-            o = self.options
-            rolls = [(Action(ROLL, dice=faces), p) for faces, p in sorted_rolls(o.dice, o.die_sides)]
-
-            def effect(roll: Action) -> int:
-                return min(_successes(o, kind, standing, roll.dice), limit)
-            found = self.effects[key] = tuple((roll, effect(roll), p) for roll, p in _group(rolls, effect))
-        return found
-
-
-_TABLES: dict[GroveOptions, _Tables] = {}
-
-
-def _tables(options: GroveOptions) -> _Tables:
-    found = _TABLES.get(options)
-    if found is None:
-        found = _TABLES[options] = _Tables(options)
-    return found
-
-
-def _group(pairs: list[tuple[Action, float]], key) -> list[tuple[Action, float]]:
-    groups: dict = {}
-    for action, p in pairs:
-        k = key(action)
-        if k in groups:
-            groups[k][1] += p
-        else:
-            groups[k] = [action, p]
-    return [(a, p) for a, p in groups.values()]
 
 
 def new_game(options: GroveOptions | None = None, deck=(), glyph_ids=(), seed: int = 0) -> State:
