@@ -100,7 +100,8 @@ def _http_url(ctx, param, value: str | None) -> str | None:
 @click.option("--edition", "-e", help="Edition id (default: every edition).")
 @click.option("--profile", "-p", "profiles", multiple=True, help="Profile name; repeat for several.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), help="Output folder for one edition.")
-@click.option("--strict", is_flag=True, help="Print-safety warnings become errors: exit 1, nothing written.")
+@click.option("--strict", is_flag=True,
+              help="Print-safety warnings and rulebook lint findings become errors: exit 1, nothing written.")
 @click.option("--base-url", callback=_http_url, help="URL where the tts profile's images will be hosted.")
 @click.option("--force", is_flag=True, help="Build even editions whose output is up to date.")
 def build(game: str | None, edition: str | None, profiles: tuple[str, ...], out: Path | None,

@@ -16,7 +16,7 @@ from pydantic import TypeAdapter
 
 SHIPPED = Path(str(resources.files("generator") / "schemas"))  # package data
 KINDS = ("game", "edition", "pieces", "glyphs", "icons", "style", "template", "profile", "rulebook",
-         "rulebook-styles", "vendor")
+         "rulebook-styles", "rule-wordings", "vendor")
 
 
 def schema_for(kind: str) -> dict[str, Any]:
@@ -26,10 +26,12 @@ def schema_for(kind: str) -> dict[str, Any]:
     from .rulebook.book import RulebookConfig
     from .render.vendors import Vendor
     from .rulebook.settings import StyleSheetLayer
+    from .rulebook.wordings import Wordings
 
     models = {"game": GameFile, "edition": EditionFile, "glyphs": GlyphFile, "icons": IconFile,
               "style": StyleLayer, "profile": Profile, "rulebook": RulebookConfig,
-              "rulebook-styles": StyleSheetLayer, "template": TemplateFile, "vendor": Vendor}
+              "rulebook-styles": StyleSheetLayer, "rule-wordings": Wordings, "template": TemplateFile,
+              "vendor": Vendor}
     if kind == "pieces":
         schema = _pieces_schema(MAX_COUNT)
     elif kind == "template":
@@ -81,6 +83,8 @@ def kind_of(path: Path) -> str | None:
         return "template"
     if name == "rulebook.yaml" and parent == "rules":
         return "rulebook"
+    if name == "options.yaml" and parent == "rules":
+        return "rule-wordings"
     if parent == "rulebook":
         return "rulebook-styles"
     if parent == "cards":

@@ -23,6 +23,7 @@ class Job:
     layouts: Layouts
     profile: Profile
     stage: Path
+    strict: bool = False   # --strict: an exporter's own findings (the rulebook lint) stop the build
     base_url: str | None = None   # where a TTS save's images will be hosted (build --base-url)
 
     @property
@@ -94,6 +95,6 @@ def build_edition(edition: Edition, out_dir: Path, profiles: list[str] | None = 
                 raise GameDataError(layouts.profile_path(profile.id), None, "kind",
                                     f"a profile kind this version can build, one of {sorted(EXPORTERS)}",
                                     repr(profile.kind))
-            produced += exporter(Job(edition, layouts, profile, stage, base_url))
+            produced += exporter(Job(edition, layouts, profile, stage, strict=strict, base_url=base_url))
         write_manifest(stage, edition.game.id, edition.id, produced, out_dir / "manifest.json")
     return produced

@@ -19,6 +19,7 @@ from ..model.source import Sourced
 from ..model.validation import validate
 from .faces import PieceFaces
 from .play import EngineInputs, balance_rows, engine_inputs
+from .sample_search import SampleSearch
 from .settings import RulebookSettings
 from .styles import Styles
 
@@ -40,6 +41,7 @@ class Book:
     say: Callable[[str], None] | None = None
     progress: Callable[[str, int], Any] | None = None  # (label, total) -> a step(n) callable with close()
     narrated_turns: int | None = None             # the game's own choice, over the profile's
+    sample_search: SampleSearch = field(default_factory=SampleSearch)  # what the sample game must show
 
     def parts(self, model: type[BaseModel]) -> BaseModel | None:
         """The ``board:`` of rulebook.yaml read as ``model`` (the engine's roles); None without one.
@@ -68,6 +70,7 @@ class Appendices:
     charts: Callable[[Book, list[dict[str, Any]]], None]     # draws the runs' charts into book.figures
     sample: Callable[[Book, EngineInputs], dict[str, Any] | None] | None = None   # the narrated game
     extras: Callable[[Book, EngineInputs], dict[str, Any]] = lambda book, inputs: {}  # more context
+    events: tuple[str, ...] = ()                             # what rulebook.yaml's sample.shows may name
     # the engine work (``play.Work``) the extras will ask for, given the settings, to start ahead
     ahead: Callable[[RulebookSettings, EngineInputs], list] = lambda settings, inputs: []
 
@@ -104,3 +107,18 @@ def balance(book: Book, appendices: Appendices) -> dict[str, Any]:
     appendices.charts(book, runs)
     return {"games": settings.balance_games, "agents": list(settings.balance_agents), "seed": settings.balance_seed,
             "editions": runs, "this": next((r for r in runs if r["current"]), None)}
+
+
+def stall_runs(book: Book, appendices: Appendices, inputs: EngineInputs) -> list[dict[str, Any]]:
+    """How often games of this edition stop at the turn limit, under the balance agents and each
+    pairing of ``settings.stall_agents`` (the designer's report)."""
+    settings = book.settings
+    out = []
+    pairs = [tuple(settings.balance_agents)]
+    pairs += [tuple(p) for p in settings.stall_agents if tuple(p) not in pairs]
+    for agents in pairs:
+        games = settings.balance_games if agents == pairs[0] else settings.stall_games
+        book.tell(f"stalls: {book.edition.id}, {games} games, {','.join(agents)}")
+        figures = appendices.figures(balance_rows(inputs, games, settings.balance_seed, agents, settings.jobs))
+        out.append({"agents": list(agents), "games": games, "stalled": figures["stalled"], "turns": figures["turns"]})
+    return out

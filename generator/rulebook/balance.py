@@ -45,8 +45,11 @@ def figures(rows: list[list]) -> dict[str, Any]:
         "supply_ran_out": share(sum(col["supply_ran_out"]), n),
         "no_legal_move": share(sum(1 for s in col["spent"] if s), n),
         "scores": {"light": spread(col["score0"]), "dark": spread(col["score1"]),
-                   "margin": spread([a - b for a, b in zip(col["score0"], col["score1"])])},
+                   "margin": spread([a - b for a, b in zip(col["score0"], col["score1"])]),
+                   "margin_abs": spread([abs(r[2] - r[3]) for r in rows if not r[7]])},
         "turns": spread(col["turns"]),
+        # games stopped at the turn limit are not play: the length players can expect leaves them out
+        "turns_finished": spread([r[4] for r in rows if not r[7]]),
         "cards": {"light": spread(col["cards0"]), "dark": spread(col["cards1"])},
         "histograms": {"light": counts(col["score0"]), "dark": counts(col["score1"]),
                        "turns": counts(col["turns"])},

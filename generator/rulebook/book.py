@@ -14,18 +14,20 @@ from ..model.layouts import Layouts, Profile
 from ..model.source import load_yaml
 from ..model.validation import validate
 from ..units import MM
-from .appendices import Book, Figure, balance, for_engine
+from .appendices import Book, Figure, balance, for_engine, stall_runs
 from .balance import fixed, percent
 from .diagrams import PieceRef
 from .document import PageSetup, write_document
 from .faces import PieceFaces
 from .facts import edition_facts, option_facts
 from .gallery import CoverFan, CoverRow, Gallery
-from .markdown import Converter, Heading
+from .markdown import Converter
 from .play import engine_inputs
+from .sample_search import SampleSearch
 from .settings import RulebookSettings, load_style_sheet, settings_for
 from .styles import Styles, build_styles
 from .text import MAIN, RuleText, TemplateDataError
+from .wordings import answered_questions
 
 
 class CoverPiece(BaseModel):
@@ -43,6 +45,9 @@ class RulebookConfig(BaseModel):
     board: dict[str, Any] | None = None   # which component plays which part in the table diagrams (per engine)
     narrated_turns: int | None = Field(None, ge=0, le=1000)  # turns of the sample game told in sentences
     cover: list[CoverPiece] = []          # pieces on the cover (in front of the deck's fan, if there is a deck)
+    report: str | None = None             # the designer's report: its main file in rules/ (None: no report)
+    play_summary: bool = False            # the player book sums up the balance figures in plain words
+    sample: SampleSearch = SampleSearch()  # the events the sample game is searched for
 
 
 @dataclass
@@ -68,39 +73,55 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
     source = load_yaml(folder / "rulebook.yaml")
     config = validate(RulebookConfig, source.data, source)
     settings = settings or settings_for(layouts, profile)
+    designers = settings.audience == "designers"
+    if designers and config.report is None:
+        return None
     styles = build_styles(layouts, load_style_sheet(layouts, settings.styles), settings.font_scale)
     setup = _page_setup(profile, settings)
     width = setup.size[0] - setup.inner - setup.outer
     faces = PieceFaces(edition, layouts)
     book = Book(edition, settings, faces, styles, config.board, source, say=say, progress=progress,
-                narrated_turns=config.narrated_turns)
+                narrated_turns=config.narrated_turns, sample_search=config.sample)
     figures = book.figures
     context = edition_facts(edition)
     _component_figures(edition, faces, styles, figures)
     inputs = engine_inputs(edition)
     appendices = for_engine(edition.engine)
-    context.update(options=[], rules=None, sample=None, balance=None, step=None)
+    context.update(options=[], questions=[], stalls=[], rules=None, sample=None, balance=None, step=None,
+                   play_summary=config.play_summary, settings=settings.model_dump(mode="json"))
     if inputs is not None:
         context["rules"] = inputs.options
-        context["options"] = option_facts(inputs.options)
+        context["questions"] = answered_questions(folder, inputs.options)
+        context["options"] = option_facts(inputs.options, context["questions"])
     if inputs is not None and appendices is not None:
+        for event in config.sample.shows:
+            if event not in appendices.events:
+                raise source.error(("sample", "shows", event), f"an event the {edition.engine} book can find, one "
+                                   f"of {list(appendices.events)}", repr(event))
         if appendices.sample is not None:
             context["sample"] = appendices.sample(book, inputs)
         context.update(appendices.extras(book, inputs))
         context["balance"] = balance(book, appendices)
-    text = RuleText(folder, {"figure": _figure_function(figures)})
+        if designers:
+            context["stalls"] = stall_runs(book, appendices, inputs)
+    text = RuleText(folder, {"figure": _figure_function(figures), "colour": _colour_function(styles)},
+                    shared=[layer.root / "rulebook" for layer in reversed(layouts.layers)])
     text.env.filters.update(percent=percent, fixed=fixed)
-    markdown = text.render(context, config.main)
-    first = Converter(styles, width, _provider(figures, folder)).convert(markdown)
-    headings = [(f.toc_level, f.plain) for f in first if isinstance(f, Heading) and f.toc_level is not None]
+    markdown = text.render(context, config.report if designers else config.main)
+    converter = Converter(styles, width, _provider(figures, folder))
+    first = converter.convert(markdown)
+    headings = converter.headings
     unused = [first]
 
     def body() -> list[Flowable]:  # the first layout takes the flowables made above; a second one new ones
         return unused.pop() if unused else Converter(styles, width, _provider(figures, folder)).convert(markdown)
 
-    title = f"{edition.game.title}: rules ({edition.spec.title})"
-    pages = write_document(path, setup, styles, title, f"{edition.game.title} \u00b7 {edition.spec.title}",
-                           lambda: _cover(edition, faces, config, styles, setup), body, config.contents_title)
+    kind = "designer's report" if designers else "rules"
+    title = f"{edition.game.title}: {kind} ({edition.spec.title})"
+    head = f"{edition.game.title} \u00b7 {edition.spec.title}" + (" \u00b7 designer's report" if designers else "")
+    pages = write_document(path, setup, styles, title, head,
+                           lambda: _cover(edition, faces, config, styles, setup, designers), body,
+                           config.contents_title)
     sample = context["sample"]
     return Built(pages, headings, sample["seed"] if sample else None,
                  tuple(sample["agents"]) if sample else None)
@@ -131,6 +152,15 @@ def _figure_function(figures: dict[str, Figure]) -> Callable[..., str]:
         safe = str(caption).replace("[", "(").replace("]", ")").replace("\n", " ")
         return f"![{safe}](figure:{name})"
     return figure
+
+
+def _colour_function(styles: Styles) -> Callable[[str], str]:
+    def colour(role: str) -> str:
+        try:
+            return styles.colour_word(role)
+        except KeyError as exc:
+            raise TemplateDataError(str(exc.args[0]), repr(role)) from None
+    return colour
 
 
 def _component_figures(edition: Edition, faces: PieceFaces, styles: Styles, figures: dict[str, Figure]) -> None:
@@ -164,7 +194,7 @@ def _cover_picture(edition: Edition, faces: PieceFaces, config: RulebookConfig, 
 
 
 def _cover(edition: Edition, faces: PieceFaces, config: RulebookConfig, styles: Styles,
-           setup: PageSetup) -> list[Flowable]:
+           setup: PageSetup, designers: bool = False) -> list[Flowable]:
     from xml.sax.saxutils import escape
     game = edition.game
     height = setup.size[1] - setup.top - setup.bottom
@@ -176,7 +206,8 @@ def _cover(edition: Edition, faces: PieceFaces, config: RulebookConfig, styles: 
     if picture is not None:
         out.append(picture)
     dated = f" \u00b7 {edition.spec.date}" if edition.spec.date else ""
-    out += [Spacer(0, height * 0.05), Paragraph(f"<b>Rules, {escape(edition.spec.title)}</b>{escape(dated)}",
+    what = "Designer's report" if designers else "Rules"
+    out += [Spacer(0, height * 0.05), Paragraph(f"<b>{what}, {escape(edition.spec.title)}</b>{escape(dated)}",
                                                 styles["cover_text"])]
     if game.spec.players:  # a draft may not say yet
         lo, hi = game.spec.players

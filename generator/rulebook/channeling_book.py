@@ -10,6 +10,7 @@ from .balance import figures, row
 from .diagrams import BoardDiagram, BoardParts, board_view
 from .narrate import game_stories, replay_states, turn_view
 from .play import EngineInputs, Work, resolve, sample_game
+from .sample_search import choose_seed, highlights_by_turn, told_parts
 
 
 def _board(book: Book, parts: BoardParts, view, share: float) -> Figure:
@@ -20,38 +21,69 @@ def _glyph_names(book: Book) -> dict[str, str]:
     return {g.id: g.name for g in book.edition.game.glyphs.values()}
 
 
+EVENTS = ("overchanneling", "cancellation", "two_cards", "end_trigger", "last_turn", "spent_glyph")
+
+
+def turn_events(told: dict[str, Any], last: bool) -> set[str]:
+    """The rules a told turn shows (the names rulebook.yaml's ``sample.shows`` may ask for)."""
+    events = set()
+    if any(k["kept"] for k in told["taken"]):
+        events.add("overchanneling")
+    if any(c["cancelled"] for c in told["cards"]):
+        events.add("cancellation")
+    if len(told["taken"]) >= 2:
+        events.add("two_cards")
+    if told["end_triggered"]:
+        events.add("end_trigger")
+    if told["spent"]:
+        events.add("spent_glyph")
+    if last:
+        events.add("last_turn")
+    return events
+
+
+def _reader(book: Book, inputs: EngineInputs):
+    def read(record: dict[str, Any]) -> list[tuple[int, set[str]]]:
+        told = [t for t, _ in game_stories(inputs, record, _glyph_names(book)) if not t["setup"]]
+        return [(t["turn"], turn_events(t, i == len(told) - 1)) for i, t in enumerate(told)]
+    return read
+
+
 def sample(book: Book, inputs: EngineInputs) -> dict[str, Any]:
     """The seeded game of the sample appendix: setup, narrated turns with boards, the log, the scoring."""
     edition, settings = book.edition, book.settings
     parts = book.parts(BoardParts)
-    seed, agents = settings.sample_seed, settings.sample_agents
-    book.tell(f"sample game: {edition.id}, seed {seed}, {','.join(agents)}")
-    record = sample_game(inputs, seed, agents)
+    agents = settings.sample_agents
+    book.tell(f"sample game: {edition.id}, seeds from {settings.sample_seed}, {','.join(agents)}")
+    choice = choose_seed(inputs, agents, settings.sample_seed, book.sample_search, _reader(book, inputs))
+    record = sample_game(inputs, choice["seed"], agents)
     stories = game_stories(inputs, record, _glyph_names(book))
     first = replay_states(inputs, record)[0][0] if record["actions"] else None
     widths = book.styles.sheet.figures
     if first is not None and parts:
         book.figures["setup"] = _board(book, parts, board_view(first), widths.board_width)
-    narrated, log = [], []
+    shows = highlights_by_turn(choice["highlights"])
+    setup, turns = [], []
     for told, after in stories:
-        if told["setup"] or told["turn"] <= book.turns_told:
-            if not told["setup"] and parts:
-                book.figures[f"turn/{told['turn']}"] = _board(book, parts, turn_view(after, told),
-                                                              widths.turn_board_width)
-            narrated.append(told)
-        else:
-            log.append(told)
+        if told["setup"]:
+            setup.append(told)
+            continue
+        told = {**told, "shows": shows.get(told["turn"], [])}
+        if parts and (told["turn"] <= book.turns_told or told["shows"]):
+            book.figures[f"turn/{told['turn']}"] = _board(book, parts, turn_view(after, told),
+                                                          widths.turn_board_width)
+        turns.append(told)
     players = {}
     for p, name in enumerate(("light", "dark")):
         players[name] = {"score": record["scores"][p], "splendor": record["splendor"][p],
                          "overchanneling": record["overchanneling"][p], "cards": record["cards"][p]}
     winner = record["winner"]
     return {
+        **told_parts(turns, book.turns_told), "setup": setup, "search": choice,
         "seed": record["seed"], "agents": list(agents), "edition": edition.id,
         "replay": f"python build.py replay {edition.game.id} --edition {edition.id} --seed {record['seed']} "
                   f"--agents {','.join(agents)}",
-        "setup": [t for t in narrated if t["setup"]], "turns": [t for t in narrated if not t["setup"]],
-        "log": log, "players": players, "winner": None if winner is None else ("Light", "Dark")[winner],
+        "players": players, "winner": None if winner is None else ("Light", "Dark")[winner],
         "tie_break": record["tie_break"], "turns_played": record["turns"],
         "stalled": bool(record["flags"].get("stalled")), "actions": len(record["actions"]),
     }
@@ -113,5 +145,5 @@ def draw_charts(book: Book, runs: list[dict[str, Any]]) -> None:
         [(r["title"], r["light"]["rate"], r["light"]["low"], r["light"]["high"]) for r in runs], w, styles)]
 
 
-APPENDICES = Appendices(row=row, figures=figures, charts=draw_charts, sample=sample, extras=step,
+APPENDICES = Appendices(row=row, figures=figures, charts=draw_charts, sample=sample, extras=step, events=EVENTS,
                         ahead=lambda settings, inputs: [step_work(inputs, settings.sample_seed)])

@@ -16,7 +16,9 @@ from ..project import current
               help="Rulebook profile, e.g. rulebook-a4; repeat for several (default: the default ones).")
 @click.option("--games", type=click.IntRange(1, 1_000_000), help="Games simulated per edition for the balance appendix.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), help="Output folder (one edition only).")
-def rulebook(game: str, edition: str | None, profiles: tuple[str, ...], games: int | None, out: Path | None) -> None:
+@click.option("--strict", is_flag=True, help="Rulebook lint findings become errors: exit 1, nothing written.")
+def rulebook(game: str, edition: str | None, profiles: tuple[str, ...], games: int | None, out: Path | None,
+             strict: bool = False) -> None:
     """Build the rulebook of GAME from its data, rules/ text and rules engine."""
     from ..errors import UserError
     from ..output import staging, write_manifest
@@ -38,7 +40,7 @@ def rulebook(game: str, edition: str | None, profiles: tuple[str, ...], games: i
         produced = []
         with staging(target) as stage:
             for profile in chosen:
-                produced += export_rulebook(Job(ed, layouts, profile, stage),
+                produced += export_rulebook(Job(ed, layouts, profile, stage, strict=strict),
                                             {"balance_games": games} if games else None)
             write_manifest(stage, ed.game.id, ed.id, produced, target / "manifest.json")
         for item in produced:

@@ -83,6 +83,7 @@ class BoardDiagram(Flowable):
     """A whole table as the players see it, ``width`` points wide."""
 
     BORDER = 0.5   # glyph cards and the deck drawn at half size: they label the grid, they are not played on
+    BADGE_Y = 0.37  # centre of the cube badges below a card's top edge, in card widths
 
     def __init__(self, view: BoardView, faces: PieceFaces, parts: BoardParts, styles: Styles, width: float):
         super().__init__()
@@ -141,10 +142,14 @@ class BoardDiagram(Flowable):
             else:
                 piece = faces.card_piece(self.deck_id, card)
                 faces.draw(canv, *faces.face(self.deck_id, piece), *self._pt(x, y), self.card_h * s)
-        if view.path:
-            self._path()
-        if view.move:
-            self._move(*view.move)
+        if view.path or view.move:
+            canv.saveState()
+            self._knock_out_card_text()   # the Leyline and the move arrow stop short of any printed text
+            if view.path:
+                self._path()
+            if view.move:
+                self._move(*view.move)
+            canv.restoreState()
         for cell, colour in view.druids.items():
             cx, cy = self._centre(cell)
             d = 0.46 * self.card_w
@@ -154,9 +159,34 @@ class BoardDiagram(Flowable):
                 self._cubes(i, "light" if light else "dark", light or dark)
         for cell, marks in view.marks.items():
             x, y = self._cell_origin(cell)
+            # below the card's name and above the druid, where a card shows art, never text
             text_x = x + self.card_w / 2 - (len(marks) - 1) * 0.16 * self.card_w
             for k, (text, role) in enumerate(marks):
-                self._pill(text_x + k * 0.32 * self.card_w, y + 0.2 * self.card_h, text, role, 0.13)
+                self._pill(text_x + k * 0.32 * self.card_w, y + self.BADGE_Y * self.card_w, text, role, 0.13)
+
+    def _knock_out_card_text(self) -> None:
+        """Clip what follows to the diagram minus every text box of the cards on the grid."""
+        from reportlab.pdfgen.canvas import FILL_EVEN_ODD
+        clip = self.canv.beginPath()
+        clip.rect(0, 0, self.width, self.height)
+        for x, y, w, h in self._text_boxes():
+            px, py = self._pt(x, y + h)
+            clip.rect(px, py, w * self.scale, h * self.scale)
+        self.canv.clipPath(clip, stroke=0, fill=0, fillMode=FILL_EVEN_ODD)
+
+    def _text_boxes(self) -> list[tuple[float, float, float, float]]:
+        """Where the cards on the grid print text: (x, y, w, h) in the diagram's unscaled points, y down."""
+        return [box for i in range(len(self.view.cards)) for box in self._card_text_boxes(i)]
+
+    def _card_text_boxes(self, cell: int) -> list[tuple[float, float, float, float]]:
+        card = self.view.cards[cell]
+        if card is None:
+            return []
+        template, _ = self.faces.face(self.deck_id, self.faces.card_piece(self.deck_id, card))
+        x0, y0 = self._cell_origin(cell)
+        k = self.card_h / template.size[1]
+        return [(x0 + e.x * k, y0 + e.y * k, e.w * k, e.h * k) for e in template.elements.values()
+                if getattr(e, "kind", None) == "text"]
 
     def _face(self, ref: PieceRef, value: Any, x: float, y: float, height: float) -> None:
         piece = self.faces.piece(ref.component, **{**ref.where, ref.field: value})
@@ -212,7 +242,11 @@ class BoardDiagram(Flowable):
     def _cubes(self, cell: int, colour: str, count: int) -> None:
         x, y = self._cell_origin(cell)
         side = 0.25 * self.card_w
-        left, top = x + (self.card_w - side) / 2, y + self.card_h - side - 0.05 * self.card_h
+        left = x + (self.card_w - side) / 2
+        # above any text the card prints under it (the legend), so the chit never covers text
+        under = [by for bx, by, bw, _ in self._card_text_boxes(cell)
+                 if by > y + self.card_h / 2 and bx < left + side and bx + bw > left]
+        top = min(under, default=y + self.card_h * 0.95) - side - 0.01 * self.card_h
         self._face(self.parts.cubes, colour, left, top, side)
         ink = f"{colour}-ink" if f"{colour}-ink" in self.styles.palette else "ink"
         size = 0.15 * self.card_w * self.scale
@@ -235,7 +269,7 @@ class BoardDiagram(Flowable):
     def _pill(self, x: float, y: float, text: str, role: str, size_share: float) -> None:
         """A figure in a rounded box centred at (x, y): cubes laid, cancelled, the deck's count."""
         canv = self.canv
-        size = max(5.0, size_share * self.card_w * self.scale)
+        size = size_share * self.card_w * self.scale  # scales with the diagram, like everything in it
         font = self.styles.bold_font
         w = stringWidth(text, font, size) + size * 0.8
         pill(canv, self.styles, *self._pt(x, y), w, size * 1.35, text, role, size)

@@ -66,7 +66,10 @@ class RulebookDoc(BaseDocTemplate):
 
     def afterFlowable(self, flowable: Flowable) -> None:
         if isinstance(flowable, Heading):
-            self.canv.bookmarkPage(flowable.key)
+            # the frame's y is now below the heading and its space after: the bookmark points at its top,
+            # which is also where the rulebook lint looks for what follows a heading on its page
+            top = self.frame._y + flowable.style.spaceAfter + flowable.height
+            self.canv.bookmarkHorizontalAbsolute(flowable.key, top)
             level = flowable.toc_level if flowable.toc_level is not None else 2
             self.canv.addOutlineEntry(flowable.plain, flowable.key, level=min(level, 2), closed=level > 0)
             if flowable.toc_level is not None:

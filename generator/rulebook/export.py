@@ -49,8 +49,48 @@ def export_rulebook(job: Any, overrides: dict[str, Any] | None = None) -> list[P
     name = f"{job.stem}.pdf"
     built = build_rulebook(job.edition, job.layouts, job.profile, job.stage / name, settings, _say(),
                            _Bar if _interactive() else None)
+    if built is None:  # a designer's report for a game whose rules/ has none
+        return []
     extra: dict[str, Any] = {"sections": [text for level, text in built.headings if level == 0]}
     if built.seed is not None:
         extra.update(sample_seed=built.seed, sample_agents=list(built.agents or ()),
                      balance_games=settings.balance_games, balance_agents=list(settings.balance_agents))
-    return [Produced(name, "rulebook", job.profile.id, built.pages, extra)]
+    check_rulebook(job, job.stage / name, settings.audience == "players")
+    kind = "report" if settings.audience == "designers" else "rulebook"
+    produced = [Produced(name, kind, job.profile.id, built.pages, extra)]
+    if settings.booklet:
+        produced += imposed_booklets(job, name, settings.impose)
+    return produced
+
+
+def imposed_booklets(job: Any, reading: str, papers: list[str]) -> list[Produced]:
+    """The booklet imposed two pages a sheet for saddle-stitching, one file per paper."""
+    from .impose import impose
+    out = []
+    for paper in papers:
+        name = f"{job.stem}-imposed-{paper}.pdf"
+        title = f"{job.edition.game.title}: rules ({job.edition.spec.title}), booklet imposed on {paper.upper()}"
+        sides = impose(job.stage / reading, job.stage / name, paper, title)
+        out.append(Produced(name, "rulebook-imposed", job.profile.id, sides,
+                            {"paper": paper, "sheets": sides // 2, "reading_order": reading}))
+    return out
+
+
+def check_rulebook(job: Any, pdf: Any, players: bool) -> None:
+    """The rulebook lint over the built PDF: warnings, or with --strict an error (exit 1, nothing written)."""
+    from ..engine.registry import agent_names
+    from ..errors import ValidationFailed
+    from .lint import lint_pdf
+    from .play import engine_inputs
+    inputs = engine_inputs(job.edition)
+    keys = list(type(inputs.options).model_fields) if inputs is not None else []
+    agents = [a for a in agent_names(inputs.engine) if ":" not in a] if inputs is not None else []
+    findings = lint_pdf(pdf, keys, agents, players, draft=job.edition.game.spec.status == "draft")
+    if not findings:
+        return
+    where = f"{job.edition.game.id} {job.edition.id} {job.profile.id}"
+    if job.strict:
+        raise ValidationFailed(f"{where}: {len(findings)} rulebook lint findings:\n"
+                               + "\n".join(f"  {f}" for f in findings))
+    for finding in findings:
+        click.echo(f"warning: {where}: {finding}", err=True)

@@ -137,11 +137,14 @@ def edition_facts(edition: Edition) -> dict[str, Any]:
     }
 
 
-def option_facts(options: Any) -> list[dict[str, Any]]:
-    """Every rule option with its value (as printed) and its one-line explanation."""
+def option_facts(options: Any, questions: list[dict[str, Any]] = ()) -> list[dict[str, Any]]:
+    """Every rule option with its value (as printed), its one-line explanation and, when the player
+    book answers it as an open question, that answer."""
+    answers = {q["option"]: q["answer"] for q in questions}
     out = []
     for name, field in type(options).model_fields.items():
         value = getattr(options, name)
         shown = ", ".join(str(v) for v in value) if isinstance(value, (tuple, list)) else str(value)
-        out.append({"name": name, "value": shown, "raw": value, "description": field.description or ""})
+        out.append({"name": name, "value": shown, "raw": value, "description": field.description or "",
+                    "player_rule": answers.get(name)})
     return out

@@ -11,6 +11,8 @@ from .balance import counts, share
 from .grove_diagram import GroveDiagram, GroveParts, GroveView, grove_view
 from .grove_story import game_turns, turn_view
 from .play import EngineInputs, sample_game
+from .sample_search import choose_seed, highlights_by_turn, told_parts
+from ..engine.grove.actions import BANISH, CHANNEL, PASS, STAND, STUN
 from ..engine.stats import spread
 
 TALLIES = ("channels", "stuns", "banishes", "control_lost", "passes", "cubes_cancelled", "druids_banished")
@@ -69,35 +71,72 @@ def _diagram(book: Book, parts: GroveParts, view: GroveView, share_of_width: flo
     return lambda w: [GroveDiagram(view, book.faces, parts, book.styles, w * share_of_width, druids)]
 
 
+EVENTS = ("stun", "banish", "stand_at_grove", "bonus_action", "cancellation", "pass", "victory")
+
+
+def turn_events(told: dict[str, Any], winner: bool) -> set[str]:
+    """The rules a told turn shows (the names rulebook.yaml's ``sample.shows`` may ask for)."""
+    events = set()
+    for step in told["steps"]:
+        kind = step["kind"]
+        if kind == STUN and step.get("stunned"):
+            events.add("stun")
+        elif kind == BANISH and step.get("banished"):
+            events.add("banish")
+        elif kind == STAND and step["at"] == "G":
+            events.add("stand_at_grove")
+            if step.get("bonus"):
+                events.add("bonus_action")
+        elif kind == CHANNEL and step.get("cancelled"):
+            events.add("cancellation")
+        elif kind == PASS:
+            events.add("pass")
+    if winner:
+        events.add("victory")
+    return events
+
+
+def _reader(options: Any):
+    def read(record: dict[str, Any]) -> list[tuple[int, set[str]]]:
+        _, turns = game_turns(options, record["actions"])
+        won = record["winner"] is not None
+        return [(t["turn"], turn_events(t, won and i == len(turns) - 1)) for i, (t, _) in enumerate(turns)]
+    return read
+
+
 def sample(book: Book, inputs: EngineInputs) -> dict[str, Any]:
     """The seeded game of the sample appendix: the roll for first player, told turns, the log, the end."""
     edition, settings = book.edition, book.settings
     parts = book.parts(GroveParts)
     options = inputs.options
-    seed, agents = settings.sample_seed, settings.sample_agents
-    book.tell(f"sample game: {edition.id}, seed {seed}, {','.join(agents)}")
-    record = sample_game(inputs, seed, agents)
+    agents = settings.sample_agents
+    book.tell(f"sample game: {edition.id}, seeds from {settings.sample_seed}, {','.join(agents)}")
+    choice = choose_seed(inputs, agents, settings.sample_seed, book.sample_search, _reader(options))
+    record = sample_game(inputs, choice["seed"], agents)
     rolls, turns = game_turns(options, record["actions"])
     widths = book.styles.sheet.figures
     druids = options.druids_per_player
     if parts:
         book.figures["setup"] = _diagram(book, parts, grove_view(State(options)), widths.board_width, druids)
-    told = [t for t, _ in turns if t["turn"] <= book.turns_told]
-    if parts:
-        for t, after in turns[:len(told)]:
+    shows = highlights_by_turn(choice["highlights"])
+    told = []
+    for t, after in turns:
+        t = {**t, "shows": shows.get(t["turn"], [])}
+        if parts and (t["turn"] <= book.turns_told or t["shows"]):
             book.figures[f"turn/{t['turn']}"] = _diagram(book, parts, turn_view(after, t), widths.turn_board_width,
                                                          druids)
+        told.append(t)
     last = turns[-1][0] if turns else None
     winner = record["winner"]
     return {
+        **told_parts(told, book.turns_told), "search": choice,
         "seed": record["seed"], "agents": list(agents), "edition": edition.id,
         "replay": f"python build.py replay {edition.game.id} --edition {edition.id} --seed {record['seed']} "
                   f"--agents {','.join(agents)}",
-        "rolls": rolls, "turns": told,
-        "log": [{"turn": t["turn"], "player": t["player"], "notation": t["notation"]} for t, _ in turns[len(told):]],
+        "rolls": rolls,
         "winner": None if winner is None else ("Light", "Dark")[winner], "turns_played": record["turns"],
         "stalled": bool(record["stalled"]), "final": last,
     }
 
 
-APPENDICES = Appendices(row=row, figures=figures, charts=draw_charts, sample=sample)
+APPENDICES = Appendices(row=row, figures=figures, charts=draw_charts, sample=sample, events=EVENTS)

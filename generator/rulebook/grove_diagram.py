@@ -219,7 +219,7 @@ class GroveDiagram(Flowable):
             x += w + 0.04
 
     def _pill_size(self) -> float:
-        return max(5.0, 0.11 * self.scale)
+        return 0.11 * self.scale  # scales with the diagram, like everything in it
 
     def _pill_width(self, text: str) -> float:
         size = self._pill_size()
@@ -232,7 +232,7 @@ class GroveDiagram(Flowable):
     def _text(self, text: str, x: float, y: float, size: float, role: str) -> None:
         px, py = self._pt(x, y)
         self.canv.saveState()
-        self.canv.setFont(self.styles.bold_font, max(4.5, size * self.scale))
+        self.canv.setFont(self.styles.bold_font, size * self.scale)
         self.canv.setFillColor(self.styles.colour(role))
         self.canv.drawCentredString(px, py - size * self.scale * 0.35, text)
         self.canv.restoreState()

@@ -14,10 +14,11 @@ from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.lib.units import mm
-from reportlab.platypus import (CondPageBreak, Flowable, HRFlowable, KeepTogether, ListFlowable, ListItem,
+from reportlab.platypus import (CondPageBreak, Flowable, HRFlowable, ListFlowable, ListItem,
                                 PageBreak, Paragraph, Spacer, Table, TableStyle)
 
 from ..errors import UserError
+from .flowables import BookTable, FigureBlock, keep_headings
 from .styles import Styles
 
 FigureProvider = Callable[[str, float], list[Flowable]]  # (name, available width) -> flowables
@@ -34,14 +35,17 @@ class Heading(Paragraph):
 class Converter:
     """Turns one Markdown text into a list of flowables for a frame ``width`` points wide."""
 
-    def __init__(self, styles: Styles, width: float, figures: FigureProvider):
+    def __init__(self, styles: Styles, width: float, figures: FigureProvider, body: str = "body"):
         self.styles, self.width, self.figures = styles, width, figures
+        self.body = body if body in styles.settings else "body"   # the style of plain paragraphs
         self.parser = MarkdownIt("commonmark", {"html": False, "typographer": True}).enable(
             ["table", "replacements", "smartquotes"])
         self._keys: dict[str, int] = {}
+        self.headings: list[tuple[int, str]] = []   # (contents level, text) of each heading listed in the contents
 
     def convert(self, text: str) -> list[Flowable]:
-        return self.blocks(SyntaxTreeNode(self.parser.parse(text)).children)
+        return keep_headings(self.blocks(SyntaxTreeNode(self.parser.parse(text)).children, self.body),
+                             lambda f: isinstance(f, Heading))
 
     def blocks(self, nodes, style: str = "body") -> list[Flowable]:
         out: list[Flowable] = []
@@ -86,6 +90,8 @@ def heading(node: SyntaxTreeNode, conv: Converter, _style: str) -> list[Flowable
     inline = node.children[0]
     plain = plain_text(inline)
     para = Heading(conv.inline(inline), conv.styles[name], settings["toc_level"], conv.key_for(plain), plain)
+    if settings["toc_level"] is not None:
+        conv.headings.append((settings["toc_level"], plain))
     out: list[Flowable] = [PageBreak()] if settings["page_break_before"] else [CondPageBreak(40 * mm)]
     out.append(para)
     if level == 1:
@@ -111,10 +117,7 @@ def figure(node: SyntaxTreeNode, conv: Converter) -> list[Flowable]:
         raise UserError(f"rule text: image {src!r}: pictures come from figures, written ![caption](figure:NAME)")
     drawn = conv.figures(str(src)[len("figure:"):], conv.width)
     caption = conv.inline(node)
-    parts = list(drawn)
-    if caption.strip():
-        parts.append(Paragraph(caption, conv.styles["caption"]))
-    return [KeepTogether(parts)]
+    return [FigureBlock(list(drawn), Paragraph(caption, conv.styles["caption"]) if caption.strip() else None)]
 
 
 def bullet_list(node: SyntaxTreeNode, conv: Converter, _style: str) -> list[Flowable]:
@@ -170,7 +173,7 @@ def table(node: SyntaxTreeNode, conv: Converter, _style: str) -> list[Flowable]:
     widths = column_widths([[(c[3], bold, c[1].fontSize) for c in r] for r in rows], columns, conv.width)
     data = [[_cell_paragraph(text, style, align) for text, style, align, _ in r] + [""] * (columns - len(r))
             for r in rows]
-    grid = Table(data, colWidths=widths, repeatRows=heads, hAlign="LEFT")
+    grid = BookTable(data, colWidths=widths, repeatRows=heads, hAlign="LEFT")
     commands = [_font(conv), ("VALIGN", (0, 0), (-1, -1), "TOP"),
                 ("LINEBELOW", (0, 0), (-1, -1), 0.3, conv.styles.colour("table_grid")),
                 ("TOPPADDING", (0, 0), (-1, -1), 2.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
@@ -256,7 +259,7 @@ def beside(name: str, text: str, conv: Converter) -> list[Flowable]:
     figure_w = max(f.wrap(conv.width, 1e6)[0] for f in drawn)
     gutter = 5 * mm
     text_w = conv.width - figure_w - gutter
-    inner = Converter(conv.styles, text_w, conv.figures)
+    inner = Converter(conv.styles, text_w, conv.figures, "beside")  # a narrow column: ragged right
     inner._keys = conv._keys
     flow = inner.convert(text)
     row = Table([[flow, drawn]], colWidths=[text_w + gutter, figure_w], hAlign="LEFT")

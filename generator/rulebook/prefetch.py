@@ -79,6 +79,9 @@ def plan(editions: Iterable[Any], profiles: list[str] | None) -> dict[str, list[
                                  settings.balance_agents) for other in _game_editions(edition)]
             if appendices.sample is not None:
                 todo.append(sample_work(inputs, settings.sample_seed, settings.sample_agents))
+            balance = tuple(settings.balance_agents)  # the designer's report checks more pairings for stalls
+            todo += [balance_work(inputs, settings.stall_games, settings.balance_seed, tuple(pair))
+                     for pair in settings.stall_agents if tuple(pair) != balance]
             todo += appendices.ahead(settings, inputs)
             works += [w for w in todo if not (cache_dir() / f"{w.kind}-{w.key}.json").is_file()]
     return out

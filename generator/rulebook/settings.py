@@ -28,8 +28,10 @@ class RulebookSettings(Strict):
     """What a rulebook profile may say besides paper and margins."""
 
     styles: Ident = "styles"                       # layouts/rulebook/<styles>.yaml
+    audience: Literal["players", "designers"] = "players"   # the player rulebook or the designer's report
     booklet: bool = False                          # pages padded to a multiple of 4, margins mirrored
     gutter: Length = 0                             # extra inner margin for the binding (booklets)
+    impose: list[Literal["a4", "letter"]] = []     # a booklet also imposed for saddle-stitching on these papers
     font_scale: float = Field(1.0, ge=0.5, le=2.0)
     balance_games: int = Field(2400, ge=1, le=1_000_000)   # 2,400 games: a 95% interval of about +-2 points
     balance_agents: tuple[str, str] = ("greedy", "greedy")
@@ -37,6 +39,8 @@ class RulebookSettings(Strict):
     sample_agents: tuple[str, str] = ("mcts", "mcts")
     sample_seed: int = Field(1, ge=0)
     narrated_turns: int = Field(6, ge=0, le=1000)
+    stall_agents: list[tuple[str, str]] = []       # the designer's report: more pairings checked for stalls
+    stall_games: int = Field(400, ge=1, le=1_000_000)
     jobs: int = Field(2, ge=1, le=64)
 
 
@@ -60,6 +64,8 @@ def _environment() -> dict[str, Any]:
             if not text.isdigit() or int(text) < 1:
                 raise UserError(f"{var}={text!r}: expected a whole number of at least 1")
             out[key] = int(text)
+            if key == "balance_games":
+                out["stall_games"] = int(text)
     agents = os.environ.get("PNP_RULEBOOK_SAMPLE_AGENTS")
     if agents:
         parts = tuple(a.strip() for a in agents.split(","))
@@ -97,6 +103,7 @@ class FigureSizes(Strict):
 class StyleSheet(Strict):
     styles: dict[str, TextStyle]
     colours: dict[str, str] = {}         # roles (table_head, light, dark, path...) -> colour names
+    colour_words: dict[str, str] = {}    # colour names -> the word a caption uses for them ("green")
     figures: FigureSizes = FigureSizes()
 
 
@@ -111,6 +118,7 @@ class StyleSheetLayer(Strict):
 
     styles: dict[str, TextStyle] = {}
     colours: dict[str, str] = {}
+    colour_words: dict[str, str] = {}
     figures: dict[str, Any] = {}
 
 
@@ -123,18 +131,20 @@ def load_style_sheet(layouts: Layouts, name: str) -> StyleSheet:
                             "a rulebook style file in a layouts/rulebook/ folder", "no such file")
     styles: dict[str, TextStyle] = {}
     colours: dict[str, str] = {}
+    colour_words: dict[str, str] = {}
     figures: dict[str, Any] = {}
     origin: dict[tuple[str, str], Any] = {}
     for path in paths:
         source = load_yaml(path)
         part = validate(StyleSheetLayer, source.data or {}, source)
         for group, merged, values in (("styles", styles, part.styles), ("colours", colours, part.colours),
+                                      ("colour_words", colour_words, part.colour_words),
                                       ("figures", figures, part.figures)):
             merged.update(values)
             origin.update({(group, key): source for key in values})
     source = load_yaml(paths[-1])
     sheet = validate(StyleSheet, {"styles": {k: v.model_dump(exclude_none=True) for k, v in styles.items()},
-                                  "colours": colours, "figures": figures}, source)
+                                  "colours": colours, "colour_words": colour_words, "figures": figures}, source)
 
     def where(group: str, key: str):
         return origin.get((group, key), source)
@@ -149,6 +159,10 @@ def load_style_sheet(layouts: Layouts, name: str) -> StyleSheet:
     for key, colour in sheet.colours.items():
         if colour not in known_colours:
             raise where("colours", key).error(("colours", key), "a colour named in a style.yaml", repr(colour))
+    for key in sheet.colour_words:
+        if key not in known_colours:
+            raise where("colour_words", key).error(("colour_words", key), "a colour named in a style.yaml",
+                                                   repr(key))
     for key, style in sheet.styles.items():
         if style.parent is not None and style.parent not in sheet.styles:
             raise where("styles", key).error(("styles", key, "parent"), "another rulebook style",

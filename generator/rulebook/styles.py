@@ -35,6 +35,15 @@ class Styles:
         """A colour by its role in the style sheet (light, path, table_head...)."""
         return self.palette.get(self.sheet.colours[role])
 
+    def colour_word(self, role: str) -> str:
+        """How a caption names the colour the drawings paint ``role`` with ("green", "black")."""
+        if role not in self.sheet.colours:
+            raise KeyError(f"a colour role of the rulebook style sheet, one of {sorted(self.sheet.colours)}")
+        name = self.sheet.colours[role]
+        if name not in self.sheet.colour_words:
+            raise KeyError(f"a word for colour '{name}' under colour_words in the rulebook style sheet")
+        return self.sheet.colour_words[name]
+
     @property
     def body_font(self) -> str:
         return self.paragraph["body"].fontName

@@ -61,9 +61,12 @@ def _bytecode_cache() -> FileSystemBytecodeCache | None:
 class RuleText:
     """The rules/ folder of a game, ready to render with a context of facts."""
 
-    def __init__(self, folder: Path, functions: dict[str, Callable] | None = None):
+    def __init__(self, folder: Path, functions: dict[str, Callable] | None = None,
+                 shared: list[Path] | None = None):
+        """``shared``: folders of rule text any game may include, looked up in order after the game's own."""
         self.folder = folder
-        self.env = SandboxedEnvironment(loader=FileSystemLoader(str(folder)), undefined=StrictUndefined,
+        search = [str(folder)] + [str(p) for p in shared or [] if p.is_dir()]
+        self.env = SandboxedEnvironment(loader=FileSystemLoader(search), undefined=StrictUndefined,
                                         autoescape=False, trim_blocks=True, lstrip_blocks=True,
                                         keep_trailing_newline=True, bytecode_cache=_bytecode_cache())
         self.env.filters.update(join_words=join_words, plural=plural, words=in_words)

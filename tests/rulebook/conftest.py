@@ -30,7 +30,8 @@ def quick(monkeypatch, rulebook_env) -> dict[str, str]:
 
 @pytest.fixture(scope="session")
 def book_2025(tmp_path_factory, rulebook_env) -> dict:
-    """The 2025 rulebook (Letter) built once: its path and the text of each page."""
+    """The 2025 rulebook (Letter) and designer's report, built once: paths and the text of each page."""
     out = tmp_path_factory.mktemp("rulebook-2025")
     pdf = build_rulebook_cli(out, "2025", env=rulebook_env)
-    return {"pdf": pdf, "pages": pdf_text(pdf), "out": out}
+    report = out / "the-channeling-2025-designer-report.pdf"
+    return {"pdf": pdf, "pages": pdf_text(pdf), "out": out, "report": report, "report_pages": pdf_text(report)}

@@ -16,7 +16,7 @@ from pnp_testing import run_cli  # noqa: E402
 def build_rulebook_cli(out: Path, edition: str, *extra: str, env: dict) -> Path:
     result = run_cli("rulebook", "the-channeling", "--edition", edition, "--out", str(out), *extra, env=env)
     assert result.returncode == 0, result.stderr
-    pdfs = sorted(out.glob(f"the-channeling-{edition}-rulebook-*.pdf"))
+    pdfs = sorted(p for p in out.glob(f"the-channeling-{edition}-rulebook-*.pdf") if "-imposed-" not in p.name)
     assert pdfs, result.stdout
     return pdfs[0]
 

@@ -17,15 +17,17 @@ GAME, EDITION = "battle-for-the-grove", "2024"
 def build(out: Path, env: dict) -> Path:
     result = run_cli("rulebook", GAME, "--out", str(out), env=env)
     assert result.returncode == 0, result.stderr
-    pdfs = sorted(out.glob(f"{GAME}-{EDITION}-rulebook-*.pdf"))
+    pdfs = sorted(p for p in out.glob(f"{GAME}-{EDITION}-rulebook-*.pdf") if "-imposed-" not in p.name)
     assert pdfs, result.stdout
     return pdfs[0]
 
 
 @pytest.fixture(scope="session")
 def grove_book(tmp_path_factory, rulebook_env) -> dict:
-    pdf = build(tmp_path_factory.mktemp("grove-book"), rulebook_env)
-    return {"pdf": pdf, "pages": pdf_text(pdf)}
+    out = tmp_path_factory.mktemp("grove-book")
+    pdf = build(out, rulebook_env)
+    report = out / f"{GAME}-{EDITION}-designer-report.pdf"
+    return {"pdf": pdf, "pages": pdf_text(pdf), "report_pages": pdf_text(report)}
 
 
 def _flat(text: str) -> str:
@@ -41,28 +43,35 @@ def test_the_rules_numbers_are_the_editions(grove_book):
     assert f"at least {o.control_at} of your cubes" in text
     assert f"takes the {o.cubes_per_player} energy cubes" in text
     assert f"hold {o.circles_to_win} circles as your turn begins" in text
-    for chapter in ("Setting up", "A turn", "Clarifications", "Appendix A: A sample game", "Appendix B: Balance"):
+    for chapter in ("Setting up", "A turn", "Clarifications", "Appendix A: A sample game", "How this game plays"):
         assert chapter in text
 
 
-def _printed_game(pages: list[str]) -> dict:
-    text = section(pages, "Appendix A: A sample game", "Appendix B: Balance")
-    command = re.search(r"python build\.py replay (\S+) --edition (\S+) --seed (\d+) --agents (\S+)", text)
+ACTION = re.compile(r"(first|stand|move|channel|stun|banish|roll|end|pass)\b")
+
+
+def _printed_game(book: dict) -> dict:
+    """The sample game as printed: the moves in the order the appendix gives them (told turns'
+    notation lines and the log tables between them), the replay command from the designer's report."""
+    text = section(book["pages"], "Appendix A: A sample game", "How this game plays")
+    command = re.search(r"python build\.py replay (\S+) --edition (\S+) --seed (\d+) --agents (\S+)",
+                        "\n".join(book["report_pages"]))
     played = text[:text.index("\nThe end\n")]
     lines = [line.strip() for line in played.splitlines() if line.strip()]
-    actions = []
-    table = lines.index("Notation") if "Notation" in lines else len(lines)  # the log's header
-    for line in lines[:table]:
+    steps: list[str] = []
+    cell = None   # a log row's notation, which may wrap onto more lines
+    for k, line in enumerate(lines):
         if line.startswith("Notation: "):
-            actions += line.removeprefix("Notation: ").split("; ")
-    cells: list[str] = []  # the log: turn, player, notation (which may wrap onto more lines)
-    for k, line in enumerate(lines[table + 1:], start=table + 1):
-        if line.isdigit() and k + 1 < len(lines) and lines[k + 1] in ("Light", "Dark"):
-            cells.append("")
-        elif cells and re.match(r"(stand|move|channel|stun|banish|roll|end|pass)\b", line):
-            cells[-1] = f"{cells[-1]} {line}".strip()  # a cell's text (running heads and page numbers are not)
-    for cell in cells:
-        actions += cell.split("; ")
+            steps.append(line.removeprefix("Notation: "))
+            cell = None
+        elif line.isdigit() and k + 1 < len(lines) and lines[k + 1] in ("Light", "Dark"):
+            steps.append("")
+            cell = len(steps) - 1
+        elif cell is not None and ACTION.match(line):
+            steps[cell] = f"{steps[cell]} {line}".strip()
+        elif line not in ("Light", "Dark"):
+            cell = None
+    actions = [a for step in steps for a in step.split("; ")]
     won = re.search(r"(Light|Dark) starts a turn holding (\d+)\s+circles and wins", _flat(text))
     return {"game": command.group(1), "edition": command.group(2), "seed": int(command.group(3)),
             "agents": command.group(4).split(","), "actions": actions,
@@ -74,7 +83,7 @@ def test_the_printed_sample_game_replays_to_its_printed_winner(grove_book):
     from generator.engine.grove import replay
     from generator.model import load_edition
 
-    game = _printed_game(grove_book["pages"])
+    game = _printed_game(grove_book)
     assert game["game"] == GAME and game["actions"][0].startswith("first ")
     options = options_for(load_edition(GAME, game["edition"]))
     state = replay(game["actions"], options)  # every printed action, in order, is legal
@@ -184,3 +193,65 @@ def test_the_diagrams_draw_every_druid(quick):
     assert sorted(lying) == ["dark"] * 6 + ["light"] * 6
     assert not [t for t, _ in drawn if t == "grove-druid-standing"]
     assert [t for t, _ in drawn].count("grove-circle") == options.circles
+
+
+def test_sample_game_shows_stun_banish_stand_and_victory(grove_book, quick):
+    """The events rulebook.yaml asks for happen in the printed game, on the turns the appendix names."""
+    import yaml
+    from generator.engine.registry import options_for
+    from generator.model import load_edition
+    from generator.rulebook.grove_book import turn_events
+    from generator.rulebook.grove_story import game_turns
+
+    wanted = yaml.safe_load((ROOT / "components" / GAME / "rules" / "rulebook.yaml").read_text())["sample"]["shows"]
+    assert {"stun", "banish", "stand_at_grove", "victory"} <= set(wanted)
+    game = _printed_game(grove_book)
+    _, turns = game_turns(options_for(load_edition(GAME, EDITION)), game["actions"])
+    events = {t["turn"]: turn_events(t, game["winner"] is not None and i == len(turns) - 1)
+              for i, (t, _) in enumerate(turns)}
+    appendix = _flat(section(grove_book["pages"], "Appendix A: A sample game", "How this game plays"))
+    report = _flat("\n".join(grove_book["report_pages"]))
+    named_events = set()
+    for event, rule in wanted.items():
+        named = re.search(rf"turn (\d+): (?:(?!turn \d+:).)*?{re.escape(rule)}", appendix)
+        if named:
+            assert event in events[int(named.group(1))], (event, named.group(1))
+            named_events.add(event)
+        else:  # the quick test agents (greedy) may never do it; the report must say so
+            assert re.search(rf"No game among the \d+ seeds tried shows [^.]*\b{event}\b", report), event
+    assert {"stand_at_grove", "victory"} <= named_events
+
+
+@pytest.mark.long
+def test_sample_game_with_the_books_agents_shows_every_asked_event(tmp_path, monkeypatch):
+    """With the profile's own agents (mcts), the search finds a game showing all of them."""
+    import yaml
+    from generator.model import load_edition
+    from generator.rulebook.grove_book import _reader
+    from generator.rulebook.play import engine_inputs
+    from generator.rulebook.sample_search import SampleSearch, choose_seed
+
+    config = yaml.safe_load((ROOT / "components" / GAME / "rules" / "rulebook.yaml").read_text())["sample"]
+    inputs = engine_inputs(load_edition(GAME, EDITION))
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
+    choice = choose_seed(inputs, ("mcts", "mcts"), 1, SampleSearch(**config), _reader(inputs.options))
+    assert choice["missing"] == [] and {h["event"] for h in choice["highlights"]} == set(config["shows"])
+
+
+def test_player_book_states_length_only_from_games_that_ended(grove_book, quick):
+    """Games stopped at the turn cap are not play: the lengths the player book gives leave them out,
+    and the designer's report says how often games stalled and under which agents."""
+    from generator.model import load_edition
+    from generator.rulebook.grove_book import figures
+    from generator.rulebook.play import balance_rows, engine_inputs
+
+    inputs = engine_inputs(load_edition(GAME, EDITION))
+    run = figures(balance_rows(inputs, 60, 1, ("greedy", "greedy")))
+    each = round(run["turns_decided"]["mean"] / 2)
+    text = _flat("\n".join(grove_book["pages"]))
+    assert f"ended with a winner lasted about {each} turns for each player" in text
+    assert f"A battle that ends with a winner takes about {each} turns for each player" in text
+    report = _flat("\n".join(grove_book["report_pages"]))
+    stalls = report[report.index("Stalled games"):]
+    assert "greedy, greedy" in stalls and "random, random" in stalls
+    assert f"{run['stalled']['count']} {100 * run['stalled']['rate']:.1f}%" in stalls

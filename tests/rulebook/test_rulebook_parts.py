@@ -83,7 +83,7 @@ def test_balance_figures_agree_with_the_engines_simulate(quick):
 
 
 def test_markdown_handlers_build_flowables_without_a_global_story():
-    from reportlab.platypus import ListFlowable, Table
+    from reportlab.platypus import KeepTogether, ListFlowable, Table
 
     from generator.model import layouts_dir
     from generator.model.layouts import Layouts
@@ -94,10 +94,13 @@ def test_markdown_handlers_build_flowables_without_a_global_story():
     layouts = Layouts(layouts_dir())
     styles = build_styles(layouts, load_style_sheet(layouts, "styles"))
     text = "# One\n\nSome *words*.\n\n- a\n- b\n\n| x | y |\n|---|--:|\n| 1 | 2 |\n\n## Two\n"
-    flow = Converter(styles, 400, lambda name, w: []).convert(text)
-    headings = [(f.toc_level, f.plain) for f in flow if isinstance(f, Heading)]
-    assert headings == [(0, "One"), (1, "Two")]
-    assert any(isinstance(f, ListFlowable) for f in flow) and any(isinstance(f, Table) for f in flow)
+    converter = Converter(styles, 400, lambda name, w: [])
+    flow = converter.convert(text)
+    assert converter.headings == [(0, "One"), (1, "Two")]
+    kept = [f for f in flow if isinstance(f, KeepTogether)]  # each heading is kept with what follows it
+    assert kept and isinstance(kept[0]._content[0], Heading)
+    inner = [g for f in flow for g in (f._content if isinstance(f, KeepTogether) else [f])]
+    assert any(isinstance(f, ListFlowable) for f in inner) and any(isinstance(f, Table) for f in inner)
     assert {"heading", "paragraph", "table", "bullet_list", "fence"} <= set(BLOCKS)
 
 

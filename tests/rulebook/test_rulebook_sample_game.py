@@ -1,4 +1,5 @@
-"""Appendix A is a real game: its printed moves replay in the engine to its printed final score."""
+"""Appendix A is a real game: its printed moves replay in the engine to its printed final score, and
+the replay command the designer's report prints plays the same game."""
 from __future__ import annotations
 
 import re
@@ -9,9 +10,10 @@ from generator.engine.channeling.actions import parse_action
 from generator.engine.errors import ActionSyntaxError
 
 
-def printed_game(pages: list[str]) -> dict:
-    text = section(pages, "Appendix A: A sample game", "Appendix B: Balance")
-    command = re.search(r"python build\.py replay (\S+) --edition (\S+) --seed (\d+) --agents (\S+)", text)
+def printed_game(book: dict) -> dict:
+    text = section(book["pages"], "Appendix A: A sample game", "How this game plays")
+    report = "\n".join(book["report_pages"])
+    command = re.search(r"python build\.py replay (\S+) --edition (\S+) --seed (\d+) --agents (\S+)", report)
     actions = []
     for line in text.splitlines():
         candidate = line.strip().removeprefix("Notation: ")
@@ -30,7 +32,7 @@ def test_printed_moves_replay_to_the_printed_score(book_2025):
     from generator.engine.registry import get_engine, play_game, replay
     from generator.model import load_edition
 
-    game = printed_game(book_2025["pages"])
+    game = printed_game(book_2025)
     edition = load_edition(game["game"], game["edition"])
     engine = get_engine(edition.engine)
     options = engine.options_model.model_validate(edition.rules)
@@ -45,7 +47,7 @@ def test_printed_moves_replay_to_the_printed_score(book_2025):
 def test_printed_replay_command_plays_the_same_game(book_2025, rulebook_env):
     from pnp_testing import run_cli
 
-    game = printed_game(book_2025["pages"])
+    game = printed_game(book_2025)
     result = run_cli("replay", game["game"], "--edition", game["edition"], "--seed", str(game["seed"]),
                      "--agents", ",".join(game["agents"]), env=rulebook_env)
     assert result.returncode == 0, result.stderr

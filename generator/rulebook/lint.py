@@ -1,0 +1,209 @@
+"""The rulebook lint: the built PDF read as an editor reads it.
+
+Everything is read with pypdfium2. Text checks (its text layer sees the text of drawings too): a
+player book must not show an option key, a command line or an agent id, and no book may show an
+unresolved template placeholder. Layout checks: a heading (every heading is a PDF bookmark pointing at its top) must
+be followed on its page by at least two lines of what it heads, and no page but the last may be
+more than two-thirds empty unless the next page starts a chapter.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable
+
+COMMAND = re.compile(r"python\s+build\.py|\bpnp\s+(build|replay|simulate|rulebook|validate)\b|--(edition|seed|agents|games)\b")
+PLACEHOLDER = re.compile(r"\{\{|\}\}|\{%|%\}|\{#|#\}|\bUndefined\b|\bNone\b")
+EMPTY_SHARE = 2 / 3   # a page may be at most this empty
+NOTES = "Notes"       # the heading of the blank pages that pad a booklet to whole sheets
+MIN_LINES_AFTER_HEADING = 2
+
+
+@dataclass(frozen=True)
+class Finding:
+    page: int      # 1-based
+    kind: str      # option-key, command, agent-id, placeholder, stranded-heading, empty-page
+    text: str
+
+    def __str__(self) -> str:
+        return f"page {self.page}: {self.kind}: {self.text}"
+
+
+@dataclass(frozen=True)
+class Line:
+    left: float
+    bottom: float
+    right: float
+    top: float
+    text: str
+
+
+@dataclass(frozen=True)
+class Bookmark:
+    title: str
+    page: int      # 0-based
+    top: float
+    level: int
+
+
+def lint_pdf(pdf: Path, option_keys: Iterable[str] = (), agent_ids: Iterable[str] = (),
+             players: bool = True, draft: bool = False) -> list[Finding]:
+    """Every finding in the rulebook at ``pdf``; ``players``: the book is for players (no keys, commands, agents)."""
+    import pypdfium2 as pdfium
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        pages = [page_lines(doc[i]) for i in range(len(doc))]
+        marks = bookmarks(doc)
+    finally:
+        doc.close()
+    findings = text_findings(pages, option_keys, agent_ids, players, draft)
+    findings += stranded_headings(pages, marks)
+    findings += empty_pages(pages, marks)
+    return sorted(findings, key=lambda f: (f.page, f.kind, f.text))
+
+
+def page_lines(page) -> list[Line]:
+    text = page.get_textpage()
+    out = []
+    for i in range(text.count_rects()):
+        left, bottom, right, top = text.get_rect(i)
+        words = text.get_text_bounded(left, bottom, right, top).strip()
+        if words:
+            out.append(Line(left, bottom, right, top, words))
+    return out
+
+
+def bookmarks(doc) -> list[Bookmark]:
+    """Every bookmark with its page and, for a bookmark to a point (/XYZ), the top it points at."""
+    out = []
+    for mark in doc.get_toc(max_depth=16):
+        dest = mark.get_dest()
+        if dest is None:
+            continue
+        mode, view = dest.get_view()
+        top = view[1] if mode == 1 and len(view) > 1 else 1e9   # 1: /XYZ left top zoom
+        out.append(Bookmark(mark.get_title(), dest.get_index(), float(top), mark.level))
+    return out
+
+
+def text_findings(pages: list[list[Line]], option_keys: Iterable[str], agent_ids: Iterable[str], players: bool,
+                  draft: bool) -> list[Finding]:
+    keys = [k for k in option_keys if "_" in k]  # one-word keys (dice, circles) are ordinary words
+    key_re = re.compile(r"\b(" + "|".join(map(re.escape, keys)) + r")\b") if keys else None
+    agents = list(agent_ids)
+    agent_re = _agent_pattern(agents) if agents else None
+    out = []
+    for number, lines in enumerate(pages, start=1):
+        text = "\n".join(line.text for line in lines)
+        flat = re.sub(r"\s+", " ", text)
+        for match in PLACEHOLDER.finditer(flat):
+            out.append(Finding(number, "placeholder", _around(flat, match)))
+        if not draft and "Not yet written" in flat:
+            out.append(Finding(number, "placeholder", "a 'Not yet written' box in a finished game"))
+        if not players:
+            continue
+        if key_re:
+            out += [Finding(number, "option-key", m.group(0)) for m in key_re.finditer(flat)]
+        out += [Finding(number, "command", _around(flat, m)) for m in COMMAND.finditer(flat)]
+        if agent_re:
+            out += [Finding(number, "agent-id", m.group(0)) for m in agent_re.finditer(flat)]
+    return out
+
+
+def _agent_pattern(agents: list[str]) -> re.Pattern:
+    """A pair of agent ids ('mcts,greedy'), an id with its budget ('mcts:200'), or an id that is no
+    English word (written in lower case): 'random' or 'greedy' alone are ordinary words."""
+    ids = "|".join(map(re.escape, sorted(agents, key=len, reverse=True)))
+    words = {"random", "greedy"}
+    odd = [a for a in agents if a not in words]
+    parts = [rf"\b(?:{ids})(?::\d+)?\s*,\s*(?:{ids})(?::\d+)?\b", rf"\b(?:{ids}):\d+\b"]
+    if odd:
+        parts.append(r"\b(?:" + "|".join(map(re.escape, odd)) + r")\b")
+    return re.compile("|".join(parts))
+
+
+def _around(text: str, match: re.Match) -> str:
+    return text[max(0, match.start() - 20):match.end() + 20].strip()
+
+
+def _footer_top(lines: list[Line], number: int) -> float:
+    """The top of the page number at the foot of a body page (0 on a page without one)."""
+    tops = [line.top for line in lines if line.text == str(number)]
+    return min(tops) if tops else 0.0
+
+
+def stranded_headings(pages: list[list[Line]], marks: list[Bookmark]) -> list[Finding]:
+    """Headings followed on their page by fewer than two lines of what they head."""
+    out = []
+    for mark in marks:
+        lines = pages[mark.page]
+        bottom = _heading_bottom(lines, mark)
+        if bottom is None:
+            continue
+        foot = _footer_top(lines, mark.page + 1)
+        below = {round(line.top) for line in lines if line.top < bottom - 0.5 and line.bottom > foot + 0.5}
+        if len(below) < MIN_LINES_AFTER_HEADING and _continues(pages, marks, mark.page + 1):
+            out.append(Finding(mark.page + 1, "stranded-heading", mark.title))
+    return out
+
+
+def _continues(pages: list[list[Line]], marks: list[Bookmark], index: int) -> bool:
+    """Whether page ``index`` (0-based) goes on with the section before it: it exists, is not a blank
+    Notes page and does not open with a heading of its own."""
+    if index >= len(pages):
+        return False
+    _, content, _ = _content(pages[index], index + 1)
+    if not content or [line.text for line in content] == [NOTES]:
+        return False
+    first = max(line.top for line in content)
+    return not any(m.page == index and m.top >= first - 2 for m in marks)
+
+
+def _heading_bottom(lines: list[Line], mark: Bookmark) -> float | None:
+    """The bottom of the heading's own lines: the lines from its top down whose text is part of its title."""
+    title = re.sub(r"\s+", " ", mark.title).strip()
+    below = sorted((line for line in lines if line.top <= mark.top + 1.5), key=lambda line: -line.top)
+    bottom = None
+    for line in below:
+        words = re.sub(r"\s+", " ", line.text).strip()
+        if words and words in title:
+            bottom = line.bottom if bottom is None else min(bottom, line.bottom)
+        elif bottom is not None:
+            break
+    return bottom
+
+
+def empty_pages(pages: list[list[Line]], marks: list[Bookmark]) -> list[Finding]:
+    """Body pages (not the cover, not the last) more than two-thirds empty whose next page does not
+    start a chapter. Filled height is measured from the first to the last line of text above the
+    page number, against the page's height between running head and page number."""
+    chapter_pages = {m.page for m in marks if m.level == 0}
+    contents = [_content(lines, i + 1) for i, lines in enumerate(pages)]
+    last = max((i for i, c in enumerate(contents) if [line.text for line in c[1]] != [NOTES]), default=0)
+    out = []
+    for index in range(1, last):
+        if index + 1 in chapter_pages:
+            continue
+        foot, content, head = contents[index]
+        if head is None:
+            continue
+        if not content:
+            out.append(Finding(index + 1, "empty-page", "no text below the running head"))
+            continue
+        used = max(line.top for line in content) - min(line.bottom for line in content)
+        room = head - foot
+        if used < room * (1 - EMPTY_SHARE):
+            out.append(Finding(index + 1, "empty-page", f"{100 * used / room:.0f}% of the page used"))
+    return out
+
+
+def _content(lines: list[Line], number: int) -> tuple[float, list[Line], float | None]:
+    """(top of the page number, the lines between running head and page number, top of the running
+    head); the last is None on a page without a page number (the cover)."""
+    foot = _footer_top(lines, number)
+    body = [line for line in lines if line.bottom > foot + 0.5]
+    if not body or foot == 0.0:
+        return foot, [], None
+    head = max(line.top for line in body)
+    return foot, [line for line in body if line.top < head - 0.5], head
