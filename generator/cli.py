@@ -11,7 +11,6 @@ from pathlib import Path
 import click
 
 from .errors import UserError
-from .model import find_game, game_names, load_edition
 from .project import current
 
 
@@ -28,9 +27,26 @@ class LazyGroup(click.Group):
             "sweep": "generator.cli_engine:sweep",
             "rulebook": "generator.rulebook.cli:rulebook", "new": "generator.newgame:new",
             "schema": "generator.jsonschemas:schema", "list": "generator.cli_list:list_command"}
+    # what `--help` lists for them, so help imports none of them (a test keeps these in step)
+    lazy_help = {
+        "simulate": "Play GAME many times between agents and report win rates and other figures.",
+        "replay": "Play one game of GAME and print it turn by turn, with the board after each turn.",
+        "sweep": "Simulate GAME over a grid of rule options, editions or deck variants and compare the cells.",
+        "rulebook": "Build the rulebook of GAME from its data, rules/ text and rules engine.",
+        "new": "Start a new game GAME in this project (or make this folder a project).",
+        "schema": "JSON Schemas of every YAML file kind, for editors (yaml-language-server) and CI checks.",
+        "list": "Games, editions, profiles, templates, colours, fonts (with their layer) and agents."}
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted([*super().list_commands(ctx), *self.lazy])
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        names = self.list_commands(ctx)
+        limit = formatter.width - 6 - max(map(len, names))
+        rows = [(name, click.utils.make_default_short_help(self.lazy_help[name], limit) if name in self.lazy
+                 else super(LazyGroup, self).get_command(ctx, name).get_short_help_str(limit)) for name in names]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name in self.lazy:
@@ -58,6 +74,7 @@ def cli(ctx: click.Context) -> None:
 
 
 def _editions(game: str | None, edition: str | None) -> list:
+    from .model import find_game, game_names, load_edition
     games = [game] if game else game_names()
     if not games:
         raise UserError(f"no games in {current().components}: make one with `pnpkit new GAME`, "
@@ -86,8 +103,9 @@ def _http_url(ctx, param, value: str | None) -> str | None:
 @click.option("--strict", is_flag=True,
               help="Print-safety warnings and rulebook lint findings become errors: exit 1, nothing written.")
 @click.option("--base-url", callback=_http_url, help="URL where the tts profile's images will be hosted.")
+@click.option("--force", is_flag=True, help="Build even editions whose output is up to date.")
 def build(game: str | None, edition: str | None, profiles: tuple[str, ...], out: Path | None,
-          strict: bool = False, base_url: str | None = None) -> None:
+          strict: bool = False, base_url: str | None = None, force: bool = False) -> None:
     """Build print files for GAME (default: every game and edition)."""
     from .pipeline import build_edition
 
@@ -102,12 +120,21 @@ def build(game: str | None, edition: str | None, profiles: tuple[str, ...], out:
         from .render.safety import enforce_print_safety
         for ed in editions:
             enforce_print_safety(ed, layouts_for(ed), strict=True)
-    for ed in editions:
-        target = out or current().output / ed.game.id / ed.id
-        produced = build_edition(ed, target, list(profiles) or None, on_step=_step_printer(), strict=strict,
-                                 on_warning=lambda message: click.echo(f"warning: {message}", err=True),
-                                 base_url=base_url)
-        click.echo(f"{ed.game.id} {ed.id}: {len(produced)} files in {target}")
+    from .freshness import fingerprint, others_of, remember, up_to_date
+    from .rulebook.prefetch import ahead_of
+    targets = {id(ed): out or current().output / ed.game.id / ed.id for ed in editions}
+    prints = {id(ed): fingerprint(ed, others_of(ed, editions), list(profiles) or None, strict, base_url)
+              for ed in editions}
+    stale = [ed for ed in editions if force or not up_to_date(targets[id(ed)], prints[id(ed)])]
+    for ed in (ed for ed in editions if ed not in stale):
+        click.echo(f"{ed.game.id} {ed.id}: up to date in {targets[id(ed)]}")
+    with ahead_of(stale, list(profiles) or None) as in_order:  # engine work on every core meanwhile
+        for ed in in_order(stale):
+            produced = build_edition(ed, targets[id(ed)], list(profiles) or None, on_step=_step_printer(),
+                                     strict=strict, base_url=base_url,
+                                     on_warning=lambda message: click.echo(f"warning: {message}", err=True))
+            remember(targets[id(ed)], prints[id(ed)])
+            click.echo(f"{ed.game.id} {ed.id}: {len(produced)} files in {targets[id(ed)]}")
 
 
 def _step_printer():

@@ -4,15 +4,15 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from .errors import GameDataError, ValidationFailed
 from .model import Edition, layouts_dir
 from .model.layouts import Layouts, Profile
 from .output import Produced, staging, write_manifest
-from .validate import engine_options, engine_setup_problem
-from .render.faces import FacePainter
-from .render.safety import enforce_print_safety
+
+if TYPE_CHECKING:  # imported where used: `list` and `validate` need no painting
+    from .render.faces import FacePainter
 
 
 @dataclass
@@ -31,6 +31,7 @@ class Job:
         return f"{self.edition.game.id}-{self.edition.id}-{self.profile.id}"
 
     def painter(self) -> FacePainter:
+        from .render.faces import FacePainter
         return FacePainter(self.edition.game, self.layouts, self.profile)
 
 
@@ -65,6 +66,7 @@ def default_profiles(layouts: Layouts) -> list[str]:
 def check_edition(edition: Edition, layouts: Layouts) -> None:
     """Resolve every template, binding, condition, label and size before anything is written
     (`validate` runs the same checks, so a project that validates also builds)."""
+    from .render.faces import FacePainter
     painter = FacePainter(edition.game, layouts)
     for component in edition.components:
         painter.sides(component)  # resolves and checks every template of every piece
@@ -75,6 +77,8 @@ def build_edition(edition: Edition, out_dir: Path, profiles: list[str] | None = 
                   strict: bool = False, on_warning: Callable[[str], None] | None = None,
                   base_url: str | None = None) -> list[Produced]:
     """Render the edition with each profile into out_dir; nothing changes there unless all succeed."""
+    from .render.safety import enforce_print_safety
+    from .validate import engine_options, engine_setup_problem
     layouts = layouts or layouts_for(edition)
     chosen = [layouts.profile(p) for p in (profiles or default_profiles(layouts))]
     chosen.sort(key=lambda p: p.kind == "proof")  # the proof page links every file built before it

@@ -7,6 +7,7 @@ A game's package keeps its own evaluation, greedy agent and search configuration
 """
 from __future__ import annotations
 
+import importlib
 import random
 from typing import Any, Callable, Mapping, Protocol
 
@@ -74,10 +75,11 @@ def parse_agent_spec(spec: str, kinds: tuple[str, ...] = AGENT_KINDS,
     raise ValueError(f"unknown agent {spec!r}; choose from {choices}")
 
 
-def agent_factory(makers: Mapping[str, Callable[..., Any]],
+def agent_factory(makers: Mapping[str, Callable[..., Any] | str],
                   example_iterations: int = 400) -> Callable[[str, int], Any]:
     """A ``make_agent(spec, seed)`` over ``makers`` (kind -> class taking ``seed=`` and, for
-    ``mcts``, ``iterations=``); the kinds are the mapping's keys, in order."""
+    ``mcts``, ``iterations=``, or its ``"module:name"``, imported when first asked for, so that
+    reading an engine's options loads none of its agents); the kinds are the mapping's keys, in order."""
     kinds = tuple(makers)
 
     def make_agent(spec: str, seed: int) -> Any:
@@ -86,8 +88,12 @@ def agent_factory(makers: Mapping[str, Callable[..., Any]],
         :raises ValueError: for an unknown spec or a bad iteration count.
         """
         kind, iterations = parse_agent_spec(spec, kinds, example_iterations)
+        maker = makers[kind]
+        if isinstance(maker, str):
+            module, name = maker.split(":")
+            maker = getattr(importlib.import_module(module), name)
         if iterations is None:
-            return makers[kind](seed=seed)
-        return makers[kind](iterations=iterations, seed=seed)
+            return maker(seed=seed)
+        return maker(iterations=iterations, seed=seed)
 
     return make_agent

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import os
+import sys
 from typing import Any, Callable, Sequence
 
 from .stats import rate, spread
@@ -83,13 +84,22 @@ def run_tasks(play_range: Callable[[tuple], list[tuple]], tasks: list[tuple], jo
             if progress:
                 progress(t[-1] - t[-2])
         return rows
-    method = "fork" if "fork" in mp.get_all_start_methods() and os.name == "posix" else "spawn"
-    with mp.get_context(method).Pool(min(jobs, len(tasks))) as pool:
+    with pool_context().Pool(min(jobs, len(tasks))) as pool:
         for t, chunk in zip(tasks, pool.imap(play_range, tasks)):
             rows.extend(chunk)
             if progress:
                 progress(t[-1] - t[-2])
     return rows
+
+
+def pool_context() -> Any:
+    """The start method for worker processes: ``PNP_START_METHOD`` when set, else fork where the
+    platform has it on Linux (quick to start), spawn elsewhere. Every task is a module-level
+    function with picklable arguments, so any method gives the same results."""
+    method = os.environ.get("PNP_START_METHOD")
+    if method not in mp.get_all_start_methods():
+        method = "fork" if "fork" in mp.get_all_start_methods() and sys.platform.startswith("linux") else "spawn"
+    return mp.get_context(method)
 
 
 def run(game: str, options: Any, deck: list, glyph_ids: list[str], games: int,

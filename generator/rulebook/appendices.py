@@ -71,6 +71,8 @@ class Appendices:
     sample: Callable[[Book, EngineInputs], dict[str, Any] | None] | None = None   # the narrated game
     extras: Callable[[Book, EngineInputs], dict[str, Any]] = lambda book, inputs: {}  # more context
     events: tuple[str, ...] = ()                             # what rulebook.yaml's sample.shows may name
+    # the engine work (``play.Work``) the extras will ask for, given the settings, to start ahead
+    ahead: Callable[[RulebookSettings, EngineInputs], list] = lambda settings, inputs: []
 
 
 def for_engine(engine: str | None) -> Appendices | None:

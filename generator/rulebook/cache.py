@@ -1,8 +1,11 @@
 """Results that are costly to compute (simulations, the sample game), cached by content hash.
 
-The key is a hash of everything that determines a result: the caller's parts (rule options,
-deck, glyphs, agents, seed, number of games) plus a fingerprint of the engine's source code, so
-a change to a card or to the rules code can never be answered from a stale entry.
+The key is a hash of everything that determines a result and nothing else: the caller's parts
+(rule options, the deck's gameplay fields, glyphs, agents, seed, number of games) plus a
+fingerprint of the source code of the one engine that plays the games (its own package, the
+shared agent and search code, the seeding and game loop of the registry). A change to a card's
+numbers or to that engine's code is never answered from a stale entry; renaming a card, redrawing
+its art or editing another engine reuses the stored results.
 """
 from __future__ import annotations
 
@@ -16,7 +19,7 @@ from typing import Any, Callable
 
 from ..project import current
 
-CACHE_FORMAT = 1  # bump when the shape of cached results changes
+CACHE_FORMAT = 2  # bump when the shape of cached results changes
 
 
 def cache_dir() -> Path:
@@ -24,26 +27,58 @@ def cache_dir() -> Path:
     return Path(os.environ.get("PNP_CACHE_DIR") or current().cache / "simulations")
 
 
+# the engine-wide modules a game's results depend on (agents, search, options, records, seeds)
+SHARED_ENGINE_FILES = ("agents_base.py", "mcts.py", "options_base.py", "records.py", "engine_spec.py", "seeds.py")
+# and the registry's code that plays a game
+REGISTRY_FUNCTIONS = ("play_game", "_agents_for", "_record")
+
+
 @lru_cache(maxsize=None)
-def engine_fingerprint() -> str:
-    """A hash of every source file of the rules engine: any change to the rules invalidates results."""
+def engine_fingerprint(engine: str | None = None) -> str:
+    """A hash of the source code that plays the games of ``engine`` (every engine when None)."""
+    return source_digest(*engine_sources(engine))
+
+
+def engine_sources(engine: str | None) -> tuple[list[Path], list[str]]:
+    """The files and the registry functions (as source text) the games of ``engine`` depend on: the
+    package its ``new_game`` comes from (only that module for a module outside any package)."""
+    import importlib
+    import inspect
     root = Path(__file__).resolve().parents[1] / "engine"
+    if engine is None:
+        return sorted(root.rglob("*.py")), []
+    from ..engine import registry
+    module = registry.get_engine(engine).new_game.__module__
+    package = module.rpartition(".")[0]
+    if package:
+        own = sorted(Path(importlib.import_module(package).__file__).parent.rglob("*.py"))
+    else:
+        own = [Path(importlib.import_module(module).__file__)]
+    files = own + [root / name for name in SHARED_ENGINE_FILES if (root / name).is_file()]
+    return files, [inspect.getsource(getattr(registry, name)) for name in REGISTRY_FUNCTIONS]
+
+
+def source_digest(files: list[Path], functions: list[str]) -> str:
     digest = hashlib.sha256()
-    for path in sorted(root.rglob("*.py")):
-        digest.update(path.relative_to(root).as_posix().encode())
+    for path in files:
+        digest.update(path.name.encode())
         digest.update(path.read_bytes())
+    for source in functions:
+        digest.update(source.encode())
     return digest.hexdigest()[:16]
 
 
-def cache_key(kind: str, parts: dict[str, Any]) -> str:
-    payload = json.dumps({"kind": kind, "format": CACHE_FORMAT, "engine": engine_fingerprint(), **parts},
+def cache_key(kind: str, parts: dict[str, Any], engine: str | None = None) -> str:
+    """The key of a result: ``parts`` and the fingerprint of ``engine`` (of every engine when None)."""
+    payload = json.dumps({"kind": kind, "format": CACHE_FORMAT, "engine": engine_fingerprint(engine), **parts},
                          sort_keys=True, default=_plain, separators=(",", ":"))
     return hashlib.sha256(payload.encode()).hexdigest()[:32]
 
 
-def cached(kind: str, parts: dict[str, Any], compute: Callable[[], Any]) -> Any:
-    """The JSON result for ``parts``: read from the cache, or computed, stored and returned."""
-    path = cache_dir() / f"{kind}-{cache_key(kind, parts)}.json"
+def cached(kind: str, parts: dict[str, Any], compute: Callable[[], Any], engine: str | None = None) -> Any:
+    """The JSON result for ``parts`` (played by ``engine``): read from the cache, or computed,
+    stored and returned."""
+    path = cache_dir() / f"{kind}-{cache_key(kind, parts, engine)}.json"
     try:
         return json.loads(path.read_text())
     except (OSError, ValueError):

@@ -9,8 +9,7 @@ from .appendices import Appendices, Book, Figure
 from .balance import figures, row
 from .diagrams import BoardDiagram, BoardParts, board_view
 from .narrate import game_stories, replay_states, turn_view
-from .play import EngineInputs, sample_game
-from .cache import cached
+from .play import EngineInputs, Work, resolve, sample_game
 from .sample_search import choose_seed, highlights_by_turn, told_parts
 
 
@@ -105,20 +104,28 @@ def step(book: Book, inputs: EngineInputs) -> dict[str, Any]:
 def step_example(inputs: EngineInputs, seed: int, min_path: int = 4, tries: int = 60) -> dict[str, Any] | None:
     """A seeded greedy game and the index of a turn worth drawing: a Leyline of at least ``min_path``
     cards (so every kind of placement shows), at least one cancellation, and no card taken."""
-    def search() -> dict[str, Any] | None:
-        from ..engine.registry import game_seed, play_game
-        for attempt in range(tries):
-            game = game_seed(seed, attempt)
-            record = play_game(inputs.options, inputs.deck, inputs.glyph_ids, game, ["greedy", "greedy"],
-                               game=inputs.engine).to_dict()
-            for index, (before, action, _after) in enumerate(replay_states(inputs, record)):
-                if action.is_setup or action.is_spent or len(action.path) < min_path or action.refill:
-                    continue
-                p = before.current_player
-                if any(before.cubes_at(sq)[1 - p] for sq in action.path):
-                    return {"seed": game, "actions": record["actions"][:index + 1]}
-        return None
-    return cached("step", {**inputs.key(), "seed": seed, "min_path": min_path, "tries": tries}, search)
+    return resolve(step_work(inputs, seed, min_path, tries))
+
+
+def step_work(inputs: EngineInputs, seed: int, min_path: int = 4, tries: int = 60) -> Work:
+    return Work("step", {**inputs.key(), "seed": seed, "min_path": min_path, "tries": tries}, inputs.engine,
+                [(inputs, seed, min_path, tries)], _search_step, lambda parts: parts[0], [1])
+
+
+def _search_step(unit: tuple) -> dict[str, Any] | None:
+    from ..engine.registry import game_seed, play_game
+    inputs, seed, min_path, tries = unit
+    for attempt in range(tries):
+        game = game_seed(seed, attempt)
+        record = play_game(inputs.options, inputs.deck, inputs.glyph_ids, game, ["greedy", "greedy"],
+                           game=inputs.engine).to_dict()
+        for index, (before, action, _after) in enumerate(replay_states(inputs, record)):
+            if action.is_setup or action.is_spent or len(action.path) < min_path or action.refill:
+                continue
+            p = before.current_player
+            if any(before.cubes_at(sq)[1 - p] for sq in action.path):
+                return {"seed": game, "actions": record["actions"][:index + 1]}
+    return None
 
 
 def _ints(counts: dict) -> dict[int, int]:
@@ -138,4 +145,5 @@ def draw_charts(book: Book, runs: list[dict[str, Any]]) -> None:
         [(r["title"], r["light"]["rate"], r["light"]["low"], r["light"]["high"]) for r in runs], w, styles)]
 
 
-APPENDICES = Appendices(row=row, figures=figures, charts=draw_charts, sample=sample, extras=step, events=EVENTS)
+APPENDICES = Appendices(row=row, figures=figures, charts=draw_charts, sample=sample, extras=step, events=EVENTS,
+                        ahead=lambda settings, inputs: [step_work(inputs, settings.sample_seed)])

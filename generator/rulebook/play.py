@@ -6,14 +6,14 @@ edition, seed and agents.
 """
 from __future__ import annotations
 
-import multiprocessing as mp
+import json
 from dataclasses import dataclass
 from typing import Any, Callable
 
 from pydantic import BaseModel
 
 from ..model.game import Edition
-from .cache import cached
+from .cache import cache_key, cached
 
 
 @dataclass(frozen=True)
@@ -26,8 +26,20 @@ class EngineInputs:
     glyph_ids: list[str]
 
     def key(self) -> dict[str, Any]:
+        """What changes the games: the rule options, the glyphs and the deck's gameplay fields, in
+        deck order (a card's name or art changes no game)."""
         return {"engine_name": self.engine, "options": self.options.model_dump(mode="json"),
-                "deck": [list(card) for card in self.deck], "glyphs": list(self.glyph_ids)}
+                "deck": [gameplay(card) for card in self.deck], "glyphs": list(self.glyph_ids)}
+
+
+COSMETIC_FIELDS = ("name", "title", "art", "image")
+
+
+def gameplay(card: Any) -> list:
+    """A card's fields as the engine plays them: all of them but its name and pictures."""
+    if hasattr(card, "_asdict"):
+        return [value for key, value in card._asdict().items() if key not in COSMETIC_FIELDS]
+    return list(card)
 
 
 def engine_inputs(edition: Edition) -> EngineInputs | None:
@@ -44,36 +56,101 @@ def engine_inputs(edition: Edition) -> EngineInputs | None:
     return EngineInputs(spec.name, options, deck, edition.glyph_ids)
 
 
+@dataclass
+class Work:
+    """A cached engine result made of independent units: ``run`` (a module-level function, so any
+    process can call it, started by fork or spawn) turns each unit into a part; ``combine`` joins
+    the parts in unit order. ``sizes`` are the games each unit plays, for progress reports."""
+
+    kind: str
+    parts: dict[str, Any]
+    engine: str
+    units: list[tuple]
+    run: Callable[[tuple], Any]
+    combine: Callable[[list], Any]
+    sizes: list[int]
+
+    @property
+    def key(self) -> str:
+        return cache_key(self.kind, self.parts, self.engine)
+
+
+def resolve(work: Work, jobs: int = 1, progress: Callable[[int], None] | None = None) -> Any:
+    """The result of ``work``: from the cache, from a run started ahead (``prefetch``), or run now
+    on ``jobs`` processes."""
+    def compute() -> Any:
+        from .prefetch import pending
+        ahead = pending(work.key)
+        parts = ahead.wait(progress) if ahead is not None else run_units(work, jobs, progress)
+        return work.combine(parts)
+    return cached(work.kind, work.parts, compute, work.engine)
+
+
+def run_units(work: Work, jobs: int, progress: Callable[[int], None] | None) -> list:
+    """Every unit's part, in unit order, here or on a pool of ``jobs`` processes."""
+    parts = []
+    if jobs > 1 and len(work.units) > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        from ..engine.simulation import pool_context
+        with ProcessPoolExecutor(min(jobs, len(work.units)), mp_context=pool_context()) as pool:
+            for part, size in zip(pool.map(work.run, work.units), work.sizes):
+                parts.append(part)
+                if progress:
+                    progress(size)
+        return parts
+    for unit, size in zip(work.units, work.sizes):
+        parts.append(work.run(unit))
+        if progress:
+            progress(size)
+    return parts
+
+
+def _first(parts: list) -> Any:
+    return parts[0]
+
+
+def _joined(parts: list[list]) -> list:
+    return [row for part in parts for row in part]
+
+
+def sample_work(inputs: EngineInputs, seed: int, agents: tuple[str, str]) -> Work:
+    return Work("sample", {**inputs.key(), "seed": seed, "agents": list(agents)}, inputs.engine,
+                [(inputs, seed, tuple(agents))], _sample_record, _first, [1])
+
+
+def _sample_record(unit: tuple) -> dict[str, Any]:
+    from ..engine.registry import play_game
+    inputs, seed, agents = unit
+    return play_game(inputs.options, inputs.deck, inputs.glyph_ids, seed, list(agents), game=inputs.engine).to_dict()
+
+
 def sample_game(inputs: EngineInputs, seed: int, agents: tuple[str, str]) -> dict[str, Any]:
-    """The record of one seeded game (setup, actions in notation, result), cached."""
-    def play() -> dict[str, Any]:
-        from ..engine.registry import play_game
-        return play_game(inputs.options, inputs.deck, inputs.glyph_ids, seed, list(agents),
-                         game=inputs.engine).to_dict()
-    return cached("sample", {**inputs.key(), "seed": seed, "agents": list(agents)}, play)
+    """The record of one seeded game (setup, actions in notation, result), cached.
+
+    The cache is keyed by the deck's gameplay fields, so the setup (which names the cards) is
+    described afresh from the current deck."""
+    from ..engine.registry import get_engine
+    record = resolve(sample_work(inputs, seed, agents))
+    engine = get_engine(inputs.engine)
+    setup = engine.describe_setup(engine.new_game(inputs.options, inputs.deck, inputs.glyph_ids, seed))
+    return {**record, "setup": json.loads(json.dumps(setup))}
+
+
+BALANCE_UNIT = 100  # games per unit of a balance run
+
+
+def balance_work(inputs: EngineInputs, games: int, seed: int, agents: tuple[str, str]) -> Work:
+    units = [(inputs, seed, tuple(agents), a, min(games, a + BALANCE_UNIT)) for a in range(0, games, BALANCE_UNIT)]
+    return Work("balance", {**inputs.key(), "seed": seed, "agents": list(agents), "games": games,
+                            "row": _row_fingerprint(inputs.engine)}, inputs.engine,
+                units, _play_rows, _joined, [b - a for *_, a, b in units])
 
 
 def balance_rows(inputs: EngineInputs, games: int, seed: int, agents: tuple[str, str], jobs: int = 1,
                  progress: Callable[[int], None] | None = None) -> list[list]:
     """One row per game of a run (game i is seeded ``game_seed(seed, i)``, as in ``simulate``), cached."""
-    def run() -> list[list]:
-        tasks = [(inputs, seed, agents, a, min(games, a + 100)) for a in range(0, games, 100)]
-        rows: list[list] = []
-        if jobs > 1 and len(tasks) > 1:
-            with mp.get_context("fork").Pool(min(jobs, len(tasks))) as pool:
-                for chunk in pool.imap(_play_rows, tasks):
-                    rows.extend(chunk)
-                    if progress:
-                        progress(len(chunk))
-        else:
-            for task in tasks:
-                chunk = _play_rows(task)
-                rows.extend(chunk)
-                if progress:
-                    progress(len(chunk))
-        return rows
-    return cached("balance", {**inputs.key(), "seed": seed, "agents": list(agents), "games": games,
-                              "row": _row_fingerprint(inputs.engine)}, run)
+    return resolve(balance_work(inputs, games, seed, agents), jobs, progress)
 
 
 def _row_fingerprint(engine: str) -> str:

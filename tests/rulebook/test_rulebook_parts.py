@@ -25,9 +25,44 @@ def test_cache_computes_once_per_key_and_never_mixes_keys(quick):
 
 
 def test_engine_source_is_part_of_every_key(quick, monkeypatch):
-    key = cache.cache_key("unit", {"seed": 1})
-    monkeypatch.setattr(cache, "engine_fingerprint", lambda: "another engine")
-    assert cache.cache_key("unit", {"seed": 1}) != key
+    key = cache.cache_key("unit", {"seed": 1}, "grove")
+    monkeypatch.setattr(cache, "engine_fingerprint", lambda engine=None: "another engine")
+    assert cache.cache_key("unit", {"seed": 1}, "grove") != key
+
+
+def test_each_engine_is_keyed_by_its_own_code(tmp_path):
+    """An engine's results depend on its own package and the shared agent, search and seeding code,
+    never on another engine's files: editing one engine keeps the other's stored results."""
+    grove, _ = cache.engine_sources("grove")
+    channeling, functions = cache.engine_sources("channeling")
+    assert any(p.parent.name == "grove" and p.name == "state.py" for p in grove)
+    assert not any(p.parent.name == "channeling" for p in grove)
+    assert not any(p.parent.name == "grove" for p in channeling)
+    assert {p.name for p in grove} >= {"agents_base.py", "mcts.py"}
+    assert any("def play_game" in f for f in functions)
+    assert {p.name for p in grove} >= {"seeds.py"}  # game seeds come from there
+    assert cache.engine_fingerprint("grove") != cache.engine_fingerprint("channeling")
+    copies = []
+    for path in grove:
+        copies.append(tmp_path / f"{len(copies)}-{path.name}")
+        copies[-1].write_bytes(path.read_bytes())
+    before = cache.source_digest(copies, functions)
+    copies[0].write_text(copies[0].read_text() + "\n# edited\n")
+    assert cache.source_digest(copies, functions) != before
+
+
+def test_renaming_a_card_keeps_the_simulation_key():
+    from generator.engine.channeling import Card
+    from generator.engine.grove.options import GroveOptions
+    from generator.rulebook.play import EngineInputs
+
+    def key(deck):
+        return cache.cache_key("balance", EngineInputs("channeling", GroveOptions(), deck, ["a"]).key(), "channeling")
+    deck = [Card("Ring", 4, 3, "faerie-ring"), Card("Stone", 6, 5)]
+    assert key([Card("Ring of Ash", 4, 3, "faerie-ring"), Card("Stone", 6, 5)]) == key(deck)
+    assert key([Card("Ring", 5, 3, "faerie-ring"), Card("Stone", 6, 5)]) != key(deck)
+    assert key([Card("Ring", 4, 3, "stone-circle"), Card("Stone", 6, 5)]) != key(deck)
+    assert key(deck[::-1]) != key(deck)
 
 
 def test_balance_figures_agree_with_the_engines_simulate(quick):

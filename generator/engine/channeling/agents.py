@@ -52,29 +52,44 @@ def _cell_tables(state: State, p: int, w: Weights) -> tuple[list[float], list[fl
     sign = 1 - 2 * p
     vig, spl, basis = st.vig, st.spl, st.basis
     amounts = (st.pm, st.ps, st.pb)
-    wt, wo, wp = w.take, w.own, w.opp
+    memo = _DELTAS.get((amounts, w))
+    if memo is None:
+        memo = _DELTAS[amounts, w] = {}
     n = st.cells
-    tables = ([0.0] * n, [0.0] * n, [0.0] * n)
+    tm, ts, tb = [0.0] * n, [0.0] * n, [0.0] * n
     for c in range(n):
         card = grid[c]
         if card < 0:
             continue
-        v = cubes[c] * sign
-        V = vig[card]
-        S = spl[card]
-        k = S / (V * V)
-        before = wo * k * v * v if v >= 0 else -wp * k * v * v
-        for t, amt in zip(tables, amounts):
-            nv = v + amt
-            if nv >= V:
-                ret = basis[card] if basis[card] < nv else nv
-                after = wt * (S - (nv - ret))
-            elif nv >= 0:
-                after = wo * k * nv * nv
-            else:
-                after = -wp * k * nv * nv
-            t[c] = after - before
-    return tables
+        key = (vig[card], spl[card], basis[card], cubes[c] * sign)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = _deltas(key, amounts, w)
+        tm[c], ts[c], tb[c] = found
+    return tm, ts, tb
+
+
+_DELTAS: dict[tuple, dict[tuple, tuple[float, float, float]]] = {}
+
+
+def _deltas(card: tuple[int, int, int, int], amounts: tuple[int, int, int], w: Weights) -> tuple[float, ...]:
+    """The value changes on one card (Vigor, Splendor, returned-cubes basis, the mover's cubes on it
+    with the opponent's as negative) when the mover adds each of ``amounts``."""
+    V, S, basis, v = card
+    k = S / (V * V)
+    before = w.own * k * v * v if v >= 0 else -w.opp * k * v * v
+    out = []
+    for amt in amounts:
+        nv = v + amt
+        if nv >= V:
+            ret = basis if basis < nv else nv
+            after = w.take * (S - (nv - ret))
+        elif nv >= 0:
+            after = w.own * k * nv * nv
+        else:
+            after = -w.opp * k * nv * nv
+        out.append(after - before)
+    return tuple(out)
 
 
 def position_value(state: State, p: int, w: Weights = DEFAULT_WEIGHTS) -> float:
@@ -95,24 +110,37 @@ def position_value(state: State, p: int, w: Weights = DEFAULT_WEIGHTS) -> float:
     return value
 
 
+Move = tuple  # (value, glyph, slot, destination, path cells or None until traced)
+
+
 def ranked_moves(state: State, w: Weights = DEFAULT_WEIGHTS
                  ) -> tuple[list[tuple[float, int, int, int, tuple[int, ...]]], dict[int, float]]:
     """Every move (glyph, slot, destination) with its best path and its value.
 
     Returns (list of (value, glyph, slot, dst, path cells)), best value per glyph).
     """
+    moves, best_g, paths = _ranked(state, w)
+    return [m if m[4] is not None else paths(m) for m in moves], best_g
+
+
+def _ranked(state: State, w: Weights):
+    """``ranked_moves`` with the paths left untraced where the dynamic programme found them:
+    (moves, best value per glyph, a function giving a move with its path). Tracing every
+    path would cost more than scoring the moves, and an agent needs the paths of a few."""
     st = state._st
     p = state._cur
     geo = st.geo
     druids = state._druids
     triples = state.move_triples(p)
     if not triples:
-        return [], {}
+        return [], {}, None
     gm, gs, gb = _cell_tables(state, p, w)
     need = st.pm + st.ps + st.pb * (2 * st.n - 3)
     exact = state._supply[p] < need
     out = []
     best_g: dict[int, float] = {}
+    toward = geo.toward
+    dp: dict[int, tuple[list[float], list[float]]] = {}
     if exact:
         sign = 1 - 2 * p
         for g, slot, dst in triples:
@@ -126,31 +154,37 @@ def ranked_moves(state: State, w: Weights = DEFAULT_WEIGHTS
                     best = (val, path)
             out.append((best[0], g, slot, dst, best[1]))
     else:
-        toward = geo.toward
-        dp: dict[int, tuple[list[float], int]] = {}
         for g, slot, dst in triples:
             t = druids[slot ^ 1]
             entry = dp.get(t)
             if entry is None:
-                h = [0.0] * st.cells
-                f = [0.0] * st.cells
-                order = geo.order_from[t]
-                tw = toward[t]
-                for a in order[1:]:
-                    best = -1e18
-                    for m in tw[a]:
-                        if h[m] > best:
-                            best = h[m]
-                    f[a] = best
-                    h[a] = gb[a] + best
-                entry = dp[t] = (f, h)
-            f, h = entry
-            val = gm[dst] + gs[t] + f[dst]
-            out.append((val, g, slot, dst, _trace(h, toward[t], dst, t)))
+                entry = dp[t] = _best_sums(st.cells, geo.order_from[t], toward[t], gb)
+            out.append((gm[dst] + gs[t] + entry[0][dst], g, slot, dst, None))
     for val, g, _, _, _ in out:
         if val > best_g.get(g, -1e18):
             best_g[g] = val
-    return out, best_g
+
+    def with_path(move: Move) -> Move:
+        if move[4] is not None:
+            return move
+        t = druids[move[2] ^ 1]
+        return (*move[:4], _trace(dp[t][1], toward[t], move[3], t))
+    return out, best_g, with_path
+
+
+def _best_sums(cells: int, order: list[int], tw, gb: list[float]) -> tuple[list[float], list[float]]:
+    """For every cell a, the best sum of between-amount gains on a shortest path from a's
+    neighbour toward the stationary druid (f), and with a's own gain added (h)."""
+    h = [0.0] * cells
+    f = [0.0] * cells
+    for a in order[1:]:
+        best = -1e18
+        for m in tw[a]:
+            if h[m] > best:
+                best = h[m]
+        f[a] = best
+        h[a] = gb[a] + best
+    return f, h
 
 
 def _trace(h: list[float], tw, dst: int, t: int) -> tuple[int, ...]:
@@ -199,31 +233,34 @@ def build_action(state: State, g: int, slot: int, dst: int, path: tuple[int, ...
     st = state._st
     names = st.geo.names
     p = state._cur
-    taken = state._lay_memo(path)[4]
+    lay = state._lay_memo(path)
+    taken = lay[4]
     hide = hide_choice(state, g, best_g) if state._need_hide[p] else ()
-    return Action(st.glyphs[g], names[state._druids[slot]], names[dst],
-                  tuple(names[c] for c in path), tuple(names[c] for c in taken), hide)
+    action = Action(st.glyphs[g], names[state._druids[slot]], names[dst],
+                    tuple(names[c] for c in path), tuple(names[c] for c in taken), hide)
+    return state._planned(action, ("move", g, state._plan_hide(hide), slot, dst, path, lay, tuple(taken)))
 
 
 def fallback_action(state: State, rng: random.Random, best_g: dict[int, float]) -> Action | None:
     """Setup hides and spent glyphs (no move): shared by the heuristic agents."""
     st = state._st
     if state._setup:
-        return Action(hide=hide_choice(state, -1, best_g))
+        hide = hide_choice(state, -1, best_g)
+        return state._planned(Action(hide=hide), ("setup", state._hide_mask(hide)))
     p = state._cur
     g = rng.choice(bits(state._avail(p)))
     hide = hide_choice(state, g, best_g) if state._need_hide[p] else ()
-    return Action(st.glyphs[g], hide=hide)
+    return state._planned(Action(st.glyphs[g], hide=hide), ("spend", g, state._plan_hide(hide)))
 
 
 def greedy_action(state: State, rng: random.Random, w: Weights = DEFAULT_WEIGHTS) -> Action:
     """The best move by one-turn look-ahead; exact ties broken by ``rng``."""
-    moves, best_g = ranked_moves(state, w)
+    moves, best_g, with_path = _ranked(state, w)
     if state._setup or not moves:
         return fallback_action(state, rng, best_g)
     top = max(m[0] for m in moves)
     best = [m for m in moves if m[0] >= top - 1e-9]
-    _, g, slot, dst, path = best[0] if len(best) == 1 else best[int(rng.random() * len(best))]
+    _, g, slot, dst, path = with_path(best[0] if len(best) == 1 else best[int(rng.random() * len(best))])
     return build_action(state, g, slot, dst, path, best_g)
 
 

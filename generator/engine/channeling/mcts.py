@@ -15,7 +15,7 @@ import random
 from ..mcts import TreeSearch
 from .actions import Action
 from .agents import (DEFAULT_WEIGHTS, Weights, build_action, fallback_action, greedy_action,
-                     position_value, ranked_moves)
+                     position_value, _ranked)
 from .state import State
 
 DEFAULT_ITERATIONS = 200
@@ -24,12 +24,12 @@ DEFAULT_ITERATIONS = 200
 def candidates(state: State, k: int, rng: random.Random,
                w: Weights = DEFAULT_WEIGHTS) -> list[Action]:
     """The ``k`` best moves by the greedy evaluation, best first (one fallback if none)."""
-    moves, best_g = ranked_moves(state, w)
+    moves, best_g, with_path = _ranked(state, w)
     if state._setup or not moves:
         return [fallback_action(state, rng, best_g)]
     moves.sort(key=lambda m: -m[0])
     return [build_action(state, g, slot, dst, path, best_g)
-            for _, g, slot, dst, path in moves[:k]]
+            for _, g, slot, dst, path in map(with_path, moves[:k])]
 
 
 class MCTSAgent(TreeSearch):

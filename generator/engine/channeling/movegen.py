@@ -182,7 +182,8 @@ class MoveGeneration:
         if self._terminal:
             raise IllegalActionError("the game is over")
         if self._setup:
-            return Action(hide=tuple(sorted(rng.sample(glyphs, st.hidden))))
+            hide = tuple(sorted(rng.sample(glyphs, st.hidden)))
+            return self._planned(Action(hide=hide), ("setup", self._hide_mask(hide)))
         free = self._free()
         druids = self._druids
         base = 2 * p
@@ -208,7 +209,7 @@ class MoveGeneration:
             if self._need_hide[p]:
                 hide = tuple(sorted(rng.sample([x for i, x in enumerate(glyphs) if i != g],
                                                st.hidden)))
-            return Action(glyphs[g], hide=hide)
+            return self._planned(Action(glyphs[g], hide=hide), ("spend", g, self._plan_hide(hide)))
         r = int(rng.random() * total)
         for k, g, slots, dm in choices:
             if r < k:
@@ -219,13 +220,24 @@ class MoveGeneration:
         dst = ds[r % len(ds)]
         paths = st.geo.paths[dst][druids[slot ^ 1]]
         path, pnames = paths[int(rng.random() * len(paths))] if len(paths) > 1 else paths[0]
-        taken = self._lay_memo(path)[4]
+        lay = self._lay_memo(path)
+        taken = lay[4]
         if len(taken) > 1:
             taken = taken[:]
             rng.shuffle(taken)
         if self._need_hide[p]:
             hide = tuple(sorted(rng.sample([x for i, x in enumerate(glyphs) if i != g],
                                            st.hidden)))
-        return Action(glyphs[g], names[druids[slot]], names[dst], pnames,
-                      tuple(names[c] for c in taken), hide)
+        action = Action(glyphs[g], names[druids[slot]], names[dst], pnames, tuple(names[c] for c in taken), hide)
+        return self._planned(action, ("move", g, self._plan_hide(hide), slot, dst, path, lay, tuple(taken)))
+
+    def _planned(self, action: Action, checked: tuple) -> Action:
+        """``action``, remembered with what ``_check`` would return for it, so that applying the
+        very action this state generated skips checking it again (any change forgets it)."""
+        self._plan = (action, checked)
+        return action
+
+    def _plan_hide(self, hide: tuple[str, ...]) -> int:
+        """The face-down mask ``_check`` gives for a generated action's ``hide``."""
+        return self._hide_mask(hide) if self._need_hide[self._cur] else -1
 

@@ -113,5 +113,5 @@ def new_game(options: ChannelingOptions, deck: Sequence[Card], glyph_ids: Sequen
     s._deck_ran_out = False
     s._supply_short = [False, False]
     s._spent = [0, 0]
-    s._memo = None
+    s._memo = s._plan = None
     return s

@@ -27,7 +27,7 @@ class State(MoveGeneration, Transitions):
     __slots__ = ("_st", "_grid", "_cubes", "_druids", "_empty", "_deck", "_playable", "_hidden",
                  "_need_hide", "_setup", "_supply", "_over", "_taken", "_splendor", "_cur",
                  "_turn", "_last", "_terminal", "_stalled", "_history", "_deck_ran_out",
-                 "_supply_short", "_spent", "_memo")
+                 "_supply_short", "_spent", "_memo", "_plan")
 
     # ----------------------------------------------------------------- basic queries
     @property
@@ -169,7 +169,7 @@ class State(MoveGeneration, Transitions):
         s._deck_ran_out = self._deck_ran_out
         s._supply_short = self._supply_short[:]
         s._spent = self._spent[:]
-        s._memo = None
+        s._memo = s._plan = None
         return s
 
     def determinize(self, player: int, rng: random.Random) -> "State":

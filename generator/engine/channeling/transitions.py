@@ -110,8 +110,10 @@ class Transitions:
 
         :raises IllegalActionError: when the action is not legal here (state unchanged).
         """
-        checked = self._check(action)
-        self._memo = None
+        plan = self._plan
+        # an action this state generated itself comes with its checked form (see ``_planned``)
+        checked = plan[1] if plan is not None and plan[0] is action else self._check(action)
+        self._memo = self._plan = None
         self._commit(checked)
         self._history.append(action)
 

@@ -51,8 +51,12 @@ def place_name(index: int) -> str:
     return "G" if index == 0 else chr(64 + index)
 
 
+_INDEX = {**{chr(64 + i): i for i in range(1, 27)}, "G": 0}
+
+
 def place_index(name: str) -> int:
-    return 0 if name == "G" else ord(name) - 64
+    """'G' -> 0, 'A' -> 1, ... (the inverse of ``place_name``)."""
+    return _INDEX[name]
 
 
 def format_action(action: Action) -> str:

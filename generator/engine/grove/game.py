@@ -6,17 +6,19 @@ from typing import Any
 
 from ..agents_base import RandomAgent, agent_factory
 from ..engine_spec import EngineSpec
-from . import runner
 from .actions import parse_action
-from .agents import GreedyAgent
-from .mcts import MCTSAgent
 from .options import GroveOptions
 from .positions import from_data
-from .render import render_state
 from .state import State, new_game
 
-make_agent = agent_factory({"random": RandomAgent, "greedy": GreedyAgent, "mcts": MCTSAgent},
-                           example_iterations=300)
+# agents, text rendering and the runner are imported when used: reading options needs none of them
+make_agent = agent_factory({"random": RandomAgent, "greedy": f"{__package__}.agents:GreedyAgent",
+                            "mcts": f"{__package__}.mcts:MCTSAgent"}, example_iterations=300)
+
+
+def render_state(state: State, *args: Any, **kwargs: Any) -> str:
+    from .render import render_state
+    return render_state(state, *args, **kwargs)
 
 
 def describe_setup(state: State) -> dict[str, Any]:
@@ -34,18 +36,25 @@ def expand_deck(entries) -> list:
 
 def play_game(options, deck, glyph_ids, seed: int, agents):
     """The registry's ``play_game`` hook: one seeded game, dice rolled from the game's seed."""
+    from . import runner
     return runner.play_game(options, seed, agents)
 
 
 def simulate(options, deck, glyph_ids, games: int, agents, seed: int = 0, jobs: int = 1, progress=None,
              swap_seats: bool = False) -> dict[str, Any]:
     """The registry's ``simulate`` hook (see ``runner.simulate`` and ``runner.summarise``)."""
+    from . import runner
     return runner.simulate(options, games, agents, seed, jobs, progress, swap_seats=swap_seats)
+
+
+def format_summary(result: dict[str, Any]) -> str:
+    from . import runner
+    return runner.format_summary(result)
 
 
 ENGINE = EngineSpec(name="grove", options_model=GroveOptions, new_game=new_game, make_agent=make_agent,
                     describe_setup=describe_setup, render=render_state, expand_deck=expand_deck,
                     parse_action=parse_action, play_game=play_game, simulate=simulate,
-                    format_summary=runner.format_summary,
+                    format_summary=format_summary,
                     position=lambda options, deck, glyph_ids, data: from_data(options, data),
                     appendices="generator.rulebook.grove_book:APPENDICES")

@@ -18,6 +18,9 @@ from .actions import (BANISH, CHANNEL, END, FIRST, MOVE, PASS, ROLL, STAND, STUN
                       parse_action, place_index, place_name)
 from .dice import sorted_rolls, totals
 from .options import GroveOptions
+from .tables import group as _group
+from .tables import successes as _successes
+from .tables import tables as _tables
 
 LIGHT, DARK = 0, 1
 CHANCE, TERMINAL = -1, -4
@@ -30,11 +33,13 @@ TALLIES = ("passes", "stands", "moves", "channels", "stuns", "banishes", "cubes_
 class State:
     """A position of Battle for the Grove. Mutable; ``clone()`` gives an independent copy."""
 
-    __slots__ = ("options", "_stand", "_lie", "_cubes", "_supply", "_cur", "_phase", "_pending", "_acted",
-                 "_turn", "_first", "_winner", "_stalled", "_history", "_tally")
+    __slots__ = ("options", "_tab", "_offered", "_stand", "_lie", "_cubes", "_supply", "_cur", "_phase",
+                 "_pending", "_acted", "_turn", "_first", "_winner", "_stalled", "_history", "_tally")
 
     def __init__(self, options: GroveOptions | None = None):
         self.options = o = options or GroveOptions()
+        self._tab = _tables(o)
+        self._offered: tuple | None = None  # the legal actions worked out for this position, if any
         places = o.circles + 1
         self._stand = [[0] * places, [0] * places]
         self._lie = [[o.druids_per_player] + [0] * o.circles, [o.druids_per_player] + [0] * o.circles]
@@ -134,10 +139,25 @@ class State:
             return []
         if self._phase in (_FIRST, _ROLL):
             return [a for a, _ in self.chance_outcomes()]
-        actions = self._player_actions(self._cur)
-        if self._phase == _BONUS:
-            return actions + [Action(END)]
-        return actions or [Action(PASS)]
+        return list(self._legal()[0])
+
+    def _legal(self) -> tuple[tuple[Action, ...], frozenset]:
+        """The player's legal actions (in their fixed order) and the same as a set, worked out once
+        per arrangement of what decides them: the mover's druids and, when Banish may be taken from
+        afar, the circles where the opponent has druids."""
+        if self._offered is not None:
+            return self._offered
+        p, q = self._cur, 1 - self._cur
+        afar = () if self.options.banish_needs_standing_druid else \
+            tuple(bool(s or lie) for s, lie in zip(self._stand[q], self._lie[q]))
+        key = (tuple(self._stand[p]), tuple(self._lie[p]), self._phase == _BONUS, afar)
+        found = self._tab.legal.get(key)
+        if found is None:
+            actions = self._player_actions(p)
+            actions = actions + [Action(END)] if self._phase == _BONUS else actions or [Action(PASS)]
+            found = self._tab.legal[key] = (tuple(actions), frozenset(actions))
+        self._offered = found
+        return found
 
     def _player_actions(self, p: int) -> list[Action]:
         o = self.options
@@ -159,7 +179,9 @@ class State:
         return out
 
     def is_legal(self, action: Action) -> bool:
-        return action in self.legal_actions() if not action.is_chance else self._chance_ok(action)
+        if action.is_chance:
+            return self._chance_ok(action)
+        return self._phase in (_ACT, _BONUS) and action in self._legal()[1]
 
     def chance_outcomes(self, grouped: bool = False) -> list[tuple[Action, float]]:
         """(chance action, probability) pairs at a chance node; [] elsewhere.
@@ -179,20 +201,17 @@ class State:
         rolls = [(Action(ROLL, dice=faces), p) for faces, p in sorted_rolls(o.dice, o.die_sides)]
         if not grouped:
             return rolls
-        # the effect of a roll depends only on these, so the grouping is worked out once per key
         pending = self._pending
-        key = (o, pending.kind, self._stand[self._cur][place_index(pending.at)], self._limit(pending))
-        if key not in _GROUPED:
-            _GROUPED[key] = tuple(_group(rolls, lambda a: self._effect(a.dice)))
-        return list(_GROUPED[key])
+        standing = self._stand[self._cur][place_index(pending.at)]
+        groups = self._tab.effect_groups(pending.kind, standing, self._limit(pending))
+        return [(roll, p) for roll, _, p in groups]
 
     def _chance_ok(self, action: Action) -> bool:
         o = self.options
         if self._phase == _FIRST and action.kind == FIRST:
             low, high = o.dice, o.dice * o.die_sides
             return all(low <= t <= high for t in action.dice)
-        return (self._phase == _ROLL and action.kind == ROLL and len(action.dice) == o.dice
-                and all(1 <= d <= o.die_sides for d in action.dice) and list(action.dice) == sorted(action.dice))
+        return self._phase == _ROLL and action.kind == ROLL and action.dice in self._tab.rolls
 
     def sample_chance(self, rng: random.Random) -> Action:
         """A fair roll for the current chance node, drawn with ``rng``."""
@@ -202,7 +221,8 @@ class State:
             return Action(FIRST, dice=(a, b))
         if self._phase != _ROLL:
             raise IllegalActionError("no dice are due")
-        return Action(ROLL, dice=tuple(sorted(rng.randint(1, o.die_sides) for _ in range(o.dice))))
+        randint, sides = rng.randint, o.die_sides
+        return self._tab.rolls[tuple(sorted([randint(1, sides) for _ in range(o.dice)]))]
 
     # ----------------------------------------------------------------- applying actions
     def apply_action(self, action: Action) -> None:
@@ -212,6 +232,7 @@ class State:
         """
         if not self.is_legal(action):
             raise IllegalActionError(f"{action} is not legal now ({self._describe_phase()})")
+        self._offered = None
         if self._history is not None:
             self._history.append(action)
         kind, p = action.kind, self._cur
@@ -272,12 +293,7 @@ class State:
 
     def _counts(self, action: Action, dice: Iterable[int]) -> int:
         """How many of the dice succeed for ``action`` (before caps by targets or supply)."""
-        p, c = self._cur, place_index(action.at)
-        if action.kind == BANISH:
-            return sum(1 for d in dice if d >= self.options.banish_on)
-        standing = self._stand[p][c]
-        hits = sum(1 for d in dice if d <= standing)
-        return min(hits, standing) if action.kind == STUN else hits
+        return _successes(self.options, action.kind, self._stand[self._cur][place_index(action.at)], dice)
 
     def _limit(self, action: Action) -> int:
         """The most the action can achieve: cubes in supply, opposing druids there to stun or banish."""
@@ -291,9 +307,6 @@ class State:
 
     def _effect_possible(self, action: Action) -> bool:
         return self._limit(action) > 0 and (action.kind == BANISH or self._stand[self._cur][place_index(action.at)] > 0)
-
-    def _effect(self, dice: tuple[int, ...]) -> int:
-        return min(self._counts(self._pending, dice), self._limit(self._pending))
 
     def _resolve(self, action: Action, dice: tuple[int, ...]) -> None:
         p, q, c = self._cur, 1 - self._cur, place_index(action.at)
@@ -346,7 +359,7 @@ class State:
 
     def clone(self, history: bool = True) -> "State":
         s = State.__new__(State)
-        s.options = self.options
+        s.options, s._tab, s._offered = self.options, self._tab, None
         s._stand = [self._stand[0][:], self._stand[1][:]]
         s._lie = [self._lie[0][:], self._lie[1][:]]
         s._cubes = self._cubes[:]
@@ -370,20 +383,6 @@ class State:
     def __str__(self) -> str:
         from .render import render_state
         return render_state(self)
-
-
-_GROUPED: dict[tuple, tuple[tuple[Action, float], ...]] = {}
-
-
-def _group(pairs: list[tuple[Action, float]], key) -> list[tuple[Action, float]]:
-    groups: dict = {}
-    for action, p in pairs:
-        k = key(action)
-        if k in groups:
-            groups[k][1] += p
-        else:
-            groups[k] = [action, p]
-    return [(a, p) for a, p in groups.values()]
 
 
 def new_game(options: GroveOptions | None = None, deck=(), glyph_ids=(), seed: int = 0) -> State:

@@ -1,0 +1,211 @@
+"""Engine work started ahead of a build: the balance runs, sample games and other results the
+rulebooks of a build will ask for, split into units and run side by side on every core while the
+build goes on; the build's editions are taken in the order their results arrive.
+
+``plan`` lists the work of the editions to build (leaving out what the cache holds already);
+``Ahead`` runs it on a process pool and answers ``pending(key)`` for ``play.resolve``, which waits
+there instead of computing again; a progress line goes to the log at least every ``HEARTBEAT``
+seconds, terminal or not.
+"""
+from __future__ import annotations
+
+import sys
+import threading
+import time
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from typing import Any, Callable, Iterable
+
+from .play import Work
+
+HEARTBEAT = 5.0  # seconds between progress lines (PNP_PROGRESS_EVERY overrides)
+
+_PENDING: dict[str, "Pending"] = {}
+
+
+def pending(key: str) -> "Pending | None":
+    """The run started ahead for a work's key, if any."""
+    return _PENDING.get(key)
+
+
+class Pending:
+    """One work's units on the pool."""
+
+    def __init__(self, work: Work, futures: list[Future]):
+        self.work, self.futures = work, futures
+
+    def done(self) -> bool:
+        return all(f.done() for f in self.futures)
+
+    def games_done(self) -> int:
+        return sum(size for f, size in zip(self.futures, self.work.sizes) if f.done())
+
+    def wait(self, progress: Callable[[int], None] | None = None) -> list:
+        """The parts in unit order, reporting each unit's games to ``progress`` as it finishes."""
+        left = dict(zip(self.futures, self.work.sizes))
+        while left:
+            finished, _ = wait(list(left), return_when=FIRST_COMPLETED)
+            for future in finished:
+                size = left.pop(future)
+                if progress:
+                    progress(size)
+        return [f.result() for f in self.futures]
+
+
+def plan(editions: Iterable[Any], profiles: list[str] | None) -> dict[str, list[Work]]:
+    """The engine work each edition's rulebooks need, by edition (``game/edition``), leaving out
+    results the cache holds (a game's balance runs are listed under each of its editions)."""
+    from ..pipeline import default_profiles, layouts_for
+    from .cache import cache_dir
+    from .play import balance_work, engine_inputs, sample_work
+
+    out: dict[str, list[Work]] = {}
+    for edition in editions:
+        works = out.setdefault(f"{edition.game.id}/{edition.id}", [])
+        layouts = layouts_for(edition)
+        books = [p for p in (layouts.profile(p) for p in (profiles or default_profiles(layouts)))
+                 if p.kind == "rulebook"]
+        if not books or not edition.engine:  # no rulebook, or no engine: nothing to start ahead
+            continue
+        from .appendices import for_engine
+        from .book import rules_folder
+        from .settings import settings_for
+        appendices = for_engine(edition.engine)
+        if appendices is None or rules_folder(edition) is None:
+            continue
+        inputs = engine_inputs(edition)
+        for profile in books:
+            settings = settings_for(layouts, profile)
+            todo = [balance_work(engine_inputs(other), settings.balance_games, settings.balance_seed,
+                                 settings.balance_agents) for other in _game_editions(edition)]
+            if appendices.sample is not None:
+                todo.append(sample_work(inputs, settings.sample_seed, settings.sample_agents))
+            balance = tuple(settings.balance_agents)  # the designer's report checks more pairings for stalls
+            todo += [balance_work(inputs, settings.stall_games, settings.balance_seed, tuple(pair))
+                     for pair in settings.stall_agents if tuple(pair) != balance]
+            todo += appendices.ahead(settings, inputs)
+            works += [w for w in todo if not (cache_dir() / f"{w.kind}-{w.key}.json").is_file()]
+    return out
+
+
+def _game_editions(edition: Any) -> list[Any]:
+    from ..model import load_edition
+    from .play import engine_inputs
+    others = [edition if e == edition.id else load_edition(edition.game, e) for e in edition.game.spec.editions]
+    return [e for e in others if engine_inputs(e) is not None]
+
+
+class Ahead:
+    """Runs planned work on a pool of ``jobs`` processes; use as a context manager around the build."""
+
+    def __init__(self, planned: dict[str, list[Work]], jobs: int, log: Callable[[str], None] | None = None):
+        self.planned, self.jobs, self.log = planned, jobs, log
+        self.pool: ProcessPoolExecutor | None = None
+        self.started = time.monotonic()
+        self._stop = threading.Event()
+        self._beat: threading.Thread | None = None
+
+    def __enter__(self) -> "Ahead":
+        works = list({w.key: w for ws in self.planned.values() for w in ws}.values())
+        if works:
+            from ..engine.simulation import pool_context
+            self.pool = ProcessPoolExecutor(self.jobs, mp_context=pool_context())
+            for work in works:
+                _PENDING[work.key] = Pending(work, [self.pool.submit(work.run, unit) for unit in work.units])
+            if self.log:  # no line at the start: a build that fails at once says only why
+                self._beat = threading.Thread(target=self._heartbeat, args=(len(works),), daemon=True)
+                self._beat.start()
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self._stop.set()
+        if self._beat is not None and exc[0] is None:
+            games = sum(p.games_done() for p in {w.key: _PENDING[w.key] for ws in self.planned.values()
+                                                  for w in ws if w.key in _PENDING}.values())
+            self.log(f"engine work: done, {games:,} games in {time.monotonic() - self.started:.0f} s")
+        for works in self.planned.values():
+            for work in works:
+                _PENDING.pop(work.key, None)
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+
+    def order(self, names: list[str]) -> Iterable[str]:
+        """``names`` (``game/edition``) in the order their work is done: ready ones first, the rest as
+        their work finishes (a finished edition is handed out while the pool goes on)."""
+        left = list(names)
+        while left:
+            ready = [n for n in left if all(_PENDING[w.key].done() for w in self._works(n))]
+            if not ready:
+                futures = [f for n in left for w in self._works(n) for f in _PENDING[w.key].futures]
+                wait(futures, return_when=FIRST_COMPLETED)
+                continue
+            left.remove(ready[0])
+            yield ready[0]
+
+    def _works(self, name: str) -> list[Work]:
+        return [w for w in self.planned.get(name, []) if w.key in _PENDING]
+
+    def _heartbeat(self, results: int) -> None:
+        import os
+        try:
+            every = float(os.environ.get("PNP_PROGRESS_EVERY", HEARTBEAT))
+        except ValueError:
+            every = HEARTBEAT
+        while not self._stop.wait(max(0.05, every)):
+            pendings = list(_PENDING.values())
+            total = sum(sum(p.work.sizes) for p in pendings)
+            done = sum(p.games_done() for p in pendings)
+            if done >= total:
+                return
+            self.log(f"engine work: {done:,} of {total:,} games played ({results} results on {self.jobs} "
+                     f"processes), {time.monotonic() - self.started:.0f} s")
+
+
+def log_line(text: str) -> None:
+    print(f"  {text}", file=sys.stderr, flush=True)
+
+
+def jobs() -> int:
+    """Processes for work started ahead: ``PNP_RULEBOOK_JOBS`` when set, else every core."""
+    import os
+    text = os.environ.get("PNP_RULEBOOK_JOBS", "")
+    return int(text) if text.isdigit() and int(text) > 0 else (os.cpu_count() or 1)
+
+
+class ahead_of:
+    """Around a build of ``editions``: their engine work started ahead on every core (none with one
+    job, or when planning meets a mistake: the build then reports it where it belongs); gives a
+    function that hands out the editions in the order their work is done."""
+
+    def __init__(self, editions: list[Any], profiles: list[str] | None):
+        from ..errors import UserError
+        self.editions, self.ahead = editions, None
+        if jobs() > 1:
+            try:
+                planned = plan(editions, profiles)
+            except (UserError, ValueError):
+                planned = {}
+            if any(planned.values()):
+                _check(editions)  # a mistake stops the build before any engine work starts
+                self.ahead = Ahead(planned, jobs(), log_line)
+
+    def __enter__(self) -> Callable[[list[Any]], Iterable[Any]]:
+        if self.ahead is None:
+            return lambda editions: editions
+        self.ahead.__enter__()
+        by_name = {f"{e.game.id}/{e.id}": e for e in self.editions}
+        return lambda editions: (by_name[n] for n in self.ahead.order(list(by_name)))
+
+    def __exit__(self, *exc: Any) -> None:
+        if self.ahead is not None:
+            self.ahead.__exit__(*exc)
+
+
+def _check(editions: list[Any]) -> None:
+    """The checks each edition's build makes before writing anything (templates, bindings, rule
+    options), made for all of them first: with engine work started ahead, editions are built out of
+    order, and a mistake in any of them must stop the build at once with its one message."""
+    from ..pipeline import check_edition, layouts_for
+    from ..validate import engine_options
+    for edition in editions:
+        check_edition(edition, layouts_for(edition))
+        engine_options(edition)

@@ -1,0 +1,84 @@
+"""Speed work must not change a single game: every game below, played again, gives the record
+stored in ``recorded_games.json`` (a digest of each whole record, plus the first game's log).
+
+The records were made by the engines before their hot paths were optimised: first from main at
+b315d18, then again from main at 3a394f9 (issue 13 changed Grove's Banish default), each time
+with the unoptimised code, and the optimised engines reproduce them. Re-record them
+(``PYTHONPATH=. python tests/engine/test_recorded_games.py``) only in a change that alters the
+rules or the agents on purpose, and say so in that change.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+from channeling_helpers import DECKS, GLYPHS, edition_data  # noqa: E402
+
+from generator.engine.grove.options import GroveOptions  # noqa: E402
+from generator.engine.registry import game_seed, play_game  # noqa: E402
+
+RECORDED = Path(__file__).parent / "recorded_games.json"
+
+# (name, engine, options, deck maker, agents, games): options varied where the code branches
+GROVE_VARIANTS = {
+    "default": {},
+    "lying-first-free-banish": {"banish_order": "lying_first", "banish_needs_standing_druid": False},
+    "back-to-grove-light-first": {"move_to_grove": True, "first_player": "light", "cubes_per_player": 9},
+    "four-circles-one-action": {"circles": 4, "circles_to_win": 3, "control_at": 4, "actions_per_turn": 1,
+                                "dice": 2, "die_sides": 8, "banish_on": 7, "turn_cap": 80},
+}
+
+
+def _runs():
+    for variant, changes in GROVE_VARIANTS.items():
+        for agents, games in ((("greedy", "greedy"), 12), (("random", "random"), 12),
+                              (("greedy", "random"), 6), (("mcts:40", "greedy"), 1)):
+            yield f"grove/{variant}/{'-'.join(agents)}", "grove", GroveOptions(**changes), [], [], agents, games
+    for edition, deck in DECKS.items():
+        for agents, games in ((("greedy", "greedy"), 12), (("random", "random"), 12),
+                              (("random", "greedy"), 6), (("mcts:40", "greedy"), 1)):
+            yield (f"channeling/{edition}/{'-'.join(agents)}", "channeling", edition_data(edition).options,
+                   deck(), GLYPHS, agents, games)
+
+
+def _digest(record) -> str:
+    text = json.dumps(record.to_dict(), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:20]
+
+
+def _play(engine, options, deck, glyphs, agents, games, master=7):
+    return [play_game(options, deck, glyphs, game_seed(master, i), list(agents), game=engine) for i in range(games)]
+
+
+def record() -> dict:
+    out = {}
+    for name, engine, options, deck, glyphs, agents, games in _runs():
+        records = _play(engine, options, deck, glyphs, agents, games)
+        out[name] = {"digests": [_digest(r) for r in records], "first_actions": records[0].actions}
+    return out
+
+
+RUNS = {run[0]: run[1:] for run in _runs()}
+
+
+@pytest.fixture(scope="module")
+def recorded() -> dict:
+    return json.loads(RECORDED.read_text())
+
+
+@pytest.mark.parametrize("name", sorted(RUNS))
+def test_games_match_the_recorded_ones(name, recorded):
+    engine, options, deck, glyphs, agents, games = RUNS[name]
+    records = _play(engine, options, deck, glyphs, agents, games)
+    assert records[0].actions == recorded[name]["first_actions"]
+    assert [_digest(r) for r in records] == recorded[name]["digests"]
+
+
+if __name__ == "__main__":
+    RECORDED.write_text(json.dumps(record(), indent=1) + "\n")
+    print(f"wrote {RECORDED}")

@@ -1,0 +1,38 @@
+"""Engine work run side by side: units on worker processes started by spawn (as on Windows and
+macOS) give the rows played in one process; a build that runs its rulebooks' work ahead prints a
+progress line to a non-terminal log and stores the same results as a build on one process."""
+from __future__ import annotations
+
+import re
+
+from pnp_testing import run_cli
+
+from generator.model import load_edition
+from generator.rulebook.play import balance_work, engine_inputs, run_units, sample_work
+
+
+def test_units_on_spawned_workers_equal_one_process(monkeypatch):
+    monkeypatch.setenv("PNP_START_METHOD", "spawn")
+    inputs = engine_inputs(load_edition("battle-for-the-grove", "2024"))
+    work = balance_work(inputs, 230, 5, ("greedy", "random"))
+    assert len(work.units) == 3 and sum(work.sizes) == 230
+    done = []
+    assert run_units(work, 2, done.append) == run_units(work, 1, None)
+    assert sorted(done) == [30, 100, 100]
+    sample = sample_work(engine_inputs(load_edition("the-channeling", "thirty")), 3, ("greedy", "greedy"))
+    assert run_units(sample, 2, None) == run_units(sample, 1, None)
+
+
+def test_a_build_runs_engine_work_ahead_with_progress_lines(tmp_path):
+    quick = {"PNP_RULEBOOK_GAMES": "300", "PNP_RULEBOOK_SAMPLE_AGENTS": "greedy,greedy"}
+    ahead = run_cli("build", "battle-for-the-grove", "-p", "rulebook-letter", "--out", str(tmp_path / "a"),
+                    env={**quick, "PNP_RULEBOOK_JOBS": "2", "PNP_PROGRESS_EVERY": "0.1",
+                         "PNP_CACHE_DIR": str(tmp_path / "cache-a")})
+    assert ahead.returncode == 0, ahead.stderr
+    assert re.search(r"engine work: done, 301 games in \d+ s", ahead.stderr)
+    alone = run_cli("build", "battle-for-the-grove", "-p", "rulebook-letter", "--out", str(tmp_path / "b"),
+                    env={**quick, "PNP_RULEBOOK_JOBS": "1", "PNP_CACHE_DIR": str(tmp_path / "cache-b")})
+    assert alone.returncode == 0, alone.stderr
+    assert "engine work" not in alone.stderr
+    stored = {p.name: p.read_bytes() for p in (tmp_path / "cache-a").glob("*.json")}
+    assert stored and stored == {p.name: p.read_bytes() for p in (tmp_path / "cache-b").glob("*.json")}

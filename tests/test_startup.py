@@ -1,0 +1,65 @@
+"""Start-up cost of the quick commands: `--help` lists every command without importing any
+command's body, `validate` and `list` load no painting, rulebook or agent code."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import click
+import pytest
+
+from generator.cli import LazyGroup, cli
+
+ROOT = Path(__file__).resolve().parents[1]
+HEAVY = ("pydantic", "reportlab", "PIL", "jinja2", "markdown_it", "generator.model", "generator.engine",
+         "generator.rulebook", "generator.render", "generator.cli_engine")
+PROBE = """
+import contextlib, io, json, runpy, sys
+sys.argv = ["build.py", *{args!r}]
+with contextlib.redirect_stdout(io.StringIO()):
+    try:
+        runpy.run_path("build.py", run_name="__main__")
+    except SystemExit:
+        pass
+print(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in ("pydantic", "reportlab", "PIL", "jinja2",
+                                                                         "markdown_it", "generator"))))
+"""
+
+
+def imported(*args: str) -> set[str]:
+    out = subprocess.run([sys.executable, "-c", PROBE.format(args=list(args))], cwd=ROOT, capture_output=True,
+                         text=True, check=True)
+    return set(json.loads(out.stdout.strip().splitlines()[-1]))
+
+
+def loaded(modules: set[str], name: str) -> bool:
+    return any(m == name or m.startswith(name + ".") for m in modules)
+
+
+def test_help_imports_no_command_body():
+    modules = imported("--help")
+    assert not [h for h in HEAVY if loaded(modules, h)]
+
+
+AGENTS_AND_BOOKS = ("jinja2", "generator.rulebook", "generator.cli_engine", "generator.engine.channeling.agents",
+                    "generator.engine.grove.agents", "generator.engine.mcts")
+
+
+@pytest.mark.parametrize("command", ["validate", "list"])
+def test_quick_commands_load_no_rulebook_or_agents(command):
+    modules = imported(command)
+    assert not [u for u in AGENTS_AND_BOOKS if loaded(modules, u)]
+    assert loaded(modules, "generator.model")  # they do read the games
+
+
+def test_list_loads_no_painting():
+    modules = imported("list")  # validate checks every face, so it paints; list does not
+    assert not [u for u in ("reportlab", "PIL", "generator.render") if loaded(modules, u)]
+
+
+@pytest.mark.parametrize("name", sorted(LazyGroup.lazy))
+def test_help_of_lazy_commands_is_their_own(name):
+    command = click.Group.get_command(cli, None, name) or cli.get_command(click.Context(cli), name)
+    assert LazyGroup.lazy_help[name] == command.help.strip().splitlines()[0]
