@@ -30,6 +30,7 @@ def installed(tmp_path_factory) -> Path:
     venv.create(env_dir, system_site_packages=True, with_pip=False)
     python = env_dir / "bin" / "python"
     done = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps", "-q",
+                           "--ignore-installed",  # the checkout's own editable install must not count
                            str(wheel)], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     return env_dir
