@@ -121,8 +121,11 @@ def build(game: str | None, edition: str | None, profiles: tuple[str, ...], out:
         for ed in editions:
             enforce_print_safety(ed, layouts_for(ed), strict=True)
     from .freshness import fingerprint, others_of, remember, up_to_date
+    from .output import tidy
     from .rulebook.prefetch import ahead_of
     targets = {id(ed): out or current().output / ed.game.id / ed.id for ed in editions}
+    for target in targets.values():
+        tidy(target)
     prints = {id(ed): fingerprint(ed, others_of(ed, editions), list(profiles) or None, strict, base_url)
               for ed in editions}
     stale = [ed for ed in editions if force or not up_to_date(targets[id(ed)], prints[id(ed)])]

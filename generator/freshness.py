@@ -66,8 +66,8 @@ def _static_inputs() -> str:
     return hashlib.sha256(f"{sys.version}|{'|'.join(versions)}|{code}".encode()).hexdigest()
 
 
-@lru_cache(maxsize=None)
 def _tree_digest(root: Path, skip: frozenset = frozenset()) -> str:
+    """Not cached: files change between builds made in one process (a library user, the tests)."""
     digest = hashlib.sha256()
     for path in sorted(root.rglob("*")):
         if path.is_file() and "__pycache__" not in path.parts and path.resolve() not in skip:

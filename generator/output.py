@@ -117,6 +117,16 @@ def leftovers(out_dir: Path) -> list[Path]:
     return sorted(p for p in out_dir.parent.iterdir() if pattern.match(p.name) and p.is_dir())
 
 
+def tidy(out_dir: Path) -> None:
+    """Remove what a crashed build of out_dir left behind, under its lock; a build that finds its
+    output up to date writes nothing else but still cleans up."""
+    if out_dir.is_symlink():
+        out_dir = out_dir.resolve()
+    if leftovers(out_dir):
+        with _locked(out_dir):
+            remove_leftovers(out_dir)
+
+
 def remove_leftovers(out_dir: Path) -> None:
     """Called under the lock: no other build of out_dir is running, so every staging folder is stale."""
     for stale in leftovers(out_dir):
