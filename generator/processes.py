@@ -8,6 +8,7 @@ worker processes behind.
 from __future__ import annotations
 
 import ctypes
+import multiprocessing
 import os
 import signal
 import sys
@@ -50,3 +51,14 @@ def install() -> None:
     if not _installed[0]:
         os.register_at_fork(before=_before_fork, after_in_child=_in_child)
         _installed[0] = True
+
+
+def pool_context() -> multiprocessing.context.BaseContext:
+    """The start method for worker processes: ``PNP_START_METHOD`` when set, else fork where the
+    platform has it on Linux (quick to start), spawn elsewhere. Every task is a module-level
+    function with picklable arguments, so any method gives the same results."""
+    method = os.environ.get("PNP_START_METHOD")
+    if method not in multiprocessing.get_all_start_methods():
+        linux_fork = "fork" in multiprocessing.get_all_start_methods() and sys.platform.startswith("linux")
+        method = "fork" if linux_fork else "spawn"
+    return multiprocessing.get_context(method)

@@ -11,7 +11,6 @@ import shutil
 import subprocess
 import tempfile
 import time
-from pathlib import Path
 
 import pytest
 from PIL import Image

@@ -2,7 +2,6 @@
 orientation and fold clearance, the ink-saver variant. Checked on rasterised pages."""
 from __future__ import annotations
 
-import shutil
 
 import pypdfium2
 import pytest

@@ -3,7 +3,6 @@ the game, for an image file), and the build's warning and --strict behaviour."""
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path

@@ -5,11 +5,9 @@ order, so the result is the same for any number of jobs.
 """
 from __future__ import annotations
 
-import multiprocessing as mp
-import os
-import sys
 from typing import Any, Callable, Sequence
 
+from ..processes import pool_context
 from .stats import rate, spread
 
 # one row per game
@@ -92,14 +90,6 @@ def run_tasks(play_range: Callable[[tuple], list[tuple]], tasks: list[tuple], jo
     return rows
 
 
-def pool_context() -> Any:
-    """The start method for worker processes: ``PNP_START_METHOD`` when set, else fork where the
-    platform has it on Linux (quick to start), spawn elsewhere. Every task is a module-level
-    function with picklable arguments, so any method gives the same results."""
-    method = os.environ.get("PNP_START_METHOD")
-    if method not in mp.get_all_start_methods():
-        method = "fork" if "fork" in mp.get_all_start_methods() and sys.platform.startswith("linux") else "spawn"
-    return mp.get_context(method)
 
 
 def run(game: str, options: Any, deck: list, glyph_ids: list[str], games: int,

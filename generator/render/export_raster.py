@@ -3,7 +3,6 @@ PDF held in memory, then the pages are rasterised with pypdfium2 in worker proce
 from __future__ import annotations
 
 import io
-import multiprocessing
 import os
 import struct
 import zlib
@@ -127,8 +126,8 @@ def rasterise(pdf: bytes, tasks: list[tuple[int, tuple[int, int], int, str | Pat
     if workers <= 1:
         _open(pdf)
         return [_render(t) for t in tasks]
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
-    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method),
+    from ..processes import pool_context
+    with ProcessPoolExecutor(workers, mp_context=pool_context(),
                              initializer=_open, initargs=(pdf,)) as pool:
         return list(pool.map(_render, tasks, chunksize=max(1, len(tasks) // (workers * 4))))
 

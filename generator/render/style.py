@@ -1,7 +1,6 @@
 """Named colours and fonts from layouts/style.yaml, resolved for one colour model; the ink-saver variant."""
 from __future__ import annotations
 
-import os
 from functools import cached_property
 from pathlib import Path
 from typing import Any

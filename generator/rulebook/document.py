@@ -154,6 +154,6 @@ def write_document(path: Path, setup: PageSetup, styles: Styles, title: str, run
 def _lay_out(doc: RulebookDoc, flowables: list[Flowable]) -> None:
     try:
         doc.multiBuild(flowables)
-    except LayoutError as exc:
+    except LayoutError:
         raise UserError("rule text: a table cell or block taller than a page cannot be laid out; "
                         "split it into shorter parts") from None

@@ -92,7 +92,7 @@ def run_units(work: Work, jobs: int, progress: Callable[[int], None] | None) -> 
     if jobs > 1 and len(work.units) > 1:
         from concurrent.futures import ProcessPoolExecutor
 
-        from ..engine.simulation import pool_context
+        from ..processes import pool_context
         with ProcessPoolExecutor(min(jobs, len(work.units)), mp_context=pool_context()) as pool:
             for part, size in zip(pool.map(work.run, work.units), work.sizes):
                 parts.append(part)

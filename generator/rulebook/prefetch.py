@@ -107,7 +107,7 @@ class Ahead:
     def __enter__(self) -> "Ahead":
         works = list({w.key: w for ws in self.planned.values() for w in ws}.values())
         if works:
-            from ..engine.simulation import pool_context
+            from ..processes import pool_context
             self.pool = ProcessPoolExecutor(self.jobs, mp_context=pool_context())
             for work in works:
                 _PENDING[work.key] = Pending(work, [self.pool.submit(work.run, unit) for unit in work.units])

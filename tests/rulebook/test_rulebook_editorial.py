@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from rulebook_helpers import ROOT, load, pdf_text, section
+from rulebook_helpers import ROOT, load, section
 from pnp_testing import run_cli
 
 CHANNELING = ROOT / "components" / "the-channeling"
