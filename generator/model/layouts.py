@@ -253,7 +253,7 @@ class TemplateFile(Strict):
     shape: Literal["rect", "round", "hex"] | None = None
     safe_margin: PositiveLength | None = None
     corner_radius: PositiveLength | None = None  # rounded corners of a card: drawn as its cut line on sheets
-    shared_cuts: bool | None = None  # square pieces imposed edge to edge with no bleed: one cut between two
+    shared_cuts: bool | None = None  # rect or hex pieces imposed edge to edge: one cut between two
     elements: dict[str, dict[str, Any]] = {}
 
 
@@ -489,8 +489,8 @@ class Layouts:
         if min(size) <= 0:
             raise source.error(("size",), "a positive width and height", repr(size))
         shape = spec.shape or (base.shape if base else "rect")
-        if spec.shared_cuts and shape != "rect":
-            raise source.error(("shared_cuts",), "shared cuts only on rect pieces (round and hex ones need bleed)",
+        if spec.shared_cuts and shape == "round":
+            raise source.error(("shared_cuts",), "shared cuts only on rect and hex pieces (round ones need bleed)",
                                repr(shape))
         return Template(template_id, size, shape,
                         spec.safe_margin if spec.safe_margin is not None else (base.safe_margin if base else 0),

@@ -27,11 +27,7 @@ def draw_cut_line(c: Canvas, template: Template, x0: float, top: float, profile:
     if spec is None or not needs_cut_line(template):
         return
     w, h = template.size
-    c.saveState()
-    c.setStrokeColor(palette.get(spec.colour))
-    c.setLineWidth(spec.width)
-    if spec.dash:
-        c.setDash(spec.dash)
+    _cut_style(c, spec, palette)
     cx, cy = x0 + w / 2, top - h / 2
     if template.shape == "round":
         c.circle(cx, cy, min(w, h) / 2, stroke=1, fill=0)
@@ -46,11 +42,40 @@ def draw_cut_line(c: Canvas, template: Template, x0: float, top: float, profile:
     c.restoreState()
 
 
+def draw_cut_segments(c: Canvas, segments: list[tuple[tuple[float, float], tuple[float, float]]],
+                      profile: Profile, palette) -> None:
+    """Straight cuts given as end points in page coordinates (the shared edges of a honeycomb)."""
+    if profile.cut_lines is None:
+        return
+    _cut_style(c, profile.cut_lines, palette)
+    path = c.beginPath()
+    for (x1, y1), (x2, y2) in segments:
+        path.moveTo(x1, y1)
+        path.lineTo(x2, y2)
+    c.drawPath(path, stroke=1, fill=0)
+    c.restoreState()
+
+
+def _cut_style(c: Canvas, spec, palette) -> None:
+    """Save the graphics state and set the profile's cut-line stroke; the caller restores it."""
+    c.saveState()
+    c.setStrokeColor(palette.get(spec.colour))
+    c.setLineWidth(spec.width)
+    if spec.dash:
+        c.setDash(spec.dash)
+
+
+def hex_radius(w: float, h: float) -> tuple[float, bool]:
+    """Centre-to-corner radius of the hexagon filling a w x h box, and whether it is flat-topped
+    (when the box is wider than tall; pointy-topped otherwise)."""
+    if w >= h:
+        return min(w / 2, h / math.sqrt(3)), True
+    return min(h / 2, w / math.sqrt(3)), False
+
+
 def hex_trim(cx: float, cy: float, w: float, h: float) -> list[tuple[float, float]]:
     """A hexagon filling a w x h box: flat-topped when the box is wider than tall, else pointy-topped."""
-    if w >= h:
-        r, a0 = min(w / 2, h / math.sqrt(3)), 0.0
-    else:
-        r, a0 = min(h / 2, w / math.sqrt(3)), 30.0
+    r, flat = hex_radius(w, h)
+    a0 = 0.0 if flat else 30.0
     return [(cx + r * math.cos(math.radians(a0 + 60 * k)), cy + r * math.sin(math.radians(a0 + 60 * k)))
             for k in range(6)]

@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..model.layouts import Profile
+from .honeycomb import Honeycomb, is_honeycomb
 
 
 @dataclass
@@ -37,6 +38,8 @@ class Block:
     left: float          # page x of the grid's outer bleed edge
     top: float           # page y of the grid's outer bleed edge
     slots: list[Slot] = field(default_factory=list)
+    cluster: tuple[float, float] | None = None  # outer size (bleed included) of a honeycomb of hexes
+
 
     @property
     def pitch(self) -> tuple[float, float]:
@@ -45,6 +48,8 @@ class Block:
     @property
     def outer(self) -> tuple[float, float, float, float]:
         """(left, bottom, right, top) of the bleed boxes of the whole grid."""
+        if self.cluster:
+            return self.left, self.top - self.cluster[1], self.left + self.cluster[0], self.top
         pw, ph = self.pitch
         return self.left, self.top - self.rows * ph, self.left + self.cols * pw, self.top
 
@@ -89,6 +94,9 @@ def impose(groups: list[list[Item]], profile: Profile, size: tuple[float, float]
     for items in groups:
         if not items:
             continue
+        if is_honeycomb(items[0].front):
+            cursor = _impose_honeycomb(items, profile, size, pages, cursor)
+            continue
         w, h = items[0].front.size
         bleed = 0.0 if getattr(items[0].front, "shared_cuts", False) else profile.bleed  # edge to edge
         cols, rows_per_page = _fit(size, w, h, profile, bleed)
@@ -114,6 +122,39 @@ def impose(groups: list[list[Item]], profile: Profile, size: tuple[float, float]
             pages[-1].blocks.append(block)
             cursor -= rows * pitch_h + 2 * mark_space(profile) + profile.marks.gap if profile.marks else rows * pitch_h
     return pages
+
+
+def _impose_honeycomb(items: list[Item], profile: Profile, size: tuple[float, float], pages: list[Page],
+                      cursor: float | None) -> float:
+    """Hexes edge to edge in clusters, each as wide as the page allows; returns the new cursor."""
+    w, h = items[0].front.size
+    comb, bleed, margin = Honeycomb.of((w, h)), profile.bleed, profile.margin
+    cols = comb.fit(size[0] - 2 * (margin + bleed), size[1])[0]
+
+    def rows_under(top: float) -> int:
+        return comb.fit(size[0], top - margin - 2 * bleed)[1]
+
+    if cols == 0 or rows_under(size[1] - margin) == 0:
+        raise ValueError(f"a {w / 2.835:.0f} x {h / 2.835:.0f} mm piece does not fit on the paper "
+                         f"with {margin / 2.835:.0f} mm margins")
+    gap = 2 * mark_space(profile) + profile.marks.gap if profile.marks else 0.0
+    remaining = list(items)
+    while remaining:
+        if cursor is None or rows_under(cursor) == 0:
+            pages.append(Page(size))
+            cursor = size[1] - margin
+        rows = min(rows_under(cursor), -(-len(remaining) // cols))
+        used_cols = min(cols, len(remaining))
+        width, height = comb.span(used_cols, rows)
+        left = (size[0] - width) / 2 - bleed
+        block = Block(w, h, bleed, used_cols, rows, left, cursor, cluster=(width + 2 * bleed, height + 2 * bleed))
+        for i, item in enumerate(remaining[: used_cols * rows]):
+            cx, cy = comb.centre(i % used_cols, i // used_cols, left + bleed, cursor - bleed)
+            block.slots.append(Slot(item, cx - w / 2, cy + h / 2))
+        remaining = remaining[used_cols * rows:]
+        pages[-1].blocks.append(block)
+        cursor -= height + 2 * bleed + gap
+    return cursor
 
 
 def _top_margin(size, rows_per_page, pitch_h, profile, remaining, cols) -> float:

@@ -2,13 +2,15 @@
 sheet folded in half (gutterfold); crop marks in the margins."""
 from __future__ import annotations
 
+from contextlib import nullcontext
 from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
 from ..model.layouts import Profile
-from .cut_lines import check_cut_lines, draw_cut_line
+from .cut_lines import check_cut_lines, draw_cut_line, draw_cut_segments
 from .faces import FacePainter
+from .honeycomb import hex_cell, shared_edges
 from ..units import MM, parse_length
 from .imposition import (FOLD_CLEARANCE_MM, Block, FoldedPage, Item, Page, back_position, folded_back_position,
                          impose, impose_gutterfold, page_size)
@@ -41,20 +43,37 @@ def write_sheets(path: Path, groups: list[list[Item]], painter: FacePainter, pro
 
 def draw_fronts(c: Canvas, page: Page, painter: FacePainter, profile: Profile) -> None:
     for block in page.blocks:
-        for slot in block.slots:
-            painter.draw(c, slot.item.front, slot.item.front_values, slot.x, slot.top, block.bleed)
-            draw_cut_line(c, slot.item.front, slot.x, slot.top, profile, painter.palette)
-        if profile.marks:
+        draw_front_faces(c, block, painter, profile)
+        if profile.marks and not block.cluster:
             draw_crop_marks(c, block, page.size, profile, painter)
+
+
+def draw_front_faces(c: Canvas, block: Block, painter: FacePainter, profile: Profile) -> None:
+    """The fronts of a block with their cut lines; a honeycomb's shared edges are cut once."""
+    boxes = [(slot.x, slot.top) for slot in block.slots]
+    for slot, box in zip(block.slots, boxes):
+        with cell(c, block, box, boxes):
+            painter.draw(c, slot.item.front, slot.item.front_values, slot.x, slot.top, block.bleed)
+        if not block.cluster:
+            draw_cut_line(c, slot.item.front, slot.x, slot.top, profile, painter.palette)
+    if block.cluster:
+        draw_cut_segments(c, shared_edges((block.width, block.height), boxes), profile, painter.palette)
 
 
 def draw_backs(c: Canvas, page: Page, painter: FacePainter, profile: Profile) -> None:
     for block in page.blocks:
-        for slot in block.slots:
-            if slot.item.back is None:
-                continue
-            x, top = back_position(slot, block.width, block.height, page.size, profile)
-            painter.draw(c, slot.item.back, slot.item.back_values, x, top, block.bleed)
+        backed = [slot for slot in block.slots if slot.item.back is not None]
+        boxes = [back_position(slot, block.width, block.height, page.size, profile) for slot in backed]
+        for slot, (x, top) in zip(backed, boxes):
+            with cell(c, block, (x, top), boxes):
+                painter.draw(c, slot.item.back, slot.item.back_values, x, top, block.bleed)
+
+
+def cell(c: Canvas, block: Block, box: tuple[float, float], boxes: list[tuple[float, float]]):
+    """Clip a piece of a honeycomb to its hexagon (see honeycomb.hex_cell); a grid's pieces are not clipped."""
+    if not block.cluster:
+        return nullcontext()
+    return hex_cell(c, (block.width, block.height), block.bleed, box, boxes)
 
 
 def draw_crop_marks(c: Canvas, block: Block, size: tuple[float, float], profile: Profile,
@@ -107,20 +126,19 @@ def write_gutterfold(path: Path, groups: list[list[Item]], painter: FacePainter,
 def draw_folded(c: Canvas, page: FoldedPage, painter: FacePainter, profile: Profile) -> None:
     fold = page.fold
     for block in page.blocks:
-        for slot in block.slots:
-            painter.draw(c, slot.item.front, slot.item.front_values, slot.x, slot.top, block.bleed)
-            draw_cut_line(c, slot.item.front, slot.x, slot.top, profile, painter.palette)
-            if slot.item.back is None:
-                continue
-            x, top = folded_back_position(slot, block.height, fold)
-            c.saveState()  # turn the back about its own centre
-            c.translate(2 * x + block.width, 2 * top - block.height)
-            c.rotate(180)
-            painter.draw(c, slot.item.back, slot.item.back_values, x, top, block.bleed)
-            c.restoreState()
+        draw_front_faces(c, block, painter, profile)
+        backed = [slot for slot in block.slots if slot.item.back is not None]
+        boxes = [folded_back_position(slot, block.height, fold) for slot in backed]
+        for slot, (x, top) in zip(backed, boxes):
+            with cell(c, block, (x, top), boxes):  # a hexagon turned about its centre keeps its place
+                c.saveState()  # turn the back about its own centre
+                c.translate(2 * x + block.width, 2 * top - block.height)
+                c.rotate(180)
+                painter.draw(c, slot.item.back, slot.item.back_values, x, top, block.bleed)
+                c.restoreState()
     if profile.marks:
         reach = profile.marks.gap + profile.marks.length
-        for block in page.blocks:
+        for block in (b for b in page.blocks if not b.cluster):
             has_backs = any(s.item.back for s in block.slots)
             # marks on the fold side would reach into the clearance: the far side's marks mark those cuts
             sides = SIDES if block.outer[1] - reach >= fold + page.clearance else ("top", "left", "right")
