@@ -60,16 +60,24 @@ class Page:
     blocks: list[Block] = field(default_factory=list)
 
 
-def page_size(profile: Profile, piece_sizes: list[tuple[float, float]]) -> tuple[float, float]:
-    """The paper in the orientation that holds the most of the largest piece."""
+def page_size(profile: Profile, piece_sizes: list[tuple[float, float]], honeycomb: bool = False) -> tuple[float, float]:
+    """The paper in the orientation that holds the most of the largest piece (packed as a honeycomb
+    of hexes when `honeycomb`)."""
     w, h = profile.paper_size
     portrait, landscape = (min(w, h), max(w, h)), (max(w, h), min(w, h))
     if profile.orientation != "auto":
         return portrait if profile.orientation == "portrait" else landscape
     pw, ph = max(piece_sizes, key=lambda s: s[0] * s[1])
-    fits = [(_fit(page, pw, ph, profile)[0] * _fit(page, pw, ph, profile)[1], -i, page)
-            for i, page in enumerate((portrait, landscape))]
-    return max(fits)[2]
+
+    def per_page(page: tuple[float, float]) -> int:
+        if honeycomb:
+            edge = 2 * (profile.margin + profile.bleed)
+            cols, rows = Honeycomb.of((pw, ph)).fit(page[0] - edge, page[1] - edge)
+        else:
+            cols, rows = _fit(page, pw, ph, profile)
+        return cols * rows
+
+    return max((per_page(page), -i, page) for i, page in enumerate((portrait, landscape)))[2]
 
 
 def _fit(page: tuple[float, float], w: float, h: float, profile: Profile,

@@ -10,7 +10,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..model.layouts import Profile
 from .cut_lines import check_cut_lines, draw_cut_line, draw_cut_segments
 from .faces import FacePainter
-from .honeycomb import hex_cell, shared_edges
+from .honeycomb import hex_cell, is_honeycomb, shared_edges
 from ..units import MM, parse_length
 from .imposition import (FOLD_CLEARANCE_MM, Block, FoldedPage, Item, Page, back_position, folded_back_position,
                          impose, impose_gutterfold, page_size)
@@ -24,8 +24,8 @@ def write_sheets(path: Path, groups: list[list[Item]], painter: FacePainter, pro
     if profile.backs == "gutterfold":
         return write_gutterfold(path, groups, painter, profile, title)
     check_cut_lines(profile, painter.layouts, painter.palette)
-    sizes = [g[0].front.size for g in groups if g]
-    size = page_size(profile, sizes)
+    largest = max((g[0].front for g in groups if g), key=lambda t: t.size[0] * t.size[1])
+    size = page_size(profile, [largest.size], is_honeycomb(largest))
     pages = impose(groups, profile, size)
     c = new_canvas(path, size, title, profile.colour_model, painter.fonts["body"])
     count = 0

@@ -50,6 +50,8 @@ MISTAKES = [
      "rule:", "plain text for an outline"),
     ("unknown cut-line colour", GAME / "profiles" / "harbour-a4.yaml", "colour: cut-magenta", "colour: cut-pink",
      "cut_lines:", "cut-pink"),
+    ("shared cuts on a round piece", GAME / "templates" / "coin.yaml", "shape: round", "shape: round\nshared_cuts: true",
+     "shared_cuts:", "round ones need bleed"),
 ]
 
 
