@@ -116,6 +116,17 @@ def test_neighbouring_hexes_touch_with_no_paper_between(sheets):
             assert pixels[y, x].max() < 100, f"paper shows between the hexes at {a} and {b}: {pixels[y, x]}"
 
 
+def test_the_outer_edge_of_the_cluster_has_the_bleed(sheets):
+    """Beyond an outer cut the hex's own colour runs on for the profile's 3 mm bleed, then paper."""
+    pixels = page(sheets, "harbour-plain", 0)
+    centres = lamps(sheets, "harbour-plain", 0)
+    x, y = min(centres, key=lambda c: (c[1], c[0]))  # a hex of the top row: nothing above it
+    edge = y - HEX[1] / 2 * PX_MM
+    for mm, dark in ((0.5, True), (2.5, True), (4, False)):
+        colour = pixels[round(edge - mm * PX_MM), round(x)]
+        assert (colour.max() < 100) if dark else (colour.min() > 240), (mm, colour)
+
+
 def test_a_cut_line_runs_along_each_shared_edge(sheets):
     pixels = page(sheets, "harbour-a4", 0)
     r, g, b = pixels[..., 0], pixels[..., 1], pixels[..., 2]
@@ -153,3 +164,18 @@ def test_backs_land_behind_their_fronts(sheets):
         assert len(fronts) == len(backs)
         for f in fronts:
             assert min(math.dist(f, b) for b in backs) < 1.5, f"no back behind the front at {f}"
+
+
+def test_pointy_topped_hexes_pack_in_rows_offset_by_half_a_hex():
+    from generator.render.honeycomb import Honeycomb
+    from generator.units import MM
+
+    comb = Honeycomb.of((HEX[1] * MM, HEX[0] * MM))  # taller than wide: pointy-topped
+    assert not comb.flat
+    centres = [comb.centre(col, row, 0, 0) for row in range(3) for col in range(4)]
+    (x0, y0), (x1, y1) = comb.centre(0, 0, 0, 0), comb.centre(0, 1, 0, 0)
+    assert math.isclose(x1 - x0, comb.across / 2) and math.isclose(y0 - y1, 1.5 * comb.r)
+    for a in centres:  # inner hexes have six neighbours, none closer than one flat-to-flat width
+        distances = sorted(math.dist(a, b) for b in centres if b != a)
+        assert math.isclose(distances[0], comb.across)
+    assert sum(math.isclose(math.dist(comb.centre(1, 1, 0, 0), b), comb.across) for b in centres) == 6
