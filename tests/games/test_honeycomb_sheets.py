@@ -8,16 +8,14 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from pypdf import PdfReader
-from pypdf.generic import ContentStream
-
 from games_support import cli, harbour_project
 from pnp_testing import render_page
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
 
 DPI = 100
 PX_MM = DPI / 25.4
 HEX = (30, 25.98)  # mm: a flat-topped hexagon 30 mm corner to corner, 25.98 mm flat to flat
-FRONT = "hex-front"
 
 LAMP_TEMPLATE = """id: {id}
 size: [30mm, 25.98mm]
