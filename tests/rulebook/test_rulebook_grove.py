@@ -255,3 +255,6 @@ def test_player_book_states_length_only_from_games_that_ended(grove_book, quick)
     stalls = report[report.index("Stalled games"):]
     assert "greedy, greedy" in stalls and "random, random" in stalls
     assert f"{run['stalled']['count']} {100 * run['stalled']['rate']:.1f}%" in stalls
+    # why games stall and the rule text that would settle it: for the designer, never for players
+    assert "Why games stall, and what would settle it" in stalls and "banish_needs_standing_druid" in stalls
+    assert "Why games stall" not in text and "banish_needs_standing_druid" not in text
