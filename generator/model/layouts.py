@@ -41,7 +41,7 @@ Bindable = Union[Dots, Annotated[str, Field(pattern=r"^\$[a-z0-9_]+$")]]  # a co
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, **NUMBERS)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True, **NUMBERS)
 
 
 class Colour(Strict):

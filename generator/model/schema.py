@@ -18,7 +18,7 @@ Unit = finite(-10, 10)  # glyph coordinates: the glyph's box is 0..1, a little o
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, **NUMBERS)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True, **NUMBERS)
 
 
 class TextField(Strict):
