@@ -42,3 +42,5 @@ class EngineSpec:
     position: Callable[..., Any] | None = None      # (options, deck, glyph_ids, data dict) -> State
     # "module:attribute" of the rulebook's ``Appendices`` for this engine (imported only by the rulebook)
     appendices: str | None = None
+    # "module:attribute" of its FrameworkBinding (adapters/binding.py), imported only by the adapters
+    frameworks: str | None = None
