@@ -1,4 +1,4 @@
-"""Battle for the Grove in known frameworks: OpenSpiel's own random-simulation test and MCTS bot,
+"""Battle for the Grove in known frameworks through its binding and the generic adapters: OpenSpiel's own random-simulation test and MCTS bot,
 and PettingZoo's API test (the ``frameworks`` extra)."""
 from __future__ import annotations
 
@@ -11,10 +11,14 @@ pytest.importorskip("pettingzoo")
 from open_spiel.python.algorithms import mcts  # noqa: E402
 from pettingzoo.test import api_test  # noqa: E402
 
-from generator.engine.adapters import openspiel_grove  # noqa: E402,F401  (registers the game)
-from generator.engine.adapters.grove_ids import ids_for  # noqa: E402
-from generator.engine.adapters.pettingzoo_grove import grove_env  # noqa: E402
+from generator.engine.adapters import openspiel_game  # noqa: E402,F401  (registers the games)
+from generator.engine.adapters.pettingzoo_env import env  # noqa: E402
 from generator.engine.grove import GroveOptions, parse_action  # noqa: E402
+from generator.engine.grove.ids import ids_for  # noqa: E402
+
+
+def grove_env(**rules):
+    return env("grove", **rules)
 
 
 @pytest.mark.parametrize("circles", [3, 5])
@@ -55,7 +59,7 @@ def test_openspiel_mcts_bot_plays_whole_games():
             action = bot.step(state)
             assert action in state.legal_actions()
             state.apply_action(action)
-    assert state.grove.turn <= 16 and sum(state.returns()) == 0
+    assert state.bound.state.turn <= 16 and sum(state.returns()) == 0
 
 
 def test_pettingzoo_api_test_passes():
@@ -73,6 +77,6 @@ def test_pettingzoo_games_end_won_or_truncated_at_the_cap():
             action = None if terminated or truncated else int(rng.choice(np.flatnonzero(obs["action_mask"])))
             env.step(action)
             steps += 1
-        state = env.state_
+        state = env.game_state.state
         assert state.is_terminal() and steps >= state.turn
         assert state.is_stalled() == (state.turn == 30)
