@@ -43,7 +43,20 @@ def test_openspiel_loads_the_game_with_rule_options_as_parameters():
 
 def test_openspiel_random_simulation_test_passes():
     game = pyspiel.load_game("battle_for_the_grove", {"turn_cap": 40})
-    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+
+
+def test_openspiel_views_come_from_the_binding():
+    game = pyspiel.load_game("battle_for_the_grove", {"first_player": "light"})
+    state = game.new_initial_state()
+    for text in ("stand G", "move G>A", "banish A", "roll 1-5-6"):
+        state.apply_action(state.string_to_action(text))
+    assert state.information_state_string(1) == "stand G move G>A banish A roll 1-5-6"
+    assert state.bound.state.lying(0, "G") == 6  # the six banished Light's druid at A
+    tensor = state.observation_tensor(0)
+    assert len(tensor) == game.observation_tensor_size() == 4 * 4 + 3 + 2 + 2 + 4 + 3 + 3
+    assert state.observation_string(0) == state.observation_string(1) == str(state.bound.state)
+    assert state.action_to_string(state.legal_actions()[0]) == "stand G"
 
 
 def test_openspiel_mcts_bot_plays_whole_games():

@@ -42,6 +42,8 @@ Game level, ``FrameworkBinding`` (one object per engine)::
     information_state_string(player) -> str     everything ``player`` has seen and done so far
                                                 (for a perfect-information game: the history)
     is_truncated() -> bool      optional: ended by a cap, not by the rules (PettingZoo truncation)
+    sample_chance(rng) -> int   optional: one chance outcome drawn with a ``random.Random``, with
+                                the probabilities of chance_outcomes() (faster than listing them)
     __str__                     the full state, for debugging
 
 Chance is explicit: a state never draws itself; whoever drives it applies a chance outcome (the

@@ -58,7 +58,7 @@ class BoundSpielGame(pyspiel.Game):
         return BoundSpielState(self)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
-        return BoundObserver(self.bound, iig_obs_type, params)
+        return BoundObserver(self.bound, self.binding.information, iig_obs_type, params)
 
 
 class BoundSpielState(pyspiel.State):
@@ -102,11 +102,16 @@ class BoundSpielState(pyspiel.State):
 
 class BoundObserver:
     """OpenSpiel's PyObserver: the binding's observation tensor and string, or its information
-    state string when asked for perfect recall (no information-state tensor is provided)."""
+    state string when asked for perfect recall (no information-state tensor is provided). A game
+    with hidden information offers only a player's own view: public-only or all-private
+    observations are refused rather than approximated."""
 
-    def __init__(self, bound, iig_obs_type=None, params=None):
+    def __init__(self, bound, information: str, iig_obs_type=None, params=None):
         if params:
             raise ValueError(f"observation parameters are not supported; passed {params}")
+        if information != PERFECT and iig_obs_type is not None and not (
+                iig_obs_type.public_info and iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER):
+            raise ValueError("only a player's own view (public and its own private information) is offered")
         self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         self.tensor = np.zeros(0 if self.perfect_recall else bound.observation_size, np.float32)
         self.dict = {"observation": self.tensor}

@@ -2,8 +2,8 @@
 ``env("grove", turn_cap=200)``.
 
 The agents are the binding's ``player_names``, acting in turn. Chance outcomes are drawn inside
-the environment from its seeded generator (``reset(seed=...)``) with the binding's probabilities,
-so an agent only ever sees player decisions. Each observation is ``{"observation": the binding's
+the environment from its seeded generator (``reset(seed=...)``) with the binding's probabilities
+(by its ``sample_chance`` when it has one), so an agent only ever sees player decisions. Each observation is ``{"observation": the binding's
 tensor, "action_mask": 1 for each legal id}`` over the fixed action range. Rewards are the
 binding's returns at the end; a game the binding reports as truncated (``is_truncated()``, e.g.
 stopped at a turn cap) ends in truncation rather than termination.
@@ -81,9 +81,13 @@ class BindingEnv(AECEnv):
     def _advance(self) -> None:
         """Draw the chance outcomes due, then set whose turn it is and the outcome."""
         state = self.game_state
+        sample = getattr(state, "sample_chance", None)
         while state.current_player() == CHANCE:
-            ids, probabilities = zip(*state.chance_outcomes())
-            state.apply(self._chance.choices(ids, probabilities)[0])
+            if sample is not None:
+                state.apply(sample(self._chance))
+            else:
+                ids, probabilities = zip(*state.chance_outcomes())
+                state.apply(self._chance.choices(ids, probabilities)[0])
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if state.is_terminal():
             truncated = bool(getattr(state, "is_truncated", lambda: False)())

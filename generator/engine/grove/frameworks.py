@@ -74,6 +74,9 @@ class GroveBoundState:
         chance = self.state.current_player == CHANCE
         self.state.apply_action(self.game.ids.action(action_id, chance))
 
+    def sample_chance(self, rng) -> int:
+        return self.game.ids.id_of(self.state.sample_chance(rng))
+
     def is_terminal(self) -> bool:
         return self.state.is_terminal()
 
