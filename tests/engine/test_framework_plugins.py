@@ -103,3 +103,40 @@ def test_engines_and_simulate_import_no_framework():
     imported = {line.split("|")[-1].strip() for line in cli.stderr.splitlines() if line.startswith("import time:")}
     assert "generator.engine.grove.state" in imported
     assert not {m for m in imported if m.split(".")[0] in FRAMEWORKS}
+
+
+GUARDS = """
+import pyspiel
+from open_spiel.python.observation import make_observation
+from generator.engine.adapters import openspiel_game
+from generator.engine.adapters.binding import IMPERFECT, BindingError
+from nim_engine.frameworks import NimBinding
+
+openspiel_game._registered.clear()
+NimBinding.short_name = "nim"
+try:
+    openspiel_game.register("nim")
+except BindingError as exc:
+    print(exc)
+NimBinding.short_name, NimBinding.information = "hidden_nim", IMPERFECT
+game = pyspiel.load_game(openspiel_game.register("nim"))
+own = pyspiel.IIGObservationType(perfect_recall=False, public_info=True,
+                                 private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER)
+public = pyspiel.IIGObservationType(perfect_recall=False, public_info=True,
+                                    private_info=pyspiel.PrivateInfoType.NONE)
+print(game.get_type().information, len(make_observation(game, own).tensor))
+try:
+    make_observation(game, public)
+except Exception as exc:
+    print(exc)
+"""
+
+
+def test_openspiel_names_and_hidden_information_are_guarded(tmp_path):
+    site = install_toy(tmp_path)
+    result = python(GUARDS, site)
+    assert result.returncode == 0, result.stderr
+    taken, kind, refused = result.stdout.splitlines()[:3]
+    assert taken == "rules engine 'nim': OpenSpiel already has a game called 'nim'; choose another short_name"
+    assert kind == "Information.IMPERFECT_INFORMATION 3"
+    assert "only a player's own view" in refused
