@@ -88,6 +88,20 @@ def test_an_engine_without_a_binding_is_one_clear_error(tmp_path):
     assert result.returncode == 1 and "nim_engine.missing:BINDING" in result.stderr
 
 
+def test_a_broken_plug_in_does_not_stop_the_others_registering(tmp_path):
+    site = install_toy(tmp_path)
+    (site / "nim_engine-0.1.dist-info" / "entry_points.txt").write_text(
+        "[pnp_generator.engines]\nnim = nim_engine.missing:ENGINE\n")
+    code = ("import warnings, pyspiel\nwith warnings.catch_warnings(record=True) as seen:\n"
+            "    warnings.simplefilter('always')\n    from generator.engine.adapters import openspiel_game\n"
+            "print([str(w.message) for w in seen])\n"
+            "print(pyspiel.load_game('battle_for_the_grove').num_distinct_actions())")
+    result = python(code, site)
+    assert result.returncode == 0, result.stderr
+    warned, actions = result.stdout.splitlines()[-2:]
+    assert "rules engine 'nim' is registered as nim_engine.missing:ENGINE" in warned and actions == "31"
+
+
 def test_engines_and_simulate_import_no_framework():
     code = ("import sys\nfrom generator.engine.registry import ENGINES\n"
             "import generator.engine.grove, generator.engine.grove.frameworks\n"

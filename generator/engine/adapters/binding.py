@@ -13,7 +13,9 @@ Game level, ``FrameworkBinding`` (one object per engine)::
     player_names     one name per seat, in seat order (PettingZoo's agents): ("light", "dark")
     information      PERFECT or IMPERFECT
     parameters       the rule options a framework may pass, with their defaults (bool, int,
-                     float or str values; ``rule_parameters(OptionsModel)`` derives them)
+                     float or str values; ``rule_parameters(OptionsModel)`` derives them).
+                     Anything else a game needs (a deck, say) the binding supplies itself,
+                     e.g. chosen by a str parameter such as an edition name
     configure(params) -> BoundGame      the game under those options (defaults for the rest);
                      raises ValueError for an unknown option or a bad value
 
@@ -122,11 +124,12 @@ class BindingError(ValueError):
     """An engine without a binding, or a binding that does not follow the protocol."""
 
 
-def rule_parameters(options_model: type[BaseModel]) -> dict[str, Any]:
-    """The options of a rules model a framework can pass as parameters, with their defaults:
-    every field whose default is a bool, int, float or str (lists and unset fields are left out)."""
-    defaults = options_model().model_dump()
-    return {k: v for k, v in defaults.items() if isinstance(v, PARAMETER_TYPES)}
+def rule_parameters(options: type[BaseModel] | BaseModel) -> dict[str, Any]:
+    """The rule options a framework can pass as parameters, with their defaults: every field
+    whose value is a bool, int, float or str (lists, tuples and unset fields are left out). Give
+    the options model for its own defaults, or an instance (e.g. an edition's rules) for its values."""
+    values = (options() if isinstance(options, type) else options).model_dump()
+    return {k: v for k, v in values.items() if isinstance(v, PARAMETER_TYPES)}
 
 
 def options_from(options_model: type[Options], params: Mapping[str, Any] | None) -> Options:
@@ -173,7 +176,16 @@ def binding_for(engine: str) -> FrameworkBinding:
     return check_binding(binding, f"{reference} (engine {engine!r})")
 
 
-def bound_engines() -> list[str]:
-    """The registered engines whose spec names a binding (imports each engine's spec, not its binding)."""
+def bound_engines() -> tuple[list[str], list[str]]:
+    """The registered engines whose spec names a binding (imports each engine's spec, not its
+    binding), and a message for each engine whose spec cannot be loaded."""
+    from ..plugins import PluginError
     from ..registry import ENGINES
-    return [name for name in ENGINES if getattr(ENGINES[name], "frameworks", None)]
+    bound, broken = [], []
+    for name in ENGINES:
+        try:
+            if getattr(ENGINES[name], "frameworks", None):
+                bound.append(name)
+        except PluginError as exc:
+            broken.append(str(exc))
+    return bound, broken

@@ -146,12 +146,15 @@ def register(engine: str) -> str:
 
 def register_all() -> list[str]:
     """Register every engine that names a binding; a broken plug-in is a warning, not a stop."""
+    engines, problems = bound_engines()
     names = []
-    for engine in bound_engines():
+    for engine in engines:
         try:
             names.append(register(engine))
         except BindingError as exc:
-            warnings.warn(str(exc), stacklevel=2)
+            problems.append(str(exc))
+    for problem in problems:
+        warnings.warn(problem, stacklevel=2)
     return names
 
 
