@@ -16,7 +16,6 @@ from ..model.validation import validate
 from ..units import MM
 from .appendices import Book, Figure, balance, for_engine, stall_runs
 from .balance import fixed, percent
-from .diagrams import PieceRef
 from .document import PageSetup, write_document
 from .faces import PieceFaces
 from .facts import edition_facts, option_facts
@@ -45,6 +44,7 @@ class RulebookConfig(BaseModel):
     board: dict[str, Any] | None = None   # which component plays which part in the table diagrams (per engine)
     narrated_turns: int | None = Field(None, ge=0, le=1000)  # turns of the sample game told in sentences
     cover: list[CoverPiece] = []          # pieces on the cover (in front of the deck's fan, if there is a deck)
+    cover_fan_by: str | None = None       # the deck field the cover's fan of cards rises by (None: deck order)
     report: str | None = None             # the designer's report: its main file in rules/ (None: no report)
     play_summary: bool = False            # the player book sums up the balance figures in plain words
     sample: SampleSearch = SampleSearch()  # the events the sample game is searched for
@@ -72,6 +72,7 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
         return None
     source = load_yaml(folder / "rulebook.yaml")
     config = validate(RulebookConfig, source.data, source)
+    _check_cover_fan(edition, config, source)
     settings = settings or settings_for(layouts, profile)
     designers = settings.audience == "designers"
     if designers and config.report is None:
@@ -173,23 +174,28 @@ def _component_figures(edition: Edition, faces: PieceFaces, styles: Styles, figu
 
 
 def _cover_pieces(edition: Edition, faces: PieceFaces, config: RulebookConfig) -> list[tuple[str, Any]]:
-    """The pieces rulebook.yaml puts on the cover; by default every piece of the board's druids."""
-    refs = list(config.cover)
-    if not refs and config.board and isinstance(config.board.get("druids"), dict):
-        druids = PieceRef.model_validate(config.board["druids"])
-        refs = [CoverPiece(component=druids.component, where=druids.where)]
+    """The pieces rulebook.yaml puts on the cover."""
     out = []
-    for ref in refs:
+    for ref in config.cover:
         component = faces.component(ref.component)
         out += [(component.id, p) for p in component.pieces
                 if all(p.fields.get(k) == v for k, v in ref.where.items())]
     return out
 
 
+def _check_cover_fan(edition: Edition, config: RulebookConfig, source: Any) -> None:
+    if config.cover_fan_by is None or not edition.spec.deck:
+        return
+    fields = edition.component(edition.spec.deck).spec.fields
+    if config.cover_fan_by not in fields:
+        raise source.error(("cover_fan_by",), f"a field of the deck '{edition.spec.deck}', one of {sorted(fields)}",
+                           repr(config.cover_fan_by))
+
+
 def _cover_picture(edition: Edition, faces: PieceFaces, config: RulebookConfig, height: float) -> Flowable | None:
     front = _cover_pieces(edition, faces, config)
     if edition.spec.deck:
-        return CoverFan(faces, front, height)
+        return CoverFan(faces, front, height, config.cover_fan_by)
     return CoverRow(faces, front, height) if front else None
 
 

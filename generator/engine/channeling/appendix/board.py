@@ -14,9 +14,7 @@ from pydantic import BaseModel, ConfigDict
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
-from .drawing import PieceRef, arrowhead, pill
-from .faces import PieceFaces
-from .styles import Styles
+from generator.rulebook.hooks import PieceFaces, PieceRef, Styles, arrowhead, pill
 
 
 class Strict(BaseModel):
