@@ -30,7 +30,7 @@ def cache_dir() -> Path:
 # the engine-wide modules a game's results depend on (agents, search, options, records, seeds)
 SHARED_ENGINE_FILES = ("agents_base.py", "mcts.py", "options_base.py", "records.py", "engine_spec.py", "seeds.py")
 # and the registry's code that plays a game
-REGISTRY_FUNCTIONS = ("play_game", "_agents_for", "_record")
+REGISTRY_FUNCTIONS = ("play_game", "_record")  # (agents by seat: agents_base.seat_agents)
 
 
 @lru_cache(maxsize=None)
