@@ -8,6 +8,7 @@ from typing import Any, Callable
 from pydantic import BaseModel, ConfigDict, Field
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
+from ..engine.plugins import get_engine
 from ..errors import GameDataError
 from ..model.game import Edition
 from ..model.layouts import Layouts, Profile
@@ -23,7 +24,7 @@ from .gallery import CoverFan, CoverRow, Gallery
 from .markdown import Converter
 from .play import engine_inputs
 from .sample_search import SampleSearch
-from .settings import RulebookSettings, load_style_sheet, settings_for
+from .settings import RulebookSettings, check_agents, load_style_sheet, settings_for
 from .styles import Styles, build_styles
 from .text import MAIN, RuleText, TemplateDataError
 from .wordings import answered_questions
@@ -95,6 +96,7 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
         context["questions"] = answered_questions(folder, inputs.options)
         context["options"] = option_facts(inputs.options, context["questions"])
     if inputs is not None and appendices is not None:
+        check_agents(settings, layouts, profile, get_engine(edition.engine).agent_kinds)
         for event in config.sample.shows:
             if event not in appendices.events:
                 raise source.error(("sample", "shows", event), f"an event the {edition.engine} book can find, one "
