@@ -4,15 +4,15 @@ Layout::
 
     engine/
       errors.py        ActionSyntaxError, IllegalActionError (both ValueError)
-      registry.py      ENGINES, options_for, new_game, make_agent, play_game, replay, simulate
-      plugins.py       the entry-point group pnp_generator.engines, loaded lazily (EngineTable)
+      registry.py      options_for, new_game, make_agent, play_game, replay, simulate
+      plugins.py       the entry-point group pnp_generator.engines, loaded lazily (ENGINES, get_engine)
       engine_spec.py   EngineSpec (what each game's game.py declares as ENGINE)
       seeds.py         derive_seed, game_seed
       positions.py     build_position: any engine's position from a mapping or YAML text
       sweep.py         grids of rule options / editions / deck variants, differences between cells
       cluster.py       on_cluster: simulations on a Dask distributed cluster
       adapters/        Battle for the Grove for OpenSpiel and PettingZoo (the frameworks extra)
-      agents_base.py   the Agent protocol, RandomAgent, agent specs -> make_agent
+      agents_base.py   the Agent protocol, RandomAgent, agent specs -> make_agent, seat_agents
       mcts.py          TreeSearch: the MCTS every game's MCTSAgent configures
       options_base.py  RuleOptions (base of every game's options) and shared fields
       simulation.py    multiprocess runner and the JSON-ready summary
@@ -35,7 +35,14 @@ Layout::
         agents.py      RandomAgent (sampled), GreedyAgent and the additive evaluation
         mcts.py        MCTSAgent (determinised information-set MCTS on TreeSearch)
         game.py        ENGINE: agent specs and setup description for the registry
+        appendix/      its rulebook appendix: narrate, board (diagrams), balance, book (APPENDICES)
       grove/           Battle for the Grove (dice as chance nodes, its own runner)
+        agent_specs.py make_agent (for game.py and the runner)
+        appendix/      its rulebook appendix: story, diagram, book (APPENDICES)
+
+    An engine package imports nothing from ``generator.rulebook`` except in its ``appendix/``,
+    which the rulebook loads by the name the spec gives (``EngineSpec.appendices``) when it builds
+    a book; tests/engine/test_import_graph.py keeps the imports free of circles.
 """
 from .errors import ActionSyntaxError, IllegalActionError
 
