@@ -12,7 +12,7 @@ Layout::
       sweep.py         grids of rule options / editions / deck variants, differences between cells
       cluster.py       on_cluster: simulations on a Dask distributed cluster
       adapters/        Battle for the Grove for OpenSpiel and PettingZoo (the frameworks extra)
-      agents_base.py   the Agent protocol, RandomAgent, agent specs -> make_agent, seat_agents
+      agents_base.py   the Agent protocol, RandomAgent, agent specs -> make_agent
       mcts.py          TreeSearch: the MCTS every game's MCTSAgent configures
       options_base.py  RuleOptions (base of every game's options) and shared fields
       simulation.py    multiprocess runner and the JSON-ready summary
