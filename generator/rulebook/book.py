@@ -89,7 +89,7 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
     _component_figures(edition, faces, styles, figures)
     inputs = engine_inputs(edition)
     appendices = for_engine(edition.engine)
-    context.update(options=[], questions=[], stalls=[], rules=None, sample=None, balance=None, step=None,
+    context.update(options=[], questions=[], stalls=[], rules=None, sample=None, balance=None,
                    play_summary=config.play_summary, settings=settings.model_dump(mode="json"))
     if inputs is not None:
         context["rules"] = inputs.options
