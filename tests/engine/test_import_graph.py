@@ -108,10 +108,12 @@ def test_the_circle_finder_finds_a_circle_through_a_deferred_import(tmp_path):
     assert circles(graph) == [["generator.engine.a", "generator.engine.b"]]
 
 
-def test_no_import_circles_in_the_engines():
-    graph = import_graph(ENGINE)
+def test_no_import_circles_through_the_engines():
+    """No circle among the engines' modules, nor through any other part of the generator (the
+    rulebook reaches an appendix by the name in the engine's spec, never by an import)."""
+    graph = import_graph(ROOT / "generator")
     graph = {name: {t for t in targets if not (name in NOT_YET and t in NOT_YET)} for name, targets in graph.items()}
-    assert circles(graph) == []
+    assert [c for c in circles(graph) if any(m.startswith("generator.engine") for m in c)] == []
 
 
 def test_the_rulebook_imports_no_engine_package_and_names_no_game():
