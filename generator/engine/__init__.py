@@ -4,8 +4,8 @@ Layout::
 
     engine/
       errors.py        ActionSyntaxError, IllegalActionError (both ValueError)
-      registry.py      ENGINES, options_for, new_game, make_agent, play_game, replay, simulate
-      plugins.py       the entry-point group pnp_generator.engines, loaded lazily (EngineTable)
+      registry.py      options_for, new_game, make_agent, play_game, replay, simulate
+      plugins.py       the entry-point group pnp_generator.engines, loaded lazily (ENGINES, get_engine)
       engine_spec.py   EngineSpec (what each game's game.py declares as ENGINE)
       seeds.py         derive_seed, game_seed
       positions.py     build_position: any engine's position from a mapping or YAML text
@@ -35,7 +35,14 @@ Layout::
         agents.py      RandomAgent (sampled), GreedyAgent and the additive evaluation
         mcts.py        MCTSAgent (determinised information-set MCTS on TreeSearch)
         game.py        ENGINE: agent specs and setup description for the registry
+        appendix/      its rulebook appendix: narrate, board (diagrams), balance, book (APPENDICES)
       grove/           Battle for the Grove (dice as chance nodes, its own runner)
+        agent_specs.py make_agent (for game.py and the runner)
+        appendix/      its rulebook appendix: story, diagram, book (APPENDICES)
+
+    An engine package imports nothing from ``generator.rulebook`` except in its ``appendix/``,
+    which the rulebook loads by the name the spec gives (``EngineSpec.appendices``) when it builds
+    a book; tests/engine/test_import_graph.py keeps the imports free of circles.
 """
 from .errors import ActionSyntaxError, IllegalActionError
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import importlib
 import random
-from typing import Any, Callable, Mapping, Protocol
+from typing import Any, Callable, Mapping, Protocol, Sequence
+
+from .seeds import derive_seed
 
 AGENT_KINDS = ("random", "greedy", "mcts")
 MAX_ITERATIONS = 100_000  # tree-search iterations a turn: beyond this a game takes hours, not minutes
@@ -97,3 +99,12 @@ def agent_factory(makers: Mapping[str, Callable[..., Any] | str],
         return maker(iterations=iterations, seed=seed)
 
     return make_agent
+
+
+def seat_agents(engine: Any, agents: Sequence[Any], seed: int) -> list[Any]:
+    """The two agents of a game by seat (Light, Dark): a spec becomes the engine's agent with the
+    seat's seed derived from the game's, an agent object is used as it is."""
+    if len(agents) != 2:
+        raise ValueError(f"expected two agents (Light, Dark), got {len(agents)}")
+    return [engine.make_agent(a, derive_seed("agent", seed, seat)) if isinstance(a, str) else a
+            for seat, a in enumerate(agents)]

@@ -81,3 +81,17 @@ class EngineTable(Mapping):
         """Read the entry points again (after installing a plug-in in a running process)."""
         self._references = None
         self._loaded.clear()
+
+
+ENGINES = EngineTable()
+
+
+def get_engine(name: str) -> Any:
+    """The ``EngineSpec`` registered as ``name``.
+
+    :raises ValueError: for an engine name that is not registered.
+    """
+    try:
+        return ENGINES[name]
+    except KeyError:
+        raise ValueError(f"unknown game engine {name!r}; known: {', '.join(ENGINES)}") from None

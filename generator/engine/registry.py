@@ -12,24 +12,16 @@ from typing import Any, Callable, Sequence
 
 from pydantic import BaseModel
 
+from .agents_base import seat_agents
 from .engine_spec import EngineSpec
-from .plugins import EngineTable
+from .plugins import ENGINES, get_engine
 from .records import GameRecord
 from .seeds import derive_seed, game_seed
 
-ENGINES = EngineTable()
 Card = Any  # a deck entry: whatever the engine's ``expand_deck`` gives
 
 __all__ = ["ENGINES", "derive_seed", "game_seed", "get_engine", "options_for", "new_game",
            "make_agent", "play_game", "replay", "simulate"]
-
-
-def get_engine(name: str) -> EngineSpec:
-    """:raises ValueError: for an engine name that is not registered."""
-    try:
-        return ENGINES[name]
-    except KeyError:
-        raise ValueError(f"unknown game engine {name!r}; known: {', '.join(ENGINES)}") from None
 
 
 def options_for(edition: Any) -> BaseModel:
@@ -105,13 +97,6 @@ def make_agent(spec: str, seed: int, *, game: str = "channeling") -> Any:
     return get_engine(game).make_agent(spec, seed)
 
 
-def _agents_for(engine: EngineSpec, agents: Sequence[Any], seed: int) -> list[Any]:
-    if len(agents) != 2:
-        raise ValueError(f"expected two agents (Light, Dark), got {len(agents)}")
-    return [engine.make_agent(a, derive_seed("agent", seed, seat)) if isinstance(a, str) else a
-            for seat, a in enumerate(agents)]
-
-
 def play_game(options: Any, deck: Sequence[Card], glyph_ids: Sequence[str], seed: int,
               agents: Sequence[Any], *, game: str | None = None) -> GameRecord:
     """Play one game; agents are specs or agent objects, by seat (Light, Dark)."""
@@ -120,7 +105,7 @@ def play_game(options: Any, deck: Sequence[Card], glyph_ids: Sequence[str], seed
         return engine.play_game(options, deck, glyph_ids, seed, agents)
     state = engine.new_game(options, deck, glyph_ids, seed)
     setup = engine.describe_setup(state)
-    players = _agents_for(engine, agents, seed)
+    players = seat_agents(engine, agents, seed)
     actions = []
     while not state.is_terminal():
         action = players[state.current_player].choose(state)

@@ -8,6 +8,9 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from ..processes import pool_context
+from .agents_base import seat_agents
+from .plugins import get_engine
+from .seeds import game_seed
 from .stats import rate, spread
 
 # one row per game
@@ -16,7 +19,6 @@ _FIELDS = ("winner", "tie_break", "score0", "score1", "cards0", "cards1", "over0
 
 
 def _play_range(args: tuple) -> list[tuple]:
-    from .registry import _agents_for, game_seed, get_engine
     game, options, deck, glyph_ids, agents, seed, swap, start, stop = args
     engine = get_engine(game)
     rows = []
@@ -24,7 +26,7 @@ def _play_range(args: tuple) -> list[tuple]:
         gs = game_seed(seed, i)
         by_seat, swapped = seats(agents, i, swap)
         state = engine.new_game(options, deck, glyph_ids, gs)
-        players = _agents_for(engine, by_seat, gs)
+        players = seat_agents(engine, by_seat, gs)
         while not state.is_terminal():
             state.apply_action(players[state.current_player].choose(state))
         rows.append(game_row(state, swapped))
@@ -96,8 +98,7 @@ def run(game: str, options: Any, deck: list, glyph_ids: list[str], games: int,
         agents: list[str], seed: int, jobs: int,
         progress: Callable[[int], None] | None, swap_seats: bool) -> dict[str, Any]:
     check_run(games, jobs)
-    from .registry import _agents_for, get_engine
-    _agents_for(get_engine(game), agents, 0)  # reject bad specs before starting
+    seat_agents(get_engine(game), agents, 0)  # reject bad specs before starting
     tasks = [(game, options, deck, glyph_ids, agents, seed, swap_seats, a, b)
              for a, b in chunks(games, jobs)]
     rows = run_tasks(_play_range, tasks, jobs, progress)

@@ -1,9 +1,11 @@
 """The engine-dependent parts of a rulebook: the sample game, its diagrams and the balance figures.
 
 Each rules engine that the rulebook can tell about names its ``Appendices`` in its ``EngineSpec``
-(``appendices="module:attribute"``), so an engine registered as a plug-in brings its own. ``book.py`` knows no game: it hands a ``Book`` (what
-the hooks may draw with) to the entry of the edition's engine. A game without an engine, or
-with an engine that has no entry, gets a rulebook without appendices.
+(``appendices="module:attribute"``), a module in the engine's own package (the shipped ones in
+``generator/engine/<game>/appendix/``), so an engine registered as a plug-in brings its own; the
+module builds it from ``hooks``. ``book.py`` knows no game: it hands a ``Book`` (what the hooks
+may draw with) to the entry of the edition's engine. A game without an engine, or with an engine
+that has no entry, gets a rulebook without appendices.
 """
 from __future__ import annotations
 
@@ -66,7 +68,9 @@ class Appendices:
     """How the rulebook tells the games of one engine."""
 
     row: Callable[[Any], list]                               # a played game's record -> one balance row
-    figures: Callable[[list[list]], dict[str, Any]]          # the rows of a run -> its figures (JSON-ready)
+    # the rows of a run -> its figures (JSON-ready); the designer's report reads "stalled" (a ``share``)
+    # and "turns" (a ``spread``), the rule text whatever else the engine's own text asks for
+    figures: Callable[[list[list]], dict[str, Any]]
     charts: Callable[[Book, list[dict[str, Any]]], None]     # draws the runs' charts into book.figures
     sample: Callable[[Book, EngineInputs], dict[str, Any] | None] | None = None   # the narrated game
     extras: Callable[[Book, EngineInputs], dict[str, Any]] = lambda book, inputs: {}  # more context

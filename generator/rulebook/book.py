@@ -8,6 +8,7 @@ from typing import Any, Callable
 from pydantic import BaseModel, ConfigDict, Field
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
+from ..engine.plugins import get_engine
 from ..errors import GameDataError
 from ..model.game import Edition
 from ..model.layouts import Layouts, Profile
@@ -16,7 +17,6 @@ from ..model.validation import validate
 from ..units import MM
 from .appendices import Book, Figure, balance, for_engine, stall_runs
 from .balance import fixed, percent
-from .diagrams import PieceRef
 from .document import PageSetup, write_document
 from .faces import PieceFaces
 from .facts import edition_facts, option_facts
@@ -24,7 +24,7 @@ from .gallery import CoverFan, CoverRow, Gallery
 from .markdown import Converter
 from .play import engine_inputs
 from .sample_search import SampleSearch
-from .settings import RulebookSettings, load_style_sheet, settings_for
+from .settings import RulebookSettings, check_agents, load_style_sheet, settings_for
 from .styles import Styles, build_styles
 from .text import MAIN, RuleText, TemplateDataError
 from .wordings import answered_questions
@@ -45,6 +45,7 @@ class RulebookConfig(BaseModel):
     board: dict[str, Any] | None = None   # which component plays which part in the table diagrams (per engine)
     narrated_turns: int | None = Field(None, ge=0, le=1000)  # turns of the sample game told in sentences
     cover: list[CoverPiece] = []          # pieces on the cover (in front of the deck's fan, if there is a deck)
+    cover_fan_by: str | None = None       # the deck field the cover's fan of cards rises by (None: deck order)
     report: str | None = None             # the designer's report: its main file in rules/ (None: no report)
     play_summary: bool = False            # the player book sums up the balance figures in plain words
     sample: SampleSearch = SampleSearch()  # the events the sample game is searched for
@@ -72,6 +73,7 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
         return None
     source = load_yaml(folder / "rulebook.yaml")
     config = validate(RulebookConfig, source.data, source)
+    _check_cover_fan(edition, config, source)
     settings = settings or settings_for(layouts, profile)
     designers = settings.audience == "designers"
     if designers and config.report is None:
@@ -87,13 +89,14 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
     _component_figures(edition, faces, styles, figures)
     inputs = engine_inputs(edition)
     appendices = for_engine(edition.engine)
-    context.update(options=[], questions=[], stalls=[], rules=None, sample=None, balance=None, step=None,
+    context.update(options=[], questions=[], stalls=[], rules=None, sample=None, balance=None,
                    play_summary=config.play_summary, settings=settings.model_dump(mode="json"))
     if inputs is not None:
         context["rules"] = inputs.options
         context["questions"] = answered_questions(folder, inputs.options)
         context["options"] = option_facts(inputs.options, context["questions"])
     if inputs is not None and appendices is not None:
+        check_agents(settings, layouts, profile, get_engine(edition.engine).agent_kinds)
         for event in config.sample.shows:
             if event not in appendices.events:
                 raise source.error(("sample", "shows", event), f"an event the {edition.engine} book can find, one "
@@ -173,23 +176,28 @@ def _component_figures(edition: Edition, faces: PieceFaces, styles: Styles, figu
 
 
 def _cover_pieces(edition: Edition, faces: PieceFaces, config: RulebookConfig) -> list[tuple[str, Any]]:
-    """The pieces rulebook.yaml puts on the cover; by default every piece of the board's druids."""
-    refs = list(config.cover)
-    if not refs and config.board and isinstance(config.board.get("druids"), dict):
-        druids = PieceRef.model_validate(config.board["druids"])
-        refs = [CoverPiece(component=druids.component, where=druids.where)]
+    """The pieces rulebook.yaml puts on the cover."""
     out = []
-    for ref in refs:
+    for ref in config.cover:
         component = faces.component(ref.component)
         out += [(component.id, p) for p in component.pieces
                 if all(p.fields.get(k) == v for k, v in ref.where.items())]
     return out
 
 
+def _check_cover_fan(edition: Edition, config: RulebookConfig, source: Any) -> None:
+    if config.cover_fan_by is None or not edition.spec.deck:
+        return
+    fields = edition.component(edition.spec.deck).spec.fields
+    if config.cover_fan_by not in fields:
+        raise source.error(("cover_fan_by",), f"a field of the deck '{edition.spec.deck}', one of {sorted(fields)}",
+                           repr(config.cover_fan_by))
+
+
 def _cover_picture(edition: Edition, faces: PieceFaces, config: RulebookConfig, height: float) -> Flowable | None:
     front = _cover_pieces(edition, faces, config)
     if edition.spec.deck:
-        return CoverFan(faces, front, height)
+        return CoverFan(faces, front, height, config.cover_fan_by)
     return CoverRow(faces, front, height) if front else None
 
 

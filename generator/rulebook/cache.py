@@ -30,7 +30,7 @@ def cache_dir() -> Path:
 # the engine-wide modules a game's results depend on (agents, search, options, records, seeds)
 SHARED_ENGINE_FILES = ("agents_base.py", "mcts.py", "options_base.py", "records.py", "engine_spec.py", "seeds.py")
 # and the registry's code that plays a game
-REGISTRY_FUNCTIONS = ("play_game", "_agents_for", "_record")
+REGISTRY_FUNCTIONS = ("play_game", "_record")  # (agents by seat: agents_base.seat_agents)
 
 
 @lru_cache(maxsize=None)
@@ -51,7 +51,9 @@ def engine_sources(engine: str | None) -> tuple[list[Path], list[str]]:
     module = registry.get_engine(engine).new_game.__module__
     package = module.rpartition(".")[0]
     if package:
-        own = sorted(Path(importlib.import_module(package).__file__).parent.rglob("*.py"))
+        folder = Path(importlib.import_module(package).__file__).parent
+        # the package's rulebook appendix tells games and plays none: editing it re-simulates nothing
+        own = sorted(p for p in folder.rglob("*.py") if "appendix" not in p.relative_to(folder).parts)
     else:
         own = [Path(importlib.import_module(module).__file__)]
     files = own + [root / name for name in SHARED_ENGINE_FILES if (root / name).is_file()]

@@ -56,10 +56,12 @@ class PieceFaces:
         return self._for_checks.values(self.component(component_id), piece)
 
     def card_piece(self, component_id: str, card: Any) -> Piece:
-        """The deck's piece for an engine card (matched by name, Vigor and Splendor)."""
+        """The deck's piece for an engine card (a named tuple): the first whose fields agree with
+        every field the card shares with the deck (its name and numbers, never its art)."""
+        wanted = card._asdict()
         for piece in self.component(component_id).pieces:
-            f = piece.fields
-            if f.get("name") == card.name and f.get("vigor") == card.vigor and f.get("splendor") == card.splendor:
+            shared = [k for k in wanted if k in piece.fields]
+            if shared and all(piece.fields[k] == wanted[k] for k in shared):
                 return piece
         raise GameDataError(self.edition.source.path, None, component_id, "the engine's card in the deck",
                             repr(card))

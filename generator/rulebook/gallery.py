@@ -101,11 +101,12 @@ class Gallery(Flowable):
 class CoverFan(Flowable):
     """A fan of cards from the deck with some pieces in front (the players' druids): the cover's picture."""
 
-    def __init__(self, faces: PieceFaces, front: list[tuple[str, Piece]], height: float, cards: int = 5):
+    def __init__(self, faces: PieceFaces, front: list[tuple[str, Piece]], height: float, by: str | None = None,
+                 cards: int = 5):
         super().__init__()
         self.faces, self.front, self.card_height = faces, front, height
         deck = faces.component(faces.edition.spec.deck)
-        ranked = sorted(deck.pieces, key=lambda p: (p.fields.get("splendor", 0), p.index))
+        ranked = sorted(deck.pieces, key=lambda p: (p.fields.get(by, 0) if by else 0, p.index))
         step = max(1, (len(ranked) - 1) / max(1, cards - 1))
         self.cards = [ranked[min(len(ranked) - 1, round(i * step))] for i in range(min(cards, len(ranked)))]
         self.deck = deck

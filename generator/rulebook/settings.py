@@ -56,6 +56,24 @@ def settings_for(layouts: Layouts, profile: Profile) -> RulebookSettings:
     return settings.model_copy(update=_environment())
 
 
+def check_agents(settings: RulebookSettings, layouts: Layouts, profile: Profile, offered: tuple[str, ...]) -> None:
+    """Every agent the profile names for the books is one the game's engine offers.
+
+    :raises GameDataError: naming the profile's file, line and key (or the environment variable).
+    """
+    for key in ("sample_agents", "balance_agents"):
+        for spec in getattr(settings, key):
+            if spec.split(":")[0] in offered:
+                continue
+            expected = f"agents this game's engine offers, from {', '.join(offered)}"
+            if key == "sample_agents" and os.environ.get("PNP_RULEBOOK_SAMPLE_AGENTS"):
+                raise UserError(f"PNP_RULEBOOK_SAMPLE_AGENTS: expected {expected}, found {spec!r}")
+            path = layouts.profile_path(profile.id)
+            if path.is_file():
+                raise load_yaml(path).error(("options", key), expected, repr(spec))
+            raise UserError(f"profile '{profile.id}', options.{key}: expected {expected}, found {spec!r}")
+
+
 def _environment() -> dict[str, Any]:
     out: dict[str, Any] = {}
     for var, key in (("PNP_RULEBOOK_GAMES", "balance_games"), ("PNP_RULEBOOK_JOBS", "jobs")):

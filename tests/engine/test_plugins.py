@@ -3,6 +3,7 @@ engine from a package outside ``generator/`` that ``simulate`` plays."""
 from __future__ import annotations
 
 import json
+import re
 import os
 import shutil
 import subprocess
@@ -16,25 +17,19 @@ from generator.rulebook.appendices import for_engine
 
 ROOT = Path(__file__).resolve().parents[2]
 TOY = ROOT / "tests" / "plugins" / "nim_engine"
-
-NIM_GAME = {
-    "game.yaml": "id: nim-race\ntitle: Nim Race\nengine: nim\ndefault_edition: base\neditions: [base]\n",
-    "editions/base.yaml": "id: base\ntitle: Base\nrules:\n  heap: 21\n  take_most: 3\n",
-}
+NIM_PROJECT = ROOT / "tests" / "plugins" / "nim_project"  # a game played by the toy engine: data only
 
 
 def install_toy(where: Path) -> Path:
-    """The toy package and a dist-info declaring its entry point, as pip would leave them."""
+    """The toy package and a dist-info declaring its entry point, as pip would leave them, and a
+    copy of the project whose game it plays (``where`` is then that project's folder)."""
     site = where / "site"
     shutil.copytree(TOY, site / "nim_engine")
     info = site / "nim_engine-0.1.dist-info"
     info.mkdir()
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: nim-engine\nVersion: 0.1\n")
     (info / "entry_points.txt").write_text(f"[{plugins.GROUP}]\nnim = nim_engine.game:ENGINE\n")
-    components = where / "components" / "nim-race"
-    for name, text in NIM_GAME.items():
-        (components / name).parent.mkdir(parents=True, exist_ok=True)
-        (components / name).write_text(text)
+    shutil.copytree(NIM_PROJECT, where, dirs_exist_ok=True)
     return site
 
 
@@ -103,3 +98,78 @@ def test_a_broken_plug_in_is_one_clear_message(tmp_path):
     assert result.returncode == 2
     assert "rules engine 'nim' is registered as nim_engine.missing:ENGINE" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+TOLD = re.compile(r"Turn (\d+): (Light|Dark)\s+(?:This turn shows [^.]*\.\s+)?\2 takes (\d+) counters? from the heap "
+                  r"of (\d+),\s+leaving (\d+)\.")
+
+
+def discs(image, dpi: int) -> tuple[int, int]:
+    """(filled, outlined) discs drawn on a rasterised page: inked blobs as wide as tall, 14-30 points
+    across (larger than the body text's letters); a filled one covers most of its box, a ring little."""
+    width, height = image.size
+    pixels = image.convert("L").load()
+    inked = {(x, y) for y in range(height) for x in range(width) if pixels[x, y] < 235}
+    smallest, largest = 14 * dpi / 72, 30 * dpi / 72
+    filled = outlined = 0
+    while inked:
+        blob, todo = [], [inked.pop()]
+        while todo:
+            x, y = todo.pop()
+            blob.append((x, y))
+            for step in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if step in inked:
+                    inked.remove(step)
+                    todo.append(step)
+        xs, ys = [x for x, _ in blob], [y for _, y in blob]
+        w, h = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+        if smallest <= w <= largest and smallest <= h <= largest and abs(w - h) <= 2:
+            cover = len(blob) / (w * h)
+            filled += cover > 0.7
+            outlined += cover < 0.35
+    return filled, outlined
+
+
+def test_a_toy_engine_brings_its_own_rulebook_appendix(tmp_path):
+    """A made-up game played by the plug-in engine gets a rulebook whose sample game, heap drawings
+    and balance table come from the engine's own appendix module."""
+    from pypdf import PdfReader
+
+    from pnp_testing import render_page
+
+    site = install_toy(tmp_path)
+    out = tmp_path / "book"
+    result = run(["--project", str(tmp_path), "rulebook", "nim-race", "--out", str(out)], site,
+                 tmp_path / "components")
+    assert result.returncode == 0, result.stderr
+    pdf = out / "nim-race-base-rulebook-letter.pdf"
+    pages = [" ".join(page.extract_text().split()) for page in PdfReader(pdf).pages]
+    text = " ".join(pages)
+    assert "Appendix A: A sample game" in text
+    told = [(int(t), who, int(took), int(before), int(left)) for t, who, took, before, left in TOLD.findall(text)]
+    assert [t[0] for t in told][:4] == [1, 2, 3, 4]  # rulebook.yaml tells the first four turns
+    assert told[0][3] == 21 and all(before - took == left for _, _, took, before, left in told)
+    assert told[-1][4] == 0 and "has taken the last counter and wins" in text
+    assert "This turn shows taking the last counter to win" in text
+    # the balance table: with 21 counters, perfect play wins every game for the first player
+    assert re.search(r"400 games were played .* Base 100\.0% 0\.0% 11\.0", text), text
+    for index, page in enumerate(pages):
+        on_page = TOLD.findall(page)
+        if not on_page:
+            continue
+        filled, outlined = discs(render_page(pdf, index, 100), 100)
+        assert filled == sum(int(took) for _, _, took, _, _ in on_page), page
+        assert outlined == sum(int(before) - int(took) for _, _, took, before, _ in on_page), page
+
+
+def test_book_agents_the_engine_lacks_are_one_clear_message(tmp_path):
+    """The built-in rulebook profile tells the sample game with tree search, which the toy engine
+    does not offer: the message names the profile's file, line and key, and nothing is written."""
+    site = install_toy(tmp_path)
+    shutil.rmtree(tmp_path / "layouts")
+    result = run(["--project", str(tmp_path), "rulebook", "nim-race", "--out", str(tmp_path / "book")], site,
+                 tmp_path / "components")
+    assert result.returncode == 2
+    assert "rulebook-letter.yaml:" in result.stderr and "options.sample_agents" in result.stderr, result.stderr
+    assert "found 'mcts'" in result.stderr and "Traceback" not in result.stderr
+    assert not list((tmp_path / "book").glob("*.pdf"))

@@ -103,8 +103,8 @@ def test_wording_file_errors_name_file_line_and_key(game_copy, rulebook_env, tmp
 def test_sample_game_shows_the_hard_rules_and_names_them(book_2025, quick):
     """Every event rulebook.yaml asks for happens in the printed game, on the turn the appendix names."""
     from generator.model import load_edition
-    from generator.rulebook.channeling_book import turn_events
-    from generator.rulebook.narrate import game_stories
+    from generator.engine.channeling.appendix.book import turn_events
+    from generator.engine.channeling.appendix.narrate import game_stories
     from generator.rulebook.play import engine_inputs, sample_game
 
     wanted = load(CHANNELING / "rules" / "rulebook.yaml")["sample"]["shows"]

@@ -62,3 +62,16 @@ def test_bad_rulebook_profile_option_names_file_and_line(rulebook_env, tmp_path)
                      env={**rulebook_env, "PNP_PROJECT": str(project), "PNP_RULEBOOK_GAMES": ""})
     assert result.returncode == 2
     assert f"rulebook-letter.yaml:{number}" in result.stderr and "balance_games" in result.stderr
+
+
+def test_a_cover_fan_by_no_field_of_the_deck_names_file_and_line(game_copy, rulebook_env, tmp_path):
+    path = game_copy / "the-channeling" / "rules" / "rulebook.yaml"
+    lines = path.read_text().splitlines()
+    number = next(i for i, line in enumerate(lines, 1) if line.startswith("cover_fan_by:"))
+    lines[number - 1] = "cover_fan_by: glory"
+    path.write_text("\n".join(lines) + "\n")
+    result = run_cli("rulebook", "the-channeling", "--edition", "2025", "--out", str(tmp_path / "out"),
+                     env={**rulebook_env, "PNP_COMPONENTS": str(game_copy)})
+    assert result.returncode == 2
+    assert f"rules/rulebook.yaml:{number}" in result.stderr and "cover_fan_by" in result.stderr, result.stderr
+    assert "splendor" in result.stderr and "'glory'" in result.stderr and "Traceback" not in result.stderr

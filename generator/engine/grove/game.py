@@ -4,16 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..agents_base import RandomAgent, agent_factory
 from ..engine_spec import EngineSpec
 from .actions import parse_action
+from .agent_specs import make_agent
 from .options import GroveOptions
 from .positions import from_data
 from .state import State, new_game
 
-# agents, text rendering and the runner are imported when used: reading options needs none of them
-make_agent = agent_factory({"random": RandomAgent, "greedy": f"{__package__}.agents:GreedyAgent",
-                            "mcts": f"{__package__}.mcts:MCTSAgent"}, example_iterations=300)
+# text rendering and the runner are imported when used: reading options needs neither
 
 
 def render_state(state: State, *args: Any, **kwargs: Any) -> str:
@@ -57,5 +55,5 @@ ENGINE = EngineSpec(name="grove", options_model=GroveOptions, new_game=new_game,
                     parse_action=parse_action, play_game=play_game, simulate=simulate,
                     format_summary=format_summary,
                     position=lambda options, deck, glyph_ids, data: from_data(options, data),
-                    appendices="generator.rulebook.grove_book:APPENDICES",
+                    appendices="generator.engine.grove.appendix.book:APPENDICES",
                     frameworks=f"{__package__}.frameworks:BINDING")

@@ -60,7 +60,7 @@ def _seeds(seed: int) -> tuple[int, int, int]:
 
 
 def _agents(specs: Sequence[Any], seed: int) -> list[Any]:
-    from .game import make_agent
+    from .agent_specs import make_agent
     if len(specs) != 2:
         raise ValueError(f"expected two agents (Light, Dark), got {len(specs)}")
     _, a, b = _seeds(seed)

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import charts
-from .appendices import Appendices, Book, Figure
+from generator.rulebook.hooks import (Appendices, Book, EngineInputs, Figure, Work, charts, choose_seed,
+                                     highlights_by_turn, resolve, sample_game, told_parts)
+
 from .balance import figures, row
-from .diagrams import BoardDiagram, BoardParts, board_view
+from .board import BoardDiagram, BoardParts, board_view
 from .narrate import game_stories, replay_states, turn_view
-from .play import EngineInputs, Work, resolve, sample_game
-from .sample_search import choose_seed, highlights_by_turn, told_parts
 
 
 def _board(book: Book, parts: BoardParts, view, share: float) -> Figure:
@@ -113,7 +112,7 @@ def step_work(inputs: EngineInputs, seed: int, min_path: int = 4, tries: int = 6
 
 
 def _search_step(unit: tuple) -> dict[str, Any] | None:
-    from ..engine.registry import game_seed, play_game
+    from generator.engine.registry import game_seed, play_game
     inputs, seed, min_path, tries = unit
     for attempt in range(tries):
         game = game_seed(seed, attempt)

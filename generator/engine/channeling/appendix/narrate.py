@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .diagrams import PLAYERS, BoardView, board_view, square_index
+from .board import PLAYERS, BoardView, board_view, square_index
 
 
 def replay_states(inputs: Any, record: dict[str, Any]) -> list[tuple[Any, Any, Any]]:
     """(state before, action, state after) for every action of a recorded game."""
-    from ..engine.registry import get_engine
+    from generator.engine.registry import get_engine
     engine = get_engine(inputs.engine)
     state = engine.new_game(inputs.options, inputs.deck, inputs.glyph_ids, record["seed"])
     out = []

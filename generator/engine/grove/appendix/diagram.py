@@ -13,9 +13,7 @@ from pydantic import BaseModel, ConfigDict
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
-from .diagrams import PieceRef, arrowhead, pill
-from .faces import PieceFaces
-from .styles import Styles
+from generator.rulebook.hooks import PieceFaces, PieceRef, Styles, arrowhead, pill
 
 PLAYERS = ("light", "dark")
 GROVE = "G"

@@ -4,16 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.grove.state import State
-from . import charts
-from .appendices import Appendices, Book, Figure
-from .balance import counts, share
-from .grove_diagram import GroveDiagram, GroveParts, GroveView, grove_view
-from .grove_story import game_turns, turn_view
-from .play import EngineInputs, sample_game
-from .sample_search import choose_seed, highlights_by_turn, told_parts
-from ..engine.grove.actions import BANISH, CHANNEL, PASS, STAND, STUN
-from ..engine.stats import spread
+from generator.rulebook.hooks import (Appendices, Book, EngineInputs, Figure, charts, choose_seed, counts,
+                                     highlights_by_turn, sample_game, share, spread, told_parts)
+
+from ..actions import BANISH, CHANNEL, PASS, STAND, STUN
+from ..state import State
+from .diagram import GroveDiagram, GroveParts, GroveView, grove_view
+from .story import game_turns, turn_view
 
 TALLIES = ("channels", "stuns", "banishes", "control_lost", "passes", "cubes_cancelled", "druids_banished")
 ROW = ("winner", "first_player", "turns", "stalled", "held0", "held1", *TALLIES)

@@ -14,18 +14,11 @@ from pydantic import BaseModel, ConfigDict
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
-from .faces import PieceFaces
-from .styles import Styles
+from generator.rulebook.hooks import PieceFaces, PieceRef, Styles, arrowhead, pill
 
 
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class PieceRef(Strict):
-    component: str
-    field: str                         # the field that tells pieces apart (a glyph, a colour)
-    where: dict[str, Any] = {}
 
 
 class BoardParts(Strict):
@@ -273,27 +266,3 @@ class BoardDiagram(Flowable):
         font = self.styles.bold_font
         w = stringWidth(text, font, size) + size * 0.8
         pill(canv, self.styles, *self._pt(x, y), w, size * 1.35, text, role, size)
-
-
-def arrowhead(canv: Any, tip_x: float, tip_y: float, ux: float, uy: float, head: float) -> None:
-    """A filled triangle pointing along the unit vector (ux, uy), its tip at (tip_x, tip_y)."""
-    arrow = canv.beginPath()
-    arrow.moveTo(tip_x, tip_y)
-    arrow.lineTo(tip_x - ux * head - uy * head * 0.55, tip_y - uy * head + ux * head * 0.55)
-    arrow.lineTo(tip_x - ux * head + uy * head * 0.55, tip_y - uy * head - ux * head * 0.55)
-    arrow.close()
-    canv.drawPath(arrow, stroke=0, fill=1)
-
-
-def pill(canv: Any, styles: Styles, px: float, py: float, w: float, h: float, text: str, role: str,
-         size: float) -> None:
-    """Text in a rounded box of the role's colour, centred at (px, py) in points."""
-    canv.saveState()
-    canv.setFillColor(styles.palette.get("paper"))
-    canv.setStrokeColor(styles.colour(role))
-    canv.setLineWidth(0.8)
-    canv.roundRect(px - w / 2, py - h / 2, w, h, h / 2, stroke=1, fill=1)
-    canv.setFillColor(styles.colour(role))
-    canv.setFont(styles.bold_font, size)
-    canv.drawCentredString(px, py - size * 0.35, text)
-    canv.restoreState()

@@ -1,0 +1,25 @@
+"""The rulebook's side of an engine's appendix: everything an appendix module may use, in one place.
+
+An engine names its appendix in its ``EngineSpec`` (``appendices="package.module:APPENDICES"``);
+the rulebook imports that module only when it builds a book. The module builds an ``Appendices``
+from these hooks: it plays games through ``sample_game``, ``choose_seed`` and ``Work``/``resolve``
+(cached, and started ahead on every core), turns each played game into a balance row, sums the
+rows with ``share``, ``counts`` and ``spread``, and draws into ``book.figures`` with reportlab,
+the printed faces (``book.faces``), the style sheet (``book.styles``) and ``charts``. A plug-in
+engine's appendix imports this module and nothing else of the rulebook.
+"""
+from __future__ import annotations
+
+from ..engine.stats import spread
+from . import charts
+from .appendices import Appendices, Book, Figure
+from .balance import counts, share
+from .drawing import PieceRef, arrowhead, pill
+from .faces import PieceFaces
+from .play import EngineInputs, Work, resolve, sample_game
+from .sample_search import choose_seed, highlights_by_turn, told_parts
+from .styles import Styles
+
+__all__ = ["Appendices", "Book", "EngineInputs", "Figure", "PieceFaces", "PieceRef", "Styles", "Work",
+           "arrowhead", "charts", "choose_seed", "counts", "highlights_by_turn", "pill", "resolve",
+           "sample_game", "share", "spread", "told_parts"]
