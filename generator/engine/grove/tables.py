@@ -1,13 +1,20 @@
 """Tables of Battle for the Grove that depend only on the rule options (legal actions by
-arrangement, rolls, rolls grouped by their effect), shared by every state with those options so
-that play and look-ahead work each of them out once."""
+arrangement, rolls and what each roll achieves, rolls grouped by their effect), shared by every
+state with those options so that play and look-ahead work each of them out once."""
 from __future__ import annotations
 
+import random
 from typing import Iterable
 
-from .actions import BANISH, ROLL, STUN, Action
+from .actions import BANISH, CHANNEL, END, MOVE, PASS, ROLL, STAND, STUN, Action, place_index, place_name
 from .dice import sorted_rolls
 from .options import GroveOptions
+
+# what an action does, as a small number (the state dispatches on these, not on the kind's text)
+OP_STAND, OP_MOVE, OP_CHANNEL, OP_STUN, OP_BANISH, OP_END, OP_PASS = range(7)
+OP_OF_KIND = {STAND: OP_STAND, MOVE: OP_MOVE, CHANNEL: OP_CHANNEL, STUN: OP_STUN, BANISH: OP_BANISH,
+              END: OP_END, PASS: OP_PASS}
+_ROLL_TABLE_MOST = 50_000  # rolls drawn by looking the faces up, as long as sides ** dice is at most this
 
 
 def successes(o: GroveOptions, kind: str, standing: int, dice: Iterable[int]) -> int:
@@ -21,17 +28,68 @@ def successes(o: GroveOptions, kind: str, standing: int, dice: Iterable[int]) ->
 
 class Tables:
     """What depends only on the rule options, worked out as games need it and shared by every
-    state with those options: legal actions by arrangement, the rolls (each sorted roll once),
-    rolls grouped by effect, and tables the agents keep under keys of their own."""
+    state with those options: legal actions by arrangement, the rolls (each sorted roll once) with
+    their successes, rolls grouped by effect, and tables the agents keep under keys of their own."""
 
-    __slots__ = ("options", "legal", "effects", "rolls", "memo")
+    __slots__ = ("options", "legal", "effects", "rolls", "roll_hits", "memo", "_by_faces", "_bits")
 
     def __init__(self, options: GroveOptions) -> None:
-        self.options = options
-        self.rolls = {faces: Action(ROLL, dice=faces) for faces, _ in sorted_rolls(options.dice, options.die_sides)}
+        o = self.options = options
+        self.rolls = {faces: Action(ROLL, dice=faces) for faces, _ in sorted_rolls(o.dice, o.die_sides)}
+        # per roll: the successes of (Channel, Stun, Banish) for each count of the mover's standing druids
+        self.roll_hits = {roll: tuple((successes(o, CHANNEL, s, roll.dice), successes(o, STUN, s, roll.dice),
+                                       successes(o, BANISH, s, roll.dice)) for s in range(o.druids_per_player + 1))
+                          for roll in self.rolls.values()}
+        self._bits = o.die_sides.bit_length()
+        self._by_faces = _rolls_by_faces(self.rolls, o.dice, o.die_sides)
         self.memo: dict = {}  # for the agents' own tables, under keys of their choosing
-        self.legal: dict[tuple, tuple[tuple[Action, ...], frozenset]] = {}
+        self.legal: dict[tuple, tuple[tuple[Action, ...], dict[Action, tuple[int, int, int]]]] = {}
         self.effects: dict[tuple, tuple[tuple[Action, int, float], ...]] = {}
+
+    def roll(self, rng: random.Random) -> Action:
+        """A fair roll of the dice drawn with ``rng``: the same draws as ``rng.randint(1, sides)`` for
+        each die in turn (a ``random.Random`` draws a die as ``getrandbits`` of the sides' bit length,
+        again while the result is too high), without its argument checks."""
+        o = self.options
+        sides = o.die_sides
+        if type(rng) is not random.Random or self._by_faces is None:
+            return self.rolls[tuple(sorted([rng.randint(1, sides) for _ in range(o.dice)]))]
+        getrandbits, bits, index = rng.getrandbits, self._bits, 0
+        for _ in range(o.dice):
+            face = getrandbits(bits)
+            while face >= sides:
+                face = getrandbits(bits)
+            index = index * sides + face
+        return self._by_faces[index]
+
+    def legal_for(self, key: tuple, stand: list[int], lie: list[int], afar: int, bonus: bool):
+        """The legal actions of a mover with druids ``stand`` and ``lie``, where ``afar`` has bit ``c``
+        set for each circle ``c`` from which a Banish may be taken without a druid there: (actions in
+        their fixed order, each action with its (op, place, destination) as a mapping)."""
+        found = self.legal.get(key)
+        if found is None:
+            actions = self._player_actions(stand, lie, afar)
+            actions = actions + [Action(END)] if bonus else actions or [Action(PASS)]
+            ops = {a: (OP_OF_KIND[a.kind], _index(a.at), _index(a.to)) for a in actions}
+            found = self.legal[key] = (tuple(actions), ops)
+        return found
+
+    def _player_actions(self, stand: list[int], lie: list[int], afar: int) -> list[Action]:
+        o = self.options
+        out = [Action(STAND, place_name(i)) for i in range(o.circles + 1) if lie[i]]
+        for i in range(o.circles + 1):
+            if not stand[i]:
+                continue
+            targets = range(1, o.circles + 1) if i == 0 else [j for j in range(o.circles + 1)
+                                                               if j != i and (j or o.move_to_grove)]
+            out += [Action(MOVE, place_name(i), place_name(j)) for j in targets]
+        for c in range(1, o.circles + 1):
+            name = place_name(c)
+            if stand[c]:
+                out += [Action(CHANNEL, name), Action(STUN, name), Action(BANISH, name)]
+            elif afar >> c & 1:
+                out.append(Action(BANISH, name))  # from afar: only where there is someone to banish
+        return out
 
     def effect_groups(self, kind: str, standing: int, limit: int) -> tuple[tuple[Action, int, float], ...]:
         """The rolls for a pending ``kind`` grouped by their effect (how many successes count, given
@@ -49,6 +107,24 @@ class Tables:
                 return min(successes(o, kind, standing, roll.dice), limit)
             found = self.effects[key] = tuple((roll, effect(roll), p) for roll, p in group(rolls, effect))
         return found
+
+
+def _index(name: str) -> int:
+    return place_index(name) if name else -1
+
+
+def _rolls_by_faces(rolls: dict, dice: int, sides: int) -> list[Action] | None:
+    """The roll of every sequence of faces (from 0), at the index ``f1 * sides ** (dice - 1) + ... + fn``."""
+    if sides ** dice > _ROLL_TABLE_MOST:
+        return None
+    out = []
+    for index in range(sides ** dice):
+        faces = []
+        for _ in range(dice):
+            index, face = divmod(index, sides)
+            faces.append(face + 1)
+        out.append(rolls[tuple(sorted(faces))])
+    return out
 
 
 _TABLES: dict[GroveOptions, Tables] = {}
