@@ -148,10 +148,10 @@ class State:
             return []
         return [a for a, _ in self.chance_outcomes()]
 
-    def _legal(self) -> tuple[tuple[Action, ...], dict[Action, tuple[int, int, int]]]:
-        """The player's legal actions (in their fixed order) and each one's (op, place, destination),
-        worked out once per arrangement of what decides them: the mover's druids and, when Banish may
-        be taken from afar, the circles where the opponent has druids."""
+    def _legal(self) -> tuple[tuple[Action, ...], dict[Action, tuple[int, int, int]], tuple]:
+        """The player's legal actions (in their fixed order) with each one's (op, place, destination)
+        (see ``Tables.legal_for``), worked out once per arrangement of what decides them: the mover's
+        druids and, when Banish may be taken from afar, the circles where the opponent has druids."""
         found = self._offered
         if found is not None:
             return found

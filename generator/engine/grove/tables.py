@@ -43,7 +43,7 @@ class Tables:
         self._bits = o.die_sides.bit_length()
         self._by_faces = _rolls_by_faces(self.rolls, o.dice, o.die_sides)
         self.memo: dict = {}  # for the agents' own tables, under keys of their choosing
-        self.legal: dict[tuple, tuple[tuple[Action, ...], dict[Action, tuple[int, int, int]]]] = {}
+        self.legal: dict[tuple, tuple[tuple[Action, ...], dict[Action, tuple[int, int, int]], tuple]] = {}
         self.effects: dict[tuple, tuple[tuple[Action, int, float], ...]] = {}
 
     def roll(self, rng: random.Random) -> Action:
@@ -65,13 +65,14 @@ class Tables:
     def legal_for(self, key: tuple, stand: list[int], lie: list[int], afar: int, bonus: bool):
         """The legal actions of a mover with druids ``stand`` and ``lie``, where ``afar`` has bit ``c``
         set for each circle ``c`` from which a Banish may be taken without a druid there: (actions in
-        their fixed order, each action with its (op, place, destination) as a mapping)."""
+        their fixed order, each action with its (op, place, destination) as a mapping, the same
+        (op, place, destination) in the actions' order)."""
         found = self.legal.get(key)
         if found is None:
             actions = self._player_actions(stand, lie, afar)
             actions = actions + [Action(END)] if bonus else actions or [Action(PASS)]
             ops = {a: (OP_OF_KIND[a.kind], _index(a.at), _index(a.to)) for a in actions}
-            found = self.legal[key] = (tuple(actions), ops)
+            found = self.legal[key] = (tuple(actions), ops, tuple(ops.values()))
         return found
 
     def _player_actions(self, stand: list[int], lie: list[int], afar: int) -> list[Action]:

@@ -1,0 +1,263 @@
+"""The greedy agent's one-action look-ahead, worked out on the board's numbers without copying the
+state or playing the actions: ``action_values`` gives what ``agents.expected_value`` gives for each
+legal action, to the last bit.
+
+A position's value (``agents.position_value``) is a sum of one term per circle, remembered by the
+circle's contents seen from the mover's side (mover's cubes as + and the opponent's as -, mover
+standing, opponent standing, mover lying, opponent lying), plus the Grove's term and the bonuses for
+holding enough circles to win. An action changes one or two circles, so only their terms are looked
+up again; the terms are still added in the circles' order from 0.0, as ``position_value`` adds
+them, so that no value differs in its last bit and the agent breaks ties exactly as before.
+
+Greedy games meet the same positions again and again: decisions are remembered by everything they
+depend on, in a table bounded at ``MEMO_SIZE`` entries per rule options and weights.
+"""
+from __future__ import annotations
+
+from operator import neg
+from typing import TYPE_CHECKING
+
+from .actions import Action
+from .tables import OP_BANISH, OP_CHANNEL, OP_END, OP_MOVE, OP_STAND, OP_STUN
+
+if TYPE_CHECKING:
+    from .agents import Weights
+    from .state import State
+
+MEMO_SIZE = 200_000
+_KIND = {OP_CHANNEL: "channel", OP_STUN: "stun", OP_BANISH: "banish"}
+
+
+class Memo:
+    """What the look-ahead remembers for one set of rule options and weights: decisions by position,
+    circle terms by the circle's contents, and a dice action's outcomes by the circle's contents."""
+
+    __slots__ = ("decisions", "terms", "outcomes")
+
+    def __init__(self) -> None:
+        self.decisions: dict[tuple, tuple[tuple[float, ...], tuple[Action, ...]]] = {}
+        self.terms: dict[tuple, tuple[float, int, int]] = {}
+        self.outcomes: dict[tuple, tuple[tuple[float, int, int, float], ...]] = {}
+
+
+def memo_for(state: State, w: Weights) -> Memo:
+    """The look-ahead's tables for ``w``, kept with the tables the state's rule options share."""
+    memo = state._tab.memo
+    found = memo.get(("greedy", w))
+    if found is None:
+        found = memo[("greedy", w)] = Memo()
+    return found
+
+
+def action_values(state: State, w: Weights) -> tuple[float, ...]:
+    """The expected value of each of ``state.legal_actions()`` (in that order) for the player to move."""
+    return decision(state, memo_for(state, w), w)[0]
+
+
+def decision(state: State, memo: Memo, w: Weights) -> tuple[tuple[float, ...], tuple[Action, ...], tuple]:
+    """The values of the legal actions, the actions within 1e-9 of the best (in their order) and the
+    state's legal actions as ``State._legal`` gives them, which the position determines: they are
+    handed to the state, which need not work them out again to check the action played."""
+    o, me = state.options, state._cur
+    stand, lie = state._stand, state._lie
+    # seen from the mover's side (Dark's position is Light's with the colours swapped, and values
+    # alike); a Channel places at most one cube a die, so a supply beyond that changes nothing
+    you = 1 - me
+    cubes = state._cubes if me == 0 else map(neg, state._cubes)
+    supply = state._supply[me]
+    key = (*stand[me], *stand[you], *lie[me], *lie[you], *cubes, supply if supply < o.dice else o.dice,
+           state._phase, state._acted, state._turn + 1 >= o.turn_cap)
+    decisions = memo.decisions
+    found = decisions.get(key)
+    if found is None:
+        if len(decisions) >= MEMO_SIZE:
+            decisions.clear()
+        legal = state._legal()
+        actions, _, ops = legal
+        values = _values(state, ops, memo, w)
+        best = max(values) - 1e-9
+        found = decisions[key] = (values, tuple(a for v, a in zip(values, actions) if v >= best), legal)
+    else:
+        state._offered = found[2]
+    return found
+
+
+def _term(memo: Memo, w: Weights, at: int, key: tuple) -> tuple[float, int, int]:
+    """(value, held by the mover, held by the opponent) of one circle with contents ``key``."""
+    found = memo.terms.get(key)
+    if found is not None:
+        return found
+    v, sm, so, lm, lo = key
+    own, opp = max(0, v), max(0, -v)
+    value = min(own, at) + w.surplus * max(0, own - at) - min(opp, at) - w.surplus * max(0, opp - at)
+    value += w.control if own >= at else -w.control if opp >= at else 0.0
+    value += (w.stand_held if own >= at else w.stand_circle) * sm + w.lie_circle * lm
+    value -= (w.stand_held if opp >= at else w.stand_circle) * so + w.lie_circle * lo
+    found = memo.terms[key] = (value, int(own >= at), int(opp >= at))
+    return found
+
+
+class _Board:
+    """The position before the action, seen from the mover's side: each circle's contents and term,
+    the sums of the terms before each circle (as the full sum reaches them) and the totals."""
+
+    __slots__ = ("keys", "base", "prefix", "total", "held", "lost", "grove", "in_grove", "supply", "last_turn")
+
+    def __init__(self, state: State, memo: Memo, w: Weights):
+        o = state.options
+        me = state._cur
+        you, sign = 1 - me, 1 - 2 * me
+        stand_me, stand_you, lie_me, lie_you = state._stand[me], state._stand[you], state._lie[me], state._lie[you]
+        cubes, terms, at = state._cubes, memo.terms, o.control_at
+        self.keys = keys = [(sign * cubes[c - 1], stand_me[c], stand_you[c], lie_me[c], lie_you[c])
+                            for c in range(1, o.circles + 1)]
+        self.base = base = [terms.get(k) or _term(memo, w, at, k) for k in keys]
+        self.prefix = prefix = []
+        total, held, lost = 0.0, 0, 0
+        for t, h, lo in base:
+            prefix.append(total)
+            total += t
+            held += h
+            lost += lo
+        self.total, self.held, self.lost = total, held, lost
+        self.grove = stand_me[0] - stand_you[0]
+        self.in_grove = stand_me[0]
+        self.supply = state._supply[me]
+        self.last_turn = state._turn + 1 >= o.turn_cap
+
+
+def _values(state: State, ops: tuple, memo: Memo, w: Weights) -> tuple[float, ...]:
+    """The value of each action (given as its (op, place, destination)) for the player to move."""
+    o = state.options
+    board = _Board(state, memo, w)
+    to_win, win, winning, stand_grove = o.circles_to_win, w.win, w.winning, w.stand_grove
+    last_turn = board.last_turn
+
+    def finish(value: float, held: int, lost: int, grove: int = 0, ends_turn: bool = True) -> float:
+        """The value from the sum of the circles' terms, the circles held and lost and ``grove`` more
+        of the mover's druids standing in the Grove; when the action ends the turn, the opponent's
+        win check and the turn cap come first."""
+        if ends_turn:
+            if lost >= to_win:
+                return -win
+            if last_turn:
+                return 0.0
+        if held >= to_win:
+            value += winning
+        if lost >= to_win:
+            value -= winning
+        return value + stand_grove * (board.grove + grove)
+
+    unchanged = finish(board.total, board.held, board.lost)
+    can_bonus = state._acted + 1 < o.actions_per_turn and o.stand_bonus_at_grove
+    keys, terms, at = board.keys, memo.terms, o.control_at
+    out = []
+    for op, place, to in ops:
+        if op >= OP_END:
+            out.append(unchanged)
+        elif op >= OP_CHANNEL:
+            out.append(_dice_value(board, state, memo, w, op, place - 1, unchanged, finish))
+        elif op == OP_STAND and place == 0:
+            out.append(finish(board.total, board.held, board.lost, 1, not can_bonus))
+        elif op == OP_STAND:
+            v, sm, so, lm, lo = keys[place - 1]
+            after = (v, sm + 1, so, lm - 1, lo)
+            out.append(finish(*_changed(board, ((place - 1, terms.get(after) or _term(memo, w, at, after)),))))
+        elif op == OP_MOVE:
+            out.append(_move_value(board, memo, w, at, place, to, finish))
+    return tuple(out)
+
+
+def _changed(board: _Board, changed: tuple) -> tuple[float, int, int]:
+    """(sum of the terms, circles held, circles lost) with the terms of ``changed`` ((index from 0,
+    new term) pairs) in place of the board's."""
+    if len(changed) == 1:
+        (i, (t, h, lo)), = changed
+        value = board.prefix[i] + t
+        for x, _, _ in board.base[i + 1:]:
+            value += x
+        _, old_held, old_lost = board.base[i]
+        return value, board.held - old_held + h, board.lost - old_lost + lo
+    new = board.base[:]
+    for i, term in changed:
+        new[i] = term
+    value, held, lost = 0.0, 0, 0
+    for t, h, lo in new:
+        value += t
+        held += h
+        lost += lo
+    return value, held, lost
+
+
+def _move_value(board: _Board, memo: Memo, w: Weights, at: int, src: int, dst: int, finish) -> float:
+    """The value after every standing druid of the mover goes from place ``src`` to place ``dst``."""
+    keys, terms, changed, grove = board.keys, memo.terms, [], 0
+    if src == 0:
+        moving = board.in_grove
+        grove = -moving
+    else:
+        v, sm, so, lm, lo = keys[src - 1]
+        moving = sm
+        after = (v, 0, so, lm, lo)
+        changed.append((src - 1, terms.get(after) or _term(memo, w, at, after)))
+    if dst == 0:
+        grove += moving
+    else:
+        v, sm, so, lm, lo = keys[dst - 1]
+        after = (v, sm + moving, so, lm, lo)
+        changed.append((dst - 1, terms.get(after) or _term(memo, w, at, after)))
+    return finish(*_changed(board, tuple(changed)), grove)
+
+
+def _dice_value(board: _Board, state: State, memo: Memo, w: Weights, op: int, i: int, unchanged: float,
+                finish) -> float:
+    """The value of a Channel, Stun or Banish at circle ``i`` (from 0) averaged over its dice (as
+    ``State._resolve`` plays it); it always ends the turn."""
+    key = board.keys[i]
+    v, sm, so, lm, lo = key
+    limit = board.supply if op == OP_CHANNEL else so if op == OP_STUN else so + lo
+    if limit <= 0 or (op != OP_BANISH and sm <= 0):  # spent without dice
+        return unchanged
+    outcomes = _outcomes(state, memo, w, op, key, min(limit, state.options.dice))
+    to_win, last_turn = state.options.circles_to_win, board.last_turn
+    win, winning, grove_value = w.win, w.winning, w.stand_grove * board.grove
+    start, rest = board.prefix[i], [t for t, _, _ in board.base[i + 1:]]
+    _, old_held, old_lost = board.base[i]
+    held_elsewhere, lost_elsewhere = board.held - old_held, board.lost - old_lost
+    total = 0.0
+    for t, h, lo, p in outcomes:  # finish(...) of each, written out: this loop is the hot one
+        if lost_elsewhere + lo >= to_win:
+            total += p * -win
+            continue
+        if last_turn:
+            total += p * 0.0
+            continue
+        value = start + t
+        for x in rest:
+            value += x
+        if held_elsewhere + h >= to_win:
+            value += winning
+        total += p * (value + grove_value)
+    return total
+
+
+def _outcomes(state: State, memo: Memo, w: Weights, op: int, key: tuple, limit: int) -> tuple:
+    """The circle's term after each grouped roll of a dice action there: (value, held by the mover,
+    held by the opponent, probability of the group), remembered by the circle's contents."""
+    found = memo.outcomes.get((op, key, limit))
+    if found is not None:
+        return found
+    o = state.options
+    v, sm, so, lm, lo = key
+    out = []
+    for _, n, p in state._tab.effect_groups(_KIND[op], sm, limit):
+        if op == OP_CHANNEL:
+            after = (v + n, sm, so, lm, lo)
+        elif op == OP_STUN:
+            after = (v, sm, so - n, lm, lo + n)
+        else:
+            standing = min(n, so) if o.banish_order == "standing_first" else max(0, n - lo)
+            after = (v, sm, so - standing, lm, lo - (n - standing))
+        out.append((*_term(memo, w, o.control_at, after), p))
+    found = memo.outcomes[(op, key, limit)] = tuple(out)
+    return found
