@@ -99,9 +99,9 @@ def _term(memo: Memo, w: Weights, at: int, key: tuple) -> tuple[float, int, int]
 
 class _Board:
     """The position before the action, seen from the mover's side: each circle's contents and term,
-    the sums of the terms before each circle (as the full sum reaches them) and the totals."""
+    and the totals of the terms, circles held and circles lost."""
 
-    __slots__ = ("keys", "base", "prefix", "total", "held", "lost", "grove", "in_grove", "supply", "last_turn")
+    __slots__ = ("keys", "base", "total", "held", "lost", "grove", "in_grove", "supply", "last_turn", "_rests")
 
     def __init__(self, state: State, memo: Memo, w: Weights):
         o = state.options
@@ -112,10 +112,8 @@ class _Board:
         self.keys = keys = [(sign * cubes[c - 1], stand_me[c], stand_you[c], lie_me[c], lie_you[c])
                             for c in range(1, o.circles + 1)]
         self.base = base = [terms.get(k) or _term(memo, w, at, k) for k in keys]
-        self.prefix = prefix = []
         total, held, lost = 0.0, 0, 0
         for t, h, lo in base:
-            prefix.append(total)
             total += t
             held += h
             lost += lo
@@ -124,6 +122,21 @@ class _Board:
         self.in_grove = stand_me[0]
         self.supply = state._supply[me]
         self.last_turn = state._turn + 1 >= o.turn_cap
+        self._rests: list | None = None
+
+    def rest(self, i: int) -> tuple[float, tuple[float, ...], int, int]:
+        """What a change of circle ``i`` alone leaves as it is: the sum of the terms before it (as
+        the full sum reaches it), the terms after it, and the circles held and lost elsewhere."""
+        rests = self._rests
+        if rests is None:
+            rests, start, base = [], 0.0, self.base
+            values = tuple([t for t, _, _ in base])
+            held, lost = self.held, self.lost
+            for j, (t, h, lo) in enumerate(base):
+                rests.append((start, values[j + 1:], held - h, lost - lo))
+                start += t
+            self._rests = rests
+        return rests[i]
 
 
 def _values(state: State, ops: tuple, memo: Memo, w: Weights) -> tuple[float, ...]:
@@ -131,7 +144,7 @@ def _values(state: State, ops: tuple, memo: Memo, w: Weights) -> tuple[float, ..
     o = state.options
     board = _Board(state, memo, w)
     to_win, win, winning, stand_grove = o.circles_to_win, w.win, w.winning, w.stand_grove
-    last_turn = board.last_turn
+    last_turn, grove_value = board.last_turn, stand_grove * board.grove
 
     def finish(value: float, held: int, lost: int, grove: int = 0, ends_turn: bool = True) -> float:
         """The value from the sum of the circles' terms, the circles held and lost and ``grove`` more
@@ -153,17 +166,37 @@ def _values(state: State, ops: tuple, memo: Memo, w: Weights) -> tuple[float, ..
     keys, terms, at = board.keys, memo.terms, o.control_at
     out = []
     for op, place, to in ops:
-        if op >= OP_END:
-            out.append(unchanged)
-        elif op >= OP_CHANNEL:
-            out.append(_dice_value(board, state, memo, w, op, place - 1, unchanged, finish))
+        if op >= OP_CHANNEL:
+            if op >= OP_END:
+                out.append(unchanged)
+                continue
+            outcomes = _outcomes(board, state, memo, w, op, place - 1)
+            if outcomes is None:  # spent without dice
+                out.append(unchanged)
+                continue
+            start, rest, held_elsewhere, lost_elsewhere = board.rest(place - 1)
+            total = 0.0
+            for t, h, lo, p in outcomes:  # finish(...) of each outcome, written out: the hot loop
+                if lost_elsewhere + lo >= to_win:
+                    total += p * -win
+                    continue
+                if last_turn:
+                    total += p * 0.0
+                    continue
+                value = start + t
+                for x in rest:
+                    value += x
+                if held_elsewhere + h >= to_win:
+                    value += winning
+                total += p * (value + grove_value)
+            out.append(total)
         elif op == OP_STAND and place == 0:
             out.append(finish(board.total, board.held, board.lost, 1, not can_bonus))
         elif op == OP_STAND:
             v, sm, so, lm, lo = keys[place - 1]
             after = (v, sm + 1, so, lm - 1, lo)
             out.append(finish(*_changed(board, ((place - 1, terms.get(after) or _term(memo, w, at, after)),))))
-        elif op == OP_MOVE:
+        else:
             out.append(_move_value(board, memo, w, at, place, to, finish))
     return tuple(out)
 
@@ -173,11 +206,11 @@ def _changed(board: _Board, changed: tuple) -> tuple[float, int, int]:
     new term) pairs) in place of the board's."""
     if len(changed) == 1:
         (i, (t, h, lo)), = changed
-        value = board.prefix[i] + t
-        for x, _, _ in board.base[i + 1:]:
+        start, rest, held_elsewhere, lost_elsewhere = board.rest(i)
+        value = start + t
+        for x in rest:
             value += x
-        _, old_held, old_lost = board.base[i]
-        return value, board.held - old_held + h, board.lost - old_lost + lo
+        return value, held_elsewhere + h, lost_elsewhere + lo
     new = board.base[:]
     for i, term in changed:
         new[i] = term
@@ -209,46 +242,20 @@ def _move_value(board: _Board, memo: Memo, w: Weights, at: int, src: int, dst: i
     return finish(*_changed(board, tuple(changed)), grove)
 
 
-def _dice_value(board: _Board, state: State, memo: Memo, w: Weights, op: int, i: int, unchanged: float,
-                finish) -> float:
-    """The value of a Channel, Stun or Banish at circle ``i`` (from 0) averaged over its dice (as
-    ``State._resolve`` plays it); it always ends the turn."""
+def _outcomes(board: _Board, state: State, memo: Memo, w: Weights, op: int, i: int) -> tuple | None:
+    """The term of circle ``i`` after each grouped roll of a dice action there: (value, held by the
+    mover, held by the opponent, probability of the group), remembered by the circle's contents;
+    None when no roll could change anything."""
     key = board.keys[i]
     v, sm, so, lm, lo = key
     limit = board.supply if op == OP_CHANNEL else so if op == OP_STUN else so + lo
-    if limit <= 0 or (op != OP_BANISH and sm <= 0):  # spent without dice
-        return unchanged
-    outcomes = _outcomes(state, memo, w, op, key, min(limit, state.options.dice))
-    to_win, last_turn = state.options.circles_to_win, board.last_turn
-    win, winning, grove_value = w.win, w.winning, w.stand_grove * board.grove
-    start, rest = board.prefix[i], [t for t, _, _ in board.base[i + 1:]]
-    _, old_held, old_lost = board.base[i]
-    held_elsewhere, lost_elsewhere = board.held - old_held, board.lost - old_lost
-    total = 0.0
-    for t, h, lo, p in outcomes:  # finish(...) of each, written out: this loop is the hot one
-        if lost_elsewhere + lo >= to_win:
-            total += p * -win
-            continue
-        if last_turn:
-            total += p * 0.0
-            continue
-        value = start + t
-        for x in rest:
-            value += x
-        if held_elsewhere + h >= to_win:
-            value += winning
-        total += p * (value + grove_value)
-    return total
-
-
-def _outcomes(state: State, memo: Memo, w: Weights, op: int, key: tuple, limit: int) -> tuple:
-    """The circle's term after each grouped roll of a dice action there: (value, held by the mover,
-    held by the opponent, probability of the group), remembered by the circle's contents."""
-    found = memo.outcomes.get((op, key, limit))
+    if limit <= 0 or (op != OP_BANISH and sm <= 0):
+        return None
+    o = state.options
+    limit = min(limit, o.dice)  # no roll succeeds more often than there are dice
+    found = memo.outcomes.get((op, limit, key))
     if found is not None:
         return found
-    o = state.options
-    v, sm, so, lm, lo = key
     out = []
     for _, n, p in state._tab.effect_groups(_KIND[op], sm, limit):
         if op == OP_CHANNEL:
@@ -259,5 +266,5 @@ def _outcomes(state: State, memo: Memo, w: Weights, op: int, key: tuple, limit: 
             standing = min(n, so) if o.banish_order == "standing_first" else max(0, n - lo)
             after = (v, sm, so - standing, lm, lo - (n - standing))
         out.append((*_term(memo, w, o.control_at, after), p))
-    found = memo.outcomes[(op, key, limit)] = tuple(out)
+    found = memo.outcomes[(op, limit, key)] = tuple(out)
     return found

@@ -227,12 +227,13 @@ class State:
                 self._history.append(action)
             self._play(action, *op)
             return
-        if phase == _ROLL and action in self._tab.roll_hits:
+        hits = self._tab.roll_hits.get(action) if phase == _ROLL else None
+        if hits is not None:
             if self._history is not None:
                 self._history.append(action)
-            self._resolve(self._tab.roll_hits[action])
+            self._resolve(hits)
             self._pending = self._pending_op = None
-            self._after_action(bonus=False)
+            self._end_turn()  # no second action follows one with dice
             return
         if not self.is_legal(action):
             raise IllegalActionError(f"{action} is not legal now ({self._describe_phase()})")
