@@ -14,6 +14,7 @@ from .options import GroveOptions
 OP_STAND, OP_MOVE, OP_CHANNEL, OP_STUN, OP_BANISH, OP_END, OP_PASS = range(7)
 OP_OF_KIND = {STAND: OP_STAND, MOVE: OP_MOVE, CHANNEL: OP_CHANNEL, STUN: OP_STUN, BANISH: OP_BANISH,
               END: OP_END, PASS: OP_PASS}
+_LEGAL_MOST = 100_000  # arrangements remembered (each leads to one of a few thousand patterns)
 _ROLL_TABLE_MOST = 50_000  # rolls drawn by looking the faces up, as long as sides ** dice is at most this
 
 
@@ -31,7 +32,8 @@ class Tables:
     state with those options: legal actions by arrangement, the rolls (each sorted roll once) with
     their successes, rolls grouped by effect, and tables the agents keep under keys of their own."""
 
-    __slots__ = ("options", "legal", "effects", "rolls", "roll_hits", "memo", "_by_faces", "_bits")
+    __slots__ = ("options", "legal", "patterns", "actions", "effects", "rolls", "roll_hits", "memo", "_by_faces",
+                 "_bits")
 
     def __init__(self, options: GroveOptions) -> None:
         o = self.options = options
@@ -44,6 +46,8 @@ class Tables:
         self._by_faces = _rolls_by_faces(self.rolls, o.dice, o.die_sides)
         self.memo: dict = {}  # for the agents' own tables, under keys of their choosing
         self.legal: dict[tuple, tuple[tuple[Action, ...], dict[Action, tuple[int, int, int]], tuple]] = {}
+        self.patterns: dict[tuple, tuple[tuple[Action, ...], dict[Action, tuple[int, int, int]], tuple]] = {}
+        self.actions: dict[tuple, Action] = {}
         self.effects: dict[tuple, tuple[tuple[Action, int, float], ...]] = {}
 
     def roll(self, rng: random.Random) -> Action:
@@ -66,30 +70,49 @@ class Tables:
         """The legal actions of a mover with druids ``stand`` and ``lie``, where ``afar`` has bit ``c``
         set for each circle ``c`` from which a Banish may be taken without a druid there: (actions in
         their fixed order, each action with its (op, place, destination) as a mapping, the same
-        (op, place, destination) in the actions' order)."""
+        (op, place, destination) in the actions' order).
+
+        They depend only on which places hold the mover's standing and lying druids: ``key`` (the
+        exact arrangement, quick to make) leads to the entry of that pattern, made once."""
         found = self.legal.get(key)
         if found is None:
-            actions = self._player_actions(stand, lie, afar)
-            actions = actions + [Action(END)] if bonus else actions or [Action(PASS)]
-            ops = {a: (OP_OF_KIND[a.kind], _index(a.at), _index(a.to)) for a in actions}
-            found = self.legal[key] = (tuple(actions), ops, tuple(ops.values()))
+            pattern = (tuple(map(bool, stand)), tuple(map(bool, lie)), afar >> 1, bonus)
+            found = self.patterns.get(pattern)
+            if found is None:
+                found = self.patterns[pattern] = self._legal_entry(stand, lie, afar, bonus)
+            if len(self.legal) >= _LEGAL_MOST:
+                self.legal.clear()
+            self.legal[key] = found
+        return found
+
+    def _legal_entry(self, stand: list[int], lie: list[int], afar: int, bonus: bool) -> tuple:
+        actions = self._player_actions(stand, lie, afar)
+        actions = actions + [self._action(END)] if bonus else actions or [self._action(PASS)]
+        ops = {a: (OP_OF_KIND[a.kind], _index(a.at), _index(a.to)) for a in actions}
+        return tuple(actions), ops, tuple(ops.values())
+
+    def _action(self, kind: str, at: int = -1, to: int = -1) -> Action:
+        """The one Action object of each action (entries share them)."""
+        found = self.actions.get((kind, at, to))
+        if found is None:
+            found = self.actions[(kind, at, to)] = Action(kind, "" if at < 0 else place_name(at),
+                                                          "" if to < 0 else place_name(to))
         return found
 
     def _player_actions(self, stand: list[int], lie: list[int], afar: int) -> list[Action]:
-        o = self.options
-        out = [Action(STAND, place_name(i)) for i in range(o.circles + 1) if lie[i]]
+        o, action = self.options, self._action
+        out = [action(STAND, i) for i in range(o.circles + 1) if lie[i]]
         for i in range(o.circles + 1):
             if not stand[i]:
                 continue
             targets = range(1, o.circles + 1) if i == 0 else [j for j in range(o.circles + 1)
                                                                if j != i and (j or o.move_to_grove)]
-            out += [Action(MOVE, place_name(i), place_name(j)) for j in targets]
+            out += [action(MOVE, i, j) for j in targets]
         for c in range(1, o.circles + 1):
-            name = place_name(c)
             if stand[c]:
-                out += [Action(CHANNEL, name), Action(STUN, name), Action(BANISH, name)]
+                out += [action(CHANNEL, c), action(STUN, c), action(BANISH, c)]
             elif afar >> c & 1:
-                out.append(Action(BANISH, name))  # from afar: only where there is someone to banish
+                out.append(action(BANISH, c))  # from afar: only where there is someone to banish
         return out
 
     def effect_groups(self, kind: str, standing: int, limit: int) -> tuple[tuple[Action, int, float], ...]:
