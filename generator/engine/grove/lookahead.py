@@ -18,7 +18,7 @@ from operator import neg
 from typing import TYPE_CHECKING
 
 from .actions import Action
-from .tables import OP_BANISH, OP_CHANNEL, OP_END, OP_MOVE, OP_STAND, OP_STUN
+from .tables import OP_BANISH, OP_CHANNEL, OP_END, OP_MOVE, OP_STUN
 
 if TYPE_CHECKING:
     from .agents import Weights
@@ -37,7 +37,8 @@ class Memo:
     def __init__(self) -> None:
         self.decisions: dict[tuple, tuple[tuple[float, ...], tuple[Action, ...]]] = {}
         self.terms: dict[tuple, tuple[float, int, int]] = {}
-        self.outcomes: dict[tuple, tuple[tuple[float, int, int, float], ...]] = {}
+        # by circle contents, then by (op, limit): the circle's term after each grouped roll
+        self.outcomes: dict[tuple, dict[tuple[int, int], tuple[tuple[float, int, int, float], ...]]] = {}
 
 
 def memo_for(state: State, w: Weights) -> Memo:
@@ -99,9 +100,12 @@ def _term(memo: Memo, w: Weights, at: int, key: tuple) -> tuple[float, int, int]
 
 class _Board:
     """The position before the action, seen from the mover's side: each circle's contents and term,
-    and the totals of the terms, circles held and circles lost."""
+    the totals of the terms, circles held and circles lost, and for each circle what a change of it
+    alone leaves as it is: the sum of the terms before it (as the full sum reaches it), the terms
+    after it, and the circles held and lost elsewhere."""
 
-    __slots__ = ("keys", "base", "total", "held", "lost", "grove", "in_grove", "supply", "last_turn", "_rests")
+    __slots__ = ("keys", "base", "total", "held", "lost", "grove", "in_grove", "supply", "last_turn", "rests",
+                 "dice")
 
     def __init__(self, state: State, memo: Memo, w: Weights):
         o = state.options
@@ -112,31 +116,20 @@ class _Board:
         self.keys = keys = [(sign * cubes[c - 1], stand_me[c], stand_you[c], lie_me[c], lie_you[c])
                             for c in range(1, o.circles + 1)]
         self.base = base = [terms.get(k) or _term(memo, w, at, k) for k in keys]
-        total, held, lost = 0.0, 0, 0
-        for t, h, lo in base:
+        values = [t for t, _, _ in base]
+        self.held = held = sum([h for _, h, _ in base])
+        self.lost = lost = sum([lo for _, _, lo in base])
+        self.rests = rests = []
+        total = 0.0
+        for i, (t, h, lo) in enumerate(base):
+            rests.append((total, values[i + 1:], held - h, lost - lo))
             total += t
-            held += h
-            lost += lo
-        self.total, self.held, self.lost = total, held, lost
+        self.total = total
         self.grove = stand_me[0] - stand_you[0]
         self.in_grove = stand_me[0]
         self.supply = state._supply[me]
         self.last_turn = state._turn + 1 >= o.turn_cap
-        self._rests: list | None = None
-
-    def rest(self, i: int) -> tuple[float, tuple[float, ...], int, int]:
-        """What a change of circle ``i`` alone leaves as it is: the sum of the terms before it (as
-        the full sum reaches it), the terms after it, and the circles held and lost elsewhere."""
-        rests = self._rests
-        if rests is None:
-            rests, start, base = [], 0.0, self.base
-            values = tuple([t for t, _, _ in base])
-            held, lost = self.held, self.lost
-            for j, (t, h, lo) in enumerate(base):
-                rests.append((start, values[j + 1:], held - h, lost - lo))
-                start += t
-            self._rests = rests
-        return rests[i]
+        self.dice = [None] * o.circles  # per circle, once asked: its dice outcomes (see _outcomes)
 
 
 def _values(state: State, ops: tuple, memo: Memo, w: Weights) -> tuple[float, ...]:
@@ -161,9 +154,18 @@ def _values(state: State, ops: tuple, memo: Memo, w: Weights) -> tuple[float, ..
             value -= winning
         return value + stand_grove * (board.grove + grove)
 
+    def one_changed(i: int, after: tuple, grove: int = 0) -> float:
+        """The value with circle ``i``'s contents changed to ``after`` (the action ends the turn)."""
+        t, h, lo = terms.get(after) or _term(memo, w, at, after)
+        start, rest, held_elsewhere, lost_elsewhere = rests[i]
+        value = start + t
+        for x in rest:
+            value += x
+        return finish(value, held_elsewhere + h, lost_elsewhere + lo, grove)
+
     unchanged = finish(board.total, board.held, board.lost)
     can_bonus = state._acted + 1 < o.actions_per_turn and o.stand_bonus_at_grove
-    keys, terms, at = board.keys, memo.terms, o.control_at
+    keys, rests, terms, at = board.keys, board.rests, memo.terms, o.control_at
     out = []
     for op, place, to in ops:
         if op >= OP_CHANNEL:
@@ -174,7 +176,7 @@ def _values(state: State, ops: tuple, memo: Memo, w: Weights) -> tuple[float, ..
             if outcomes is None:  # spent without dice
                 out.append(unchanged)
                 continue
-            start, rest, held_elsewhere, lost_elsewhere = board.rest(place - 1)
+            start, rest, held_elsewhere, lost_elsewhere = rests[place - 1]
             total = 0.0
             for t, h, lo, p in outcomes:  # finish(...) of each outcome, written out: the hot loop
                 if lost_elsewhere + lo >= to_win:
@@ -190,56 +192,43 @@ def _values(state: State, ops: tuple, memo: Memo, w: Weights) -> tuple[float, ..
                     value += winning
                 total += p * (value + grove_value)
             out.append(total)
-        elif op == OP_STAND and place == 0:
+        elif op == OP_MOVE:
+            if place == 0 and to > 0:  # from the Grove: one circle changes
+                v, sm, so, lm, lo = keys[to - 1]
+                moving = board.in_grove
+                out.append(one_changed(to - 1, (v, sm + moving, so, lm, lo), -moving))
+            else:
+                out.append(_move_value(board, memo, w, at, place, to, finish))
+        elif place == 0:  # stand up in the Grove
             out.append(finish(board.total, board.held, board.lost, 1, not can_bonus))
-        elif op == OP_STAND:
+        else:  # stand up at a circle
             v, sm, so, lm, lo = keys[place - 1]
-            after = (v, sm + 1, so, lm - 1, lo)
-            out.append(finish(*_changed(board, ((place - 1, terms.get(after) or _term(memo, w, at, after)),))))
-        else:
-            out.append(_move_value(board, memo, w, at, place, to, finish))
+            out.append(one_changed(place - 1, (v, sm + 1, so, lm - 1, lo)))
     return tuple(out)
 
 
-def _changed(board: _Board, changed: tuple) -> tuple[float, int, int]:
-    """(sum of the terms, circles held, circles lost) with the terms of ``changed`` ((index from 0,
-    new term) pairs) in place of the board's."""
-    if len(changed) == 1:
-        (i, (t, h, lo)), = changed
-        start, rest, held_elsewhere, lost_elsewhere = board.rest(i)
-        value = start + t
-        for x in rest:
-            value += x
-        return value, held_elsewhere + h, lost_elsewhere + lo
+def _move_value(board: _Board, memo: Memo, w: Weights, at: int, src: int, dst: int, finish) -> float:
+    """The value after every standing druid of the mover goes from circle ``src`` to place ``dst``
+    (the Grove when ``dst`` is 0)."""
+    keys, terms = board.keys, memo.terms
+    v, sm, so, lm, lo = keys[src - 1]
+    moving = sm
+    after = (v, 0, so, lm, lo)
     new = board.base[:]
-    for i, term in changed:
-        new[i] = term
+    new[src - 1] = terms.get(after) or _term(memo, w, at, after)
+    grove = 0
+    if dst == 0:
+        grove = moving
+    else:
+        v, sm, so, lm, lo = keys[dst - 1]
+        after = (v, sm + moving, so, lm, lo)
+        new[dst - 1] = terms.get(after) or _term(memo, w, at, after)
     value, held, lost = 0.0, 0, 0
     for t, h, lo in new:
         value += t
         held += h
         lost += lo
-    return value, held, lost
-
-
-def _move_value(board: _Board, memo: Memo, w: Weights, at: int, src: int, dst: int, finish) -> float:
-    """The value after every standing druid of the mover goes from place ``src`` to place ``dst``."""
-    keys, terms, changed, grove = board.keys, memo.terms, [], 0
-    if src == 0:
-        moving = board.in_grove
-        grove = -moving
-    else:
-        v, sm, so, lm, lo = keys[src - 1]
-        moving = sm
-        after = (v, 0, so, lm, lo)
-        changed.append((src - 1, terms.get(after) or _term(memo, w, at, after)))
-    if dst == 0:
-        grove += moving
-    else:
-        v, sm, so, lm, lo = keys[dst - 1]
-        after = (v, sm + moving, so, lm, lo)
-        changed.append((dst - 1, terms.get(after) or _term(memo, w, at, after)))
-    return finish(*_changed(board, tuple(changed)), grove)
+    return finish(value, held, lost, grove)
 
 
 def _outcomes(board: _Board, state: State, memo: Memo, w: Weights, op: int, i: int) -> tuple | None:
@@ -253,7 +242,12 @@ def _outcomes(board: _Board, state: State, memo: Memo, w: Weights, op: int, i: i
         return None
     o = state.options
     limit = min(limit, o.dice)  # no roll succeeds more often than there are dice
-    found = memo.outcomes.get((op, limit, key))
+    by_action = board.dice[i]
+    if by_action is None:
+        by_action = board.dice[i] = memo.outcomes.get(key)
+        if by_action is None:
+            by_action = board.dice[i] = memo.outcomes[key] = {}
+    found = by_action.get((op, limit))
     if found is not None:
         return found
     out = []
@@ -266,5 +260,5 @@ def _outcomes(board: _Board, state: State, memo: Memo, w: Weights, op: int, i: i
             standing = min(n, so) if o.banish_order == "standing_first" else max(0, n - lo)
             after = (v, sm, so - standing, lm, lo - (n - standing))
         out.append((*_term(memo, w, o.control_at, after), p))
-    found = memo.outcomes[(op, limit, key)] = tuple(out)
+    found = by_action[(op, limit)] = tuple(out)
     return found

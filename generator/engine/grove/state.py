@@ -11,6 +11,7 @@ Players are 0 (Light) and 1 (Dark). Places are 0 (the Grove) and 1..circles (cir
 from __future__ import annotations
 
 import random
+from operator import or_
 from typing import Iterable
 
 from ..errors import IllegalActionError
@@ -129,6 +130,17 @@ class State:
     def is_stalled(self) -> bool:
         return self._stalled
 
+    def stall_certain(self) -> bool:
+        """True when the game can only end stalled at the turn cap: neither player has a cube in
+        supply, so no Channel can place or cancel a cube again (Channel is the only action that
+        changes cubes, and cubes return to a supply only when cancelled), and neither player holds
+        enough circles to win, which no other action can change. Games are not cut short here:
+        the turn cap still ends them, so records and stall counts stay as they were."""
+        if self._phase == _OVER or self._supply[0] or self._supply[1]:
+            return False
+        to_win = self.options.circles_to_win
+        return self.controlled(LIGHT) < to_win and self.controlled(DARK) < to_win
+
     def winner(self) -> int | None:
         return self._winner
 
@@ -151,19 +163,21 @@ class State:
     def _legal(self) -> tuple[tuple[Action, ...], dict[Action, tuple[int, int, int]], tuple]:
         """The player's legal actions (in their fixed order) with each one's (op, place, destination)
         (see ``Tables.legal_for``), worked out once per arrangement of what decides them: the mover's
-        druids and, when Banish may be taken from afar, the circles where the opponent has druids."""
+        druids and, when Banish may be taken from afar, the places where the opponent has druids."""
         found = self._offered
         if found is not None:
             return found
         p = self._cur
         stand, lie = self._stand[p], self._lie[p]
-        afar = 0
-        if not self.options.banish_needs_standing_druid:
-            for c, (s, lying) in enumerate(zip(self._stand[1 - p], self._lie[1 - p])):
-                if s or lying:
-                    afar |= 1 << c
         bonus = self._phase == _BONUS
-        found = self._offered = self._tab.legal_for((*stand, *lie, bonus, afar), stand, lie, afar, bonus)
+        if self.options.banish_needs_standing_druid:
+            key = (*stand, *lie, bonus)
+        else:  # the opponent's druids per place, standing or lying, as a non-zero number where any are
+            key = (*stand, *lie, bonus, *map(or_, self._stand[1 - p], self._lie[1 - p]))
+        found = self._tab.legal.get(key)
+        if found is None:
+            found = self._tab.legal_for(key, stand, lie, key[2 * len(stand) + 1:], bonus)
+        self._offered = found
         return found
 
     def is_legal(self, action: Action) -> bool:

@@ -66,17 +66,18 @@ class Tables:
             index = index * sides + face
         return self._by_faces[index]
 
-    def legal_for(self, key: tuple, stand: list[int], lie: list[int], afar: int, bonus: bool):
-        """The legal actions of a mover with druids ``stand`` and ``lie``, where ``afar`` has bit ``c``
-        set for each circle ``c`` from which a Banish may be taken without a druid there: (actions in
-        their fixed order, each action with its (op, place, destination) as a mapping, the same
-        (op, place, destination) in the actions' order).
+    def legal_for(self, key: tuple, stand: list[int], lie: list[int], opponent: tuple[int, ...], bonus: bool):
+        """The legal actions of a mover with druids ``stand`` and ``lie`` (``opponent`` is non-zero at
+        each place where the opponent has druids and Banish may be taken from afar, empty when it may
+        not): (actions in their fixed order, each action with its (op, place, destination) as a
+        mapping, the same (op, place, destination) in the actions' order).
 
-        They depend only on which places hold the mover's standing and lying druids: ``key`` (the
-        exact arrangement, quick to make) leads to the entry of that pattern, made once."""
+        They depend only on which places hold druids: ``key`` (the exact arrangement, quick to make)
+        is remembered as leading to the entry of that pattern, which is made once."""
         found = self.legal.get(key)
         if found is None:
-            pattern = (tuple(map(bool, stand)), tuple(map(bool, lie)), afar >> 1, bonus)
+            afar = tuple(map(bool, opponent[1:]))  # circles only: no Banish in the Grove
+            pattern = (tuple(map(bool, stand)), tuple(map(bool, lie)), afar, bonus)
             found = self.patterns.get(pattern)
             if found is None:
                 found = self.patterns[pattern] = self._legal_entry(stand, lie, afar, bonus)
@@ -85,7 +86,7 @@ class Tables:
             self.legal[key] = found
         return found
 
-    def _legal_entry(self, stand: list[int], lie: list[int], afar: int, bonus: bool) -> tuple:
+    def _legal_entry(self, stand: list[int], lie: list[int], afar: tuple[bool, ...], bonus: bool) -> tuple:
         actions = self._player_actions(stand, lie, afar)
         actions = actions + [self._action(END)] if bonus else actions or [self._action(PASS)]
         ops = {a: (OP_OF_KIND[a.kind], _index(a.at), _index(a.to)) for a in actions}
@@ -99,7 +100,7 @@ class Tables:
                                                           "" if to < 0 else place_name(to))
         return found
 
-    def _player_actions(self, stand: list[int], lie: list[int], afar: int) -> list[Action]:
+    def _player_actions(self, stand: list[int], lie: list[int], afar: tuple[bool, ...]) -> list[Action]:
         o, action = self.options, self._action
         out = [action(STAND, i) for i in range(o.circles + 1) if lie[i]]
         for i in range(o.circles + 1):
@@ -111,7 +112,7 @@ class Tables:
         for c in range(1, o.circles + 1):
             if stand[c]:
                 out += [action(CHANNEL, c), action(STUN, c), action(BANISH, c)]
-            elif afar >> c & 1:
+            elif afar and afar[c - 1]:
                 out.append(action(BANISH, c))  # from afar: only where there is someone to banish
         return out
 
