@@ -15,11 +15,10 @@ from operator import or_
 from typing import Iterable
 
 from ..errors import IllegalActionError
-from .actions import (BANISH, FIRST, ROLL, Action,
-                      parse_action, place_index, place_name)
+from .actions import FIRST, ROLL, Action, parse_action, place_index, place_name
 from .dice import sorted_rolls, totals
 from .options import GroveOptions
-from .tables import OP_BANISH, OP_CHANNEL, OP_END, OP_MOVE, OP_OF_KIND, OP_PASS, OP_STAND, OP_STUN
+from .tables import OP_BANISH, OP_CHANNEL, OP_END, OP_MOVE, OP_PASS, OP_STAND, OP_STUN
 from .tables import group as _group
 from .tables import tables as _tables
 
@@ -203,9 +202,8 @@ class State:
         rolls = [(Action(ROLL, dice=faces), p) for faces, p in sorted_rolls(o.dice, o.die_sides)]
         if not grouped:
             return rolls
-        pending = self._pending
-        standing = self._stand[self._cur][place_index(pending.at)]
-        groups = self._tab.effect_groups(pending.kind, standing, self._limit(pending))
+        op, c = self._pending_op
+        groups = self._tab.effect_groups(self._pending.kind, self._stand[self._cur][c], self._op_limit(op, c))
         return [(roll, p) for roll, _, p in groups]
 
     def _chance_ok(self, action: Action) -> bool:
@@ -310,20 +308,15 @@ class State:
             self._stalled = True
             self._phase = _OVER
 
-    def _limit(self, action: Action) -> int:
-        """The most the action can achieve: cubes in supply, opposing druids there to stun or banish."""
-        return self._op_limit(OP_OF_KIND[action.kind], place_index(action.at))
-
     def _op_limit(self, op: int, c: int) -> int:
+        """The most an action can achieve at circle ``c``: cubes in supply for a Channel, opposing
+        druids there to stun (standing) or banish (standing or lying)."""
         if op == OP_CHANNEL:
             return self._supply[self._cur]
         q = 1 - self._cur
         if op == OP_STUN:
             return self._stand[q][c]
         return self._stand[q][c] + self._lie[q][c]
-
-    def _effect_possible(self, action: Action) -> bool:
-        return self._limit(action) > 0 and (action.kind == BANISH or self._stand[self._cur][place_index(action.at)] > 0)
 
     def _resolve(self, hits: tuple[tuple[int, int, int], ...]) -> None:
         """Resolve the pending action with a roll of these ``hits`` (see ``Tables.roll_hits``)."""
