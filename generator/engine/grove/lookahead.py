@@ -59,15 +59,15 @@ def decision(state: State, memo: Memo, w: Weights) -> tuple[tuple[float, ...], t
     """The values of the legal actions, the actions within 1e-9 of the best (in their order) and the
     state's legal actions as ``State._legal`` gives them, which the position determines: they are
     handed to the state, which need not work them out again to check the action played."""
-    o, me = state.options, state._cur
+    tab, me = state._tab, state._cur
     stand, lie = state._stand, state._lie
     # seen from the mover's side (Dark's position is Light's with the colours swapped, and values
     # alike); a Channel places at most one cube a die, so a supply beyond that changes nothing
     you = 1 - me
     cubes = state._cubes if me == 0 else map(neg, state._cubes)
     supply = state._supply[me]
-    key = (*stand[me], *stand[you], *lie[me], *lie[you], *cubes, supply if supply < o.dice else o.dice,
-           state._phase, state._acted, state._turn + 1 >= o.turn_cap)
+    key = (*stand[me], *stand[you], *lie[me], *lie[you], *cubes, supply if supply < tab.dice else tab.dice,
+           state._phase, state._acted, state._turn + 1 >= tab.turn_cap)
     decisions = memo.decisions
     found = decisions.get(key)
     if found is None:

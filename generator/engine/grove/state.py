@@ -231,13 +231,13 @@ class State:
         """
         phase = self._phase
         if phase == _ACT or phase == _BONUS:
-            op = self._legal()[1].get(action)
+            op = (self._offered or self._legal())[1].get(action)
             if op is None:
                 raise IllegalActionError(f"{action} is not legal now ({self._describe_phase()})")
             self._offered = None
             if self._history is not None:
                 self._history.append(action)
-            self._play(action, *op)
+            self._play(action, op)
             return
         hits = self._tab.roll_hits.get(action) if phase == _ROLL else None
         if hits is not None:
@@ -256,8 +256,9 @@ class State:
             self._first = self._cur = LIGHT if light > dark else DARK
             self._phase = _ACT
 
-    def _play(self, action: Action, op: int, at: int, to: int) -> None:
-        """Play a player's action, known to be legal, as its op with the places as indices."""
+    def _play(self, action: Action, decoded: tuple[int, int, int]) -> None:
+        """Play a player's action, known to be legal, given as its (op, place, destination)."""
+        op, at, to = decoded
         p = self._cur
         tally = self._tally[p]
         if op == OP_STAND:
@@ -296,15 +297,15 @@ class State:
         self._cur = p = 1 - self._cur
         self._acted = 0
         self._phase = _ACT
-        o = self.options
-        at, held = o.control_at, 0
+        tab = self._tab
+        at, held = tab.control_at, 0
         for v in self._cubes:
             if (v if p == LIGHT else -v) >= at:
                 held += 1
-        if held >= o.circles_to_win:  # the win check opens a turn
+        if held >= tab.to_win:  # the win check opens a turn
             self._winner = p
             self._phase = _OVER
-        elif self._turn >= o.turn_cap:
+        elif self._turn >= tab.turn_cap:
             self._stalled = True
             self._phase = _OVER
 

@@ -33,10 +33,13 @@ class Tables:
     their successes, rolls grouped by effect, and tables the agents keep under keys of their own."""
 
     __slots__ = ("options", "legal", "patterns", "actions", "effects", "rolls", "roll_hits", "memo", "_by_faces",
-                 "_bits")
+                 "_bits", "dice", "sides", "control_at", "to_win", "turn_cap")
 
     def __init__(self, options: GroveOptions) -> None:
         o = self.options = options
+        # the numbers the hot paths read, as plain attributes (quicker to read than the model's fields)
+        self.dice, self.sides, self.control_at = o.dice, o.die_sides, o.control_at
+        self.to_win, self.turn_cap = o.circles_to_win, o.turn_cap
         self.rolls = {faces: Action(ROLL, dice=faces) for faces, _ in sorted_rolls(o.dice, o.die_sides)}
         # per roll: the successes of (Channel, Stun, Banish) for each count of the mover's standing druids
         self.roll_hits = {roll: tuple((successes(o, CHANNEL, s, roll.dice), successes(o, STUN, s, roll.dice),
@@ -54,12 +57,11 @@ class Tables:
         """A fair roll of the dice drawn with ``rng``: the same draws as ``rng.randint(1, sides)`` for
         each die in turn (a ``random.Random`` draws a die as ``getrandbits`` of the sides' bit length,
         again while the result is too high), without its argument checks."""
-        o = self.options
-        sides = o.die_sides
+        sides = self.sides
         if type(rng) is not random.Random or self._by_faces is None:
-            return self.rolls[tuple(sorted([rng.randint(1, sides) for _ in range(o.dice)]))]
+            return self.rolls[tuple(sorted([rng.randint(1, sides) for _ in range(self.dice)]))]
         getrandbits, bits, index = rng.getrandbits, self._bits, 0
-        for _ in range(o.dice):
+        for _ in range(self.dice):
             face = getrandbits(bits)
             while face >= sides:
                 face = getrandbits(bits)
