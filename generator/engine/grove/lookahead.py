@@ -116,15 +116,17 @@ class _Board:
         self.keys = keys = [(sign * cubes[c - 1], stand_me[c], stand_you[c], lie_me[c], lie_you[c])
                             for c in range(1, o.circles + 1)]
         self.base = base = [terms.get(k) or _term(memo, w, at, k) for k in keys]
-        values = [t for t, _, _ in base]
-        self.held = held = sum([h for _, h, _ in base])
-        self.lost = lost = sum([lo for _, _, lo in base])
-        self.rests = rests = []
+        held = lost = 0
         total = 0.0
-        for i, (t, h, lo) in enumerate(base):
-            rests.append((total, values[i + 1:], held - h, lost - lo))
+        starts = []
+        for t, h, lo in base:
+            starts.append(total)
             total += t
-        self.total = total
+            held += h
+            lost += lo
+        self.total, self.held, self.lost = total, held, lost
+        values = [t for t, _, _ in base]
+        self.rests = [(starts[i], values[i + 1:], held - h, lost - lo) for i, (_, h, lo) in enumerate(base)]
         self.grove = stand_me[0] - stand_you[0]
         self.in_grove = stand_me[0]
         self.supply = state._supply[me]
@@ -166,16 +168,19 @@ def _values(state: State, ops: tuple, memo: Memo, w: Weights) -> tuple[float, ..
     unchanged = finish(board.total, board.held, board.lost)
     can_bonus = state._acted + 1 < o.actions_per_turn and o.stand_bonus_at_grove
     keys, rests, terms, at = board.keys, board.rests, memo.terms, o.control_at
+    supply, dice = board.supply, o.dice  # no roll succeeds more often than there are dice
     out = []
     for op, place, to in ops:
         if op >= OP_CHANNEL:
             if op >= OP_END:
                 out.append(unchanged)
                 continue
-            outcomes = _outcomes(board, state, memo, w, op, place - 1)
-            if outcomes is None:  # spent without dice
+            _, sm, so, _, lo = keys[place - 1]
+            limit = supply if op == OP_CHANNEL else so if op == OP_STUN else so + lo
+            if limit <= 0 or (sm <= 0 and op != OP_BANISH):  # spent without dice
                 out.append(unchanged)
                 continue
+            outcomes = _outcomes(board, state, memo, w, op, place - 1, limit if limit < dice else dice)
             start, rest, held_elsewhere, lost_elsewhere = rests[place - 1]
             total = 0.0
             for t, h, lo, p in outcomes:  # finish(...) of each outcome, written out: the hot loop
@@ -231,17 +236,11 @@ def _move_value(board: _Board, memo: Memo, w: Weights, at: int, src: int, dst: i
     return finish(value, held, lost, grove)
 
 
-def _outcomes(board: _Board, state: State, memo: Memo, w: Weights, op: int, i: int) -> tuple | None:
-    """The term of circle ``i`` after each grouped roll of a dice action there: (value, held by the
-    mover, held by the opponent, probability of the group), remembered by the circle's contents;
-    None when no roll could change anything."""
+def _outcomes(board: _Board, state: State, memo: Memo, w: Weights, op: int, i: int, limit: int) -> tuple:
+    """The term of circle ``i`` after each grouped roll of a dice action there that can achieve at
+    most ``limit``: (value, held by the mover, held by the opponent, probability of the group),
+    remembered by the circle's contents."""
     key = board.keys[i]
-    v, sm, so, lm, lo = key
-    limit = board.supply if op == OP_CHANNEL else so if op == OP_STUN else so + lo
-    if limit <= 0 or (op != OP_BANISH and sm <= 0):
-        return None
-    o = state.options
-    limit = min(limit, o.dice)  # no roll succeeds more often than there are dice
     by_action = board.dice[i]
     if by_action is None:
         by_action = board.dice[i] = memo.outcomes.get(key)
@@ -250,6 +249,8 @@ def _outcomes(board: _Board, state: State, memo: Memo, w: Weights, op: int, i: i
     found = by_action.get((op, limit))
     if found is not None:
         return found
+    o = state.options
+    v, sm, so, lm, lo = key
     out = []
     for _, n, p in state._tab.effect_groups(_KIND[op], sm, limit):
         if op == OP_CHANNEL:
