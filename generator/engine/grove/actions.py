@@ -20,6 +20,7 @@ roll and replays exactly. The notation::
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import NamedTuple
 
 from ..errors import ActionSyntaxError
@@ -59,6 +60,7 @@ def place_index(name: str) -> int:
     return _INDEX[name]
 
 
+@lru_cache(maxsize=4096)  # a game's log writes the same few dozen actions and rolls over and over
 def format_action(action: Action) -> str:
     kind = action.kind
     if kind in (END, PASS):

@@ -15,7 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import agents_base
-from .actions import CHANNEL, END, MOVE, PASS, STAND, STUN, Action, place_index
+from . import lookahead
+from .actions import Action
+from .dice import fair_choice
 from .state import CHANCE, State
 
 
@@ -84,176 +86,22 @@ def expected_value(state: State, action: Action, player: int, w: Weights = DEFAU
     return total
 
 
-class _Lookahead:
-    """The values of the positions one action of the player to move can reach, worked out without
-    copying or replaying the state. A position's value is a sum of one term per circle, remembered
-    by the circle's contents seen from the mover's side, and the Grove's term: an action changes one
-    or two circles, so only their terms are looked up again."""
-
-    def __init__(self, state: State, w: Weights):
-        o = self.o = state.options
-        self.w = w
-        self.terms: dict[tuple, tuple[float, int, int]] = _tables(state, ("terms", w))
-        me = state.current_player
-        you, sign = 1 - me, 1 - 2 * me
-        stand, lie, cubes = state._stand, state._lie, state._cubes
-        # per circle: (mover's cubes as + and the opponent's as -, mover standing, opponent standing,
-        # mover lying, opponent lying)
-        self.keys = [(sign * cubes[c - 1], stand[me][c], stand[you][c], lie[me][c], lie[you][c])
-                     for c in range(1, o.circles + 1)]
-        self.base = [self.term(k) for k in self.keys]
-        self.grove = stand[me][0] - stand[you][0]
-        self.standing_in_grove = stand[me][0]
-        self.last_turn = state.turn + 1 >= o.turn_cap
-
-    def term(self, key: tuple) -> tuple[float, int, int]:
-        """(value, held by the mover, held by the opponent) of one circle."""
-        found = self.terms.get(key)
-        if found is not None:
-            return found
-        w, at = self.w, self.o.control_at
-        v, sm, so, lm, lo = key
-        own, opp = max(0, v), max(0, -v)
-        value = min(own, at) + w.surplus * max(0, own - at) - min(opp, at) - w.surplus * max(0, opp - at)
-        value += w.control if own >= at else -w.control if opp >= at else 0.0
-        value += (w.stand_held if own >= at else w.stand_circle) * sm + w.lie_circle * lm
-        value -= (w.stand_held if opp >= at else w.stand_circle) * so + w.lie_circle * lo
-        found = self.terms[key] = (value, int(own >= at), int(opp >= at))
-        return found
-
-    def value(self, changed: tuple = (), grove: int = 0, ends_turn: bool = True) -> float:
-        """``position_value`` for the mover with the circles in ``changed`` ((index from 0, new
-        contents) pairs) replaced and ``grove`` more of the mover's druids standing in the Grove;
-        when the action ends the turn, the opponent's win check and the turn cap come first."""
-        o, w = self.o, self.w
-        terms = self.base
-        if changed:
-            terms = terms[:]
-            for i, key in changed:
-                terms[i] = self.term(key)
-        value, held, lost = 0.0, 0, 0
-        for t, h, l in terms:
-            value += t
-            held += h
-            lost += l
-        if ends_turn:
-            if lost >= o.circles_to_win:
-                return -w.win
-            if self.last_turn:
-                return 0.0
-        if held >= o.circles_to_win:
-            value += w.winning
-        if lost >= o.circles_to_win:
-            value -= w.winning
-        return value + w.stand_grove * (self.grove + grove)
-
-
-def _tables(state: State, key: tuple) -> dict:
-    """A table of this module's, kept with the tables the state's rule options share."""
-    memo = state._tab.memo
-    found = memo.get(key)
-    if found is None:
-        found = memo[key] = {}
-    return found
-
-
 def action_values(state: State, w: Weights = DEFAULT_WEIGHTS) -> tuple[float, ...]:
     """``expected_value`` of each of ``state.legal_actions()`` (in that order) for the player to move,
-    without playing the actions.
-
-    Greedy games meet the same positions again and again, so the values are remembered by
-    everything they depend on (a bounded table per rule options and weights)."""
-    o, me = state.options, state.current_player
-    stand, lie = state._stand, state._lie
-    # seen from the mover's side (Dark's position is Light's with the colours swapped, and values
-    # alike); a Channel places at most one cube a die, so a supply beyond that changes nothing
-    you = 1 - me
-    cubes = state._cubes if me == 0 else [-v for v in state._cubes]
-    key = (*stand[me], *stand[you], *lie[me], *lie[you], *cubes, min(state._supply[me], o.dice),
-           state._phase, state._acted, state.turn + 1 >= o.turn_cap)
-    memo = _tables(state, ("values", w))
-    found = memo.get(key)
-    if found is None:
-        if len(memo) >= _MEMO_SIZE:
-            memo.clear()
-        found = memo[key] = tuple(_action_values(state, state.legal_actions(), w))
-    return found
-
-
-_MEMO_SIZE = 200_000
-
-
-def _action_values(state: State, actions: list[Action], w: Weights) -> list[float]:
-    look = _Lookahead(state, w)
-    o = state.options
-    can_bonus = state._acted + 1 < o.actions_per_turn and o.stand_bonus_at_grove
-    out = []
-    for action in actions:
-        kind = action.kind
-        if kind in (END, PASS):
-            out.append(look.value())
-            continue
-        at = place_index(action.at)
-        if kind == STAND:
-            if at == 0:
-                out.append(look.value(grove=1, ends_turn=not can_bonus))
-            else:
-                v, sm, so, lm, lo = look.keys[at - 1]
-                out.append(look.value(((at - 1, (v, sm + 1, so, lm - 1, lo)),)))
-        elif kind == MOVE:
-            out.append(_move_value(look, at, place_index(action.to)))
-        else:
-            out.append(_dice_value(look, state, action, at))
-    return out
-
-
-def _move_value(look: _Lookahead, at: int, to: int) -> float:
-    """The value after every standing druid of the mover goes from ``at`` to ``to``."""
-    keys, changed, grove = look.keys, [], 0
-    if at == 0:
-        moving = look.standing_in_grove
-        grove = -moving
-    else:
-        v, sm, so, lm, lo = keys[at - 1]
-        moving = sm
-        changed.append((at - 1, (v, 0, so, lm, lo)))
-    if to == 0:
-        grove += moving
-    else:
-        v, sm, so, lm, lo = keys[to - 1]
-        changed.append((to - 1, (v, sm + moving, so, lm, lo)))
-    return look.value(tuple(changed), grove)
-
-
-def _dice_value(look: _Lookahead, state: State, action: Action, at: int) -> float:
-    """The value of a Channel, Stun or Banish averaged over its dice (as ``State._resolve`` plays it)."""
-    if not state._effect_possible(action):  # spent without dice
-        return look.value()
-    kind, i = action.kind, at - 1
-    v, sm, so, lm, lo = look.keys[i]
-    standing_first = state.options.banish_order == "standing_first"
-    total = 0.0
-    for _, n, p in state._tab.effect_groups(kind, sm, state._limit(action)):
-        if kind == CHANNEL:
-            key = (v + n, sm, so, lm, lo)
-        elif kind == STUN:
-            key = (v, sm, so - n, lm, lo + n)
-        else:
-            standing = min(n, so) if standing_first else max(0, n - lo)
-            key = (v, sm, so - standing, lm, lo - (n - standing))
-        total += p * look.value(((i, key),))
-    return total
+    worked out without playing the actions (see ``lookahead``)."""
+    return lookahead.action_values(state, w)
 
 
 class GreedyAgent(agents_base.GreedyAgentBase):
     """Takes the action with the best expected position value; ties broken at random (seeded)."""
 
     default_weights = DEFAULT_WEIGHTS
+    _memo_of: tuple = (None, None)  # (the rule options' tables, the look-ahead's memo for them)
 
     def choose(self, state: State) -> Action:
-        actions = state.legal_actions()
-        if len(actions) == 1:
-            return actions[0]
-        values = action_values(state, self.weights)
-        best = max(values)
-        return self.rng.choice([a for v, a in zip(values, actions) if v >= best - 1e-9])
+        tab, memo = self._memo_of
+        if tab is not state._tab:
+            memo = lookahead.memo_for(state, self.weights)
+            self._memo_of = (state._tab, memo)
+        _, best, (actions, _, _) = lookahead.decision(state, memo, self.weights)
+        return actions[0] if len(actions) == 1 else fair_choice(self.rng, best)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from ..mcts import TreeSearch
 from .actions import Action
 from .agents import DEFAULT_WEIGHTS, Weights, position_value
+from .dice import fair_choice
 from .state import CHANCE, State
 
 DEFAULT_ITERATIONS = 300
@@ -35,16 +36,16 @@ class MCTSAgent(TreeSearch):
             state.apply_action(state.sample_chance(self.rng))
         return not state.is_terminal()
 
-    def candidates(self, state: State) -> list[Action]:
-        return state.legal_actions()
+    def candidates(self, state: State) -> tuple[Action, ...]:
+        return state._legal()[0]  # the state's own tuple: the search only reads it
 
     def pick_new(self, fresh: list[Action]) -> Action:
-        return self.rng.choice(fresh)
+        return fair_choice(self.rng, fresh)
 
     def rollout_action(self, state: State) -> Action:
         if state.current_player == CHANCE:
             return state.sample_chance(self.rng)
-        return self.rng.choice(state.legal_actions())
+        return fair_choice(self.rng, state._legal()[0])
 
     def evaluate(self, state: State) -> float:
         return position_value(state, 0, self.weights)

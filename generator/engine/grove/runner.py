@@ -14,6 +14,7 @@ from typing import Any, Callable, Sequence
 from ..seeds import derive_seed, game_seed
 from ..simulation import check_run, chunks, run_tasks, seats
 from ..stats import rate, spread
+from .actions import format_action
 from .options import GroveOptions
 from .state import CHANCE, PLAYER_NAMES, TALLIES, State, replay
 
@@ -59,29 +60,34 @@ def _seeds(seed: int) -> tuple[int, int, int]:
     return derive_seed("dice", seed), derive_seed("agent", seed, 0), derive_seed("agent", seed, 1)
 
 
-def _agents(specs: Sequence[Any], seed: int) -> list[Any]:
+def _agents(specs: Sequence[Any], seed: int, seeds: tuple[int, int, int] | None = None) -> list[Any]:
     from .agent_specs import make_agent
     if len(specs) != 2:
         raise ValueError(f"expected two agents (Light, Dark), got {len(specs)}")
-    _, a, b = _seeds(seed)
+    _, a, b = seeds or _seeds(seed)
     return [make_agent(s, k) if isinstance(s, str) else s for s, k in zip(specs, (a, b))]
 
 
 def play_game(options: GroveOptions, seed: int, agents: Sequence[Any]) -> GroveRecord:
     """Play one game; ``agents`` are specs ("greedy", "mcts:300") or agent objects, Light first."""
-    players = _agents(agents, seed)
-    dice = random.Random(_seeds(seed)[0])
+    seeds = _seeds(seed)
+    players = _agents(agents, seed, seeds)
+    dice = random.Random(seeds[0])
     state = State(options)
-    while not state.is_terminal():
+    while True:
         p = state.current_player
-        state.apply_action(state.sample_chance(dice) if p == CHANCE else players[p].choose(state))
-    return _record(state, seed, agents)
+        if p >= 0:
+            state.apply_action(players[p].choose(state))
+        elif p == CHANCE:
+            state.apply_action(state.sample_chance(dice))
+        else:
+            return _record(state, seed, agents)
 
 
 def _record(state: State, seed: int, agents: Sequence[Any]) -> GroveRecord:
     names = tuple(a if isinstance(a, str) else getattr(a, "name", type(a).__name__) for a in agents)
     circles = state.places()[1:]
-    return GroveRecord("grove", seed, names, state.first_player, [str(a) for a in state.history],
+    return GroveRecord("grove", seed, names, state.first_player, list(map(format_action, state.history)),
                        state.winner(), state.turn, state.is_stalled(),
                        (state.controlled(0), state.controlled(1)), {c: state.cubes(c) for c in circles},
                        (state.tally(0), state.tally(1)))

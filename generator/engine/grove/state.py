@@ -11,30 +11,34 @@ Players are 0 (Light) and 1 (Dark). Places are 0 (the Grove) and 1..circles (cir
 from __future__ import annotations
 
 import random
+from operator import or_
 from typing import Iterable
 
 from ..errors import IllegalActionError
-from .actions import (BANISH, CHANNEL, END, FIRST, MOVE, PASS, ROLL, STAND, STUN, Action,
-                      parse_action, place_index, place_name)
+from .actions import FIRST, ROLL, Action, parse_action, place_index, place_name
 from .dice import sorted_rolls, totals
 from .options import GroveOptions
+from .tables import OP_BANISH, OP_CHANNEL, OP_END, OP_MOVE, OP_PASS, OP_STAND, OP_STUN
 from .tables import group as _group
-from .tables import successes as _successes
 from .tables import tables as _tables
 
 LIGHT, DARK = 0, 1
 CHANCE, TERMINAL = -1, -4
 PLAYER_NAMES = ("light", "dark")
-_FIRST, _ACT, _BONUS, _ROLL, _OVER = "first", "act", "bonus", "roll", "over"
+_FIRST, _ACT, _BONUS, _ROLL, _OVER = range(5)  # phases of a game
 TALLIES = ("passes", "stands", "moves", "channels", "stuns", "banishes", "cubes_placed", "cubes_cancelled",
            "druids_stunned", "druids_banished", "supply_short", "control_lost")
+(_PASSES, _STANDS, _MOVES, _CHANNELS, _STUNS, _BANISHES, _CUBES_PLACED, _CUBES_CANCELLED, _DRUIDS_STUNNED,
+ _DRUIDS_BANISHED, _SUPPLY_SHORT, _CONTROL_LOST) = range(len(TALLIES))
+_DONE = {OP_CHANNEL: _CHANNELS, OP_STUN: _STUNS, OP_BANISH: _BANISHES}
 
 
 class State:
     """A position of Battle for the Grove. Mutable; ``clone()`` gives an independent copy."""
 
     __slots__ = ("options", "_tab", "_offered", "_stand", "_lie", "_cubes", "_supply", "_cur", "_phase",
-                 "_pending", "_acted", "_turn", "_first", "_winner", "_stalled", "_history", "_tally")
+                 "_pending", "_pending_op", "_acted", "_turn", "_first", "_winner", "_stalled", "_history",
+                 "_tally")
 
     def __init__(self, options: GroveOptions | None = None):
         self.options = o = options or GroveOptions()
@@ -49,19 +53,21 @@ class State:
         self._phase = _FIRST if o.first_player == "dice" else _ACT
         self._first = None if o.first_player == "dice" else LIGHT
         self._pending: Action | None = None
+        self._pending_op: tuple[int, int] | None = None  # the pending action as (op, circle)
         self._acted = 0
         self._turn = 0
         self._winner: int | None = None
         self._stalled = False
         self._history: list[Action] | None = []
-        self._tally = [dict.fromkeys(TALLIES, 0), dict.fromkeys(TALLIES, 0)]
+        self._tally = [[0] * len(TALLIES), [0] * len(TALLIES)]  # counts in the order of TALLIES
 
     # ----------------------------------------------------------------- queries
     @property
     def current_player(self) -> int:
-        if self._phase == _OVER:
-            return TERMINAL
-        return CHANCE if self._phase in (_FIRST, _ROLL) else self._cur
+        phase = self._phase
+        if phase == _ACT or phase == _BONUS:
+            return self._cur
+        return TERMINAL if phase == _OVER else CHANCE
 
     @property
     def turn(self) -> int:
@@ -115,13 +121,24 @@ class State:
 
     def tally(self, player: int) -> dict[str, int]:
         """Counts of what ``player`` did and suffered so far (for statistics)."""
-        return dict(self._tally[player])
+        return dict(zip(TALLIES, self._tally[player]))
 
     def is_terminal(self) -> bool:
         return self._phase == _OVER
 
     def is_stalled(self) -> bool:
         return self._stalled
+
+    def stall_certain(self) -> bool:
+        """True when the game can only end stalled at the turn cap: neither player has a cube in
+        supply, so no Channel can place or cancel a cube again (Channel is the only action that
+        changes cubes, and cubes return to a supply only when cancelled), and neither player holds
+        enough circles to win, which no other action can change. Games are not cut short here:
+        the turn cap still ends them, so records and stall counts stay as they were."""
+        if self._phase == _OVER or self._supply[0] or self._supply[1]:
+            return False
+        to_win = self.options.circles_to_win
+        return self.controlled(LIGHT) < to_win and self.controlled(DARK) < to_win
 
     def winner(self) -> int | None:
         return self._winner
@@ -135,48 +152,32 @@ class State:
     # ----------------------------------------------------------------- legal actions
     def legal_actions(self) -> list[Action]:
         """The actions of the player to move, or every chance outcome at a chance node."""
-        if self._phase == _OVER:
+        phase = self._phase
+        if phase == _ACT or phase == _BONUS:
+            return list(self._legal()[0])
+        if phase == _OVER:
             return []
-        if self._phase in (_FIRST, _ROLL):
-            return [a for a, _ in self.chance_outcomes()]
-        return list(self._legal()[0])
+        return [a for a, _ in self.chance_outcomes()]
 
-    def _legal(self) -> tuple[tuple[Action, ...], frozenset]:
-        """The player's legal actions (in their fixed order) and the same as a set, worked out once
-        per arrangement of what decides them: the mover's druids and, when Banish may be taken from
-        afar, the circles where the opponent has druids."""
-        if self._offered is not None:
-            return self._offered
-        p, q = self._cur, 1 - self._cur
-        afar = () if self.options.banish_needs_standing_druid else \
-            tuple(bool(s or lie) for s, lie in zip(self._stand[q], self._lie[q]))
-        key = (tuple(self._stand[p]), tuple(self._lie[p]), self._phase == _BONUS, afar)
+    def _legal(self) -> tuple[tuple[Action, ...], dict[Action, tuple[int, int, int]], tuple]:
+        """The player's legal actions (in their fixed order) with each one's (op, place, destination)
+        (see ``Tables.legal_for``), worked out once per arrangement of what decides them: the mover's
+        druids and, when Banish may be taken from afar, the places where the opponent has druids."""
+        found = self._offered
+        if found is not None:
+            return found
+        p = self._cur
+        stand, lie = self._stand[p], self._lie[p]
+        bonus = self._phase == _BONUS
+        if self.options.banish_needs_standing_druid:
+            key = (*stand, *lie, bonus)
+        else:  # the opponent's druids per place, standing or lying, as a non-zero number where any are
+            key = (*stand, *lie, bonus, *map(or_, self._stand[1 - p], self._lie[1 - p]))
         found = self._tab.legal.get(key)
         if found is None:
-            actions = self._player_actions(p)
-            actions = actions + [Action(END)] if self._phase == _BONUS else actions or [Action(PASS)]
-            found = self._tab.legal[key] = (tuple(actions), frozenset(actions))
+            found = self._tab.legal_for(key, stand, lie, key[2 * len(stand) + 1:], bonus)
         self._offered = found
         return found
-
-    def _player_actions(self, p: int) -> list[Action]:
-        o = self.options
-        stand, lie = self._stand[p], self._lie[p]
-        out = [Action(STAND, place_name(i)) for i in range(o.circles + 1) if lie[i]]
-        for i in range(o.circles + 1):
-            if not stand[i]:
-                continue
-            targets = range(1, o.circles + 1) if i == 0 else [j for j in range(o.circles + 1)
-                                                               if j != i and (j or o.move_to_grove)]
-            out += [Action(MOVE, place_name(i), place_name(j)) for j in targets]
-        q = 1 - p
-        for c in range(1, o.circles + 1):
-            name = place_name(c)
-            if stand[c]:
-                out += [Action(CHANNEL, name), Action(STUN, name), Action(BANISH, name)]
-            elif not o.banish_needs_standing_druid and (self._stand[q][c] or self._lie[q][c]):
-                out.append(Action(BANISH, name))  # from afar: only where there is someone to banish
-        return out
 
     def is_legal(self, action: Action) -> bool:
         if action.is_chance:
@@ -201,9 +202,8 @@ class State:
         rolls = [(Action(ROLL, dice=faces), p) for faces, p in sorted_rolls(o.dice, o.die_sides)]
         if not grouped:
             return rolls
-        pending = self._pending
-        standing = self._stand[self._cur][place_index(pending.at)]
-        groups = self._tab.effect_groups(pending.kind, standing, self._limit(pending))
+        op, c = self._pending_op
+        groups = self._tab.effect_groups(self._pending.kind, self._stand[self._cur][c], self._op_limit(op, c))
         return [(roll, p) for roll, _, p in groups]
 
     def _chance_ok(self, action: Action) -> bool:
@@ -215,14 +215,13 @@ class State:
 
     def sample_chance(self, rng: random.Random) -> Action:
         """A fair roll for the current chance node, drawn with ``rng``."""
-        o = self.options
+        if self._phase == _ROLL:
+            return self._tab.roll(rng)
         if self._phase == _FIRST:
+            o = self.options
             a, b = (sum(rng.randint(1, o.die_sides) for _ in range(o.dice)) for _ in range(2))
             return Action(FIRST, dice=(a, b))
-        if self._phase != _ROLL:
-            raise IllegalActionError("no dice are due")
-        randint, sides = rng.randint, o.die_sides
-        return self._tab.rolls[tuple(sorted([randint(1, sides) for _ in range(o.dice)]))]
+        raise IllegalActionError("no dice are due")
 
     # ----------------------------------------------------------------- applying actions
     def apply_action(self, action: Action) -> None:
@@ -230,44 +229,58 @@ class State:
 
         :raises IllegalActionError: when the rules do not allow ``action`` now.
         """
+        phase = self._phase
+        if phase == _ACT or phase == _BONUS:
+            op = (self._offered or self._legal())[1].get(action)
+            if op is None:
+                raise IllegalActionError(f"{action} is not legal now ({self._describe_phase()})")
+            self._offered = None
+            if self._history is not None:
+                self._history.append(action)
+            self._play(action, op)
+            return
+        hits = self._tab.roll_hits.get(action) if phase == _ROLL else None
+        if hits is not None:
+            if self._history is not None:
+                self._history.append(action)
+            self._resolve(hits)
+            self._pending = self._pending_op = None
+            self._end_turn()  # no second action follows one with dice
+            return
         if not self.is_legal(action):
             raise IllegalActionError(f"{action} is not legal now ({self._describe_phase()})")
-        self._offered = None
         if self._history is not None:
             self._history.append(action)
-        kind, p = action.kind, self._cur
-        if kind == FIRST:
-            light, dark = action.dice
-            if light != dark:
-                self._first = self._cur = LIGHT if light > dark else DARK
-                self._phase = _ACT
-            return
-        if kind == ROLL:
-            self._resolve(self._pending, action.dice)
-            self._pending = None
-            self._after_action(bonus=False)
-            return
-        if kind in (END, PASS):
-            if kind == PASS:
-                self._tally[p]["passes"] += 1
-            self._end_turn()
-            return
-        at = place_index(action.at)
-        if kind == STAND:
+        light, dark = action.dice  # the first-player roll
+        if light != dark:
+            self._first = self._cur = LIGHT if light > dark else DARK
+            self._phase = _ACT
+
+    def _play(self, action: Action, decoded: tuple[int, int, int]) -> None:
+        """Play a player's action, known to be legal, given as its (op, place, destination)."""
+        op, at, to = decoded
+        p = self._cur
+        tally = self._tally[p]
+        if op == OP_STAND:
             self._lie[p][at] -= 1
             self._stand[p][at] += 1
-            self._tally[p]["stands"] += 1
+            tally[_STANDS] += 1
             self._after_action(bonus=at == 0 and self.options.stand_bonus_at_grove)
-        elif kind == MOVE:
-            to = place_index(action.to)
-            self._stand[p][to] += self._stand[p][at]
-            self._stand[p][at] = 0
-            self._tally[p]["moves"] += 1
+        elif op == OP_MOVE:
+            stand = self._stand[p]
+            stand[to] += stand[at]
+            stand[at] = 0
+            tally[_MOVES] += 1
             self._after_action(bonus=False)
+        elif op >= OP_END:
+            if op == OP_PASS:
+                tally[_PASSES] += 1
+            self._end_turn()
         else:
-            self._tally[p][{CHANNEL: "channels", STUN: "stuns", BANISH: "banishes"}[kind]] += 1
-            if self._effect_possible(action):
-                self._pending = action
+            tally[_DONE[op]] += 1
+            limit = self._op_limit(op, at)
+            if limit > 0 and (op == OP_BANISH or self._stand[p][at] > 0):
+                self._pending, self._pending_op = action, (op, at)
                 self._phase = _ROLL
             else:  # no roll could change anything: the action is spent without dice
                 self._after_action(bonus=False)
@@ -281,41 +294,43 @@ class State:
 
     def _end_turn(self) -> None:
         self._turn += 1
-        self._cur = 1 - self._cur
+        self._cur = p = 1 - self._cur
         self._acted = 0
         self._phase = _ACT
-        if self.controlled(self._cur) >= self.options.circles_to_win:  # the win check opens a turn
-            self._winner = self._cur
+        tab = self._tab
+        at, held = tab.control_at, 0
+        for v in self._cubes:
+            if (v if p == LIGHT else -v) >= at:
+                held += 1
+        if held >= tab.to_win:  # the win check opens a turn
+            self._winner = p
             self._phase = _OVER
-        elif self._turn >= self.options.turn_cap:
+        elif self._turn >= tab.turn_cap:
             self._stalled = True
             self._phase = _OVER
 
-    def _counts(self, action: Action, dice: Iterable[int]) -> int:
-        """How many of the dice succeed for ``action`` (before caps by targets or supply)."""
-        return _successes(self.options, action.kind, self._stand[self._cur][place_index(action.at)], dice)
-
-    def _limit(self, action: Action) -> int:
-        """The most the action can achieve: cubes in supply, opposing druids there to stun or banish."""
-        p, c = self._cur, place_index(action.at)
-        q = 1 - p
-        if action.kind == CHANNEL:
-            return self._supply[p]
-        if action.kind == STUN:
+    def _op_limit(self, op: int, c: int) -> int:
+        """The most an action can achieve at circle ``c``: cubes in supply for a Channel, opposing
+        druids there to stun (standing) or banish (standing or lying)."""
+        if op == OP_CHANNEL:
+            return self._supply[self._cur]
+        q = 1 - self._cur
+        if op == OP_STUN:
             return self._stand[q][c]
         return self._stand[q][c] + self._lie[q][c]
 
-    def _effect_possible(self, action: Action) -> bool:
-        return self._limit(action) > 0 and (action.kind == BANISH or self._stand[self._cur][place_index(action.at)] > 0)
-
-    def _resolve(self, action: Action, dice: tuple[int, ...]) -> None:
-        p, q, c = self._cur, 1 - self._cur, place_index(action.at)
-        wanted = self._counts(action, dice)
-        n = min(wanted, self._limit(action))
+    def _resolve(self, hits: tuple[tuple[int, int, int], ...]) -> None:
+        """Resolve the pending action with a roll of these ``hits`` (see ``Tables.roll_hits``)."""
+        op, c = self._pending_op
+        p = self._cur
+        q = 1 - p
+        wanted = hits[self._stand[p][c]][op - OP_CHANNEL]
+        limit = self._op_limit(op, c)
+        n = wanted if wanted < limit else limit
         tally = self._tally[p]
-        if action.kind == CHANNEL:
+        if op == OP_CHANNEL:
             if n < wanted:
-                tally["supply_short"] += 1
+                tally[_SUPPLY_SHORT] += 1
             sign = 1 - 2 * p
             before = self._cubes[c - 1]
             opposing = max(0, -sign * before)
@@ -323,22 +338,22 @@ class State:
             self._supply[p] += cancelled - n
             self._supply[q] += cancelled
             self._cubes[c - 1] = before + sign * n
-            tally["cubes_placed"] += n
-            tally["cubes_cancelled"] += cancelled
+            tally[_CUBES_PLACED] += n
+            tally[_CUBES_CANCELLED] += cancelled
             at = self.options.control_at
             if opposing >= at > opposing - cancelled:
-                self._tally[q]["control_lost"] += 1
-        elif action.kind == STUN:
+                self._tally[q][_CONTROL_LOST] += 1
+        elif op == OP_STUN:
             self._stand[q][c] -= n
             self._lie[q][c] += n
-            tally["druids_stunned"] += n
+            tally[_DRUIDS_STUNNED] += n
         else:
             from_standing = min(n, self._stand[q][c]) if self.options.banish_order == "standing_first" \
                 else max(0, n - self._lie[q][c])
             self._stand[q][c] -= from_standing
             self._lie[q][c] -= n - from_standing
             self._lie[q][0] += n
-            tally["druids_banished"] += n
+            tally[_DRUIDS_BANISHED] += n
 
     # ----------------------------------------------------------------- notation, copies, text
     def parse(self, text: str) -> Action:
@@ -365,9 +380,10 @@ class State:
         s._cubes = self._cubes[:]
         s._supply = self._supply[:]
         s._cur, s._phase, s._pending, s._acted = self._cur, self._phase, self._pending, self._acted
+        s._pending_op = self._pending_op
         s._turn, s._first, s._winner, s._stalled = self._turn, self._first, self._winner, self._stalled
         s._history = self._history[:] if history and self._history is not None else None
-        s._tally = [dict(self._tally[0]), dict(self._tally[1])]
+        s._tally = [self._tally[0][:], self._tally[1][:]]
         return s
 
     def _describe_phase(self) -> str:

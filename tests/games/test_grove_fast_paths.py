@@ -1,0 +1,114 @@
+"""Battle for the Grove's fast paths draw and decide exactly as the plain ones: dice and tie-breaks
+take the same random numbers as ``random.Random``'s own calls, legal actions from the shared
+pattern table equal the ones worked out for the position, and a stall the rules make certain
+(``State.stall_certain``) is one: no cube moves and nobody wins until the turn cap."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from generator.engine.grove import CHANCE, DARK, LIGHT, GroveOptions, State
+from generator.engine.grove.dice import fair_choice
+from generator.engine.grove.positions import position
+from generator.engine.grove.tables import tables
+
+VARIANTS = [GroveOptions(), GroveOptions(dice=2, die_sides=8, banish_on=7),
+            GroveOptions(dice=5, die_sides=20, banish_on=15),  # more faces than the roll table holds
+            GroveOptions(dice=1, die_sides=2, banish_on=2, banish_needs_standing_druid=True)]
+
+
+@pytest.mark.parametrize("options", VARIANTS, ids=["3d6", "2d8", "5d20", "1d2"])
+def test_a_roll_takes_the_same_numbers_as_randint(options):
+    fast, plain, table = random.Random(11), random.Random(11), tables(options)
+    for _ in range(3000):
+        faces = tuple(sorted(plain.randint(1, options.die_sides) for _ in range(options.dice)))
+        assert table.roll(fast).dice == faces
+    assert fast.random() == plain.random()  # and leaves the stream where randint leaves it
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 7, 8, 9, 17])
+def test_fair_choice_is_rng_choice(n):
+    fast, plain, items = random.Random(n), random.Random(n), list(range(n))
+    assert [fair_choice(fast, items) for _ in range(2000)] == [plain.choice(items) for _ in range(2000)]
+    assert fast.random() == plain.random()
+
+
+def test_fair_choice_leaves_a_subclass_its_own_draws():
+    class Always0(random.Random):
+        def choice(self, seq):
+            return seq[0]
+    assert {fair_choice(Always0(3), [5, 6, 7]) for _ in range(50)} == {5}
+
+
+def _legal_by_hand(state: State) -> list[str]:
+    """The legal actions straight from the rules' wording, without any table."""
+    o, p = state.options, state.current_player
+    places = state.places()
+    out = [f"stand {x}" for x in places if state.lying(p, x)]
+    for x in places:
+        if state.standing(p, x):
+            out += [f"move {x}>{y}" for y in places if y != x and (y != "G" or o.move_to_grove)]
+    for c in places[1:]:
+        if state.standing(p, c):
+            out += [f"channel {c}", f"stun {c}", f"banish {c}"]
+        elif not o.banish_needs_standing_druid and (state.standing(1 - p, c) or state.lying(1 - p, c)):
+            out.append(f"banish {c}")
+    if state.in_bonus:
+        return out + ["end"]
+    return out or ["pass"]
+
+
+@pytest.mark.parametrize("options", [GroveOptions(), GroveOptions(move_to_grove=True, banish_needs_standing_druid=True)],
+                         ids=["default", "strict-banish"])
+def test_legal_actions_from_the_pattern_table_are_the_rules(options):
+    rng, checked = random.Random(5), 0
+    for _ in range(30):
+        state = State(options)
+        while not state.is_terminal() and state.turn < 200:
+            if state.current_player == CHANCE:
+                state.apply_action(state.sample_chance(rng))
+                continue
+            assert [str(a) for a in state.legal_actions()] == _legal_by_hand(state)
+            checked += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 3000
+
+
+def test_no_cube_left_in_either_supply_and_no_winner_means_a_certain_stall():
+    options = GroveOptions(turn_cap=300)
+    state = position({"G": "llll", "A": "LLdd", "B": "dddd"}, {"A": 19, "B": -19}, to_move=LIGHT, options=options)
+    assert state.supply(LIGHT) == state.supply(DARK) == 0 and state.stall_certain()
+    cubes = [state.cubes(c) for c in "ABC"]
+    rng = random.Random(2)
+    while not state.is_terminal():
+        state.apply_action(state.sample_chance(rng) if state.current_player == CHANCE
+                           else rng.choice(state.legal_actions()))
+        assert [state.cubes(c) for c in "ABC"] == cubes
+    assert state.is_stalled() and state.turn == 300
+
+
+def test_a_stall_is_not_certain_while_a_cube_can_move_or_a_player_holds_enough():
+    with_supply = position({"G": "llllll", "B": "dddddd"}, {"A": 18, "B": -19})
+    holds_two = position({"G": "llllll", "B": "dddddd"}, {"A": 12, "C": 7, "B": -19}, to_move=DARK)
+    assert not with_supply.stall_certain() and not holds_two.stall_certain()
+
+
+def test_once_certain_a_stall_stays_certain_and_the_game_stalls():
+    """Random games under rules that let supplies run dry: every game that reaches a certain stall
+    ends stalled at the cap with its cubes as they were."""
+    options, rng, seen = GroveOptions(cubes_per_player=8, control_at=5, turn_cap=250), random.Random(9), 0
+    for _ in range(60):
+        state, cubes = State(options), None
+        while not state.is_terminal():
+            state.apply_action(state.sample_chance(rng) if state.current_player == CHANCE
+                               else rng.choice(state.legal_actions()))
+            if cubes is None and state.stall_certain():
+                cubes = [state.cubes(c) for c in "ABC"]
+            if cubes is not None:
+                assert state.stall_certain() or state.is_terminal()
+                assert [state.cubes(c) for c in "ABC"] == cubes
+        if cubes is not None:
+            seen += 1
+            assert state.is_stalled()
+    assert seen >= 3
