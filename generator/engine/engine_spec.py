@@ -40,5 +40,8 @@ class EngineSpec:
     notation_for: Callable[[Any, int, int], str] | None = None  # (action, viewer, actor) -> masked notation
     render_for: Callable[[Any, int], str] | None = None         # (state, viewer) -> the board it sees
     position: Callable[..., Any] | None = None      # (options, deck, glyph_ids, data dict) -> State
+    # an engine whose records are whole turns made of several decisions: (state, parsed record) applies
+    # one as its decisions; its states keep those records as ``history``. None: a record is one action
+    apply_record: Callable[[Any, Any], None] | None = None
     # "module:attribute" of the rulebook's ``Appendices`` for this engine (imported only by the rulebook)
     appendices: str | None = None

@@ -40,5 +40,5 @@ def describe_setup(state: State) -> dict[str, Any]:
 ENGINE = EngineSpec(name="channeling", options_model=ChannelingOptions, new_game=new_game,
                     make_agent=make_agent, describe_setup=describe_setup, render=render_board,
                     expand_deck=expand_deck, parse_action=parse_action, position=position,
-                    notation_for=notation_for, render_for=render_board,
+                    notation_for=notation_for, render_for=render_board, apply_record=State.play_turn,
                     appendices="generator.rulebook.channeling_book:APPENDICES")

@@ -64,6 +64,7 @@ def position(options: ChannelingOptions, deck: Sequence[Card], glyph_ids: Sequen
     s._cur = _side(data.get("to_move", "light"), "to_move")
     s._turn = _count(data.get("turn", 0), "turn")
     s._last = -1 if data.get("last_turn") is None else _side(data["last_turn"], "last_turn")
+    s._start_turn()
     return s
 
 
