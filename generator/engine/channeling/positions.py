@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from .cards import Card
+from .decisions import HIDE, OVER, PLAY
 from .options import ChannelingOptions
 from .players import DARK, LIGHT
 from .setup import Static, new_game
@@ -237,7 +238,12 @@ def _set_hands(s: State, data: dict[str, Any]) -> None:
 
 def to_data(state: State) -> dict[str, Any]:
     """The data that ``position`` turns back into ``state`` (the truth: face-down glyphs and the
-    deck order included), for saving a position or a puzzle."""
+    deck order included), for saving a position or a puzzle, between turns.
+
+    :raises PositionError: while a turn is under way (its decisions so far are not position data).
+    """
+    if state.phase not in (HIDE, PLAY, OVER) or state.phase == PLAY and state._thide >= 0:
+        raise PositionError("a position is saved between turns; finish the turn under way first")
     st, names = state._st, state._st.geo.names
     data: dict[str, Any] = {
         "to_move": "light" if state._cur == LIGHT else "dark", "turn": state.turn,

@@ -32,7 +32,7 @@ from .options import ChannelingOptions
 from .players import CHANCE, DARK, TERMINAL
 from .render import render_board
 from .transitions import Transitions
-from .turns import play_turn
+from .turns import is_legal_turn, play_turn
 
 
 class State(MoveGeneration, Transitions):
@@ -104,6 +104,10 @@ class State(MoveGeneration, Transitions):
         from the top of the deck. :raises IllegalActionError: when the turn is not legal here
         (the state is then unchanged)."""
         play_turn(self, action)
+
+    def is_legal_turn(self, action: "Action | str") -> bool:
+        """True when ``play_turn(action)`` would succeed."""
+        return is_legal_turn(self, action)
 
     @property
     def turn(self) -> int:

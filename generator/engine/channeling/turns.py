@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..errors import IllegalActionError
+from ..errors import ActionSyntaxError, IllegalActionError
 from .actions import Action, format_action, parse_action
 from .decisions import DRAW, FROM, HIDE, PLAY, REFILL, TO, VIA
 
@@ -32,6 +32,19 @@ def play_turn(state: "State", action: Action | str) -> None:
     _feed(trial, action)
     for name in type(state).__slots__:
         setattr(state, name, getattr(trial, name))
+
+
+def is_legal_turn(state: "State", action: Action | str) -> bool:
+    """True when ``play_turn(state, action)`` would succeed."""
+    try:
+        if isinstance(action, str):
+            action = parse_action(action)
+        if state._phase not in (HIDE, PLAY):
+            return False
+        _feed(state.clone(), action)
+    except (IllegalActionError, ActionSyntaxError):
+        return False
+    return True
 
 
 def _feed(s: "State", action: Action) -> None:
