@@ -42,6 +42,7 @@ class DecisionIds:
         sizes = (len(self.hide_masks), len(glyphs), len(names), len(names), len(names), len(names))
         self.base = tuple(sum(sizes[:i]) for i in range(len(sizes)))
         self.size = sum(sizes)
+        self.end = self.base[1:] + (self.size,)       # each kind's ids are base[k] .. end[k]-1
         assert len(self.hide_masks) == (comb(len(glyphs), hidden) if hidden else 0)
 
     @property

@@ -6,18 +6,17 @@ destination, each step of the Leyline where two cards are nearer, each refill sp
 order matters (a decision with one option is played without searching). Every iteration
 re-draws what the searching player cannot see (the opponent's face-down glyphs and the deck
 order) with ``State.determinize``, so the search never reads them; the refill draws met on the
-way are chance nodes, sampled. A node's children are all the legal decisions, added best-first
-by the greedy agent's choice. Below the tree the greedy agent plays on (it finishes the turn
+way are chance nodes, sampled. A node's children are the ``top_k`` options of its decision by
+the greedy evaluation (decision_values.py), tried best first. Below the tree the greedy agent plays on (it finishes the turn
 under way, then whole turns) for ``rollout_turns`` turns, and the position is scored by
 ``position_value``.
 """
 from __future__ import annotations
 
 import math
-from typing import Any
-
 from ..mcts import TreeSearch
 from .agents import DEFAULT_WEIGHTS, GreedyAgent, Weights, position_value
+from .decision_values import ranked_decisions
 from .decisions import DRAW
 from .state import State
 
@@ -28,12 +27,13 @@ class MCTSAgent(TreeSearch):
     """Determinised information-set MCTS over decisions, with greedy priors and rollouts."""
 
     def __init__(self, iterations: int = DEFAULT_ITERATIONS, seed: int = 0, *, c: float = 0.7,
-                 rollout_turns: int = 4, temperature: float = 4.0,
+                 rollout_turns: int = 4, temperature: float = 4.0, top_k: int = 4,
                  weights: Weights = DEFAULT_WEIGHTS):
         super().__init__(iterations, seed, c=c, rollout_steps=rollout_turns,
                          temperature=temperature, weights=weights)
         self.greedy = GreedyAgent(seed, weights)
         self.greedy.rng = self.rng
+        self.top_k = top_k
 
     def determinise(self, state: State, player: int) -> State:
         return state.determinize(player, self.rng)
@@ -41,16 +41,12 @@ class MCTSAgent(TreeSearch):
     def to_decision(self, state: State) -> bool:
         while state._phase == DRAW:
             state.apply_action(state.sample_chance(self.rng))
-        self._at = state  # the position whose node may be expanded next (see pick_new)
         return not state.is_terminal()
 
     def candidates(self, state: State) -> list[int]:
-        return state.legal_actions()
-
-    def pick_new(self, fresh: list[Any]) -> Any:
-        """The greedy agent's decision first, then the others in id order."""
-        preferred = self.greedy.choose(self._at)
-        return preferred if preferred in fresh else fresh[0]
+        """The ``top_k`` best options by the greedy evaluation (all of a decision's options are
+        ranked; the search widens over them best first)."""
+        return ranked_decisions(state, self.weights)[:self.top_k]
 
     def rollout_action(self, state: State) -> int:
         if state._phase == DRAW:

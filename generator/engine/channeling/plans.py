@@ -141,7 +141,7 @@ def random_plan(state: State, rng: random.Random) -> Plan | None:
     dst = ds[r % len(ds)]
     paths = st.geo.paths[dst][druids[slot ^ 1]]
     path = (paths[int(rng.random() * len(paths))] if len(paths) > 1 else paths[0])[0]
-    taken = state._lay(p, path)[4]
+    taken = state._lay_memo(path)[4]
     if len(taken) > 1:
         taken = taken[:]
         rng.shuffle(taken)

@@ -37,15 +37,26 @@ class Transitions:
             raise IllegalActionError("the game is over")
         else:
             ids = self._st.ids
-            if not isinstance(action, int):
+            if action.__class__ is not int:
                 raise IllegalActionError(f"apply_action takes a decision id, got {action!r}; "
                                          f"play_turn applies a whole turn")
-            i = action - ids.base[phase]
-            if not 0 <= i < (ids.base[phase + 1] if phase < REFILL else ids.size) - ids.base[phase]:
+            lo = ids.base[phase]
+            if not lo <= action < ids.end[phase]:
                 raise IllegalActionError(f"{self._describe(action)}: {PLAYER_NAMES[self._cur]} is to "
                                          f"{_EXPECTED[phase]}")
-            (self._hide, self._play, self._from, self._to, self._via, self._refill)[phase](i)
-        self._memo = None
+            i = action - lo
+            if phase == PLAY:
+                self._play(i)
+            elif phase == TO:
+                self._to(i)
+            elif phase == FROM:
+                self._from(i)
+            elif phase == VIA:
+                self._via(i)
+            elif phase == HIDE:
+                self._hide(i)
+            else:
+                self._refill(i)
         self._log.append(action)
 
     def _describe(self, action: int) -> str:
@@ -88,8 +99,11 @@ class Transitions:
         self._end_turn(spent=True)
 
     def _from(self, cell: int) -> None:
-        slot = next((s for s in self._movers(self._cur, self._tg) if self._druids[s] == cell), None)
-        if slot is None:
+        druids = self._druids
+        slot = 2 * self._cur
+        if druids[slot] != cell:
+            slot += 1
+        if druids[slot] != cell or self._st.in_line and not self._st.gmask[self._tg] >> cell & 1:
             raise IllegalActionError(f"no {PLAYER_NAMES[self._cur]} druid on "
                                      f"{self._st.geo.names[cell]} that {self._st.glyphs[self._tg]!r} lets move")
         self._tslot = slot
@@ -131,6 +145,7 @@ class Transitions:
         else:
             raise IllegalActionError(f"card {card!r} is not in the deck")
         self._grid[self._tspot] = card
+        self._memo = None
         self._next_refill()
 
     # ----------------------------------------------------------------- the engine's own steps
@@ -153,7 +168,8 @@ class Transitions:
     def _lay_cubes(self, path: tuple[int, ...]) -> None:
         st = self._st
         p = self._cur
-        vals, used, cancel, short, taken = self._lay(p, path)
+        vals, used, cancel, short, taken = self._lay_memo(path)
+        self._memo = None
         cubes = self._cubes
         for c, v in zip(path, vals):
             cubes[c] = v
@@ -210,6 +226,7 @@ class Transitions:
     def _end_turn(self, spent: bool = False) -> None:
         st = self._st
         p = self._cur
+        self._memo = None
         self._history.append(self._turn_record(spent))
         # the glyph is played; a hand played out comes back whole
         pl = self._playable[p] & ~(1 << self._tg)
