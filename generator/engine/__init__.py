@@ -11,7 +11,7 @@ Layout::
       positions.py     build_position: any engine's position from a mapping or YAML text
       sweep.py         grids of rule options / editions / deck variants, differences between cells
       cluster.py       on_cluster: simulations on a Dask distributed cluster
-      adapters/        Battle for the Grove for OpenSpiel and PettingZoo (the frameworks extra)
+      adapters/        the framework binding protocol; generic OpenSpiel and PettingZoo adapters
       agents_base.py   the Agent protocol, RandomAgent, agent specs -> make_agent
       mcts.py          TreeSearch: the MCTS every game's MCTSAgent configures
       options_base.py  RuleOptions (base of every game's options) and shared fields

@@ -45,3 +45,5 @@ class EngineSpec:
     apply_record: Callable[[Any, Any], None] | None = None
     # "module:attribute" of the rulebook's ``Appendices`` for this engine (imported only by the rulebook)
     appendices: str | None = None
+    # "module:attribute" of its FrameworkBinding (adapters/binding.py), imported only by the adapters
+    frameworks: str | None = None

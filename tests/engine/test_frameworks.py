@@ -1,4 +1,4 @@
-"""Battle for the Grove in known frameworks: OpenSpiel's own random-simulation test and MCTS bot,
+"""Battle for the Grove in known frameworks through its binding and the generic adapters: OpenSpiel's own random-simulation test and MCTS bot,
 and PettingZoo's API test (the ``frameworks`` extra)."""
 from __future__ import annotations
 
@@ -11,10 +11,14 @@ pytest.importorskip("pettingzoo")
 from open_spiel.python.algorithms import mcts  # noqa: E402
 from pettingzoo.test import api_test  # noqa: E402
 
-from generator.engine.adapters import openspiel_grove  # noqa: E402,F401  (registers the game)
-from generator.engine.adapters.grove_ids import ids_for  # noqa: E402
-from generator.engine.adapters.pettingzoo_grove import grove_env  # noqa: E402
+from generator.engine.adapters import openspiel_game  # noqa: E402,F401  (registers the games)
+from generator.engine.adapters.pettingzoo_env import env  # noqa: E402
 from generator.engine.grove import GroveOptions, parse_action  # noqa: E402
+from generator.engine.grove.ids import ids_for  # noqa: E402
+
+
+def grove_env(**rules):
+    return env("grove", **rules)
 
 
 @pytest.mark.parametrize("circles", [3, 5])
@@ -39,7 +43,20 @@ def test_openspiel_loads_the_game_with_rule_options_as_parameters():
 
 def test_openspiel_random_simulation_test_passes():
     game = pyspiel.load_game("battle_for_the_grove", {"turn_cap": 40})
-    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+
+
+def test_openspiel_views_come_from_the_binding():
+    game = pyspiel.load_game("battle_for_the_grove", {"first_player": "light"})
+    state = game.new_initial_state()
+    for text in ("stand G", "move G>A", "banish A", "roll 1-5-6"):
+        state.apply_action(state.string_to_action(text))
+    assert state.information_state_string(1) == "stand G move G>A banish A roll 1-5-6"
+    assert state.bound.state.lying(0, "G") == 6  # the six banished Light's druid at A
+    tensor = state.observation_tensor(0)
+    assert len(tensor) == game.observation_tensor_size() == 4 * 4 + 3 + 2 + 2 + 4 + 3 + 3
+    assert state.observation_string(0) == state.observation_string(1) == str(state.bound.state)
+    assert state.action_to_string(state.legal_actions()[0]) == "stand G"
 
 
 def test_openspiel_mcts_bot_plays_whole_games():
@@ -55,7 +72,7 @@ def test_openspiel_mcts_bot_plays_whole_games():
             action = bot.step(state)
             assert action in state.legal_actions()
             state.apply_action(action)
-    assert state.grove.turn <= 16 and sum(state.returns()) == 0
+    assert state.bound.state.turn <= 16 and sum(state.returns()) == 0
 
 
 def test_pettingzoo_api_test_passes():
@@ -73,6 +90,6 @@ def test_pettingzoo_games_end_won_or_truncated_at_the_cap():
             action = None if terminated or truncated else int(rng.choice(np.flatnonzero(obs["action_mask"])))
             env.step(action)
             steps += 1
-        state = env.state_
+        state = env.game_state.state
         assert state.is_terminal() and steps >= state.turn
         assert state.is_stalled() == (state.turn == 30)

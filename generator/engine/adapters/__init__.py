@@ -1,12 +1,12 @@
-"""Thin adapters from the rules engines to known frameworks (the optional ``frameworks`` extra).
+"""Rules engines in known frameworks, through one binding protocol.
 
-* ``grove_ids``: Battle for the Grove's actions and dice as integers in fixed ranges, with
-  strings that round-trip (the engine's own notation).
-* ``grove_features``: one player's view of a Grove state as a fixed-length vector of numbers.
-* ``openspiel_grove``: the game registered with OpenSpiel (``pyspiel.load_game("battle_for_the_grove")``).
-* ``pettingzoo_grove``: a PettingZoo AEC environment (``grove_env()``).
+* ``binding``: the protocol an engine implements (game, bound game and state levels), named by its
+  ``EngineSpec.frameworks``; plain Python, importable without any framework.
+* ``conformance``: ``check_binding_plays``, random games through a binding checking every promise.
+* ``openspiel_game``: one OpenSpiel Python game per bound engine, registered on import
+  (``pyspiel.load_game("battle_for_the_grove", {"turn_cap": 100})``).
+* ``pettingzoo_env``: ``env("grove", turn_cap=100)``, a PettingZoo AEC environment for any bound engine.
 
-The Channeling has no adapter yet: a turn is one action folded from the glyph, the move, the path,
-the refill order and the face-down choice (up to 22,610 at one decision), so it has no fixed
-action space until its decisions are factored.
+The last two need the ``frameworks`` extra (open-spiel, pettingzoo, gymnasium, numpy). Each
+engine's own ids, features and binding live in its package (e.g. ``grove/frameworks.py``).
 """

@@ -57,4 +57,5 @@ ENGINE = EngineSpec(name="grove", options_model=GroveOptions, new_game=new_game,
                     parse_action=parse_action, play_game=play_game, simulate=simulate,
                     format_summary=format_summary,
                     position=lambda options, deck, glyph_ids, data: from_data(options, data),
-                    appendices="generator.rulebook.grove_book:APPENDICES")
+                    appendices="generator.rulebook.grove_book:APPENDICES",
+                    frameworks=f"{__package__}.frameworks:BINDING")

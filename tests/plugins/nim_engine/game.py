@@ -64,4 +64,5 @@ ENGINE = EngineSpec(
     name="nim", options_model=NimOptions, new_game=lambda options, deck, glyphs, seed: NimState(options),
     make_agent=agent_factory({"random": RandomAgent, "greedy": PerfectAgent}),
     describe_setup=lambda state: {"heap": state.heap}, render=lambda state: f"heap {state.heap}",
-    expand_deck=lambda entries: [], parse_action=int, agent_kinds=("random", "greedy"))
+    expand_deck=lambda entries: [], parse_action=int, agent_kinds=("random", "greedy"),
+    frameworks="nim_engine.frameworks:BINDING")

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..grove.actions import BANISH, CHANNEL, END, FIRST, MOVE, PASS, ROLL, STAND, STUN, Action, place_name
-from ..grove.dice import sorted_rolls, totals
-from ..grove.options import GroveOptions
+from .actions import BANISH, CHANNEL, END, FIRST, MOVE, PASS, ROLL, STAND, STUN, Action, place_name
+from .dice import sorted_rolls, totals
+from .options import GroveOptions
 
 DICE_KINDS = (CHANNEL, STUN, BANISH)
 
