@@ -37,4 +37,5 @@ ENGINE = EngineSpec(name="channeling", options_model=ChannelingOptions, new_game
                     make_agent=make_agent, describe_setup=describe_setup, render=render_board,
                     expand_deck=expand_deck, parse_action=parse_action, position=position,
                     notation_for=notation_for, render_for=render_board, apply_record=State.play_turn,
+                    frameworks=f"{__package__}.frameworks:BINDING",
                     appendices="generator.rulebook.channeling_book:APPENDICES")

@@ -6,14 +6,17 @@ destination, each step of the Leyline where two cards are nearer, each refill sp
 order matters (a decision with one option is played without searching). Every iteration
 re-draws what the searching player cannot see (the opponent's face-down glyphs and the deck
 order) with ``State.determinize``, so the search never reads them; the refill draws met on the
-way are chance nodes, sampled. A node's children are the ``top_k`` options of its decision by
-the greedy evaluation (decision_values.py), tried best first. Below the tree the greedy agent plays on (it finishes the turn
-under way, then whole turns) for ``rollout_turns`` turns, and the position is scored by
-``position_value``.
+way are chance nodes, sampled. The root's children are the ``top_k`` options of the decision by
+the greedy evaluation (decision_values.py), tried best first; deeper in the tree the rest of the
+searcher's turn follows the greedy evaluation's best option (so an option is judged by its best
+completion, not by an average over poor ones) and each later decision offers its ``reply_k``
+best options. Below the tree the greedy agent plays on for ``rollout_turns`` turns, and the
+position is scored by ``position_value``.
 """
 from __future__ import annotations
 
 import math
+
 from ..mcts import TreeSearch
 from .agents import DEFAULT_WEIGHTS, GreedyAgent, Weights, position_value
 from .decision_values import ranked_decisions
@@ -27,13 +30,13 @@ class MCTSAgent(TreeSearch):
     """Determinised information-set MCTS over decisions, with greedy priors and rollouts."""
 
     def __init__(self, iterations: int = DEFAULT_ITERATIONS, seed: int = 0, *, c: float = 0.7,
-                 rollout_turns: int = 4, temperature: float = 4.0, top_k: int = 4,
+                 rollout_turns: int = 4, temperature: float = 4.0, top_k: int = 4, reply_k: int = 2,
                  weights: Weights = DEFAULT_WEIGHTS):
         super().__init__(iterations, seed, c=c, rollout_steps=rollout_turns,
                          temperature=temperature, weights=weights)
         self.greedy = GreedyAgent(seed, weights)
         self.greedy.rng = self.rng
-        self.top_k = top_k
+        self.top_k, self.reply_k = top_k, reply_k
 
     def determinise(self, state: State, player: int) -> State:
         return state.determinize(player, self.rng)
@@ -43,10 +46,20 @@ class MCTSAgent(TreeSearch):
             state.apply_action(state.sample_chance(self.rng))
         return not state.is_terminal()
 
+    def choose(self, state: State) -> int:
+        self._root = (state._turn, state._cur)
+        root_cands = ranked_decisions(state, self.weights)[:self.top_k]
+        if len(root_cands) == 1:
+            return root_cands[0]
+        children = self.search(state, root_cands).children
+        return max(root_cands, key=lambda a: children[a].n if a in children else -1)
+
     def candidates(self, state: State) -> list[int]:
-        """The ``top_k`` best options by the greedy evaluation (all of a decision's options are
-        ranked; the search widens over them best first)."""
-        return ranked_decisions(state, self.weights)[:self.top_k]
+        """Below the root: the rest of this turn as the greedy evaluation would finish it (so a
+        root option is judged by its best completion, not an average over poor ones), and the
+        ``reply_k`` best options of each later decision."""
+        same_turn = (state._turn, state._cur) == self._root
+        return ranked_decisions(state, self.weights)[:1 if same_turn else self.reply_k]
 
     def rollout_action(self, state: State) -> int:
         if state._phase == DRAW:
