@@ -57,6 +57,28 @@ def next_decision(state: State, plan: Plan) -> int | None:
     return None
 
 
+def _decisions(state: State, plan: Plan) -> list[int]:
+    """The decisions a plan made at the start of a turn asks for before the first draw, last
+    first ([] when the plan starts elsewhere)."""
+    phase = state._phase
+    if phase not in (HIDE, PLAY) or phase == PLAY and state._thide >= 0:
+        return []
+    st = state._st
+    base = st.ids.base
+    out = []
+    if phase == HIDE:
+        out.append(base[HIDE] + st.ids.hide_id[plan.hide])
+        if state._setup:
+            return out[::-1]
+    out.append(base[PLAY] + plan.glyph)
+    if plan.slot >= 0:
+        out += [base[FROM] + state._druids[plan.slot], base[TO] + plan.dst]
+        path = plan.path
+        toward = st.geo.toward[path[-1]]
+        out += [base[VIA] + path[k] for k in range(1, len(path)) if len(toward[path[k - 1]]) > 1]
+    return out[::-1]
+
+
 class PlanningAgent:
     """An agent answering each decision from a whole-turn plan (see the module docstring).
 
@@ -69,8 +91,14 @@ class PlanningAgent:
         self.rng = random.Random(seed)
         self._plan: Plan | None = None
         self._for: tuple = ()
+        self._queue: list[int] = []  # a fresh plan's decisions up to the first draw, last first
+        self._at = -1                # ... valid while the state's log has this many entries
 
     def choose(self, state: State) -> int:
+        queue = self._queue
+        if queue and len(state._log) == self._at and self._for[0] is state:
+            self._at += 1
+            return queue.pop()
         key = self._for
         if key and key[0] is state and key[1] == state._turn and key[2] == state._cur:
             decision = next_decision(state, self._plan)
@@ -79,6 +107,11 @@ class PlanningAgent:
         plan = self.plan(state)
         if plan is not None:
             self._plan, self._for = plan, (state, state._turn, state._cur)
+            self._queue = _decisions(state, plan)
+            self._at = len(state._log)
+            if self._queue:
+                self._at += 1
+                return self._queue.pop()
             decision = next_decision(state, plan)
             if decision is not None:
                 return decision

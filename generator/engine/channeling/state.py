@@ -117,7 +117,15 @@ class State(MoveGeneration, Transitions):
     @property
     def history(self) -> list[Action]:
         """Every whole turn completed so far, setup hides included (the truth, hidden glyphs too)."""
-        return list(self._history)
+        return list(self._records())
+
+    def _records(self) -> list[Action]:
+        """``_history`` with its raw turns made whole-turn records (in place: done once each)."""
+        h = self._history
+        for i, entry in enumerate(h):
+            if entry.__class__ is tuple:
+                h[i] = self._turn_record(entry)
+        return h
 
     @property
     def in_setup(self) -> bool:

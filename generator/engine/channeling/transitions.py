@@ -213,21 +213,24 @@ class Transitions:
         else:
             self._phase = REFILL
 
-    def _turn_record(self, spent: bool) -> Action:
-        """The turn just finished as a whole-turn record."""
+    def _turn_record(self, raw: tuple) -> Action:
+        """A finished turn kept as (glyph, druid's square, path, refill order, face-down mask),
+        cells and indices, as a whole-turn record (made when the history is read)."""
+        g, src, path, refill, hide_mask = raw
         st = self._st
         names = st.geo.names
-        hide = () if self._thide < 0 else tuple(sorted(st.glyphs[g] for g in bits(self._thide)))
-        if spent:
-            return Action(st.glyphs[self._tg], hide=hide)
-        return Action(st.glyphs[self._tg], names[self._tsrc], names[self._tpath[0]],
-                      tuple(names[c] for c in self._tpath), tuple(names[c] for c in self._trefill), hide)
+        hide = () if hide_mask < 0 else tuple(sorted(st.glyphs[i] for i in bits(hide_mask)))
+        if not path:
+            return Action(st.glyphs[g], hide=hide)
+        return Action(st.glyphs[g], names[src], names[path[0]], tuple(names[c] for c in path),
+                      tuple(names[c] for c in refill), hide)
 
     def _end_turn(self, spent: bool = False) -> None:
         st = self._st
         p = self._cur
         self._memo = None
-        self._history.append(self._turn_record(spent))
+        self._history.append((self._tg, self._tsrc, () if spent else tuple(self._tpath),
+                              tuple(self._trefill), self._thide))
         # the glyph is played; a hand played out comes back whole
         pl = self._playable[p] & ~(1 << self._tg)
         if pl:

@@ -100,7 +100,7 @@ def _feed(s: "State", action: Action) -> None:
             apply(REFILL, cidx.get(square), f"refill spot {square!r}")
     while s._phase == DRAW:
         s.apply_action(s.sample_chance())
-    done = s._history[-1] if len(s._history) > turns else None
+    done = s._records()[-1] if len(s._history) > turns else None
     if s._phase == VIA or done is not None and done.path != action.path:
         raise IllegalActionError(f"{text}: {'-'.join(action.path)} is not a shortest path from "
                                  f"{action.dst} to the other druid")
