@@ -6,7 +6,8 @@ Each game's ``game.py`` declares its ``ENGINE`` and registers it as an entry poi
 The generic runner needs a state with ``current_player``, ``legal_actions()``,
 ``apply_action()``, ``is_terminal()``, ``outcome()`` ((winner or None, tie-break or None)),
 ``scores()`` and ``turn``; ``taken(p)``, ``overchanneling(p)`` and ``flags()`` are read when
-present.
+present. At a chance node (``current_player`` -1) it applies ``sample_chance()``, the state's own
+seeded outcome (an engine with other chance needs gives its own ``play_game`` and ``simulate``).
 """
 from __future__ import annotations
 
