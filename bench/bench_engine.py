@@ -47,7 +47,8 @@ def games_per_second(agent_cls, games: int) -> tuple[float, float]:
         state = new_game(options, DECK, GLYPHS, seed)
         agents = [agent_cls(seed), agent_cls(seed + 1)]
         while not state.is_terminal():
-            state.apply_action(agents[state.current_player].choose(state))
+            p = state.current_player  # -1: a refill draw, the deck's own card
+            state.apply_action(state.sample_chance() if p < 0 else agents[p].choose(state))
         turns += state.turn
     dt = time.perf_counter() - t0
     return games / dt, turns / games

@@ -32,7 +32,8 @@ def channeling(agent: str, games: int) -> None:
         state = new_game(options, deck, glyphs, seed)
         players = [make_agent(agent, seed, game="channeling"), make_agent(agent, seed + 1, game="channeling")]
         while not state.is_terminal():
-            state.apply_action(players[state.current_player].choose(state))
+            p = state.current_player  # -1: a refill draw (the factored engine), the deck's own card
+            state.apply_action(state.sample_chance() if p < 0 else players[p].choose(state))
 
 
 def main() -> None:

@@ -251,6 +251,7 @@ def replay(game: str, edition: str | None, seed: int, agents: str, index: int | 
     show = engine.render if viewer is None or engine.render_for is None else \
         (lambda s: engine.render_for(s, viewer))
     click.echo(show(state))
+    apply = engine.apply_record or type(state).apply_action  # a record may be a whole turn of decisions
     for text in record.actions:
         # a chance step (current_player < 0) is the dice, not a player's move
         actor = state.current_player
@@ -258,7 +259,7 @@ def replay(game: str, edition: str | None, seed: int, agents: str, index: int | 
         setup = state.turn == 0 and getattr(state, "in_setup", False)
         label = "setup" if setup else f"turn {state.turn + 1}"  # the turn this action belongs to
         action = engine.parse_action(text)
-        state.apply_action(action)
+        apply(state, action)
         if viewer is not None and engine.notation_for is not None and actor >= 0:
             text = engine.notation_for(action, viewer, actor)
         click.echo(f"\n{label} {player}: {text}")

@@ -6,7 +6,8 @@ Each game's ``game.py`` declares its ``ENGINE`` and registers it as an entry poi
 The generic runner needs a state with ``current_player``, ``legal_actions()``,
 ``apply_action()``, ``is_terminal()``, ``outcome()`` ((winner or None, tie-break or None)),
 ``scores()`` and ``turn``; ``taken(p)``, ``overchanneling(p)`` and ``flags()`` are read when
-present.
+present. At a chance node (``current_player`` -1) it applies ``sample_chance()``, the state's own
+seeded outcome (an engine with other chance needs gives its own ``play_game`` and ``simulate``).
 """
 from __future__ import annotations
 
@@ -40,6 +41,9 @@ class EngineSpec:
     notation_for: Callable[[Any, int, int], str] | None = None  # (action, viewer, actor) -> masked notation
     render_for: Callable[[Any, int], str] | None = None         # (state, viewer) -> the board it sees
     position: Callable[..., Any] | None = None      # (options, deck, glyph_ids, data dict) -> State
+    # an engine whose records are whole turns made of several decisions: (state, parsed record) applies
+    # one as its decisions; its states keep those records as ``history``. None: a record is one action
+    apply_record: Callable[[Any, Any], None] | None = None
     # "module:attribute" of the rulebook's ``Appendices`` for this engine (imported only by the rulebook)
     appendices: str | None = None
     # "module:attribute" of its FrameworkBinding (adapters/binding.py), imported only by the adapters

@@ -105,12 +105,11 @@ def play_game(options: Any, deck: Sequence[Card], glyph_ids: Sequence[str], seed
         return engine.play_game(options, deck, glyph_ids, seed, agents)
     state = engine.new_game(options, deck, glyph_ids, seed)
     setup = engine.describe_setup(state)
-    players = seat_agents(engine, agents, seed)
-    actions = []
-    while not state.is_terminal():
-        action = players[state.current_player].choose(state)
-        state.apply_action(action)
-        actions.append(str(action))
+    from .simulation import play_out
+    log: list[Any] = []
+    play_out(state, seat_agents(engine, agents, seed), log)
+    # an engine that applies whole-turn records keeps them as its history
+    actions = [str(a) for a in (state.history if engine.apply_record else log)]
     return _record(engine, state, seed, agents, setup, actions)
 
 
@@ -134,8 +133,9 @@ def replay(options: Any, deck: Sequence[Card], glyph_ids: Sequence[str], seed: i
     """The state after replaying ``actions`` (notation) from the setup given by ``seed``."""
     engine = engine_for(options, game)
     state = engine.new_game(options, deck, glyph_ids, seed)
+    apply = engine.apply_record or type(state).apply_action
     for text in actions:
-        state.apply_action(engine.parse_action(text))
+        apply(state, engine.parse_action(text))
     return state
 
 

@@ -26,11 +26,24 @@ def _play_range(args: tuple) -> list[tuple]:
         gs = game_seed(seed, i)
         by_seat, swapped = seats(agents, i, swap)
         state = engine.new_game(options, deck, glyph_ids, gs)
-        players = seat_agents(engine, by_seat, gs)
-        while not state.is_terminal():
-            state.apply_action(players[state.current_player].choose(state))
+        play_out(state, seat_agents(engine, by_seat, gs))
         rows.append(game_row(state, swapped))
     return rows
+
+
+def play_out(state: Any, players: Sequence[Any], log: list | None = None) -> None:
+    """Play ``state`` to its end: each seat's agent decides, and at a chance node
+    (``current_player`` -1) the state's own seeded outcome, ``sample_chance()``, is applied.
+    ``log`` (if given) receives the players' actions."""
+    while not state.is_terminal():
+        p = state.current_player
+        if p == -1:
+            state.apply_action(state.sample_chance())
+            continue
+        action = players[p].choose(state)
+        state.apply_action(action)
+        if log is not None:
+            log.append(action)
 
 
 def game_row(state: Any, swapped: bool) -> tuple:

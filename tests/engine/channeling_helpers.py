@@ -71,3 +71,10 @@ def cube_total(s, p: int) -> int:
     sign = 1 - 2 * p
     on_cards = sum(v * sign for v in s._cubes if v * sign > 0)
     return s.supply(p) + on_cards + s.overchanneling(p)
+
+
+def play_random_turn(s, rng) -> None:
+    """One whole turn (or setup hide) of uniformly random decisions; refills from the top of the deck."""
+    done = len(s.history)
+    while len(s.history) == done and not s.is_terminal():
+        s.apply_action(s.sample_chance() if s.current_player < 0 else rng.choice(s.legal_actions()))

@@ -70,15 +70,20 @@ def check(state: State, deck_size: int, tracker: HandTracker | None = None) -> N
 
 
 def play_checked(state: State, agents, deck_size: int, glyphs: list[str]) -> State:
+    """Play to the end (refills from the top of the deck), checking the invariants after every
+    whole turn and that every decision taken was among the legal ones."""
     tracker = HandTracker(glyphs)
     check(state, deck_size, tracker)
-    steps = 0
+    turns = 0
     while not state.is_terminal():
-        p = state.current_player
-        action = agents[p].choose(state)
-        state.apply_action(action)
-        tracker.update(state, p, action)
+        mover, done = state.current_player, len(state.history)
+        while len(state.history) == done:
+            p = state.current_player
+            action = state.sample_chance() if p < 0 else agents[p].choose(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+        tracker.update(state, mover, state.history[-1])
         check(state, deck_size, tracker)
-        steps += 1
-        assert steps <= state.options.turn_cap + 2
+        turns += 1
+        assert turns <= state.options.turn_cap + 2
     return state

@@ -20,7 +20,7 @@ GROVE_KINDS = {"random": agents_base.RandomAgent, "greedy": grove_agents.GreedyA
 
 
 @pytest.mark.parametrize("game,kinds,default_iterations", [
-    ("channeling", {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MCTSAgent}, 200),
+    ("channeling", {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MCTSAgent}, 100),
     ("grove", GROVE_KINDS, 300)])
 @pytest.mark.parametrize("spec,kind,iters", [("random", "random", None), ("greedy", "greedy", None),
                                               ("mcts", "mcts", None), ("mcts:37", "mcts", 37),
@@ -64,10 +64,10 @@ def _two_worlds():
     order of the deck."""
     deck = DECKS["2025"]()
     a = new_game(edition_data("2025").options, deck, GLYPHS, 11)
-    a.apply_action(parse_action("h[ember,moon,tide]"))
+    a.play_turn(parse_action("h[ember,moon,tide]"))
     b = a.clone()
-    a.apply_action(parse_action("h[eye,root,star]"))
-    b.apply_action(parse_action("h[hourglass,stone,tide]"))
+    a.play_turn(parse_action("h[eye,root,star]"))
+    b.play_turn(parse_action("h[hourglass,stone,tide]"))
     random.Random(2).shuffle(b._deck)
     assert a.hidden(1) != b.hidden(1) and a._deck != b._deck
     return a, b

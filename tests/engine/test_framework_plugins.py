@@ -62,7 +62,7 @@ def test_a_plug_in_engine_with_a_binding_runs_in_openspiel_and_pettingzoo(tmp_pa
     result = python(THROUGH_FRAMEWORKS, site)
     assert result.returncode == 0, result.stderr
     out = json.loads(result.stdout.splitlines()[-1])
-    assert sorted(out["registered"]) == ["battle_for_the_grove", "one_heap_nim"]
+    assert sorted(out["registered"]) == ["battle_for_the_grove", "one_heap_nim", "the_channeling"]
     assert out["type"] == "ChanceMode.DETERMINISTIC" and out["actions"] == 3
     assert out["history"] == [2, 0, 1] and out["info"] == "3 1 2" and out["heap"].startswith("heap 15")
     # heap 7, each side takes the most it may: 3, 3, then the first takes the last one and wins

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from channeling_helpers import GLYPHS, edition_data, fixed, plain_deck
+from channeling_helpers import GLYPHS, edition_data, fixed, plain_deck, play_random_turn
 
 from generator.engine.channeling.positions import to_data
 from generator.engine.grove import GroveOptions
@@ -29,7 +29,7 @@ hidden: {light: [ember, stone, star], dark: [root, moon, hourglass]}
     assert s.supply(0) == 50 - 2 - 1 and s.supply(1) == 47
     assert s.scores() == (10 - 1, 0) and [c.name for c in s.taken(0)] == ["C20", "C21"]
     assert s.deck_size == 36 - 16 - 2 and s.hidden(1) == ("root", "moon", "hourglass")
-    assert {a.glyph for a in s.legal_actions()} == {"ember", "stone", "star", "eye", "tide"}
+    assert {a.glyph for a in s.legal_turns()} == {"ember", "stone", "star", "eye", "tide"}
 
 
 def test_grid_and_deck_by_card_name_and_empty_spots():
@@ -84,7 +84,7 @@ def test_positions_of_played_games_round_trip_and_play_on_alike(edition):
         for _ in range(rng.randint(3, 30)):
             if s.is_terminal():
                 break
-            s.apply_action(rng.choice(s.legal_actions()))
+            play_random_turn(s, rng)
         if s.in_setup or s.is_terminal():
             continue
         compared += 1
@@ -94,9 +94,9 @@ def test_positions_of_played_games_round_trip_and_play_on_alike(edition):
         for _ in range(10):
             if s.is_terminal():
                 break
-            a = rng.choice(s.legal_actions())
-            s.apply_action(a)
-            built.apply_action(a)
+            k = rng.random()
+            play_random_turn(s, random.Random(k))
+            play_random_turn(built, random.Random(k))
             assert built.scores() == s.scores() and to_data(built) == to_data(s)
     assert compared >= 2
 

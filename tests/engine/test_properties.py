@@ -56,17 +56,25 @@ def test_invariants_hold_under_any_options(seed, changes, deck_len, agent):
 
 @settings(max_examples=25, deadline=None)
 @given(seed=hs.integers(0, 2**32), edition=hs.sampled_from(EDITIONS))
-def test_sampled_actions_are_in_legal_actions_and_round_trip(seed, edition):
+def test_decisions_are_legal_and_round_trip_and_turns_replay(seed, edition):
     deck = DECKS[edition]()
-    state = new_game(fixed(edition) if seed % 2 else edition_data(edition).options, deck, GLYPHS, seed)
-    rng = random.Random(seed)
+    options = fixed(edition) if seed % 2 else edition_data(edition).options
+    state = new_game(options, deck, GLYPHS, seed)
+    replayed = new_game(options, deck, GLYPHS, seed)
+    agent = RandomAgent(seed)
     while not state.is_terminal():
         legal = state.legal_actions()
-        legal_set = set(legal)
-        assert len(legal_set) == len(legal)
-        a = state.sample_action(rng)
-        assert a in legal_set and parse_action(str(a)) == a
-        state.apply_action(parse_action(str(a)))
+        assert len(set(legal)) == len(legal) and legal == sorted(legal)
+        chance = state.current_player < 0
+        a = state.sample_chance() if chance else agent.choose(state)
+        assert a in legal and state.string_to_action(state.action_to_string(a)) == a
+        done = len(state.history)
+        state.apply_action(a)
+        if len(state.history) > done:   # a whole turn: its record replays to the same position
+            turn = state.history[-1]
+            assert parse_action(str(turn)) == turn
+            replayed.play_turn(parse_action(str(turn)))
+            assert str(replayed) == str(state) and replayed.history == state.history
 
 
 @settings(max_examples=30, deadline=None)
@@ -78,6 +86,7 @@ def test_same_seed_same_game(seed, edition):
         state = new_game(edition_data(edition).options, deck, GLYPHS, seed)
         agents = [GreedyAgent(seed), RandomAgent(seed)]
         while not state.is_terminal():
-            state.apply_action(agents[state.current_player].choose(state))
+            p = state.current_player
+            state.apply_action(state.sample_chance() if p < 0 else agents[p].choose(state))
         games.append([str(a) for a in state.history])
     assert games[0] == games[1]

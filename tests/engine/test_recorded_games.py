@@ -3,7 +3,9 @@ stored in ``recorded_games.json`` (a digest of each whole record, plus the first
 
 The records were made by the engines before their hot paths were optimised: first from main at
 b315d18, then again from main at 3a394f9 (issue 13 changed Grove's Banish default), each time
-with the unoptimised code, and the optimised engines reproduce them. Re-record them
+with the unoptimised code, and the optimised engines reproduce them. The Channeling's MCTS games
+were re-recorded when its engine moved to factored decisions (issue 13: the search now covers every
+decision); its random and greedy games came out identical. Re-record them
 (``PYTHONPATH=. python tests/engine/test_recorded_games.py``) only in a change that alters the
 rules or the agents on purpose, and say so in that change.
 """

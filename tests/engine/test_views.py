@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import re
 
-from channeling_helpers import GLYPHS, edition_data, fixed, plain_deck
+from channeling_helpers import GLYPHS, edition_data, fixed, plain_deck, play_random_turn
 
 from generator.engine.positions import build_position
 from generator.engine.registry import new_game
@@ -19,7 +19,7 @@ def played(seed: int, turns: int = 24):
     s = new_game(data.options, data.deck, data.glyph_ids, seed, game="channeling")
     rng = random.Random(seed)
     while s.turn < turns and not s.is_terminal():
-        s.apply_action(rng.choice(s.legal_actions()))
+        play_random_turn(s, rng)
     return s
 
 

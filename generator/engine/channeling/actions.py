@@ -1,6 +1,7 @@
-"""Actions of The Channeling and their text notation.
+"""Whole turns of The Channeling and their text notation.
 
-One action is one whole turn. Squares are named by column letter and row number, row 1 on
+The engine plays decisions (decisions.py); people, replays and the rulebook read whole turns,
+assembled from them (``State.history``) and applied as them (``State.play_turn``). Squares are named by column letter and row number, row 1 on
 top (``a1`` is the top-left card). The notation, in EBNF::
 
     action  = hide | [ hide " " ] turn ;
@@ -32,7 +33,7 @@ SPENT = "spent"
 
 
 class Action(NamedTuple):
-    """One whole turn (or a setup hide). Small, hashable, comparable.
+    """One whole turn (or a setup hide), as recorded. Small, hashable, comparable.
 
     ``glyph`` is empty for a setup hide; ``src``/``dst``/``path`` are empty for a spent glyph.
     ``hide`` is kept sorted so equal choices compare equal.

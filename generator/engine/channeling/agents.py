@@ -1,4 +1,5 @@
-"""Agents for The Channeling: ``random`` and ``greedy`` (one-turn look-ahead).
+"""Agents for The Channeling: ``random`` and ``greedy`` (one-turn look-ahead). Both plan a whole
+turn and play it as its decisions (plans.py).
 
 The greedy evaluation is additive over the cards of the Leyline, so one turn is scored
 without playing it: for every card and every cube amount (moved, stationary, between) the
@@ -18,18 +19,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .. import agents_base
-from .actions import Action
+from .decisions import FROM, REFILL, TO, VIA
 from .movegen import bits
+from .plans import Plan, PlanningAgent, hide_mask, random_plan
 from .state import State
-
-
-class RandomAgent(agents_base.RandomAgent):
-    """A uniformly random move (glyph, druid, destination), then a random path and order:
-    sampled directly, since listing every legal action would be slow."""
-
-    def choose(self, state: State) -> Action:
-        return state.sample_action(self.rng)
 
 
 @dataclass(frozen=True)
@@ -227,47 +220,84 @@ def hide_choice(state: State, keep: int, best_g: dict[int, float]) -> tuple[str,
     return tuple(sorted(st.glyphs[g] for g in cand[:st.hidden]))
 
 
-def build_action(state: State, g: int, slot: int, dst: int, path: tuple[int, ...],
-                 best_g: dict[int, float]) -> Action:
-    """The Action for a chosen move, with refill in path order and the face-down choice."""
-    st = state._st
-    names = st.geo.names
+def greedy_plan(state: State, rng: random.Random, w: Weights = DEFAULT_WEIGHTS) -> Plan | None:
+    """The best whole turn by one-turn look-ahead that fits the decisions already made this turn;
+    exact ties broken by ``rng``. None at a refill (the greedy order is the Leyline's)."""
+    phase = state._phase
+    if phase == VIA:
+        return _path_plan(state, w)
+    if phase == REFILL:
+        return None
     p = state._cur
-    lay = state._lay_memo(path)
-    taken = lay[4]
-    hide = hide_choice(state, g, best_g) if state._need_hide[p] else ()
-    action = Action(st.glyphs[g], names[state._druids[slot]], names[dst],
-                    tuple(names[c] for c in path), tuple(names[c] for c in taken), hide)
-    return state._planned(action, ("move", g, state._plan_hide(hide), slot, dst, path, lay, tuple(taken)))
-
-
-def fallback_action(state: State, rng: random.Random, best_g: dict[int, float]) -> Action | None:
-    """Setup hides and spent glyphs (no move): shared by the heuristic agents."""
-    st = state._st
-    if state._setup:
-        hide = hide_choice(state, -1, best_g)
-        return state._planned(Action(hide=hide), ("setup", state._hide_mask(hide)))
-    p = state._cur
-    g = rng.choice(bits(state._avail(p)))
-    hide = hide_choice(state, g, best_g) if state._need_hide[p] else ()
-    return state._planned(Action(st.glyphs[g], hide=hide), ("spend", g, state._plan_hide(hide)))
-
-
-def greedy_action(state: State, rng: random.Random, w: Weights = DEFAULT_WEIGHTS) -> Action:
-    """The best move by one-turn look-ahead; exact ties broken by ``rng``."""
     moves, best_g, with_path = _ranked(state, w)
-    if state._setup or not moves:
-        return fallback_action(state, rng, best_g)
+    if phase in (FROM, TO):
+        moves = [m for m in moves if m[1] == state._tg and (phase == FROM or m[2] == state._tslot)]
+    if state._setup:
+        return Plan(hide_mask(state, hide_choice(state, -1, best_g)))
+    if not moves:
+        g = rng.choice(bits(state._avail(p)))
+        return Plan(_greedy_hide(state, g, best_g), g)
     top = max(m[0] for m in moves)
     best = [m for m in moves if m[0] >= top - 1e-9]
     _, g, slot, dst, path = with_path(best[0] if len(best) == 1 else best[int(rng.random() * len(best))])
-    return build_action(state, g, slot, dst, path, best_g)
+    return Plan(_greedy_hide(state, g, best_g), g, slot, dst, path)
 
 
-class GreedyAgent(agents_base.GreedyAgentBase):
+def _greedy_hide(state: State, g: int, best_g: dict[int, float]) -> int:
+    return hide_mask(state, hide_choice(state, g, best_g)) if state._need_hide[state._cur] else -1
+
+
+def _path_plan(state: State, w: Weights) -> Plan:
+    """The best way to finish the Leyline under way."""
+    st = state._st
+    p = state._cur
+    done = state._tpath
+    t = state._druids[state._tslot ^ 1]
+    toward = st.geo.toward[t]
+    need = st.pm + st.ps + st.pb * (2 * st.n - 3)
+    if state._supply[p] < need:
+        sign = 1 - 2 * p
+        k = len(done)
+        best = None
+        for path, _ in st.geo.paths[done[0]][t]:
+            if list(path[:k]) != done:
+                continue
+            vals = state._lay(p, path)[0]
+            val = sum(_exact_gain(state, c, nv * sign, p, w) for c, nv in zip(path, vals))
+            if best is None or val > best[0]:
+                best = (val, path)
+        path = best[1]
+    else:
+        gb = _cell_tables(state, p, w)[2]
+        h = _best_sums(st.cells, st.geo.order_from[t], toward, gb)[1]
+        path = tuple(done[:-1]) + _trace(h, toward, done[-1], t)
+    return Plan(-1, state._tg, state._tslot, done[0], path)
+
+
+class RandomAgent(PlanningAgent):
+    """A uniformly random move (glyph, druid, destination), then a random path, refill order and
+    face-down choice, planned at the start of a turn and played as its decisions; a decision
+    met without a plan (mid-turn, after another chooser) is drawn uniformly from the legal ones."""
+
+    name = "random"
+
+    def plan(self, state: State) -> Plan | None:
+        return random_plan(state, self.rng)
+
+
+class GreedyAgent(PlanningAgent):
     """One-turn look-ahead on the additive evaluation described in the module docstring."""
 
-    default_weights = DEFAULT_WEIGHTS
+    name = "greedy"
 
-    def choose(self, state: State) -> Action:
-        return greedy_action(state, self.rng, self.weights)
+    def __init__(self, seed: int = 0, weights: Weights | None = None):
+        super().__init__(seed)
+        self.weights = DEFAULT_WEIGHTS if weights is None else weights
+
+    def plan(self, state: State) -> Plan | None:
+        return greedy_plan(state, self.rng, self.weights)
+
+    def fallback(self, state: State) -> int:
+        if state._phase == REFILL:  # the Leyline's order
+            return state._st.ids.base[REFILL] + state._tleft[0]
+        return state.legal_actions()[0]

@@ -9,19 +9,15 @@ from .actions import parse_action
 from .cards import expand_deck
 from .options import ChannelingOptions
 from .positions import position
+from .render import render_board
 from .setup import new_game
 from .state import State
 from .views import notation_for
 
-# agents and text rendering are imported when used: reading options needs neither
+# agents are imported when used: reading options needs none
 make_agent = agent_factory({"random": f"{__package__}.agents:RandomAgent",
                             "greedy": f"{__package__}.agents:GreedyAgent",
                             "mcts": f"{__package__}.mcts:MCTSAgent"}, example_iterations=400)
-
-
-def render_board(state: State, *args: Any, **kwargs: Any) -> str:
-    from .render import render_board
-    return render_board(state, *args, **kwargs)
 
 
 def describe_setup(state: State) -> dict[str, Any]:
@@ -40,5 +36,6 @@ def describe_setup(state: State) -> dict[str, Any]:
 ENGINE = EngineSpec(name="channeling", options_model=ChannelingOptions, new_game=new_game,
                     make_agent=make_agent, describe_setup=describe_setup, render=render_board,
                     expand_deck=expand_deck, parse_action=parse_action, position=position,
-                    notation_for=notation_for, render_for=render_board,
+                    notation_for=notation_for, render_for=render_board, apply_record=State.play_turn,
+                    frameworks=f"{__package__}.frameworks:BINDING",
                     appendices="generator.engine.channeling.appendix.book:APPENDICES")

@@ -1,60 +1,80 @@
 """Information-set MCTS for The Channeling (single observer, determinised), on the shared
-search of ``generator.engine.mcts``.
+search of ``generator.engine.mcts``, searching every decision.
 
-Every iteration re-draws what the searching player cannot see (the opponent's face-down
-glyphs and the deck order) with ``State.determinize``, so the search never reads the
-opponent's hidden glyphs. A node's children are the ``top_k`` moves of the greedy evaluation
-in the current determinisation, tried in order of that evaluation. Below the tree, play
-continues with greedy moves for ``rollout_turns`` turns and the position is scored by
-``position_value``.
+``choose`` runs one search per decision: the face-down choice, the glyph, the druid, the
+destination, each step of the Leyline where two cards are nearer, each refill spot where the
+order matters (a decision with one option is played without searching). Every iteration
+re-draws what the searching player cannot see (the opponent's face-down glyphs and the deck
+order) with ``State.determinize``, so the search never reads them; the refill draws met on the
+way are chance nodes, sampled. The root's children are the ``top_k`` options of the decision by
+the greedy evaluation (decision_values.py), tried best first; deeper in the tree the rest of the
+searcher's turn follows the greedy evaluation's best option (so an option is judged by its best
+completion, not by an average over poor ones) and each later decision offers its ``reply_k``
+best options. Below the tree the greedy agent plays on for ``rollout_turns`` turns, and the
+position is scored by ``position_value``.
 """
 from __future__ import annotations
 
-import random
+import math
 
 from ..mcts import TreeSearch
-from .actions import Action
-from .agents import (DEFAULT_WEIGHTS, Weights, build_action, fallback_action, greedy_action,
-                     position_value, _ranked)
+from .agents import DEFAULT_WEIGHTS, GreedyAgent, Weights, position_value
+from .decision_values import ranked_decisions
+from .decisions import DRAW
 from .state import State
 
-DEFAULT_ITERATIONS = 200
-
-
-def candidates(state: State, k: int, rng: random.Random,
-               w: Weights = DEFAULT_WEIGHTS) -> list[Action]:
-    """The ``k`` best moves by the greedy evaluation, best first (one fallback if none)."""
-    moves, best_g, with_path = _ranked(state, w)
-    if state._setup or not moves:
-        return [fallback_action(state, rng, best_g)]
-    moves.sort(key=lambda m: -m[0])
-    return [build_action(state, g, slot, dst, path, best_g)
-            for _, g, slot, dst, path in map(with_path, moves[:k])]
+DEFAULT_ITERATIONS = 100   # per decision with a choice
 
 
 class MCTSAgent(TreeSearch):
-    """Determinised information-set MCTS with greedy candidates and greedy rollouts."""
+    """Determinised information-set MCTS over decisions, with greedy priors and rollouts."""
 
     def __init__(self, iterations: int = DEFAULT_ITERATIONS, seed: int = 0, *, c: float = 0.7,
-                 top_k: int = 6, rollout_turns: int = 8, temperature: float = 4.0,
+                 rollout_turns: int = 4, temperature: float = 4.0, top_k: int = 4, reply_k: int = 2,
                  weights: Weights = DEFAULT_WEIGHTS):
         super().__init__(iterations, seed, c=c, rollout_steps=rollout_turns,
                          temperature=temperature, weights=weights)
-        self.top_k = top_k
-
-    def choose(self, state: State) -> Action:
-        if state.in_setup:
-            return greedy_action(state, self.rng, self.weights)
-        return super().choose(state)
+        self.greedy = GreedyAgent(seed, weights)
+        self.greedy.rng = self.rng
+        self.top_k, self.reply_k = top_k, reply_k
 
     def determinise(self, state: State, player: int) -> State:
         return state.determinize(player, self.rng)
 
-    def candidates(self, state: State) -> list[Action]:
-        return candidates(state, self.top_k, self.rng, self.weights)
+    def to_decision(self, state: State) -> bool:
+        while state._phase == DRAW:
+            state.apply_action(state.sample_chance(self.rng))
+        return not state.is_terminal()
 
-    def rollout_action(self, state: State) -> Action:
-        return greedy_action(state, self.rng, self.weights)
+    def choose(self, state: State) -> int:
+        self._root = (state._turn, state._cur)
+        root_cands = ranked_decisions(state, self.weights)[:self.top_k]
+        if len(root_cands) == 1:
+            return root_cands[0]
+        children = self.search(state, root_cands).children
+        return max(root_cands, key=lambda a: children[a].n if a in children else -1)
+
+    def candidates(self, state: State) -> list[int]:
+        """Below the root: the rest of this turn as the greedy evaluation would finish it (so a
+        root option is judged by its best completion, not an average over poor ones), and the
+        ``reply_k`` best options of each later decision."""
+        same_turn = (state._turn, state._cur) == self._root
+        return ranked_decisions(state, self.weights)[:1 if same_turn else self.reply_k]
+
+    def rollout_action(self, state: State) -> int:
+        if state._phase == DRAW:
+            return state.sample_chance(self.rng)
+        return self.greedy.choose(state)
+
+    def playout(self, s: State) -> float:
+        """Greedy play until ``rollout_steps`` more turns are done (or the game ends)."""
+        stop = s._turn + self.rollout_steps
+        while not s._terminal and s._turn < stop:
+            s.apply_action(self.rollout_action(s))
+        if s._terminal:
+            return (s.returns()[0] + 1.0) / 2.0
+        x = self.evaluate(s) / self.temperature
+        return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, x))))
 
     def evaluate(self, state: State) -> float:
         return position_value(state, 0, self.weights)

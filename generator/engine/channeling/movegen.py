@@ -1,15 +1,15 @@
-"""Move generation for The Channeling: moves, Leyline previews, legal actions, sampling.
+"""Move generation for The Channeling: moves, Leyline previews, the legal decisions and the
+legal whole turns.
 
 A mixin of ``State``: it reads the state's fields and never changes the game position (only
 the one-entry ``_memo`` of the last previewed Leyline).
 """
 from __future__ import annotations
 
-import random
-from itertools import combinations, permutations
+from itertools import permutations
 
-from ..errors import IllegalActionError
 from .actions import Action
+from .decisions import DRAW, FROM, HIDE, OVER, PLAY, REFILL, TO, VIA
 
 
 def bits(mask: int) -> tuple[int, ...]:
@@ -58,17 +58,6 @@ class MoveGeneration:
                 for dst in bits(dm):
                     out.append((g, slot, dst))
         return out
-
-    def _has_move(self, p: int) -> bool:
-        st = self._st
-        free = self._free()
-        druids = self._druids
-        for g in bits(self._avail(p)):
-            lm = st.gmask[g]
-            if lm & free and (not st.in_line or lm >> druids[2 * p] & 1
-                              or lm >> druids[2 * p + 1] & 1):
-                return True
-        return False
 
     def _lay(self, p: int, path: tuple[int, ...]):
         """Cubes laid along ``path`` by ``p``, without changing the state.
@@ -125,119 +114,84 @@ class MoveGeneration:
         """Cells whose cards would be taken if the current player lays along ``path_cells``."""
         return self._lay(self._cur if p is None else p, path_cells)[4]
 
-    def legal_actions(self) -> list[Action]:
-        """Every legal action, in a fixed order (may be long on a fresh hand with hidden glyphs)."""
-        if self._terminal:
+    # ----------------------------------------------------------------- legal decisions
+    def legal_actions(self) -> list[int]:
+        """The ids of the decisions open to the player to move (chance outcomes at a chance
+        node), in increasing order; [] once the game is over."""
+        phase = self._phase
+        if phase == DRAW:
+            return sorted(self._deck)
+        if phase == OVER:
+            return []
+        st = self._st
+        base = st.ids.base[phase] if phase <= REFILL else 0
+        if phase == HIDE:
+            return list(range(base, base + len(st.ids.hide_masks)))
+        if phase == PLAY:
+            return [base + g for g in self._playable_glyphs(self._cur)]
+        if phase == FROM:
+            return sorted(base + self._druids[s] for s in self._movers(self._cur, self._tg))
+        if phase == TO:
+            return [base + c for c in bits(st.gmask[self._tg] & self._free())]
+        if phase == VIA:
+            path = self._tpath
+            return sorted(base + c for c in st.geo.toward[self._druids[self._tslot ^ 1]][path[-1]])
+        return sorted(base + c for c in self._tleft)
+
+    def is_legal(self, action: int) -> bool:
+        """True when ``apply_action(action)`` would succeed (a decision id, or a chance outcome)."""
+        return action in self.legal_actions()
+
+    def _glyph_moves(self, p: int, g: int) -> bool:
+        """True when glyph ``g`` lets ``p`` move a druid."""
+        st = self._st
+        lm = st.gmask[g]
+        if not lm & self._free():
+            return False
+        d = self._druids
+        return not st.in_line or bool(lm >> d[2 * p] & 1 or lm >> d[2 * p + 1] & 1)
+
+    def _playable_glyphs(self, p: int) -> list[int]:
+        """Glyphs ``p`` may play now: those that allow a move, or, when none does, any (spent)."""
+        hand = bits(self._playable[p])
+        moving = [g for g in hand if self._glyph_moves(p, g)]
+        return moving or list(hand)
+
+    def _movers(self, p: int, g: int) -> list[int]:
+        """Druid slots of ``p`` that glyph ``g`` lets move."""
+        st = self._st
+        base = 2 * p
+        if not st.in_line:
+            return [base, base + 1]
+        lm = st.gmask[g]
+        return [s for s in (base, base + 1) if lm >> self._druids[s] & 1]
+
+    # ----------------------------------------------------------------- whole turns
+    def legal_turns(self) -> list[Action]:
+        """Every legal whole turn from the start of a turn, in a fixed order, as ``play_turn``
+        takes them (long on a fresh hand: each face-down choice times each move)."""
+        if self._phase not in (HIDE, PLAY):
             return []
         st = self._st
         names = st.geo.names
         glyphs = st.glyphs
         p = self._cur
         if self._setup:
-            return [Action(hide=h) for h in combinations(sorted(glyphs), st.hidden)]
-        need_hide = self._need_hide[p]
+            return [Action(hide=tuple(sorted(glyphs[g] for g in bits(m)))) for m in st.ids.hide_masks]
+        masks = st.ids.hide_masks if self._phase == HIDE else (None,)
         out: list[Action] = []
-
-        def hides(g: int) -> list[tuple[str, ...]]:
-            if not need_hide:
-                return [()]
-            others = sorted(x for i, x in enumerate(glyphs) if i != g)
-            return list(combinations(others, st.hidden))
-
-        triples = self.move_triples(p)
-        hide_cache: dict[int, list[tuple[str, ...]]] = {}
-        for g, slot, dst in triples:
-            other = self._druids[slot ^ 1]
-            hs = hide_cache.get(g)
-            if hs is None:
-                hs = hide_cache[g] = hides(g)
-            for path, pnames in st.geo.paths[dst][other]:
-                taken = self._lay(p, path)[4]
-                orders = [tuple(names[c] for c in o) for o in permutations(taken)]
-                for h in hs:
-                    for order in orders:
-                        out.append(Action(glyphs[g], names[self._druids[slot]], names[dst],
-                                          pnames, order, h))
-        if not triples:
-            for g in bits(self._avail(p)):
-                for h in hides(g):
-                    out.append(Action(glyphs[g], hide=h))
+        for mask in masks:
+            hand = self._playable[p] if mask is None else st.full & ~mask
+            hide = () if mask is None else tuple(sorted(glyphs[g] for g in bits(mask)))
+            moving = [g for g in bits(hand) if self._glyph_moves(p, g)]
+            if not moving:
+                out += [Action(glyphs[g], hide=hide) for g in bits(hand)]
+            for g in moving:
+                for slot in self._movers(p, g):
+                    for dst in bits(st.gmask[g] & self._free()):
+                        for path, pnames in st.geo.paths[dst][self._druids[slot ^ 1]]:
+                            taken = self._lay(p, path)[4]
+                            for order in permutations(taken):
+                                out.append(Action(glyphs[g], names[self._druids[slot]], names[dst],
+                                                  pnames, tuple(names[c] for c in order), hide))
         return out
-
-    def is_legal(self, action: Action) -> bool:
-        """True when ``apply_action(action)`` would succeed."""
-        try:
-            self._check(action)
-        except IllegalActionError:
-            return False
-        return True
-
-    def sample_action(self, rng: random.Random) -> Action:
-        """A random legal action: a move (glyph, druid, destination) uniformly among all moves,
-        then a uniform shortest path, refill order and face-down choice."""
-        st = self._st
-        glyphs = st.glyphs
-        names = st.geo.names
-        p = self._cur
-        if self._terminal:
-            raise IllegalActionError("the game is over")
-        if self._setup:
-            hide = tuple(sorted(rng.sample(glyphs, st.hidden)))
-            return self._planned(Action(hide=hide), ("setup", self._hide_mask(hide)))
-        free = self._free()
-        druids = self._druids
-        base = 2 * p
-        choices = []
-        total = 0
-        for g in bits(self._avail(p)):
-            lm = st.gmask[g]
-            dm = lm & free
-            if not dm:
-                continue
-            if st.in_line:
-                slots = tuple(s for s in (base, base + 1) if lm >> druids[s] & 1)
-                if not slots:
-                    continue
-            else:
-                slots = (base, base + 1)
-            k = dm.bit_count() * len(slots)
-            total += k
-            choices.append((k, g, slots, dm))
-        hide: tuple[str, ...] = ()
-        if not choices:
-            g = rng.choice(bits(self._avail(p)))
-            if self._need_hide[p]:
-                hide = tuple(sorted(rng.sample([x for i, x in enumerate(glyphs) if i != g],
-                                               st.hidden)))
-            return self._planned(Action(glyphs[g], hide=hide), ("spend", g, self._plan_hide(hide)))
-        r = int(rng.random() * total)
-        for k, g, slots, dm in choices:
-            if r < k:
-                break
-            r -= k
-        ds = bits(dm)
-        slot = slots[r // len(ds)]
-        dst = ds[r % len(ds)]
-        paths = st.geo.paths[dst][druids[slot ^ 1]]
-        path, pnames = paths[int(rng.random() * len(paths))] if len(paths) > 1 else paths[0]
-        lay = self._lay_memo(path)
-        taken = lay[4]
-        if len(taken) > 1:
-            taken = taken[:]
-            rng.shuffle(taken)
-        if self._need_hide[p]:
-            hide = tuple(sorted(rng.sample([x for i, x in enumerate(glyphs) if i != g],
-                                           st.hidden)))
-        action = Action(glyphs[g], names[druids[slot]], names[dst], pnames, tuple(names[c] for c in taken), hide)
-        return self._planned(action, ("move", g, self._plan_hide(hide), slot, dst, path, lay, tuple(taken)))
-
-    def _planned(self, action: Action, checked: tuple) -> Action:
-        """``action``, remembered with what ``_check`` would return for it, so that applying the
-        very action this state generated skips checking it again (any change forgets it)."""
-        self._plan = (action, checked)
-        return action
-
-    def _plan_hide(self, hide: tuple[str, ...]) -> int:
-        """The face-down mask ``_check`` gives for a generated action's ``hide``."""
-        return self._hide_mask(hide) if self._need_hide[self._cur] else -1
-

@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from .cards import Card
+from .decisions import HIDE, OVER, PLAY
 from .options import ChannelingOptions
 from .players import DARK, LIGHT
 from .setup import Static, new_game
@@ -64,6 +65,7 @@ def position(options: ChannelingOptions, deck: Sequence[Card], glyph_ids: Sequen
     s._cur = _side(data.get("to_move", "light"), "to_move")
     s._turn = _count(data.get("turn", 0), "turn")
     s._last = -1 if data.get("last_turn") is None else _side(data["last_turn"], "last_turn")
+    s._start_turn()
     return s
 
 
@@ -236,7 +238,12 @@ def _set_hands(s: State, data: dict[str, Any]) -> None:
 
 def to_data(state: State) -> dict[str, Any]:
     """The data that ``position`` turns back into ``state`` (the truth: face-down glyphs and the
-    deck order included), for saving a position or a puzzle."""
+    deck order included), for saving a position or a puzzle, between turns.
+
+    :raises PositionError: while a turn is under way (its decisions so far are not position data).
+    """
+    if state.phase not in (HIDE, PLAY, OVER) or state.phase == PLAY and state._thide >= 0:
+        raise PositionError("a position is saved between turns; finish the turn under way first")
     st, names = state._st, state._st.geo.names
     data: dict[str, Any] = {
         "to_move": "light" if state._cur == LIGHT else "dark", "turn": state.turn,

@@ -6,9 +6,11 @@ All randomness of a game (deck shuffle, which green glyph labels which line) hap
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Sequence
 
 from .cards import Card
+from .decisions import DecisionIds
 from .geometry import Geometry, geometry
 from .options import ChannelingOptions
 from .players import LIGHT
@@ -20,7 +22,7 @@ class Static:
 
     __slots__ = ("options", "geo", "n", "cells", "all_cells", "cards", "vig", "spl", "basis",
                  "glyphs", "gidx", "gline", "gmask", "full", "hidden", "pm", "ps", "pb",
-                 "in_line", "trigger", "turn_cap", "cubes", "line_glyph", "deck_order")
+                 "in_line", "trigger", "turn_cap", "cubes", "line_glyph", "deck_order", "ids")
 
     def __init__(self, options: ChannelingOptions, cards: Sequence[Card], glyphs: Sequence[str],
                  gline: Sequence[int], deck_order: Sequence[int]):
@@ -49,6 +51,12 @@ class Static:
         self.turn_cap = options.turn_cap
         self.cubes = options.cubes_per_player
         self.deck_order = tuple(deck_order)
+        self.ids = _ids(self.glyphs, self.hidden, self.geo.names, len(cards))
+
+
+@lru_cache(maxsize=64)
+def _ids(glyphs: tuple[str, ...], hidden: int, names: tuple[str, ...], deck_size: int) -> DecisionIds:
+    return DecisionIds(glyphs, hidden, names, deck_size)
 
 
 def new_game(options: ChannelingOptions, deck: Sequence[Card], glyph_ids: Sequence[str],
@@ -113,5 +121,7 @@ def new_game(options: ChannelingOptions, deck: Sequence[Card], glyph_ids: Sequen
     s._deck_ran_out = False
     s._supply_short = [False, False]
     s._spent = [0, 0]
-    s._memo = s._plan = None
+    s._memo = None
+    s._log = []
+    s._start_turn()
     return s

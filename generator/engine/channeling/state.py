@@ -1,24 +1,38 @@
 """Game state of The Channeling: the truth, with each player's view available separately.
 
-The API follows OpenSpiel: ``current_player``, ``legal_actions()``, ``apply_action()``,
-``is_terminal()``, ``returns()``, ``clone()`` and ``observation(player)``. A game is fixed by
-(options, deck, glyph ids, seed) and the actions played: the seed is used only in
-``setup.new_game``, and after setup the game is deterministic.
+The API follows OpenSpiel and works on small decisions with integer ids (decisions.py):
+``current_player`` (``CHANCE`` while a refill draw is due, ``TERMINAL`` at the end),
+``legal_actions()``, ``chance_outcomes()``, ``apply_action(id)``, ``is_terminal()``,
+``returns()``, ``clone()`` and ``observation(player)``. A turn is a sequence of decisions (the
+face-down choice at the start of a hand, the glyph, the druid, its destination, the Leyline's
+steps where two cards are nearer, the refill spots where the order matters), each refill
+followed by a chance draw. ``play_turn`` applies a whole turn in the notation of actions.py as
+its decisions, and ``history`` keeps the whole turns played.
+
+The deck is shuffled once, in ``setup.new_game`` with the game's seed; that shuffle is the game's
+chance stream: ``sample_chance()`` is the card on top of the deck, so a game is fixed by (options,
+deck, glyph ids, seed) and the players' decisions. A search draws other cards at will.
 
 Players are 0 (Light, moves first) and 1 (Dark). The State is split by job: fields and
-queries here, move generation in movegen.py (``MoveGeneration``), applying actions in
-transitions.py (``Transitions``), the deal in setup.py.
+queries here, move generation and the legal decisions in movegen.py (``MoveGeneration``),
+applying decisions in transitions.py (``Transitions``), whole turns in turns.py, the deal in
+setup.py.
 """
 from __future__ import annotations
 
 import random
 
+from ..errors import IllegalActionError
 from .actions import Action
 from .cards import Card
+from .decisions import DRAW, OVER, DecisionIds
 from .movegen import MoveGeneration, bits
+from .observation import Observation, observe
 from .options import ChannelingOptions
-from .players import DARK, TERMINAL
+from .players import CHANCE, DARK, TERMINAL
+from .render import render_board
 from .transitions import Transitions
+from .turns import is_legal_turn, play_turn
 
 
 class State(MoveGeneration, Transitions):
@@ -27,7 +41,8 @@ class State(MoveGeneration, Transitions):
     __slots__ = ("_st", "_grid", "_cubes", "_druids", "_empty", "_deck", "_playable", "_hidden",
                  "_need_hide", "_setup", "_supply", "_over", "_taken", "_splendor", "_cur",
                  "_turn", "_last", "_terminal", "_stalled", "_history", "_deck_ran_out",
-                 "_supply_short", "_spent", "_memo", "_plan")
+                 "_supply_short", "_spent", "_memo", "_phase", "_tg", "_tslot", "_tsrc", "_tpath",
+                 "_tleft", "_trefill", "_thide", "_tspot", "_log")
 
     # ----------------------------------------------------------------- basic queries
     @property
@@ -36,8 +51,63 @@ class State(MoveGeneration, Transitions):
 
     @property
     def current_player(self) -> int:
-        """0 (Light) or 1 (Dark); ``TERMINAL`` (-4) once the game is over."""
-        return TERMINAL if self._terminal else self._cur
+        """0 (Light) or 1 (Dark); ``CHANCE`` (-1) while a refill draw is due; ``TERMINAL`` (-4)
+        once the game is over."""
+        phase = self._phase
+        return self._cur if phase < DRAW else (CHANCE if phase == DRAW else TERMINAL)
+
+    @property
+    def phase(self) -> int:
+        """The kind of decision due (``decisions.HIDE`` .. ``REFILL``, ``DRAW`` or ``OVER``)."""
+        return self._phase
+
+    @property
+    def decision_ids(self) -> DecisionIds:
+        """The id <-> text tables of this game's decisions."""
+        return self._st.ids
+
+    def num_distinct_actions(self) -> int:
+        return self._st.ids.size
+
+    def max_chance_outcomes(self) -> int:
+        return self._st.ids.deck_size
+
+    def action_to_string(self, action: int) -> str:
+        """The text of a decision id (or of a chance outcome, at a chance node)."""
+        return self._st.ids.to_string(action, self._phase == DRAW)
+
+    def string_to_action(self, text: str) -> int:
+        return self._st.ids.parse(text)[0]
+
+    @property
+    def decisions(self) -> list[int]:
+        """Every decision and chance outcome applied so far, as ids."""
+        return list(self._log)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """(card drawn, probability) for the refill draw due; [] elsewhere."""
+        if self._phase != DRAW:
+            return []
+        p = 1.0 / len(self._deck)
+        return [(c, p) for c in sorted(self._deck)]
+
+    def sample_chance(self, rng: random.Random | None = None) -> int:
+        """The outcome of the draw due: the top card of the deck (shuffled at setup with the
+        game's seed, so already a fair draw); with ``rng``, a card drawn from the deck at random
+        (for a search, whose deck order is made up)."""
+        if self._phase != DRAW:
+            raise IllegalActionError("no card is to be drawn")
+        return self._deck[-1] if rng is None else self._deck[int(rng.random() * len(self._deck))]
+
+    def play_turn(self, action: "Action | str") -> None:
+        """Apply a whole turn (an ``Action`` or its notation) as its decisions, drawing refills
+        from the top of the deck. :raises IllegalActionError: when the turn is not legal here
+        (the state is then unchanged)."""
+        play_turn(self, action)
+
+    def is_legal_turn(self, action: "Action | str") -> bool:
+        """True when ``play_turn(action)`` would succeed."""
+        return is_legal_turn(self, action)
 
     @property
     def turn(self) -> int:
@@ -46,8 +116,16 @@ class State(MoveGeneration, Transitions):
 
     @property
     def history(self) -> list[Action]:
-        """Every action applied so far (the truth, hidden glyphs included)."""
-        return list(self._history)
+        """Every whole turn completed so far, setup hides included (the truth, hidden glyphs too)."""
+        return list(self._records())
+
+    def _records(self) -> list[Action]:
+        """``_history`` with its raw turns made whole-turn records (in place: done once each)."""
+        h = self._history
+        for i, entry in enumerate(h):
+            if entry.__class__ is tuple:
+                h[i] = self._turn_record(entry)
+        return h
 
     @property
     def in_setup(self) -> bool:
@@ -169,7 +247,17 @@ class State(MoveGeneration, Transitions):
         s._deck_ran_out = self._deck_ran_out
         s._supply_short = self._supply_short[:]
         s._spent = self._spent[:]
-        s._memo = s._plan = None
+        s._memo = None
+        s._phase = self._phase
+        s._tg = self._tg
+        s._tslot = self._tslot
+        s._tsrc = self._tsrc
+        s._tpath = self._tpath[:]
+        s._tleft = self._tleft[:]
+        s._trefill = self._trefill[:]
+        s._thide = self._thide
+        s._tspot = self._tspot
+        s._log = self._log[:]
         return s
 
     def determinize(self, player: int, rng: random.Random) -> "State":
@@ -195,16 +283,13 @@ class State(MoveGeneration, Transitions):
         return s
 
     # ----------------------------------------------------------------- views
-    def observation(self, player: int):
+    def observation(self, player: int) -> Observation:
         """What ``player`` can see (their own face-down glyphs, not the opponent's)."""
-        from .observation import observe
         return observe(self, player)
 
     def observation_string(self, player: int) -> str:
         """The board as text as ``player`` sees it (the opponent's face-down glyphs masked)."""
-        from .render import render_board
         return render_board(self, player)
 
     def __str__(self) -> str:
-        from .render import render_board
         return render_board(self)

@@ -1,13 +1,23 @@
-"""Applying actions to a State of The Channeling: the rules of a turn.
+"""Applying decisions to a State of The Channeling: the rules of a turn, one decision at a time.
 
-A mixin of ``State``: ``_check`` validates an action without changing anything, ``_commit``
-plays it (cubes laid, cards taken and refilled, hands renewed, the end of the game).
+A mixin of ``State``. ``apply_action`` takes a decision id (decisions.py) or, at a chance node,
+the card drawn. A turn runs: the face-down choice (at the start of a hand), the glyph (spent at
+once when no glyph allows a move), the druid, its destination, the Leyline step by step (the
+engine takes every step where only one card is nearer), then the cubes are laid, cards taken,
+and each taken spot is refilled: the taker names the next spot where the order matters, and a
+chance draw puts a card there. The turn then ends: its whole-turn record joins ``history``.
 """
 from __future__ import annotations
 
 from ..errors import IllegalActionError
 from .actions import Action
+from .decisions import DRAW, FROM, HIDE, OVER, PLAY, REFILL, TO, VIA
+from .movegen import bits
 from .players import PLAYER_NAMES
+
+_EXPECTED = {HIDE: "set glyphs face down (hide ...)", PLAY: "play a glyph (play ...)",
+             FROM: "choose the druid that moves (from ...)", TO: "choose where it stops (to ...)",
+             VIA: "choose the Leyline's next card (via ...)", REFILL: "choose the spot refilled next (refill ...)"}
 
 
 class Transitions:
@@ -15,162 +25,214 @@ class Transitions:
 
     __slots__ = ()
 
-    def _hide_mask(self, hide: tuple[str, ...]) -> int:
-        st = self._st
-        if len(hide) != st.hidden:
-            raise IllegalActionError(
-                f"expected exactly {st.hidden} glyphs set face down, got {len(hide)}")
-        mask = 0
-        for name in hide:
-            g = st.gidx.get(name)
-            if g is None:
-                raise IllegalActionError(f"unknown glyph {name!r}")
-            if mask >> g & 1:
-                raise IllegalActionError(f"glyph {name!r} set face down twice")
-            mask |= 1 << g
-        return mask
+    def apply_action(self, action: int) -> None:
+        """Apply one decision of the player to move, or the card drawn at a chance node.
 
-    def _check(self, action: Action):
-        """Validate ``action``; return what ``_commit`` needs. Changes nothing."""
-        if self._terminal:
-            raise IllegalActionError("the game is over")
-        st = self._st
-        p = self._cur
-        if self._setup:
-            if action.glyph or not action.hide:
-                raise IllegalActionError(
-                    f"{PLAYER_NAMES[p]} must first set {st.hidden} glyphs face down: h[...]")
-            return ("setup", self._hide_mask(action.hide))
-        g = st.gidx.get(action.glyph)
-        if g is None:
-            raise IllegalActionError(f"unknown glyph {action.glyph!r} in {action}")
-        if self._need_hide[p]:
-            if not action.hide:
-                raise IllegalActionError(
-                    f"a fresh hand: {PLAYER_NAMES[p]} must set {st.hidden} glyphs face down")
-            hide_mask = self._hide_mask(action.hide)
-            if hide_mask >> g & 1:
-                raise IllegalActionError(f"glyph {action.glyph!r} is set face down")
-        else:
-            if action.hide:
-                raise IllegalActionError("glyphs are set face down only at the start of a hand")
-            hide_mask = -1
-            if not self._playable[p] >> g & 1:
-                raise IllegalActionError(
-                    f"glyph {action.glyph!r} is not playable ({PLAYER_NAMES[p]} has played it "
-                    f"or set it face down)")
-        if not action.dst:
-            if action.src or action.path or action.refill:
-                raise IllegalActionError(f"malformed spent glyph: {action!r}")
-            if self._has_move(p):
-                raise IllegalActionError(
-                    "a glyph may be spent only when no glyph allows a move")
-            return ("spend", g, hide_mask)
-        index = st.geo.index
-        src = index.get(action.src)
-        dst = index.get(action.dst)
-        if src is None or dst is None:
-            raise IllegalActionError(f"square off the grid in {action}")
-        druids = self._druids
-        base = 2 * p
-        if src == druids[base]:
-            slot = base
-        elif src == druids[base + 1]:
-            slot = base + 1
-        else:
-            raise IllegalActionError(f"no {PLAYER_NAMES[p]} druid on {action.src}")
-        lm = st.gmask[g]
-        if not lm >> dst & 1:
-            raise IllegalActionError(f"{action.dst} is not in the line of {action.glyph}")
-        if st.in_line and not lm >> src & 1:
-            raise IllegalActionError(
-                f"the druid on {action.src} is not in the line of {action.glyph}")
-        if not self._free() >> dst & 1:
-            raise IllegalActionError(f"{action.dst} holds a druid or no card")
-        other = druids[slot ^ 1]
-        path = st.geo.path_of.get(action.path)
-        if path is None or path[0] != dst or path[-1] != other:
-            raise IllegalActionError(
-                f"{'-'.join(action.path)} is not a shortest path from {action.dst} to "
-                f"{st.geo.names[other]}")
-        lay = self._lay_memo(path)
-        taken = lay[4]
-        refill = action.refill
-        if len(refill) != len(taken) or (taken and (
-                index.get(refill[0], -1) != taken[0] if len(taken) == 1
-                else sorted(index.get(x, -1) for x in refill) != sorted(taken))):
-            exp = ",".join(st.geo.names[c] for c in taken)
-            raise IllegalActionError(
-                f"refill order must list each taken spot once ({exp or 'none taken'}), "
-                f"got r[{','.join(refill)}]")
-        return ("move", g, hide_mask, slot, dst, path, lay, tuple(index[x] for x in refill))
-
-    def apply_action(self, action: Action) -> None:
-        """Play ``action`` for the current player.
-
-        :raises IllegalActionError: when the action is not legal here (state unchanged).
+        :raises IllegalActionError: when ``action`` is not legal here (the state is unchanged).
         """
-        plan = self._plan
-        # an action this state generated itself comes with its checked form (see ``_planned``)
-        checked = plan[1] if plan is not None and plan[0] is action else self._check(action)
-        self._memo = self._plan = None
-        self._commit(checked)
-        self._history.append(action)
+        phase = self._phase
+        if phase == DRAW:
+            self._draw(action)
+        elif phase == OVER:
+            raise IllegalActionError("the game is over")
+        else:
+            ids = self._st.ids
+            if action.__class__ is not int:
+                raise IllegalActionError(f"apply_action takes a decision id, got {action!r}; "
+                                         f"play_turn applies a whole turn")
+            lo = ids.base[phase]
+            if not lo <= action < ids.end[phase]:
+                raise IllegalActionError(f"{self._describe(action)}: {PLAYER_NAMES[self._cur]} is to "
+                                         f"{_EXPECTED[phase]}")
+            i = action - lo
+            if phase == PLAY:
+                self._play(i)
+            elif phase == TO:
+                self._to(i)
+            elif phase == FROM:
+                self._from(i)
+            elif phase == VIA:
+                self._via(i)
+            elif phase == HIDE:
+                self._hide(i)
+            else:
+                self._refill(i)
+        self._log.append(action)
 
-    def _commit(self, checked) -> None:
+    def _describe(self, action: int) -> str:
+        try:
+            return self._st.ids.to_string(action)
+        except ValueError:
+            return f"decision {action!r}"
+
+    # ----------------------------------------------------------------- the decisions
+    def _hide(self, i: int) -> None:
         st = self._st
         p = self._cur
-        kind = checked[0]
-        if kind == "setup":
-            self._hidden[p] = checked[1]
-            self._playable[p] = st.full & ~checked[1]
-            self._need_hide[p] = False
+        mask = st.ids.hide_masks[i]
+        self._hidden[p] = mask
+        self._playable[p] = st.full & ~mask
+        self._need_hide[p] = False
+        if self._setup:
+            self._history.append(Action(hide=tuple(sorted(st.glyphs[g] for g in bits(mask)))))
             self._setup -= 1
             self._cur = 1 - p
-            return
-        g, hide_mask = checked[1], checked[2]
-        if hide_mask >= 0:
-            self._hidden[p] = hide_mask
-            self._playable[p] = st.full & ~hide_mask
-            self._need_hide[p] = False
-        if kind == "spend":
-            self._spent[p] += 1
+            self._start_turn()
         else:
-            _, _, _, slot, dst, path, lay, refill = checked
-            self._druids[slot] = dst
-            vals, used, cancel, short, taken = lay
-            cubes = self._cubes
-            for c, v in zip(path, vals):
-                cubes[c] = v
-            supply = self._supply
-            supply[p] += cancel - used
-            supply[1 - p] += cancel
-            if short:
-                self._supply_short[p] = True
-            if taken:
-                grid = self._grid
-                sign = 1 - 2 * p
-                basis = st.basis
-                mine = self._taken[p]
-                for c in taken:
-                    card = grid[c]
-                    count = cubes[c] * sign
-                    ret = basis[card] if basis[card] < count else count
-                    supply[p] += ret
-                    self._over[p] += count - ret
-                    self._splendor[p] += st.spl[card]
-                    mine.append(card)
-                    cubes[c] = 0
-                    grid[c] = -1
-                deck = self._deck
-                for c in refill:
-                    if deck:
-                        grid[c] = deck.pop()
-                    else:
-                        self._empty |= 1 << c
-                        self._deck_ran_out = True
+            self._thide = mask
+            self._phase = PLAY
+
+    def _play(self, g: int) -> None:
+        p = self._cur
+        if not self._playable[p] >> g & 1:
+            raise IllegalActionError(f"glyph {self._st.glyphs[g]!r} is not playable ({PLAYER_NAMES[p]} "
+                                     f"has played it or set it face down)")
+        if self._glyph_moves(p, g):
+            self._tg = g
+            self._phase = FROM
+            return
+        if any(self._glyph_moves(p, h) for h in bits(self._playable[p])):
+            raise IllegalActionError(f"glyph {self._st.glyphs[g]!r} allows no move; a glyph may be "
+                                     f"spent only when no glyph allows a move")
+        self._tg = g
+        self._spent[p] += 1
+        self._end_turn(spent=True)
+
+    def _from(self, cell: int) -> None:
+        druids = self._druids
+        slot = 2 * self._cur
+        if druids[slot] != cell:
+            slot += 1
+        if druids[slot] != cell or self._st.in_line and not self._st.gmask[self._tg] >> cell & 1:
+            raise IllegalActionError(f"no {PLAYER_NAMES[self._cur]} druid on "
+                                     f"{self._st.geo.names[cell]} that {self._st.glyphs[self._tg]!r} lets move")
+        self._tslot = slot
+        self._tsrc = cell
+        self._phase = TO
+
+    def _to(self, cell: int) -> None:
+        st = self._st
+        if not st.gmask[self._tg] >> cell & 1:
+            raise IllegalActionError(f"{st.geo.names[cell]} is not in the line of {st.glyphs[self._tg]!r}")
+        if not self._free() >> cell & 1:
+            raise IllegalActionError(f"{st.geo.names[cell]} holds a druid or no card")
+        self._druids[self._tslot] = cell
+        self._tpath = [cell]
+        self._advance()
+
+    def _via(self, cell: int) -> None:
+        if cell not in self._st.geo.toward[self._druids[self._tslot ^ 1]][self._tpath[-1]]:
+            names = self._st.geo.names
+            raise IllegalActionError(f"{names[cell]} is not a step from {names[self._tpath[-1]]} toward "
+                                     f"{names[self._druids[self._tslot ^ 1]]}")
+        self._tpath.append(cell)
+        self._advance()
+
+    def _refill(self, cell: int) -> None:
+        if cell not in self._tleft:
+            raise IllegalActionError(f"{self._st.geo.names[cell]} is not a spot waiting for a card")
+        self._tleft.remove(cell)
+        self._trefill.append(cell)
+        self._tspot = cell
+        self._phase = DRAW
+
+    def _draw(self, card: int) -> None:
+        deck = self._deck
+        if deck and deck[-1] == card:
+            deck.pop()
+        elif isinstance(card, int) and card in deck:
+            deck.remove(card)
+        else:
+            raise IllegalActionError(f"card {card!r} is not in the deck")
+        self._grid[self._tspot] = card
+        self._memo = None
+        self._next_refill()
+
+    # ----------------------------------------------------------------- the engine's own steps
+    def _advance(self) -> None:
+        """Lay the Leyline on where only one card is nearer; ask where two are; lay the cubes
+        when it reaches the other druid."""
+        other = self._druids[self._tslot ^ 1]
+        toward = self._st.geo.toward[other]
+        path = self._tpath
+        a = path[-1]
+        while a != other:
+            nearer = toward[a]
+            if len(nearer) > 1:
+                self._phase = VIA
+                return
+            a = nearer[0]
+            path.append(a)
+        self._lay_cubes(tuple(path))
+
+    def _lay_cubes(self, path: tuple[int, ...]) -> None:
+        st = self._st
+        p = self._cur
+        vals, used, cancel, short, taken = self._lay_memo(path)
+        self._memo = None
+        cubes = self._cubes
+        for c, v in zip(path, vals):
+            cubes[c] = v
+        supply = self._supply
+        supply[p] += cancel - used
+        supply[1 - p] += cancel
+        if short:
+            self._supply_short[p] = True
+        grid = self._grid
+        sign = 1 - 2 * p
+        basis = st.basis
+        mine = self._taken[p]
+        for c in taken:
+            card = grid[c]
+            count = cubes[c] * sign
+            ret = basis[card] if basis[card] < count else count
+            supply[p] += ret
+            self._over[p] += count - ret
+            self._splendor[p] += st.spl[card]
+            mine.append(card)
+            cubes[c] = 0
+            grid[c] = -1
+        self._tleft = taken
+        self._next_refill()
+
+    def _next_refill(self) -> None:
+        left = self._tleft
+        if not left:
+            self._end_turn()
+        elif not self._deck:
+            for c in left:
+                self._empty |= 1 << c
+            self._deck_ran_out = True
+            self._trefill += left
+            self._tleft = []
+            self._end_turn()
+        elif len(left) == 1:
+            self._tspot = left.pop()
+            self._trefill.append(self._tspot)
+            self._phase = DRAW
+        else:
+            self._phase = REFILL
+
+    def _turn_record(self, raw: tuple) -> Action:
+        """A finished turn kept as (glyph, druid's square, path, refill order, face-down mask),
+        cells and indices, as a whole-turn record (made when the history is read)."""
+        g, src, path, refill, hide_mask = raw
+        st = self._st
+        names = st.geo.names
+        hide = () if hide_mask < 0 else tuple(sorted(st.glyphs[i] for i in bits(hide_mask)))
+        if not path:
+            return Action(st.glyphs[g], hide=hide)
+        return Action(st.glyphs[g], names[src], names[path[0]], tuple(names[c] for c in path),
+                      tuple(names[c] for c in refill), hide)
+
+    def _end_turn(self, spent: bool = False) -> None:
+        st = self._st
+        p = self._cur
+        self._memo = None
+        self._history.append((self._tg, self._tsrc, () if spent else tuple(self._tpath),
+                              tuple(self._trefill), self._thide))
         # the glyph is played; a hand played out comes back whole
-        pl = self._playable[p] & ~(1 << g)
+        pl = self._playable[p] & ~(1 << self._tg)
         if pl:
             self._playable[p] = pl
         else:
@@ -187,3 +249,16 @@ class Transitions:
             self._terminal = True
             self._stalled = True
         self._cur = 1 - p
+        self._start_turn()
+
+    def _start_turn(self) -> None:
+        self._tg = self._tslot = self._tsrc = self._thide = self._tspot = -1
+        self._tpath = []
+        self._tleft = []
+        self._trefill = []
+        if self._terminal:
+            self._phase = OVER
+        elif self._setup or self._need_hide[self._cur]:
+            self._phase = HIDE
+        else:
+            self._phase = PLAY

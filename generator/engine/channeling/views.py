@@ -32,4 +32,4 @@ def actors(state: "State") -> list[int]:
 
 def history_for(state: "State", player: int) -> tuple[str, ...]:
     """The log in notation as ``player`` may see it."""
-    return tuple(notation_for(a, player, who) for a, who in zip(state._history, actors(state)))
+    return tuple(notation_for(a, player, who) for a, who in zip(state._records(), actors(state)))

@@ -21,7 +21,7 @@ def replay_states(inputs: Any, record: dict[str, Any]) -> list[tuple[Any, Any, A
     for text in record["actions"]:
         action = engine.parse_action(text)
         after = state.clone()
-        after.apply_action(action)
+        after.play_turn(action)
         out.append((state, action, after))
         state = after
     return out
