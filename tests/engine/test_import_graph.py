@@ -2,7 +2,8 @@
 
 The graph is read from the source with ``ast``: every ``import`` in a module counts, also one
 inside a function, since a deferred import that closes a circle still ties the modules together
-(one cannot be read, tested or moved without the other).
+(one cannot be read, tested or moved without the other). Imports under ``if TYPE_CHECKING:``
+name types for annotations only and never run, so they do not count.
 """
 from __future__ import annotations
 
@@ -29,7 +30,11 @@ def imported_by(path: Path, modules: set[str]) -> set[str]:
     name = module_name(path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found = set()
-    for node in ast.walk(ast.parse(path.read_text())):
+    tree = ast.parse(path.read_text())
+    for node in ast.walk(tree):
+        if _annotation_only(node):
+            node.body = []
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -47,6 +52,11 @@ def imported_by(path: Path, modules: set[str]) -> set[str]:
             if target and target != name:
                 found.add(target)
     return found
+
+
+def _annotation_only(node: ast.AST) -> bool:
+    """An ``if TYPE_CHECKING:`` block."""
+    return isinstance(node, ast.If) and getattr(node.test, "id", getattr(node.test, "attr", None)) == "TYPE_CHECKING"
 
 
 def import_graph(folder: Path) -> dict[str, set[str]]:
