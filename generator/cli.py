@@ -161,9 +161,13 @@ def validate(game: str | None, edition: str | None, as_json: bool, strict: bool)
 
 
 def _validate(game: str | None, edition: str | None, as_json: bool, strict: bool) -> int:
+    from .pipeline import layouts_for
     from .validate import format_report, validate_edition
 
-    reports = [validate_edition(ed, looks=True) for ed in _editions(game, edition)]
+    looks: dict = {}  # the editions of one game share its looks, loaded once
+    reports = [validate_edition(ed, looks=True, layouts=looks.get(ed.game.folder) or
+                                looks.setdefault(ed.game.folder, layouts_for(ed)))
+               for ed in _editions(game, edition)]
     if strict:
         for report in reports:
             report.violations += [f"(strict) {w}" for w in report.warnings]

@@ -469,7 +469,7 @@ class Layouts:
         spec = validate(TemplateFile, source.data, source)
         if spec.id != template_id:
             raise source.error(("id",), f"the file's name '{template_id}'", repr(spec.id))
-        base = self._resolve(spec.extends, (source, ("extends",)), chain + (template_id,)) if spec.extends else None
+        base = self._base(spec.extends, (source, ("extends",)), chain + (template_id,)) if spec.extends else None
         raw = {name: dict(el) for name, el in (base.raw.items() if base else [])}
         sources = dict(base.sources) if base else {}
         for name, overrides in spec.elements.items():
@@ -497,6 +497,12 @@ class Layouts:
                         elements, raw, sources,
                         _own_or_base(spec.corner_radius, base and base.corner_radius, 0),
                         _own_or_base(spec.shared_cuts, base and base.shared_cuts, False))
+
+    def _base(self, template_id: str, wanted_by, chain: tuple[str, ...]) -> Template:
+        """A template others extend, resolved once however many extend it."""
+        if template_id not in self._templates:
+            self._templates[template_id] = self._resolve(template_id, wanted_by, chain)
+        return self._templates[template_id]
 
 
 def _own_or_base(own: Any, inherited: Any, default: Any) -> Any:
