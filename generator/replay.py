@@ -26,6 +26,7 @@ from .project import current
 
 PACKAGE = Path(__file__).resolve().parent
 FORMAT = 1  # bump when the shape of a kept answer changes
+KEEP = 64  # answers kept; older ones are removed
 DISTRIBUTIONS = (".dist-info", ".egg-info", ".egg-link", ".pth")
 GROUP = "pnp_generator.engines"  # engine.plugins.GROUP, named here so that its imports are not needed
 
@@ -164,5 +165,13 @@ def _write(path: Path, kept: dict) -> None:
         tmp = path.with_suffix(f".{os.getpid()}.tmp")
         tmp.write_text(json.dumps(kept), encoding="utf-8")
         os.replace(tmp, path)
+        _prune(path)
     except OSError:
         pass  # a read-only project: the next run simply works it out again
+
+
+def _prune(newest: Path) -> None:
+    """Keep the most recent answers only: each edit of the project leaves one that is never asked again."""
+    others = sorted((p for p in newest.parent.glob("*.json") if p != newest), key=lambda p: p.stat().st_mtime_ns)
+    for stale in others[:max(0, len(others) - (KEEP - 1))]:
+        stale.unlink(missing_ok=True)

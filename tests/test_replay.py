@@ -80,3 +80,14 @@ def test_a_plug_in_engine_edited_in_place_is_noticed(tmp_path):
 
 def test_the_plug_in_group_is_the_registry_one():
     assert replay.GROUP == plugins.GROUP
+
+
+def test_only_the_latest_answers_are_kept(tmp_path, monkeypatch):
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("PNP_PROJECT", str(tmp_path))
+    monkeypatch.setattr(replay, "KEEP", 3)
+    for i in range(5):
+        assert replay.replayed("probe", [i], lambda: 0) == 0
+    kept_now = sorted((tmp_path / "cache" / "commands").glob("*.json"))
+    assert len(kept_now) == 3
+    assert (tmp_path / "cache" / "commands" / f"{replay.digest('probe', [4])}.json") in kept_now
