@@ -73,9 +73,11 @@ def _tree(root: Path, h) -> None:
     if root.is_file():
         _file(str(root), str(root.parent), h)
         return
-    paths = []
-    for folder, subfolders, files in os.walk(root):
-        subfolders[:] = [d for d in subfolders if d != "__pycache__"]  # written by Python as it runs
+    paths, seen = [], {os.path.realpath(root)}
+    for folder, subfolders, files in os.walk(root, followlinks=True):  # a game may be a linked folder
+        real = {d: os.path.realpath(os.path.join(folder, d)) for d in subfolders}
+        subfolders[:] = [d for d in subfolders if d != "__pycache__" and real[d] not in seen]  # no loops
+        seen.update(real[d] for d in subfolders)
         paths += [os.path.join(folder, name) for name in files]
     for path in sorted(paths):
         _file(path, root, h)

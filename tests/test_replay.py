@@ -91,3 +91,16 @@ def test_only_the_latest_answers_are_kept(tmp_path, monkeypatch):
     kept_now = sorted((tmp_path / "cache" / "commands").glob("*.json"))
     assert len(kept_now) == 3
     assert (tmp_path / "cache" / "commands" / f"{replay.digest('probe', [4])}.json") in kept_now
+
+
+def test_a_game_in_a_linked_folder_is_read_through_the_link(tmp_path):
+    root = project_copy(tmp_path)
+    elsewhere = tmp_path / "elsewhere"
+    (root / "components" / "the-channeling").rename(elsewhere)
+    (root / "components" / "the-channeling").symlink_to(elsewhere, target_is_directory=True)
+    (elsewhere / "loop").symlink_to(elsewhere, target_is_directory=True)  # a loop is walked once
+    env = project_env(root)
+    assert run_cli("validate", "the-channeling", "-e", "2025", env=env).returncode == 0
+    edition = elsewhere / "editions" / "2025.yaml"
+    edition.write_text(edition.read_text().replace("total: 36", "total: 35", 1))
+    assert run_cli("validate", "the-channeling", "-e", "2025", env=env).returncode == 1
