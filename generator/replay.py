@@ -5,7 +5,8 @@ folders), the generator's own code and built-in looks, the engines registered as
 their code, the installed distributions, the Python, the command's arguments and the ``PNP_``
 environment. Its output and exit status are kept under a digest of all of them, file contents
 included (not modification times); a later run with the same digest prints the kept answer without
-reading a game. Computing the digest reads about 2 MB and imports nothing heavy.
+reading a game. Computing the digest reads the files (about 1.3 MB for this project, 12-15 ms) and
+imports nothing heavy.
 
 A run that stops with an error (an unreadable file, a template that cannot be drawn) is never kept,
 so a mistake is found again on every run. ``PNP_NO_REPLAY=1`` turns replaying off.
