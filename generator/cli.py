@@ -164,10 +164,9 @@ def _validate(game: str | None, edition: str | None, as_json: bool, strict: bool
     from .pipeline import layouts_for
     from .validate import format_report, validate_edition
 
-    looks: dict = {}  # the editions of one game share its looks, loaded once
-    reports = [validate_edition(ed, looks=True, layouts=looks.get(ed.game.folder) or
-                                looks.setdefault(ed.game.folder, layouts_for(ed)))
-               for ed in _editions(game, edition)]
+    editions = _editions(game, edition)
+    looks = {ed.game.folder: layouts_for(ed) for ed in editions}  # a game's editions share its looks
+    reports = [validate_edition(ed, looks=True, layouts=looks[ed.game.folder]) for ed in editions]
     if strict:
         for report in reports:
             report.violations += [f"(strict) {w}" for w in report.warnings]

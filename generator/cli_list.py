@@ -3,7 +3,6 @@ layer it came from, so a user sees what a game can use and which file to edit.""
 from __future__ import annotations
 
 from pathlib import Path
-
 from typing import TYPE_CHECKING
 
 import click

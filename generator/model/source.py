@@ -259,4 +259,8 @@ def _implicit_tag(text: str) -> str:
 @lru_cache(maxsize=4096)
 def _constructed(tag: str, text: str) -> Any:
     """The value of a scalar that is not text (numbers, booleans, null are immutable, so shared)."""
-    return _SCALARS.construct_object(yaml.ScalarNode(tag, text), deep=True)
+    node = yaml.ScalarNode(tag, text)
+    try:
+        return _SCALARS.construct_object(node, deep=True)
+    finally:
+        _SCALARS.constructed_objects.pop(node, None)  # the loader would keep every node it built
