@@ -16,7 +16,10 @@ included) with the peak resident memory of the process and its workers:
   the game), beside ``floor_sheets.py``, bare reportlab drawing the same cards and backs;
 * games per second on one core (``engine_rates.py``): Grove greedy, Channeling random and greedy,
   per wall second and per CPU second (the CPU figure is what a quiet machine would show);
-* ``--help``, ``validate``, ``list``.
+* ``--help``; ``validate`` and ``list`` cold (no kept answer: ``PNP_NO_REPLAY=1``) and with the
+  answer kept by the run before (generator/replay.py; a version without it works it out again).
+
+``--rows TEXT`` (repeatable) measures only the rows whose name holds TEXT, e.g. ``--rows 36-card --rows '`'``.
 
 The machine's load (1-minute average) is printed before and after: wall times on a shared machine
 are only comparable between copies measured in the same run.
@@ -100,8 +103,19 @@ def rows(root: Path, runs: int, cold_runs: int):
         return go
 
     def sheets() -> dict:
+        shutil.rmtree(root / "out36", ignore_errors=True)  # else a version that skips up-to-date output skips it
         return measured(root, ["build.py", "build", "bench-36", "-e", "2025", "-p", "letter", "--out",
                                str(root / "out36")], {"PNP_COMPONENTS": str(root / "bench36")})
+
+    def quick(command: str, kept: bool):
+        """A quick command, with its answer kept from the run before (warm) or worked out (cold)."""
+        def go() -> dict:
+            if kept:
+                measured(root, ["build.py", command])  # keeps the answer, where the version keeps one
+                return measured(root, ["build.py", command])
+            shutil.rmtree(root / ".pnp-cache" / "simulations" / "commands", ignore_errors=True)
+            return measured(root, ["build.py", command], {"PNP_NO_REPLAY": "1"})
+        return go
 
     out: list[tuple[str, int, object]] = []
     for i in range(cold_runs):
@@ -112,8 +126,10 @@ def rows(root: Path, runs: int, cold_runs: int):
         out.append(("36-card sheet build", i, sheets))
         out.append(("36-card floor (bare reportlab)", i,
                     lambda: measured(root, ["bench/floor_sheets.py", str(root / "floor.pdf")])))
-        for command in ("--help", "validate", "list"):
-            out.append((f"`{command}`", i, lambda c=command: measured(root, ["build.py", c])))
+        out.append(("`--help`", i, lambda: measured(root, ["build.py", "--help"])))
+        for command in ("validate", "list"):
+            out.append((f"`{command}`, cold", i, quick(command, kept=False)))
+            out.append((f"`{command}`, answer kept", i, quick(command, kept=True)))
     for (engine, agent), games in ENGINE_RUNS.items():
         for i in range(max(3, runs // 2)):
             out.append((f"{engine} {agent} games/s", i,
@@ -132,12 +148,14 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--cold-runs", type=int, default=3)
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--rows", action="append", help="only the rows whose name holds this text (repeatable)")
     args = parser.parse_args()
     repos = args.repo or [HERE.parent]
     work = Path(tempfile.mkdtemp(prefix="bench-issue12-"))
-    roots = {str(r): copy_project(r.resolve(), work / f"{i}-{r.resolve().name}") for i, r in enumerate(repos)}
+    roots = {str(r.resolve()): copy_project(r.resolve(), work / f"{i}-{r.resolve().name}") for i, r in enumerate(repos)}
     print(f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores", flush=True)
-    plans = {name: rows(root, args.runs, args.cold_runs) for name, root in roots.items()}
+    plans = {name: [r for r in rows(root, args.runs, args.cold_runs) if not args.rows or any(t in r[0] for t in args.rows)]
+             for name, root in roots.items()}
     samples: dict[tuple[str, str], list[dict]] = {}
     for step in range(len(next(iter(plans.values())))):
         for name, plan in plans.items():  # interleaved: one run of each copy in turn

@@ -153,9 +153,20 @@ def _step_printer():
 @click.option("--strict", is_flag=True, help="Treat warnings as violations.")
 def validate(game: str | None, edition: str | None, as_json: bool, strict: bool) -> None:
     """Check decks against their declared composition. Exit 0 ok, 1 violations, 2 unreadable input."""
+    from .replay import replayed
+
+    status = replayed("validate", [game, edition, as_json, strict], lambda: _validate(game, edition, as_json, strict))
+    if status:
+        sys.exit(status)
+
+
+def _validate(game: str | None, edition: str | None, as_json: bool, strict: bool) -> int:
+    from .pipeline import layouts_for
     from .validate import format_report, validate_edition
 
-    reports = [validate_edition(ed, looks=True) for ed in _editions(game, edition)]
+    editions = _editions(game, edition)
+    looks = {ed.game.folder: layouts_for(ed) for ed in editions}  # a game's editions share its looks
+    reports = [validate_edition(ed, looks=True, layouts=looks[ed.game.folder]) for ed in editions]
     if strict:
         for report in reports:
             report.violations += [f"(strict) {w}" for w in report.warnings]
@@ -164,8 +175,7 @@ def validate(game: str | None, edition: str | None, as_json: bool, strict: bool)
                               indent=2))
     else:
         click.echo("\n".join(format_report(r) for r in reports))
-    if not all(r.ok for r in reports):
-        sys.exit(1)
+    return 0 if all(r.ok for r in reports) else 1
 
 
 def main() -> None:

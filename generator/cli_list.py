@@ -3,17 +3,27 @@ layer it came from, so a user sees what a game can use and which file to edit.""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from .model import find_game, game_names, layouts_dir
-from .model.layouts import BUILTIN_LOOKS, Found, Layouts
 from .project import current
+
+if TYPE_CHECKING:
+    from .model.layouts import Found, Layouts
 
 
 @click.command(name="list")
 def list_command() -> None:
     """Games, editions, profiles, templates, colours, fonts (with their layer) and agents."""
+    from .replay import replayed
+    replayed("list", [], _list)
+
+
+def _list() -> None:
+    from .model import find_game, game_names, layouts_dir
+    from .model.layouts import Layouts
+
     project = current()
     click.echo(f"project: {project.root}")
     names = game_names()
@@ -68,6 +78,7 @@ def _detail(kind: str, name: str, layouts: Layouts, profiles: dict) -> str:
 
 def _shown(path: Path) -> str:
     """A path as short as it can be read: inside the project, or inside the package's built-in looks."""
+    from .model.layouts import BUILTIN_LOOKS
     for base, prefix in ((current().root, ""), (BUILTIN_LOOKS, "(package) ")):
         if path.is_relative_to(base):
             return prefix + path.relative_to(base).as_posix()

@@ -7,11 +7,13 @@ worker processes behind.
 """
 from __future__ import annotations
 
-import ctypes
-import multiprocessing
 import os
 import signal
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # multiprocessing and ctypes are imported where used: most commands never fork
+    import multiprocessing
 
 PR_SET_PDEATHSIG = 1
 
@@ -28,12 +30,14 @@ _forking = [0]  # the pid of the process about to fork, read back in the child
 
 
 def _before_fork() -> None:
+    import ctypes  # noqa: F401  imported once here, so each child finds it loaded (only forking commands pay)
     _forking[0] = os.getpid()
 
 
 def _in_child() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a pool's terminate() must simply end the worker
     if sys.platform.startswith("linux"):
+        import ctypes
         try:
             ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
         except (AttributeError, OSError):  # pragma: no cover
@@ -57,6 +61,7 @@ def pool_context() -> multiprocessing.context.BaseContext:
     """The start method for worker processes: ``PNP_START_METHOD`` when set, else fork where the
     platform has it on Linux (quick to start), spawn elsewhere. Every task is a module-level
     function with picklable arguments, so any method gives the same results."""
+    import multiprocessing
     method = os.environ.get("PNP_START_METHOD")
     if method not in multiprocessing.get_all_start_methods():
         linux_fork = "fork" in multiprocessing.get_all_start_methods() and sys.platform.startswith("linux")

@@ -3,9 +3,13 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .model import Edition
 from .model.schema import Declaration
+
+if TYPE_CHECKING:
+    from .model.layouts import Layouts
 
 
 @dataclass
@@ -26,9 +30,10 @@ class Report:
                 "warnings": self.warnings, "incomplete": self.incomplete, "components": self.components}
 
 
-def validate_edition(edition: Edition, looks: bool = False) -> Report:
+def validate_edition(edition: Edition, looks: bool = False, layouts: Layouts | None = None) -> Report:
     """With `looks`, also every check `build` runs before drawing (templates, bindings, conditions,
-    labels, sizes), its print-safety findings added as warnings.
+    labels, sizes), its print-safety findings added as warnings. ``layouts``: the edition's looks when
+    already loaded (the editions of one game share them).
 
     :raises GameDataError: for rule options its engine rejects (a typo'd key, a bad value), and with
         `looks` for a template that cannot be drawn.
@@ -36,7 +41,7 @@ def validate_edition(edition: Edition, looks: bool = False) -> Report:
     engine_options(edition)  # rejected rule options stop here, with their file and line
     report = Report(edition.game.id, edition.id)
     if looks:
-        report.warnings += [f"print safety: {finding}" for finding in check_looks(edition)]
+        report.warnings += [f"print safety: {finding}" for finding in check_looks(edition, layouts)]
     for component in edition.components:
         entry = {"id": component.id, "name": component.spec.name, "kind": component.spec.kind,
                  "total": component.total, "distinct": len(component.pieces)}
@@ -60,7 +65,7 @@ def validate_edition(edition: Edition, looks: bool = False) -> Report:
     return report
 
 
-def check_looks(edition: Edition) -> list:
+def check_looks(edition: Edition, layouts: Layouts | None = None) -> list:
     """What `build` checks before drawing: templates, bindings, conditions, labels, sizes (errors, exit 2),
     then print safety (findings, returned)."""
     from .pipeline import check_edition, layouts_for
@@ -68,7 +73,7 @@ def check_looks(edition: Edition) -> list:
     from .render.safety import check_edition_safety
     from .render.style import Palette
 
-    layouts = layouts_for(edition)
+    layouts = layouts or layouts_for(edition)
     check_edition(edition, layouts)
     palette = Palette(layouts)
     for profile in layouts.profiles.values():  # what a sheet build would refuse about its profile

@@ -3,6 +3,7 @@ command's body, `validate` and `list` load no painting, rulebook or agent code."
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -28,9 +29,11 @@ print(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in ("pydantic"
 """
 
 
-def imported(*args: str) -> set[str]:
+def imported(*args: str, cache: Path | None = None) -> set[str]:
+    """The modules a command loads: with no kept answers (cold), or with the answers kept in ``cache``."""
+    env = {**os.environ, "PNP_CACHE_DIR": str(cache)} if cache else {**os.environ, "PNP_NO_REPLAY": "1"}
     out = subprocess.run([sys.executable, "-c", PROBE.format(args=list(args))], cwd=ROOT, capture_output=True,
-                         text=True, check=True)
+                         text=True, check=True, env=env)
     return set(json.loads(out.stdout.strip().splitlines()[-1]))
 
 
@@ -52,6 +55,13 @@ def test_quick_commands_load_no_rulebook_or_agents(command):
     modules = imported(command)
     assert not [u for u in AGENTS_AND_BOOKS if loaded(modules, u)]
     assert loaded(modules, "generator.model")  # they do read the games
+
+
+@pytest.mark.parametrize("command", ["validate", "list"])
+def test_a_kept_answer_loads_no_game_code(command, tmp_path):
+    imported(command, cache=tmp_path)  # the first run keeps its answer
+    modules = imported(command, cache=tmp_path)
+    assert not [h for h in HEAVY if loaded(modules, h)]
 
 
 def test_list_loads_no_painting():

@@ -26,7 +26,7 @@ MAX_REPEAT = 200  # more copies of one element than any face holds is a mistake
 class Comparison(BaseModel):
     """Comparisons of one field; each one given must hold."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, defer_build=True)
     eq: Scalar | None = Field(default=None, alias="==")
     ne: Scalar | None = Field(default=None, alias="!=")
     lt: Number | None = Field(default=None, alias="<")
@@ -131,7 +131,7 @@ class Repeat(BaseModel):
     position is the circle's centre and the copies lie `radius` from it, angles counter-clockwise
     from the right (90 is the top)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
     count: Union[Annotated[StrictInt, Field(ge=0, le=MAX_REPEAT)], StrictStr]  # a number, or "$field"
     along: Literal["row", "column", "grid", "arc"] = "row"
     spacing: float = Field(default=5, ge=-1000, le=1000)          # mm

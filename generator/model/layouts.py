@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from importlib import resources
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal, Union, get_args
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -469,7 +469,7 @@ class Layouts:
         spec = validate(TemplateFile, source.data, source)
         if spec.id != template_id:
             raise source.error(("id",), f"the file's name '{template_id}'", repr(spec.id))
-        base = self._resolve(spec.extends, (source, ("extends",)), chain + (template_id,)) if spec.extends else None
+        base = self._base(spec.extends, (source, ("extends",)), chain + (template_id,)) if spec.extends else None
         raw = {name: dict(el) for name, el in (base.raw.items() if base else [])}
         sources = dict(base.sources) if base else {}
         for name, overrides in spec.elements.items():
@@ -478,11 +478,7 @@ class Layouts:
             sources[name] = (source, ("elements", name))
         elements = {}
         for name, data in raw.items():
-            origin, where = sources[name]
-            try:
-                elements[name] = _ELEMENT.validate_python(data)
-            except ValidationError as exc:
-                raise describe(exc, origin, where, drop_tag=True) from None
+            elements[name] = validate_element(data, *sources[name])
         size = spec.size or (base.size if base else None)
         if size is None:
             raise source.error(("size",), "a size [width, height] here or in a template it extends", "none")
@@ -497,6 +493,12 @@ class Layouts:
                         elements, raw, sources,
                         _own_or_base(spec.corner_radius, base and base.corner_radius, 0),
                         _own_or_base(spec.shared_cuts, base and base.shared_cuts, False))
+
+    def _base(self, template_id: str, wanted_by, chain: tuple[str, ...]) -> Template:
+        """A template others extend, resolved once however many extend it."""
+        if template_id not in self._templates:
+            self._templates[template_id] = self._resolve(template_id, wanted_by, chain)
+        return self._templates[template_id]
 
 
 def _own_or_base(own: Any, inherited: Any, default: Any) -> Any:
@@ -530,4 +532,20 @@ def _id_line(path: Path) -> int | None:
         return None
 
 
-_ELEMENT = TypeAdapter(AnyElement)
+_KINDS = {get_args(kind.model_fields["kind"].annotation)[0]: kind for kind in get_args(get_args(AnyElement)[0])}
+
+
+def validate_element(data: dict, origin: Sourced, where: tuple) -> Any:
+    """One element of a template, checked against the model its ``kind`` names. Only the kinds a
+    build meets are prepared (pydantic builds each model's checks on first use); a missing or
+    unknown kind goes through the whole union, which says which kinds there are."""
+    kind = _KINDS.get(data.get("kind")) if isinstance(data, dict) else None
+    try:
+        return kind.model_validate(data) if kind else _all_kinds().validate_python(data)
+    except ValidationError as exc:
+        raise describe(exc, origin, where, drop_tag=kind is None) from None
+
+
+@lru_cache(maxsize=None)
+def _all_kinds() -> TypeAdapter:
+    return TypeAdapter(AnyElement)

@@ -9,6 +9,7 @@ standard scalar and collection tags are allowed, never `!secret` or `!!python/..
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -208,13 +209,15 @@ class _Builder:
         if event.tag and event.tag != "!" and event.tag not in SCALAR_TAGS:
             raise self.fail(event, key_path, "no tag, or a standard one (!!str, !!int, !!float, !!bool, !!null)",
                             repr(event.tag))
-        node = yaml.ScalarNode(None, event.value, event.start_mark, event.end_mark, event.style)
-        node.tag = (_STANDARD + "str" if event.tag == "!" else event.tag) or \
-            _SCALARS.resolve(yaml.ScalarNode, event.value, event.implicit)
+        if event.tag == "!" or (not event.tag and not event.implicit[0]):
+            return event.value  # quoted, a block or `! text`: text as written
+        tag = event.tag or _implicit_tag(event.value)
+        if tag == _STANDARD + "str":
+            return event.value
         try:
-            return _SCALARS.construct_object(node, deep=True)
-        except (yaml.YAMLError, ValueError, OverflowError) as exc:
-            raise self.fail(event, key_path, f"a value of type {node.tag.rsplit(':', 1)[-1]}",
+            return _constructed(tag, event.value)
+        except (yaml.YAMLError, ValueError, OverflowError, KeyError) as exc:  # KeyError: `!!bool maybe`
+            raise self.fail(event, key_path, f"a value of type {tag.rsplit(':', 1)[-1]}",
                             f"{event.value[:40]!r} ({str(exc).splitlines()[0][:80]})") from None
 
     def place(self, event, value: Any, nodes: int, opened: bool = False) -> None:
@@ -245,3 +248,19 @@ class _Builder:
 
 
 _SCALARS = _Loader("")  # a loader instance used only to resolve and construct scalars safely
+
+
+@lru_cache(maxsize=4096)
+def _implicit_tag(text: str) -> str:
+    """The tag YAML gives a plain (unquoted) scalar: int, float, bool, null, str..."""
+    return _SCALARS.resolve(yaml.ScalarNode, text, (True, False))
+
+
+@lru_cache(maxsize=4096)
+def _constructed(tag: str, text: str) -> Any:
+    """The value of a scalar that is not text (numbers, booleans, null are immutable, so shared)."""
+    node = yaml.ScalarNode(tag, text)
+    try:
+        return _SCALARS.construct_object(node, deep=True)
+    finally:
+        _SCALARS.constructed_objects.pop(node, None)  # the loader would keep every node it built

@@ -6,15 +6,15 @@ from pathlib import Path
 from typing import Any
 
 import reportlab
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict
 from reportlab.lib.colors import CMYKColor, Color
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from ..errors import GameDataError
-from ..model.layouts import _ELEMENT, Layouts, Profile, StyleFile, Template
+from ..model.layouts import Layouts, Profile, StyleFile, Template, validate_element
 from ..model.source import Sourced, load_yaml
-from ..model.validation import describe, validate
+from ..model.validation import validate
 
 _REPORTLAB_FONTS = Path(reportlab.__file__).parent / "fonts"
 _registered: dict[str, str] = {}
@@ -55,7 +55,7 @@ class Palette:
 class InkSaverRules(BaseModel):
     """The `ink_saver:` block of a profile's options: how faces change to spend less ink."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
     colours: dict[str, str] = {}                            # colour name -> the colour printed instead
     outline_art: bool = True                                # filled shapes become outlines
     pale_to: str | None = None                              # colour for text, glyphs, strokes too pale for paper
@@ -107,11 +107,9 @@ class InkSaverLayouts(Layouts):
                 for key in ("colour", "stroke"):
                     if data.get("kind") != "background" and self._pale(data.get(key)):
                         data[key] = self.rules.pale_to
-            try:
-                elements[name] = _ELEMENT.validate_python(data) if data != template.raw[name] else element
-            except ValidationError as exc:
-                raise describe(exc, self.source, ("options", "ink_saver", "templates", template.id, name),
-                               drop_tag=True) from None
+            if data != template.raw[name]:
+                element = validate_element(data, self.source, ("options", "ink_saver", "templates", template.id, name))
+            elements[name] = element
         return Template(template.id, template.size, template.shape, template.safe_margin, elements,
                         template.raw, template.sources, template.corner_radius, template.shared_cuts)
 

@@ -97,3 +97,18 @@ def test_build_stops_at_the_same_mistake_and_writes_nothing(tmp_path, index):
     result = cli("build", "harbour-lights", "-p", "harbour-a4", "--out", str(out), env={"PNP_PROJECT": str(root)})
     assert_names_line(result, path, line, says)
     assert not out.exists()
+
+
+@pytest.mark.parametrize("what, file, old, new, line_text, says", MISTAKES, ids=[m[0] for m in MISTAKES])
+def test_a_kept_answer_does_not_hide_a_new_mistake(tmp_path, monkeypatch, capsys, what, file, old, new, line_text,
+                                                  says):
+    """`validate` keeps its answer for unchanged inputs (generator/replay.py): after a clean run has
+    been kept, the same mistake is still found, with its file and line."""
+    root = harbour_project(tmp_path / "first")
+    clean = validate_in_process(root, monkeypatch, capsys)
+    assert clean.returncode in (0, 1) and list((root / ".pnp-cache").rglob("commands/*.json")), clean.stderr
+    path = root / file
+    text = path.read_text().replace(old, new, 1)
+    path.write_text(text)
+    line = next(i for i, row in enumerate(text.splitlines(), 1) if line_text in row)
+    assert_names_line(validate_in_process(root, monkeypatch, capsys), path, line, says)
