@@ -10,6 +10,7 @@ from .errors import GameDataError, ValidationFailed
 from .model import Edition, layouts_dir
 from .model.layouts import Layouts, Profile
 from .output import Produced, staging, write_manifest
+from .trace import span
 
 if TYPE_CHECKING:  # imported where used: `list` and `validate` need no painting
     from .render.faces import FacePainter
@@ -99,6 +100,7 @@ def build_edition(edition: Edition, out_dir: Path, profiles: list[str] | None = 
                 raise GameDataError(layouts.profile_path(profile.id), None, "kind",
                                     f"a profile kind this version can build, one of {sorted(EXPORTERS)}",
                                     repr(profile.kind))
-            produced += exporter(Job(edition, layouts, profile, stage, strict=strict, base_url=base_url))
+            with span(f"{edition.game.id} {edition.id} {profile.id}"):
+                produced += exporter(Job(edition, layouts, profile, stage, strict=strict, base_url=base_url))
         write_manifest(stage, edition.game.id, edition.id, produced, out_dir / "manifest.json")
     return produced

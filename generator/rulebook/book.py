@@ -13,6 +13,7 @@ from ..model.game import Edition
 from ..model.layouts import Layouts, Profile
 from ..model.source import load_yaml
 from ..model.validation import validate
+from ..trace import span
 from ..units import MM
 from .appendices import Book, Figure, balance, for_engine, stall_runs
 from .balance import fixed, percent
@@ -98,12 +99,14 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
             if event not in appendices.events:
                 raise source.error(("sample", "shows", event), f"an event the {edition.engine} book can find, one "
                                    f"of {list(appendices.events)}", repr(event))
-        if appendices.sample is not None:
-            context["sample"] = appendices.sample(book, inputs)
-        context.update(appendices.extras(book, inputs))
-        context["balance"] = balance(book, appendices)
-        if designers:
-            context["stalls"] = stall_runs(book, appendices, inputs)
+        with span("rulebook sample game"):
+            if appendices.sample is not None:
+                context["sample"] = appendices.sample(book, inputs)
+            context.update(appendices.extras(book, inputs))
+        with span("rulebook balance"):
+            context["balance"] = balance(book, appendices)
+            if designers:
+                context["stalls"] = stall_runs(book, appendices, inputs)
     text = RuleText(folder, {"figure": _figure_function(figures), "colour": _colour_function(styles)},
                     shared=[layer.root / "rulebook" for layer in reversed(layouts.layers)])
     text.env.filters.update(percent=percent, fixed=fixed)
@@ -119,9 +122,10 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
     kind = "designer's report" if designers else "rules"
     title = f"{edition.game.title}: {kind} ({edition.spec.title})"
     head = f"{edition.game.title} \u00b7 {edition.spec.title}" + (" \u00b7 designer's report" if designers else "")
-    pages = write_document(path, setup, styles, title, head,
-                           lambda: _cover(edition, faces, config, styles, setup, designers), body,
-                           config.contents_title)
+    with span("rulebook typeset"):
+        pages = write_document(path, setup, styles, title, head,
+                               lambda: _cover(edition, faces, config, styles, setup, designers), body,
+                               config.contents_title)
     sample = context["sample"]
     return Built(pages, headings, sample["seed"] if sample else None,
                  tuple(sample["agents"]) if sample else None)

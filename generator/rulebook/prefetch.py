@@ -12,9 +12,11 @@ from __future__ import annotations
 import sys
 import threading
 import time
+from contextlib import nullcontext
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any, Callable, Iterable
 
+from ..trace import run_traced, span
 from .play import Work
 
 HEARTBEAT = 5.0  # seconds between progress lines (PNP_PROGRESS_EVERY overrides)
@@ -42,13 +44,18 @@ class Pending:
     def wait(self, progress: Callable[[int], None] | None = None) -> list:
         """The parts in unit order, reporting each unit's games to ``progress`` as it finishes."""
         left = dict(zip(self.futures, self.work.sizes))
+        with span(f"wait {self.work.label}") if not self.done() else nullcontext():
+            self._wait(left, progress)
+        return [f.result() for f in self.futures]
+
+    @staticmethod
+    def _wait(left: dict, progress: Callable[[int], None] | None) -> None:
         while left:
             finished, _ = wait(list(left), return_when=FIRST_COMPLETED)
             for future in finished:
                 size = left.pop(future)
                 if progress:
                     progress(size)
-        return [f.result() for f in self.futures]
 
 
 def plan(editions: Iterable[Any], profiles: list[str] | None) -> dict[str, list[Work]]:
@@ -110,7 +117,8 @@ class Ahead:
             from ..processes import pool_context
             self.pool = ProcessPoolExecutor(self.jobs, mp_context=pool_context())
             for work in works:
-                _PENDING[work.key] = Pending(work, [self.pool.submit(work.run, unit) for unit in work.units])
+                _PENDING[work.key] = Pending(work, [self.pool.submit(run_traced, f"{work.label} #{i}", work.run, unit)
+                                                    for i, unit in enumerate(work.units)])
             if self.log:  # no line at the start: a build that fails at once says only why
                 self._beat = threading.Thread(target=self._heartbeat, args=(len(works),), daemon=True)
                 self._beat.start()
@@ -135,7 +143,8 @@ class Ahead:
         while left:
             ready = [n for n in left if all(_PENDING[w.key].done() for w in self._works(n))]
             if not ready:
-                futures = [f for n in left for w in self._works(n) for f in _PENDING[w.key].futures]
+                # only unfinished futures: waiting on a finished one returns at once and spins a core
+                futures = [f for n in left for w in self._works(n) for f in _PENDING[w.key].futures if not f.done()]
                 wait(futures, return_when=FIRST_COMPLETED)
                 continue
             left.remove(ready[0])
@@ -181,11 +190,13 @@ class ahead_of:
         self.editions, self.ahead = editions, None
         if jobs() > 1:
             try:
-                planned = plan(editions, profiles)
+                with span("plan engine work"):
+                    planned = plan(editions, profiles)
             except (UserError, ValueError):
                 planned = {}
             if any(planned.values()):
-                _check(editions)  # a mistake stops the build before any engine work starts
+                with span("check editions"):
+                    _check(editions)  # a mistake stops the build before any engine work starts
                 self.ahead = Ahead(planned, jobs(), log_line)
 
     def __enter__(self) -> Callable[[list[Any]], Iterable[Any]]:
