@@ -64,6 +64,15 @@ def rules_folder(edition: Edition) -> Path | None:
     return folder if (folder / "rulebook.yaml").is_file() else None
 
 
+def rulebook_config(edition: Edition) -> RulebookConfig | None:
+    """The game's rules/rulebook.yaml, checked; None for a game without one."""
+    folder = rules_folder(edition)
+    if folder is None:
+        return None
+    source = load_yaml(folder / "rulebook.yaml")
+    return validate(RulebookConfig, source.data, source)
+
+
 def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: Path,
                    settings: RulebookSettings | None = None, say: Callable[[str], None] | None = None,
                    progress: Callable[[str, int], Any] | None = None) -> Built | None:

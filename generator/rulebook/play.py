@@ -137,6 +137,12 @@ def _sample_record(unit: tuple) -> dict[str, Any]:
     return play_game(inputs.options, inputs.deck, inputs.glyph_ids, seed, list(agents), game=inputs.engine).to_dict()
 
 
+def keep_sample(inputs: EngineInputs, seed: int, agents: tuple[str, str], record: dict[str, Any]) -> None:
+    """Store the record of a game played elsewhere (the sample-game search) as ``sample_game``'s result."""
+    work = sample_work(inputs, seed, agents)
+    cached(work.kind, work.parts, lambda: record, work.engine)
+
+
 def sample_game(inputs: EngineInputs, seed: int, agents: tuple[str, str]) -> dict[str, Any]:
     """The record of one seeded game (setup, actions in notation, result), cached.
 
