@@ -18,7 +18,7 @@ from pathlib import Path
 
 KEY = (("wait ", "-"), ("balance ", "B"), ("sample-search ", "S"), ("sample ", "s"), ("step ", "t"),
        ("run here ", "R"), ("rulebook typeset", "T"), ("rulebook lint", "L"), ("rulebook balance", "b"),
-       ("rulebook sample", "g"), ("plan engine", "p"), ("check editions", "c"), ("up-to-date", "u"))
+       ("rulebook sample", "g"), ("plan engine", "p"), ("check editions", "c"), ("up-to-date", "u"), ("start workers", "w"), ("warm up", "i"), ("load edition", "e"))
 
 
 def letter(name: str) -> str:

@@ -99,14 +99,19 @@ def build_edition(edition: Edition, out_dir: Path, profiles: list[str] | None = 
     elsewhere = Elsewhere(layouts_given)
     with staging(out_dir) as stage, elsewhere:
         jobs = [Job(edition, layouts, profile, stage, strict=strict, base_url=base_url) for profile in chosen]
-        for job in jobs:
+        here = []
+        for job in jobs:  # rulebooks start at once on the workers
+            if not elsewhere.submit(job):
+                here.append(job)
+            elif on_step:
+                on_step(f"{edition.game.id} {edition.id} {job.profile.id} (on a worker)")
+        for job in here:
             if job.profile.kind == "proof":  # it links the files the others wrote: they must be there
                 elsewhere.wait()
             if on_step:
                 on_step(f"{edition.game.id} {edition.id} {job.profile.id}")
-            if not elsewhere.submit(job):
-                with span(job.stem):
-                    elsewhere.done(job, exporter_for(job.profile.kind)(job))
+            with span(job.stem):
+                elsewhere.done(job, exporter_for(job.profile.kind)(job))
         produced = [f for job in jobs for f in elsewhere.files(job)]
         write_manifest(stage, edition.game.id, edition.id, produced, out_dir / "manifest.json")
     return produced

@@ -18,10 +18,15 @@ from typing import Any, Callable
 class Scheduler:
     """``submit(priority, fn, *args)`` gives a Future; ``close()`` cancels what has not started."""
 
-    def __init__(self, jobs: int, initializer: Callable[[], None] | None = None):
+    def __init__(self, jobs: int, initializer: Callable[[], None] | None = None,
+                 warm_up: Callable[[], None] | None = None):
+        """``warm_up`` runs once per worker as it starts (imports a task will need, while this
+        process goes on with other things)."""
         from .processes import pool_context
         self.jobs = jobs
         self.pool = ProcessPoolExecutor(jobs, mp_context=pool_context(), initializer=initializer)
+        for _ in range(jobs):  # from this thread: forking from the feeder thread could copy a held lock
+            self.pool.submit(warm_up or _nothing)
         self._heap: list[tuple[Any, int, Future, Callable, tuple]] = []
         self._order = itertools.count()
         self._free = threading.Condition()
@@ -84,6 +89,10 @@ class Scheduler:
             future.cancel() or future.set_exception(RuntimeError("cancelled"))
         else:
             future.set_exception(exc)
+
+
+def _nothing() -> None:
+    pass
 
 
 _ACTIVE: list[Scheduler | None] = [None]

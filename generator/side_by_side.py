@@ -8,6 +8,7 @@ mistake comes back as the same one-line message and exit status.
 """
 from __future__ import annotations
 
+import sys
 from concurrent.futures import Future, wait
 from pathlib import Path
 from typing import Any
@@ -34,8 +35,8 @@ class Elsewhere:
     workers; as a context manager it makes sure no worker still writes when the build ends."""
 
     def __init__(self, own_layouts: bool):
-        from .scheduler import active
-        self.scheduler = None if own_layouts else active()
+        scheduler = sys.modules.get(f"{__package__}.scheduler")  # not even loaded: no scheduler is running
+        self.scheduler = None if own_layouts or scheduler is None else scheduler.active()
         self._files: dict[str, Any] = {}
 
     def __enter__(self) -> "Elsewhere":
@@ -68,6 +69,15 @@ class Elsewhere:
         return self._files[job.profile.id]
 
 
+def warm_up() -> None:
+    """A worker's first task: load the exporters it will be given (the rulebook's typesetting)."""
+    from .pipeline import exporter_for
+    from .trace import span
+    with span("warm up"):
+        for kind in KINDS:
+            exporter_for(kind)
+
+
 def export_elsewhere(game_folder: str, edition_id: str, profile_id: str, stage: Path, strict: bool,
                      base_url: str | None) -> list:
     """Build one profile of an edition on a worker process, from the edition's files."""
@@ -75,9 +85,10 @@ def export_elsewhere(game_folder: str, edition_id: str, profile_id: str, stage: 
     from .pipeline import Job, exporter_for, layouts_for
     from .trace import span
     try:
-        edition = load_edition(load_game(Path(game_folder)), edition_id)
-        layouts = layouts_for(edition)
-        job = Job(edition, layouts, layouts.profile(profile_id), stage, strict=strict, base_url=base_url)
+        with span("load edition"):
+            edition = load_edition(load_game(Path(game_folder)), edition_id)
+            layouts = layouts_for(edition)
+            job = Job(edition, layouts, layouts.profile(profile_id), stage, strict=strict, base_url=base_url)
         with span(job.stem):
             return exporter_for(job.profile.kind)(job)
     except UserError as exc:

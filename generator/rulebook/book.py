@@ -131,13 +131,48 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
     kind = "designer's report" if designers else "rules"
     title = f"{edition.game.title}: {kind} ({edition.spec.title})"
     head = f"{edition.game.title} \u00b7 {edition.spec.title}" + (" \u00b7 designer's report" if designers else "")
+    hint = contents_hint(edition, profile)
     with span("rulebook typeset"):
         pages = write_document(path, setup, styles, title, head,
                                lambda: _cover(edition, faces, config, styles, setup, designers), body,
-                               config.contents_title)
+                               config.contents_title, hint.entries)
+    hint.keep()
     sample = context["sample"]
     return Built(pages, headings, sample["seed"] if sample else None,
                  tuple(sample["agents"]) if sample else None)
+
+
+class ContentsHint:
+    """The table of contents of the last build of one rulebook, kept beside the simulation cache."""
+
+    def __init__(self, path: Path):
+        import json
+        self.path = path
+        try:
+            self.entries: list = json.loads(path.read_text())
+            self.was = list(self.entries)
+        except (OSError, ValueError):
+            self.entries, self.was = [], None
+
+    def keep(self) -> None:
+        import json
+        import os
+        if self.entries == self.was:
+            return
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = self.path.with_name(f".{self.path.name}-{os.getpid()}")
+            tmp.write_text(json.dumps(self.entries))
+            os.replace(tmp, self.path)
+        except OSError:
+            pass  # only a hint: the next build lays out one pass more
+
+
+def contents_hint(edition: Edition, profile: Profile) -> ContentsHint:
+    import hashlib
+    from .cache import cache_dir
+    name = hashlib.sha256(f"{edition.game.folder.resolve()}|{edition.id}|{profile.id}".encode()).hexdigest()[:24]
+    return ContentsHint(cache_dir() / "contents" / f"{name}.json")
 
 
 def _page_setup(profile: Profile, settings: RulebookSettings) -> PageSetup:

@@ -151,11 +151,13 @@ def _game_editions(edition: Any) -> list[Any]:
 
 
 class Ahead:
-    """Runs planned work on a ``Scheduler`` of ``jobs`` processes, the most urgent units first; use as
-    a context manager around the build. The same scheduler builds rulebooks (``pipeline``)."""
+    """A ``Scheduler`` of ``jobs`` processes for the build: ``start(planned)`` puts the planned engine
+    work on it, the most urgent units first; the same scheduler builds rulebooks (``pipeline``).
+    Use as a context manager around the build."""
 
-    def __init__(self, planned: dict[str, list[Work]], jobs: int, log: Callable[[str], None] | None = None):
-        self.planned, self.jobs, self.log = planned, jobs, log
+    def __init__(self, jobs: int, log: Callable[[str], None] | None = None):
+        self.planned: dict[str, list[Work]] = {}
+        self.jobs, self.log = jobs, log
         self.scheduler: Any = None
         self.started = time.monotonic()
         self._stop = threading.Event()
@@ -163,10 +165,15 @@ class Ahead:
 
     def __enter__(self) -> "Ahead":
         from ..scheduler import Scheduler, activate
-        works = list({w.key: w for ws in self.planned.values() for w in ws}.values())
-        self.scheduler = Scheduler(self.jobs, initializer=forget_pending)
+        from ..side_by_side import warm_up
+        self.scheduler = Scheduler(self.jobs, initializer=forget_pending, warm_up=warm_up)
         activate(self.scheduler)
-        order = priorities(self.planned)
+        return self
+
+    def start(self, planned: dict[str, list[Work]]) -> None:
+        self.planned = planned
+        works = list({w.key: w for ws in planned.values() for w in ws}.values())
+        order = priorities(planned)
         for work in works:
             _PENDING[work.key] = Pending(work, [
                 self.scheduler.submit((1, *order[work.key], i), run_traced, f"{work.label} #{i}", work.run, unit)
@@ -174,7 +181,6 @@ class Ahead:
         if works and self.log:  # no line at the start: a build that fails at once says only why
             self._beat = threading.Thread(target=self._heartbeat, args=(len(works),), daemon=True)
             self._beat.start()
-        return self
 
     def __exit__(self, *exc: Any) -> None:
         from ..scheduler import activate
@@ -240,30 +246,39 @@ def jobs() -> int:
 
 
 class ahead_of:
-    """Around a build of ``editions``: their engine work started ahead on every core (none with one
-    job, or when planning meets a mistake: the build then reports it where it belongs); gives a
-    function that hands out the editions in the order their work is done."""
+    """Around a build of ``editions``: with rulebooks to build and more than one job, a scheduler
+    whose workers build the rulebooks and, started ahead, the engine work they need (none when
+    planning meets a mistake: the build then reports it where it belongs); gives a function that
+    hands out the editions in the order their work is done."""
 
     def __init__(self, editions: list[Any], profiles: list[str] | None):
-        from ..errors import UserError
-        self.editions, self.ahead = editions, None
-        if jobs() > 1:
-            try:
-                with span("plan engine work"):
-                    planned = plan(editions, profiles)
-                books = any(_rulebooks(e, profiles) for e in editions)
-            except (UserError, ValueError):
-                planned, books = {}, False
-            if any(planned.values()):
-                with span("check editions"):
-                    _check(editions)  # a mistake stops the build before any engine work starts
-            if any(planned.values()) or books:
-                self.ahead = Ahead(planned, jobs(), log_line)  # rulebooks alone: built side by side
+        self.editions, self.profiles, self.ahead = editions, profiles, None
 
     def __enter__(self) -> Callable[[list[Any]], Iterable[Any]]:
-        if self.ahead is None:
+        from ..errors import UserError
+        if jobs() < 2:
             return lambda editions: editions
-        self.ahead.__enter__()
+        try:
+            books = any(_rulebooks(e, self.profiles) for e in self.editions)
+        except (UserError, ValueError):
+            books = False
+        if not books:
+            return lambda editions: editions
+        with span("start workers"):
+            self.ahead = Ahead(jobs(), log_line).__enter__()  # its workers start while the work is planned
+        try:
+            try:
+                with span("plan engine work"):
+                    planned = plan(self.editions, self.profiles)
+            except (UserError, ValueError):
+                planned = {}
+            if any(planned.values()):
+                with span("check editions"):
+                    _check(self.editions)  # a mistake stops the build before any engine work starts
+            self.ahead.start(planned)
+        except BaseException as exc:
+            self.ahead.__exit__(type(exc), exc, exc.__traceback__)
+            raise
         by_name = {f"{e.game.id}/{e.id}": e for e in self.editions}
         return lambda editions: (by_name[n] for n in self.ahead.order(list(by_name)))
 
