@@ -5,7 +5,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from pydantic import BaseModel, ConfigDict, Field
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
 from ..errors import GameDataError
@@ -17,6 +16,7 @@ from ..trace import span
 from ..units import MM
 from .appendices import Book, Figure, balance, for_engine, stall_runs
 from .balance import fixed, percent
+from .config import CoverPiece, RulebookConfig, rules_folder
 from .diagrams import PieceRef
 from .document import PageSetup, write_document
 from .faces import PieceFaces
@@ -24,31 +24,10 @@ from .facts import edition_facts, option_facts
 from .gallery import CoverFan, CoverRow, Gallery
 from .markdown import Converter
 from .play import engine_inputs
-from .sample_search import SampleSearch
 from .settings import RulebookSettings, load_style_sheet, settings_for
 from .styles import Styles, build_styles
-from .text import MAIN, RuleText, TemplateDataError
+from .text import RuleText, TemplateDataError
 from .wordings import answered_questions
-
-
-class CoverPiece(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    component: str
-    where: dict[str, Any] = {}
-
-
-class RulebookConfig(BaseModel):
-    """components/<game>/rules/rulebook.yaml: how the rulebook of this game is put together."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    main: str = MAIN
-    contents_title: str = "Contents"
-    board: dict[str, Any] | None = None   # which component plays which part in the table diagrams (per engine)
-    narrated_turns: int | None = Field(None, ge=0, le=1000)  # turns of the sample game told in sentences
-    cover: list[CoverPiece] = []          # pieces on the cover (in front of the deck's fan, if there is a deck)
-    report: str | None = None             # the designer's report: its main file in rules/ (None: no report)
-    play_summary: bool = False            # the player book sums up the balance figures in plain words
-    sample: SampleSearch = SampleSearch()  # the events the sample game is searched for
 
 
 @dataclass
@@ -57,20 +36,6 @@ class Built:
     headings: list[tuple[int, str]]      # (level, text) of every heading in the table of contents
     seed: int | None
     agents: tuple[str, str] | None
-
-
-def rules_folder(edition: Edition) -> Path | None:
-    folder = edition.game.folder / "rules"
-    return folder if (folder / "rulebook.yaml").is_file() else None
-
-
-def rulebook_config(edition: Edition) -> RulebookConfig | None:
-    """The game's rules/rulebook.yaml, checked; None for a game without one."""
-    folder = rules_folder(edition)
-    if folder is None:
-        return None
-    source = load_yaml(folder / "rulebook.yaml")
-    return validate(RulebookConfig, source.data, source)
 
 
 def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: Path,

@@ -83,7 +83,7 @@ def plan(editions: Iterable[Any], profiles: list[str] | None) -> dict[str, list[
         if not books or not edition.engine:  # no rulebook, or no engine: nothing to start ahead
             continue
         from .appendices import for_engine
-        from .book import rulebook_config
+        from .config import rulebook_config
         from .settings import settings_for
         appendices = for_engine(edition.engine)
         config = rulebook_config(edition)
@@ -126,7 +126,7 @@ def priorities(planned: dict[str, list[Work]]) -> dict[str, tuple]:
 def _rulebooks(edition: Any, profiles: list[str] | None) -> list[Any]:
     """The rulebook profiles a build of ``edition`` makes (none for a game without rules/)."""
     from ..pipeline import default_profiles, layouts_for
-    from .book import rules_folder
+    from .config import rules_folder
     if rules_folder(edition) is None:
         return []
     layouts = layouts_for(edition)
