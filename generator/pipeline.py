@@ -83,13 +83,14 @@ def build_edition(edition: Edition, out_dir: Path, profiles: list[str] | None = 
     layouts_given, layouts = layouts is not None, layouts or layouts_for(edition)
     chosen = [layouts.profile(p) for p in (profiles or default_profiles(layouts))]
     chosen.sort(key=lambda p: p.kind == "proof")  # the proof page links every file built before it
-    check_edition(edition, layouts)
-    engine_options(edition)  # a rejected rules option stops the build here, naming its file and line
-    enforce_print_safety(edition, layouts, strict, on_warning)  # --strict: findings stop the build here
-    if any(p.kind == "rulebook" for p in chosen):  # the rulebook plays sample games
-        problem = engine_setup_problem(edition)
-        if problem:
-            raise ValidationFailed(f"{edition.source.path}: {problem} (see `validate`)")
+    with span("checks"):
+        check_edition(edition, layouts)
+        engine_options(edition)  # a rejected rules option stops the build here, naming its file and line
+        enforce_print_safety(edition, layouts, strict, on_warning)  # --strict: findings stop the build here
+        if any(p.kind == "rulebook" for p in chosen):  # the rulebook plays sample games
+            problem = engine_setup_problem(edition)
+            if problem:
+                raise ValidationFailed(f"{edition.source.path}: {problem} (see `validate`)")
     for profile in chosen:
         if profile.kind not in EXPORTERS:
             raise GameDataError(layouts.profile_path(profile.id), None, "kind",

@@ -42,7 +42,9 @@ class Scheduler:
             self._free.notify()
         return future
 
-    def close(self) -> None:
+    def close(self, stop_running: bool = False) -> None:
+        """Cancel what has not started; wait for what runs, or with ``stop_running`` (the build
+        failed or was stopped) end the workers at once."""
         with self._free:
             self._closed = True
             for *_, future, _fn, _args in self._heap:
@@ -50,6 +52,9 @@ class Scheduler:
             self._heap.clear()
             self._free.notify()
         self._feeder.join()
+        if stop_running:  # the executor has no public way to stop a running task
+            for process in list(getattr(self.pool, "_processes", {}).values()):
+                process.terminate()
         self.pool.shutdown(wait=True, cancel_futures=True)
 
     def _feed(self) -> None:

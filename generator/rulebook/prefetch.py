@@ -194,7 +194,7 @@ class Ahead:
                 _PENDING.pop(work.key, None)
         activate(None)
         if self.scheduler is not None:
-            self.scheduler.close()
+            self.scheduler.close(stop_running=exc[0] is not None)
 
     def order(self, names: list[str]) -> Iterable[str]:
         """``names`` (``game/edition``) in the order their work is done: ready ones first, the rest as
