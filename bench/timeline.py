@@ -5,8 +5,9 @@
 
 Each lane shows what its process ran in each time slot (a letter per kind of work, see the key),
 ``-`` where the main process waited for engine work, ``.`` where nothing traced ran. Below it:
-each process's busy and CPU seconds, the core-seconds left idle on ``--cores`` (default: this
-machine's), and with ``--spans`` the main process's steps in order.
+each process's busy seconds (slots with a step, not waiting), CPU seconds and waiting seconds, the
+core-seconds left idle on ``--cores`` (default: this machine's), and with ``--spans`` the main
+process's steps in order. Wall times on a shared machine stretch; the CPU seconds do not.
 """
 from __future__ import annotations
 
@@ -65,7 +66,7 @@ def main() -> None:
     slots = int((t1 - t0) / args.slot) + 1
     print(f"{t1 - t0:.1f} s from the first traced step to the last, {len(by_pid)} processes, "
           f"one column per {args.slot} s")
-    busy_total = 0.0
+    busy_lanes = [0] * slots
     for pid in sorted(by_pid, key=lambda p: (p != main_pid, p)):
         row = ["."] * slots
         # longest spans first, so a step's inner spans (shorter) draw over it
@@ -75,16 +76,17 @@ def main() -> None:
             for i in range(int((s["start"] - t0) / args.slot), int((s["end"] - t0) / args.slot) + 1):
                 row[min(i, slots - 1)] = letter(s["name"])
         waits = [(s["start"], s["end"]) for s in by_pid[pid] if s["name"].startswith("wait ")]
-        steps = [(s["start"], s["end"]) for s in by_pid[pid] if not s["name"].startswith("wait ") and s["name"] != "command"]
-        busy = union(steps) - union(waits) if pid == main_pid else union(steps)
+        busy = sum(mark not in ".-" for mark in row) * args.slot  # to the slot: a step of the lane, no waiting
         cpu = sum(s["cpu"] for s in by_pid[pid] if s["name"] == "command") if pid == main_pid else \
             sum(s["cpu"] for s in by_pid[pid])
-        busy_total += busy
+        for i, mark in enumerate(row):
+            busy_lanes[i] += mark not in ".-"
         name = "main" if pid == main_pid else f"w{pid}"
         print(f"{name:>8} {''.join(row)}")
         print(f"{'':>8} busy {busy:.1f} s, CPU {cpu:.1f} s, waiting {union(waits):.1f} s")
-    idle = args.cores * (t1 - t0) - busy_total
-    print(f"idle: {idle:.1f} core-seconds of {args.cores * (t1 - t0):.1f} on {args.cores} cores")
+    idle = sum(max(0, args.cores - n) for n in busy_lanes) * args.slot
+    print(f"idle: {idle:.1f} core-seconds of {args.cores * (t1 - t0):.1f} on {args.cores} cores "
+          f"(slots where fewer processes than cores ran a step)")
     print("key: " + ", ".join(f"{mark} {prefix.strip()}" for prefix, mark in KEY) + ", x other build step")
     if args.spans:
         for s in sorted(by_pid[main_pid], key=lambda s: s["start"]):
