@@ -123,11 +123,13 @@ def build(game: str | None, edition: str | None, profiles: tuple[str, ...], out:
     from .freshness import fingerprint, others_of, remember, up_to_date
     from .output import tidy
     from .rulebook.prefetch import ahead_of
+    from .trace import span
     targets = {id(ed): out or current().output / ed.game.id / ed.id for ed in editions}
     for target in targets.values():
         tidy(target)
-    prints = {id(ed): fingerprint(ed, others_of(ed, editions), list(profiles) or None, strict, base_url)
-              for ed in editions}
+    with span("up-to-date check"):
+        prints = {id(ed): fingerprint(ed, others_of(ed, editions), list(profiles) or None, strict, base_url)
+                  for ed in editions}
     stale = [ed for ed in editions if force or not up_to_date(targets[id(ed)], prints[id(ed)])]
     for ed in (ed for ed in editions if ed not in stale):
         click.echo(f"{ed.game.id} {ed.id}: up to date in {targets[id(ed)]}")
@@ -182,7 +184,10 @@ def main() -> None:
     from .processes import install
 
     install()
-    sys.exit(run())
+    from .trace import span
+    with span("command"):
+        status = run()
+    sys.exit(status)
 
 
 def run(args: list[str] | None = None) -> int:

@@ -4,7 +4,7 @@ files depend on, and the next build of the same target with the same fingerprint
 An edition's fingerprint covers the generator's own code and package versions, the layouts, the
 game's folder except the card lists only other editions use, the other editions' decks as the
 engine plays them (their balance figures appear in every rulebook of the game), the profiles,
-``--strict`` and the ``PNP_`` environment. So renaming a card rebuilds only the editions that
+``--strict`` and the ``PNP_`` environment (but for the variables that only say how to run). So renaming a card rebuilds only the editions that
 print it, and a change to anything else that could show in a file rebuilds.
 
 The records live in the simulation cache's folder (``built/``), one per target folder; a target
@@ -20,6 +20,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+# PNP_ variables that change how a build runs, never what it writes (a test checks the files agree)
+HOW_NOT_WHAT = ("PNP_TRACE", "PNP_PROGRESS_EVERY", "PNP_RULEBOOK_JOBS", "PNP_START_METHOD")
 PACKAGES = ("reportlab", "pillow", "jinja2", "markdown-it-py", "pydantic", "pypdfium2", "pyyaml", "svglib")
 
 
@@ -35,7 +37,8 @@ def fingerprint(edition: Any, others: list[Any], profiles: list[str] | None, str
     digest.update(_tree_digest(edition.game.folder, skip=frozenset(theirs)).encode())
     digest.update(json.dumps({"others": [_gameplay(e) for e in others], "profiles": profiles, "strict": strict,
                               "settings": settings,
-                              "env": sorted((k, v) for k, v in os.environ.items() if k.startswith("PNP_"))},
+                              "env": sorted((k, v) for k, v in os.environ.items()
+                                            if k.startswith("PNP_") and k not in HOW_NOT_WHAT)},
                              sort_keys=True, default=str).encode())
     return digest.hexdigest()
 

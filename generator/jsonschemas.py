@@ -23,7 +23,7 @@ def schema_for(kind: str) -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of one file kind."""
     from .model.layouts import AnyElement, IconFile, Profile, StyleLayer, TemplateFile
     from .model.schema import MAX_COUNT, EditionFile, GameFile, GlyphFile
-    from .rulebook.book import RulebookConfig
+    from .rulebook.config import RulebookConfig
     from .render.vendors import Vendor
     from .rulebook.settings import StyleSheetLayer
     from .rulebook.wordings import Wordings

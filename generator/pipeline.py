@@ -10,6 +10,7 @@ from .errors import GameDataError, ValidationFailed
 from .model import Edition, layouts_dir
 from .model.layouts import Layouts, Profile
 from .output import Produced, staging, write_manifest
+from .trace import span
 
 if TYPE_CHECKING:  # imported where used: `list` and `validate` need no painting
     from .render.faces import FacePainter
@@ -79,26 +80,39 @@ def build_edition(edition: Edition, out_dir: Path, profiles: list[str] | None = 
     """Render the edition with each profile into out_dir; nothing changes there unless all succeed."""
     from .render.safety import enforce_print_safety
     from .validate import engine_options, engine_setup_problem
-    layouts = layouts or layouts_for(edition)
+    layouts_given, layouts = layouts is not None, layouts or layouts_for(edition)
     chosen = [layouts.profile(p) for p in (profiles or default_profiles(layouts))]
     chosen.sort(key=lambda p: p.kind == "proof")  # the proof page links every file built before it
-    check_edition(edition, layouts)
-    engine_options(edition)  # a rejected rules option stops the build here, naming its file and line
-    enforce_print_safety(edition, layouts, strict, on_warning)  # --strict: findings stop the build here
-    if any(p.kind == "rulebook" for p in chosen):  # the rulebook plays sample games
-        problem = engine_setup_problem(edition)
-        if problem:
-            raise ValidationFailed(f"{edition.source.path}: {problem} (see `validate`)")
-    produced: list[Produced] = []
-    with staging(out_dir) as stage:
-        for profile in chosen:
+    with span("checks"):
+        check_edition(edition, layouts)
+        engine_options(edition)  # a rejected rules option stops the build here, naming its file and line
+        enforce_print_safety(edition, layouts, strict, on_warning)  # --strict: findings stop the build here
+        if any(p.kind == "rulebook" for p in chosen):  # the rulebook plays sample games
+            problem = engine_setup_problem(edition)
+            if problem:
+                raise ValidationFailed(f"{edition.source.path}: {problem} (see `validate`)")
+    for profile in chosen:
+        if profile.kind not in EXPORTERS:
+            raise GameDataError(layouts.profile_path(profile.id), None, "kind",
+                                f"a profile kind this version can build, one of {sorted(EXPORTERS)}",
+                                repr(profile.kind))
+    from .side_by_side import Elsewhere
+    elsewhere = Elsewhere(layouts_given)
+    with staging(out_dir) as stage, elsewhere:
+        jobs = [Job(edition, layouts, profile, stage, strict=strict, base_url=base_url) for profile in chosen]
+        here = []
+        for job in jobs:  # rulebooks start at once on the workers
+            if not elsewhere.submit(job):
+                here.append(job)
+            elif on_step:
+                on_step(f"{edition.game.id} {edition.id} {job.profile.id} (on a worker)")
+        for job in here:
+            if job.profile.kind == "proof":  # it links the files the others wrote: they must be there
+                elsewhere.wait()
             if on_step:
-                on_step(f"{edition.game.id} {edition.id} {profile.id}")
-            exporter = exporter_for(profile.kind)
-            if exporter is None:
-                raise GameDataError(layouts.profile_path(profile.id), None, "kind",
-                                    f"a profile kind this version can build, one of {sorted(EXPORTERS)}",
-                                    repr(profile.kind))
-            produced += exporter(Job(edition, layouts, profile, stage, strict=strict, base_url=base_url))
+                on_step(f"{edition.game.id} {edition.id} {job.profile.id}")
+            with span(job.stem):
+                elsewhere.done(job, exporter_for(job.profile.kind)(job))
+        produced = [f for job in jobs for f in elsewhere.files(job)]
         write_manifest(stage, edition.game.id, edition.id, produced, out_dir / "manifest.json")
     return produced

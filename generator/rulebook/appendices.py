@@ -75,6 +75,9 @@ class Appendices:
     sample: Callable[[Book, EngineInputs], dict[str, Any] | None] | None = None   # the narrated game
     extras: Callable[[Book, EngineInputs], dict[str, Any]] = lambda book, inputs: {}  # more context
     events: tuple[str, ...] = ()                             # what rulebook.yaml's sample.shows may name
+    # (inputs, a played game's record) -> the events of each turn; a module-level function, so the
+    # sample-game search can run on a worker process
+    read_events: Callable[[EngineInputs, dict[str, Any]], list[tuple[int, set[str]]]] | None = None
     # the engine work (``play.Work``) the extras will ask for, given the settings, to start ahead
     ahead: Callable[[RulebookSettings, EngineInputs], list] = lambda settings, inputs: []
 

@@ -5,7 +5,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from pydantic import BaseModel, ConfigDict, Field
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
 from ..engine.plugins import get_engine
@@ -14,9 +13,11 @@ from ..model.game import Edition
 from ..model.layouts import Layouts, Profile
 from ..model.source import load_yaml
 from ..model.validation import validate
+from ..trace import span
 from ..units import MM
 from .appendices import Book, Figure, balance, for_engine, stall_runs
 from .balance import fixed, percent
+from .config import RulebookConfig, rules_folder
 from .document import PageSetup, write_document
 from .faces import PieceFaces
 from .facts import edition_facts, option_facts
@@ -26,29 +27,8 @@ from .play import engine_inputs
 from .sample_search import SampleSearch
 from .settings import RulebookSettings, check_agents, load_style_sheet, settings_for
 from .styles import Styles, build_styles
-from .text import MAIN, RuleText, TemplateDataError
+from .text import RuleText, TemplateDataError
 from .wordings import answered_questions
-
-
-class CoverPiece(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    component: str
-    where: dict[str, Any] = {}
-
-
-class RulebookConfig(BaseModel):
-    """components/<game>/rules/rulebook.yaml: how the rulebook of this game is put together."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    main: str = MAIN
-    contents_title: str = "Contents"
-    board: dict[str, Any] | None = None   # which component plays which part in the table diagrams (per engine)
-    narrated_turns: int | None = Field(None, ge=0, le=1000)  # turns of the sample game told in sentences
-    cover: list[CoverPiece] = []          # pieces on the cover (in front of the deck's fan, if there is a deck)
-    cover_fan_by: str | None = None       # the deck field the cover's fan of cards rises by (None: deck order)
-    report: str | None = None             # the designer's report: its main file in rules/ (None: no report)
-    play_summary: bool = False            # the player book sums up the balance figures in plain words
-    sample: SampleSearch = SampleSearch()  # the events the sample game is searched for
 
 
 @dataclass
@@ -57,11 +37,6 @@ class Built:
     headings: list[tuple[int, str]]      # (level, text) of every heading in the table of contents
     seed: int | None
     agents: tuple[str, str] | None
-
-
-def rules_folder(edition: Edition) -> Path | None:
-    folder = edition.game.folder / "rules"
-    return folder if (folder / "rulebook.yaml").is_file() else None
 
 
 def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: Path,
@@ -101,12 +76,14 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
             if event not in appendices.events:
                 raise source.error(("sample", "shows", event), f"an event the {edition.engine} book can find, one "
                                    f"of {list(appendices.events)}", repr(event))
-        if appendices.sample is not None:
-            context["sample"] = appendices.sample(book, inputs)
-        context.update(appendices.extras(book, inputs))
-        context["balance"] = balance(book, appendices)
-        if designers:
-            context["stalls"] = stall_runs(book, appendices, inputs)
+        with span("rulebook sample game"):
+            if appendices.sample is not None:
+                context["sample"] = appendices.sample(book, inputs)
+            context.update(appendices.extras(book, inputs))
+        with span("rulebook balance"):
+            context["balance"] = balance(book, appendices)
+            if designers:
+                context["stalls"] = stall_runs(book, appendices, inputs)
     text = RuleText(folder, {"figure": _figure_function(figures), "colour": _colour_function(styles)},
                     shared=[layer.root / "rulebook" for layer in reversed(layouts.layers)])
     text.env.filters.update(percent=percent, fixed=fixed)
@@ -122,12 +99,48 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
     kind = "designer's report" if designers else "rules"
     title = f"{edition.game.title}: {kind} ({edition.spec.title})"
     head = f"{edition.game.title} \u00b7 {edition.spec.title}" + (" \u00b7 designer's report" if designers else "")
-    pages = write_document(path, setup, styles, title, head,
-                           lambda: _cover(edition, faces, config, styles, setup, designers), body,
-                           config.contents_title)
+    hint = contents_hint(edition, profile)
+    with span("rulebook typeset"):
+        pages = write_document(path, setup, styles, title, head,
+                               lambda: _cover(edition, faces, config, styles, setup, designers), body,
+                               config.contents_title, hint.entries)
+    hint.keep()
     sample = context["sample"]
     return Built(pages, headings, sample["seed"] if sample else None,
                  tuple(sample["agents"]) if sample else None)
+
+
+class ContentsHint:
+    """The table of contents of the last build of one rulebook, kept beside the simulation cache."""
+
+    def __init__(self, path: Path):
+        import json
+        self.path = path
+        try:
+            self.entries: list = json.loads(path.read_text())
+            self.was = list(self.entries)
+        except (OSError, ValueError):
+            self.entries, self.was = [], None
+
+    def keep(self) -> None:
+        import json
+        import os
+        if self.entries == self.was:
+            return
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = self.path.with_name(f".{self.path.name}-{os.getpid()}")
+            tmp.write_text(json.dumps(self.entries))
+            os.replace(tmp, self.path)
+        except OSError:
+            pass  # only a hint: the next build lays out one pass more
+
+
+def contents_hint(edition: Edition, profile: Profile) -> ContentsHint:
+    import hashlib
+    from .cache import cache_dir
+    name = hashlib.sha256(f"{edition.game.folder.resolve()}|{edition.id}|{profile.id}".encode()).hexdigest()[:24]
+    return ContentsHint(cache_dir() / "contents" / f"{name}.json")
 
 
 def _page_setup(profile: Profile, settings: RulebookSettings) -> PageSetup:

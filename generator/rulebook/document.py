@@ -126,11 +126,17 @@ def contents(styles: Styles, title: str = "Contents") -> list[Flowable]:
 
 def write_document(path: Path, setup: PageSetup, styles: Styles, title: str, running_head: str,
                    cover: Callable[[], list[Flowable]], body: Callable[[], list[Flowable]],
-                   contents_title: str = "Contents") -> int:
+                   contents_title: str = "Contents", contents_hint: list | None = None) -> int:
     """Lay out and write the PDF; returns its page count (a booklet's is a multiple of four).
 
     ``cover`` and ``body`` make fresh flowables: layout marks the flowables it places, so a second
     layout (a booklet padded to whole sheets) must not reuse the first one's.
+
+    The table of contents needs a layout pass to learn the page of each heading before the pass
+    that prints it. ``contents_hint`` (a list, the entries of the last build of this document) is
+    taken as the first pass's entries, and is given back filled with this build's: when nothing
+    moved, one pass is enough; when something did, the passes go on as without it, so the file is
+    the same either way.
     """
     width = setup.size[0] - 2 * setup.outer
     height = setup.size[1] - setup.top - setup.bottom
@@ -142,18 +148,24 @@ def write_document(path: Path, setup: PageSetup, styles: Styles, title: str, run
         front = KeepInFrame(width, height, cover(), mode="shrink")  # the cover is one page, whatever the paper
         return [front, NextPageTemplate("body"), PageBreak(), *contents(styles, contents_title), *body(), *pad]
 
+    hint = contents_hint if contents_hint is not None else []
     doc = RulebookDoc(path, setup, styles, title, running_head)
-    _lay_out(doc, story(0))
+    _lay_out(doc, story(0), hint)
     if setup.booklet and doc.page % 4:
         padding = 4 - doc.page % 4
         doc = RulebookDoc(path, setup, styles, title, running_head)
-        _lay_out(doc, story(padding))
+        _lay_out(doc, story(padding), hint)
     return doc.page
 
 
-def _lay_out(doc: RulebookDoc, flowables: list[Flowable]) -> None:
+def _lay_out(doc: RulebookDoc, flowables: list[Flowable], hint: list) -> None:
+    toc = next((f for f in flowables if isinstance(f, TableOfContents)), None)
+    if toc is not None:
+        toc._entries = [tuple(entry) for entry in hint]  # read as the last pass's by the first pass
     try:
         doc.multiBuild(flowables)
     except LayoutError:
         raise UserError("rule text: a table cell or block taller than a page cannot be laid out; "
                         "split it into shorter parts") from None
+    if toc is not None:
+        hint[:] = [list(entry) for entry in toc._entries]

@@ -8,6 +8,7 @@ from typing import Any, Callable
 import click
 
 from ..output import Produced
+from ..trace import span
 from .book import build_rulebook, rules_folder
 from .settings import settings_for
 
@@ -55,7 +56,8 @@ def export_rulebook(job: Any, overrides: dict[str, Any] | None = None) -> list[P
     if built.seed is not None:
         extra.update(sample_seed=built.seed, sample_agents=list(built.agents or ()),
                      balance_games=settings.balance_games, balance_agents=list(settings.balance_agents))
-    check_rulebook(job, job.stage / name, settings.audience == "players")
+    with span("rulebook lint"):
+        check_rulebook(job, job.stage / name, settings.audience == "players")
     kind = "report" if settings.audience == "designers" else "rulebook"
     produced = [Produced(name, kind, job.profile.id, built.pages, extra)]
     if settings.booklet:

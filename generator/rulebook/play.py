@@ -74,6 +74,12 @@ class Work:
     def key(self) -> str:
         return cache_key(self.kind, self.parts, self.engine)
 
+    @property
+    def label(self) -> str:
+        """What the work is, for a timeline (``PNP_TRACE``)."""
+        agents = ",".join(self.parts.get("agents", ()))
+        return f"{self.kind} {self.engine} {agents} {sum(self.sizes)} [{self.key[:6]}]"
+
 
 def resolve(work: Work, jobs: int = 1, progress: Callable[[int], None] | None = None) -> Any:
     """The result of ``work``: from the cache, from a run started ahead (``prefetch``), or run now
@@ -88,6 +94,12 @@ def resolve(work: Work, jobs: int = 1, progress: Callable[[int], None] | None = 
 
 def run_units(work: Work, jobs: int, progress: Callable[[int], None] | None) -> list:
     """Every unit's part, in unit order, here or on a pool of ``jobs`` processes."""
+    from ..trace import span
+    with span(f"run here {work.label}"):
+        return _run_units(work, jobs, progress)
+
+
+def _run_units(work: Work, jobs: int, progress: Callable[[int], None] | None) -> list:
     parts = []
     if jobs > 1 and len(work.units) > 1:
         from concurrent.futures import ProcessPoolExecutor
@@ -123,6 +135,12 @@ def _sample_record(unit: tuple) -> dict[str, Any]:
     from ..engine.registry import play_game
     inputs, seed, agents = unit
     return play_game(inputs.options, inputs.deck, inputs.glyph_ids, seed, list(agents), game=inputs.engine).to_dict()
+
+
+def keep_sample(inputs: EngineInputs, seed: int, agents: tuple[str, str], record: dict[str, Any]) -> None:
+    """Store the record of a game played elsewhere (the sample-game search) as ``sample_game``'s result."""
+    work = sample_work(inputs, seed, agents)
+    cached(work.kind, work.parts, lambda: record, work.engine)
 
 
 def sample_game(inputs: EngineInputs, seed: int, agents: tuple[str, str]) -> dict[str, Any]:

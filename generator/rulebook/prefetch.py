@@ -1,21 +1,25 @@
-"""Engine work started ahead of a build: the balance runs, sample games and other results the
-rulebooks of a build will ask for, split into units and run side by side on every core while the
+"""Engine work started ahead of a build: the balance runs, sample-game searches and other results
+the rulebooks of a build will ask for, split into units and run side by side on every core while the
 build goes on; the build's editions are taken in the order their results arrive.
 
 ``plan`` lists the work of the editions to build (leaving out what the cache holds already);
-``Ahead`` runs it on a process pool and answers ``pending(key)`` for ``play.resolve``, which waits
-there instead of computing again; a progress line goes to the log at least every ``HEARTBEAT``
-seconds, terminal or not.
+``Ahead`` runs it on a ``Scheduler`` (longest units first: the sample-game searches, each one chain
+of games; then the games whose results the most editions wait for) and answers ``pending(key)``
+for ``play.resolve``, which waits there instead of computing again. The same scheduler builds the
+rulebooks themselves on its workers, ahead of any engine work still queued, so both cores stay busy
+to the end. A progress line goes to the log at least every ``HEARTBEAT`` seconds, terminal or not.
 """
 from __future__ import annotations
 
 import sys
 import threading
 import time
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import nullcontext
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from typing import Any, Callable, Iterable
 
-from .play import Work
+from ..trace import run_traced, span
+from .play import Work, resolve
 
 HEARTBEAT = 5.0  # seconds between progress lines (PNP_PROGRESS_EVERY overrides)
 
@@ -25,6 +29,14 @@ _PENDING: dict[str, "Pending"] = {}
 def pending(key: str) -> "Pending | None":
     """The run started ahead for a work's key, if any."""
     return _PENDING.get(key)
+
+
+def forget_pending() -> None:
+    """In a worker process: a forked copy of the build's pending work must never be waited for there,
+    and the worker builds what it is given in itself."""
+    from ..scheduler import activate
+    _PENDING.clear()
+    activate(None)
 
 
 class Pending:
@@ -42,49 +54,93 @@ class Pending:
     def wait(self, progress: Callable[[int], None] | None = None) -> list:
         """The parts in unit order, reporting each unit's games to ``progress`` as it finishes."""
         left = dict(zip(self.futures, self.work.sizes))
+        with span(f"wait {self.work.label}") if not self.done() else nullcontext():
+            self._wait(left, progress)
+        return [f.result() for f in self.futures]
+
+    @staticmethod
+    def _wait(left: dict, progress: Callable[[int], None] | None) -> None:
         while left:
             finished, _ = wait(list(left), return_when=FIRST_COMPLETED)
             for future in finished:
                 size = left.pop(future)
                 if progress:
                     progress(size)
-        return [f.result() for f in self.futures]
 
 
 def plan(editions: Iterable[Any], profiles: list[str] | None) -> dict[str, list[Work]]:
     """The engine work each edition's rulebooks need, by edition (``game/edition``), leaving out
     results the cache holds (a game's balance runs are listed under each of its editions)."""
-    from ..pipeline import default_profiles, layouts_for
+    from ..pipeline import layouts_for
     from .cache import cache_dir
-    from .play import balance_work, engine_inputs, sample_work
+    from .play import balance_work, engine_inputs
 
     out: dict[str, list[Work]] = {}
     for edition in editions:
         works = out.setdefault(f"{edition.game.id}/{edition.id}", [])
         layouts = layouts_for(edition)
-        books = [p for p in (layouts.profile(p) for p in (profiles or default_profiles(layouts)))
-                 if p.kind == "rulebook"]
+        books = _rulebooks(edition, profiles)
         if not books or not edition.engine:  # no rulebook, or no engine: nothing to start ahead
             continue
         from .appendices import for_engine
-        from .book import rules_folder
+        from .config import rulebook_config
         from .settings import settings_for
         appendices = for_engine(edition.engine)
-        if appendices is None or rules_folder(edition) is None:
+        config = rulebook_config(edition)
+        if appendices is None or config is None:
             continue
         inputs = engine_inputs(edition)
+        others = [engine_inputs(other) for other in _game_editions(edition)]
         for profile in books:
             settings = settings_for(layouts, profile)
-            todo = [balance_work(engine_inputs(other), settings.balance_games, settings.balance_seed,
-                                 settings.balance_agents) for other in _game_editions(edition)]
+            todo = [balance_work(other, settings.balance_games, settings.balance_seed, settings.balance_agents)
+                    for other in others]
             if appendices.sample is not None:
-                todo.append(sample_work(inputs, settings.sample_seed, settings.sample_agents))
+                todo.append(_sample_work(inputs, settings, config.sample, appendices.read_events))
             balance = tuple(settings.balance_agents)  # the designer's report checks more pairings for stalls
             todo += [balance_work(inputs, settings.stall_games, settings.balance_seed, tuple(pair))
                      for pair in settings.stall_agents if tuple(pair) != balance]
             todo += appendices.ahead(settings, inputs)
             works += [w for w in todo if not (cache_dir() / f"{w.kind}-{w.key}.json").is_file()]
     return out
+
+
+def priorities(planned: dict[str, list[Work]]) -> dict[str, tuple]:
+    """The order the units of planned work start in, by work key (lowest first): every sample-game
+    search first (one long chain of games each, so it must not be the last thing running), then
+    the work of the game with the most editions waiting for it (its books can be built while the
+    rest plays), in plan order."""
+    editions_of: dict[str, int] = {}
+    for name in planned:
+        game = name.split("/")[0]
+        editions_of[game] = editions_of.get(game, 0) + 1
+    games = sorted(editions_of, key=lambda g: -editions_of[g])
+    out: dict[str, tuple] = {}
+    for name, works in planned.items():
+        for work in works:
+            rank = (0 if work.kind == "sample-search" else 1, games.index(name.split("/")[0]))
+            out.setdefault(work.key, (*rank, len(out)))
+    return out
+
+
+def _rulebooks(edition: Any, profiles: list[str] | None) -> list[Any]:
+    """The rulebook profiles a build of ``edition`` makes (none for a game without rules/)."""
+    from ..pipeline import default_profiles, layouts_for
+    from .config import rules_folder
+    if rules_folder(edition) is None:
+        return []
+    layouts = layouts_for(edition)
+    return [p for p in (layouts.profile(p) for p in (profiles or default_profiles(layouts))) if p.kind == "rulebook"]
+
+
+def _sample_work(inputs: Any, settings: Any, search: Any, read_events: Any) -> Work:
+    """The sample-game search, or the one game of the first seed when the book asks for no events
+    (or its engine cannot read them on a worker)."""
+    from .play import sample_work
+    from .sample_search import search_work
+    if search.shows and read_events is not None:
+        return search_work(inputs, settings.sample_agents, settings.sample_seed, search, read_events)
+    return sample_work(inputs, settings.sample_seed, settings.sample_agents)
 
 
 def _game_editions(edition: Any) -> list[Any]:
@@ -95,28 +151,39 @@ def _game_editions(edition: Any) -> list[Any]:
 
 
 class Ahead:
-    """Runs planned work on a pool of ``jobs`` processes; use as a context manager around the build."""
+    """A ``Scheduler`` of ``jobs`` processes for the build: ``start(planned)`` puts the planned engine
+    work on it, the most urgent units first; the same scheduler builds rulebooks (``pipeline``).
+    Use as a context manager around the build."""
 
-    def __init__(self, planned: dict[str, list[Work]], jobs: int, log: Callable[[str], None] | None = None):
-        self.planned, self.jobs, self.log = planned, jobs, log
-        self.pool: ProcessPoolExecutor | None = None
+    def __init__(self, jobs: int, log: Callable[[str], None] | None = None):
+        self.planned: dict[str, list[Work]] = {}
+        self.jobs, self.log = jobs, log
+        self.scheduler: Any = None
         self.started = time.monotonic()
         self._stop = threading.Event()
         self._beat: threading.Thread | None = None
 
     def __enter__(self) -> "Ahead":
-        works = list({w.key: w for ws in self.planned.values() for w in ws}.values())
-        if works:
-            from ..processes import pool_context
-            self.pool = ProcessPoolExecutor(self.jobs, mp_context=pool_context())
-            for work in works:
-                _PENDING[work.key] = Pending(work, [self.pool.submit(work.run, unit) for unit in work.units])
-            if self.log:  # no line at the start: a build that fails at once says only why
-                self._beat = threading.Thread(target=self._heartbeat, args=(len(works),), daemon=True)
-                self._beat.start()
+        from ..scheduler import Scheduler, activate
+        from ..side_by_side import warm_up
+        self.scheduler = Scheduler(self.jobs, initializer=forget_pending, warm_up=warm_up)
+        activate(self.scheduler)
         return self
 
+    def start(self, planned: dict[str, list[Work]]) -> None:
+        self.planned = planned
+        works = list({w.key: w for ws in planned.values() for w in ws}.values())
+        order = priorities(planned)
+        for work in works:
+            _PENDING[work.key] = Pending(work, [
+                self.scheduler.submit((1, *order[work.key], i), run_traced, f"{work.label} #{i}", work.run, unit)
+                for i, unit in enumerate(work.units)])
+        if works and self.log:  # no line at the start: a build that fails at once says only why
+            self._beat = threading.Thread(target=self._heartbeat, args=(len(works),), daemon=True)
+            self._beat.start()
+
     def __exit__(self, *exc: Any) -> None:
+        from ..scheduler import activate
         self._stop.set()
         if self._beat is not None and exc[0] is None:
             games = sum(p.games_done() for p in {w.key: _PENDING[w.key] for ws in self.planned.values()
@@ -125,20 +192,27 @@ class Ahead:
         for works in self.planned.values():
             for work in works:
                 _PENDING.pop(work.key, None)
-        if self.pool is not None:
-            self.pool.shutdown(wait=True, cancel_futures=True)
+        activate(None)
+        if self.scheduler is not None:
+            self.scheduler.close(stop_running=exc[0] is not None)
 
     def order(self, names: list[str]) -> Iterable[str]:
         """``names`` (``game/edition``) in the order their work is done: ready ones first, the rest as
-        their work finishes (a finished edition is handed out while the pool goes on)."""
+        their work finishes (a finished edition is handed out while the pool goes on). Before an
+        edition is handed out its results are stored in the cache, where a rulebook built on a
+        worker process finds them."""
         left = list(names)
         while left:
             ready = [n for n in left if all(_PENDING[w.key].done() for w in self._works(n))]
             if not ready:
-                futures = [f for n in left for w in self._works(n) for f in _PENDING[w.key].futures]
-                wait(futures, return_when=FIRST_COMPLETED)
+                # only unfinished futures: waiting on a finished one returns at once and spins a core
+                futures = [f for n in left for w in self._works(n) for f in _PENDING[w.key].futures if not f.done()]
+                with span("wait for engine results"):
+                    wait(futures, return_when=FIRST_COMPLETED)
                 continue
             left.remove(ready[0])
+            for work in self._works(ready[0]):
+                resolve(work)
             yield ready[0]
 
     def _works(self, name: str) -> list[Work]:
@@ -172,26 +246,39 @@ def jobs() -> int:
 
 
 class ahead_of:
-    """Around a build of ``editions``: their engine work started ahead on every core (none with one
-    job, or when planning meets a mistake: the build then reports it where it belongs); gives a
-    function that hands out the editions in the order their work is done."""
+    """Around a build of ``editions``: with rulebooks to build and more than one job, a scheduler
+    whose workers build the rulebooks and, started ahead, the engine work they need (none when
+    planning meets a mistake: the build then reports it where it belongs); gives a function that
+    hands out the editions in the order their work is done."""
 
     def __init__(self, editions: list[Any], profiles: list[str] | None):
+        self.editions, self.profiles, self.ahead = editions, profiles, None
+
+    def __enter__(self) -> Callable[[list[Any]], Iterable[Any]]:
         from ..errors import UserError
-        self.editions, self.ahead = editions, None
-        if jobs() > 1:
+        if jobs() < 2:
+            return lambda editions: editions
+        try:
+            books = any(_rulebooks(e, self.profiles) for e in self.editions)
+        except (UserError, ValueError):
+            books = False
+        if not books:
+            return lambda editions: editions
+        with span("start workers"):
+            self.ahead = Ahead(jobs(), log_line).__enter__()  # its workers start while the work is planned
+        try:
             try:
-                planned = plan(editions, profiles)
+                with span("plan engine work"):
+                    planned = plan(self.editions, self.profiles)
             except (UserError, ValueError):
                 planned = {}
             if any(planned.values()):
-                _check(editions)  # a mistake stops the build before any engine work starts
-                self.ahead = Ahead(planned, jobs(), log_line)
-
-    def __enter__(self) -> Callable[[list[Any]], Iterable[Any]]:
-        if self.ahead is None:
-            return lambda editions: editions
-        self.ahead.__enter__()
+                with span("check editions"):
+                    _check(self.editions)  # a mistake stops the build before any engine work starts
+            self.ahead.start(planned)
+        except BaseException as exc:
+            self.ahead.__exit__(type(exc), exc, exc.__traceback__)
+            raise
         by_name = {f"{e.game.id}/{e.id}": e for e in self.editions}
         return lambda editions: (by_name[n] for n in self.ahead.order(list(by_name)))
 

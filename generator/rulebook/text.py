@@ -12,9 +12,8 @@ from jinja2 import FileSystemBytecodeCache, StrictUndefined, TemplateError, Temp
 from jinja2.exceptions import SecurityError, UndefinedError
 
 from ..errors import GameDataError
+from .config import MAIN  # noqa: F401  (the file every game's rules/ folder starts from; imported from here)
 from .sandbox import BudgetedEnvironment, BudgetExceeded, FolderLoader
-
-MAIN = "rulebook.md"  # the file every game's rules/ folder starts from
 
 
 class TemplateDataError(Exception):

@@ -36,3 +36,6 @@ def test_a_build_runs_engine_work_ahead_with_progress_lines(tmp_path):
     assert "engine work" not in alone.stderr
     stored = {p.name: p.read_bytes() for p in (tmp_path / "cache-a").glob("*.json")}
     assert stored and stored == {p.name: p.read_bytes() for p in (tmp_path / "cache-b").glob("*.json")}
+    # the book built on a worker process is the book built here
+    assert [p.read_bytes() for p in sorted((tmp_path / "a").glob("*.pdf"))] == \
+        [p.read_bytes() for p in sorted((tmp_path / "b").glob("*.pdf"))]

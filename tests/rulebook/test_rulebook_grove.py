@@ -227,14 +227,14 @@ def test_sample_game_with_the_books_agents_shows_every_asked_event(tmp_path, mon
     """With the profile's own agents (mcts), the search finds a game showing all of them."""
     import yaml
     from generator.model import load_edition
-    from generator.engine.grove.appendix.book import _reader
+    from generator.engine.grove.appendix.book import read_events
     from generator.rulebook.play import engine_inputs
     from generator.rulebook.sample_search import SampleSearch, choose_seed
 
     config = yaml.safe_load((ROOT / "components" / GAME / "rules" / "rulebook.yaml").read_text())["sample"]
     inputs = engine_inputs(load_edition(GAME, EDITION))
     monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
-    choice = choose_seed(inputs, ("mcts", "mcts"), 1, SampleSearch(**config), _reader(inputs.options))
+    choice = choose_seed(inputs, ("mcts", "mcts"), 1, SampleSearch(**config), read_events)
     assert choice["missing"] == [] and {h["event"] for h in choice["highlights"]} == set(config["shows"])
 
 

@@ -41,11 +41,10 @@ def turn_events(told: dict[str, Any], last: bool) -> set[str]:
     return events
 
 
-def _reader(book: Book, inputs: EngineInputs):
-    def read(record: dict[str, Any]) -> list[tuple[int, set[str]]]:
-        told = [t for t, _ in game_stories(inputs, record, _glyph_names(book)) if not t["setup"]]
-        return [(t["turn"], turn_events(t, i == len(told) - 1)) for i, t in enumerate(told)]
-    return read
+def read_events(inputs: EngineInputs, record: dict[str, Any]) -> list[tuple[int, set[str]]]:
+    """For each turn of a played game, the events it shows (glyphs go by id: no event needs a name)."""
+    told = [t for t, _ in game_stories(inputs, record, {}) if not t["setup"]]
+    return [(t["turn"], turn_events(t, i == len(told) - 1)) for i, t in enumerate(told)]
 
 
 def sample(book: Book, inputs: EngineInputs) -> dict[str, Any]:
@@ -54,7 +53,7 @@ def sample(book: Book, inputs: EngineInputs) -> dict[str, Any]:
     parts = book.parts(BoardParts)
     agents = settings.sample_agents
     book.tell(f"sample game: {edition.id}, seeds from {settings.sample_seed}, {','.join(agents)}")
-    choice = choose_seed(inputs, agents, settings.sample_seed, book.sample_search, _reader(book, inputs))
+    choice = choose_seed(inputs, agents, settings.sample_seed, book.sample_search, read_events)
     record = sample_game(inputs, choice["seed"], agents)
     stories = game_stories(inputs, record, _glyph_names(book))
     first = replay_states(inputs, record)[0][0] if record["actions"] else None
@@ -145,4 +144,4 @@ def draw_charts(book: Book, runs: list[dict[str, Any]]) -> None:
 
 
 APPENDICES = Appendices(row=row, figures=figures, charts=draw_charts, sample=sample, extras=step, events=EVENTS,
-                        ahead=lambda settings, inputs: [step_work(inputs, settings.sample_seed)])
+                        read_events=read_events, ahead=lambda settings, inputs: [step_work(inputs, settings.sample_seed)])

@@ -93,12 +93,11 @@ def turn_events(told: dict[str, Any], winner: bool) -> set[str]:
     return events
 
 
-def _reader(options: Any):
-    def read(record: dict[str, Any]) -> list[tuple[int, set[str]]]:
-        _, turns = game_turns(options, record["actions"])
-        won = record["winner"] is not None
-        return [(t["turn"], turn_events(t, won and i == len(turns) - 1)) for i, (t, _) in enumerate(turns)]
-    return read
+def read_events(inputs: EngineInputs, record: dict[str, Any]) -> list[tuple[int, set[str]]]:
+    """For each turn of a played game, the events it shows."""
+    _, turns = game_turns(inputs.options, record["actions"])
+    won = record["winner"] is not None
+    return [(t["turn"], turn_events(t, won and i == len(turns) - 1)) for i, (t, _) in enumerate(turns)]
 
 
 def sample(book: Book, inputs: EngineInputs) -> dict[str, Any]:
@@ -108,7 +107,7 @@ def sample(book: Book, inputs: EngineInputs) -> dict[str, Any]:
     options = inputs.options
     agents = settings.sample_agents
     book.tell(f"sample game: {edition.id}, seeds from {settings.sample_seed}, {','.join(agents)}")
-    choice = choose_seed(inputs, agents, settings.sample_seed, book.sample_search, _reader(options))
+    choice = choose_seed(inputs, agents, settings.sample_seed, book.sample_search, read_events)
     record = sample_game(inputs, choice["seed"], agents)
     rolls, turns = game_turns(options, record["actions"])
     widths = book.styles.sheet.figures
@@ -136,4 +135,5 @@ def sample(book: Book, inputs: EngineInputs) -> dict[str, Any]:
     }
 
 
-APPENDICES = Appendices(row=row, figures=figures, charts=draw_charts, sample=sample, events=EVENTS)
+APPENDICES = Appendices(row=row, figures=figures, charts=draw_charts, sample=sample, events=EVENTS,
+                        read_events=read_events)

@@ -1,0 +1,52 @@
+"""How a game's rulebook is put together (``components/<game>/rules/rulebook.yaml``), read without
+loading the typesetting: a build decides what to start ahead before any book is laid out."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..model.game import Edition
+from ..model.source import load_yaml
+from ..model.validation import validate
+from .sample_search import SampleSearch
+
+MAIN = "rulebook.md"  # the file every game's rules/ folder starts from
+
+
+class CoverPiece(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    component: str
+    where: dict[str, Any] = {}
+
+
+class RulebookConfig(BaseModel):
+    """components/<game>/rules/rulebook.yaml: how the rulebook of this game is put together."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    main: str = MAIN
+    contents_title: str = "Contents"
+    board: dict[str, Any] | None = None   # which component plays which part in the table diagrams (per engine)
+    narrated_turns: int | None = Field(None, ge=0, le=1000)  # turns of the sample game told in sentences
+    cover: list[CoverPiece] = []          # pieces on the cover (in front of the deck's fan, if there is a deck)
+    cover_fan_by: str | None = None       # the deck field the cover's fan of cards rises by (None: deck order)
+    report: str | None = None             # the designer's report: its main file in rules/ (None: no report)
+    play_summary: bool = False            # the player book sums up the balance figures in plain words
+    sample: SampleSearch = SampleSearch()  # the events the sample game is searched for
+
+
+def rules_folder(edition: Edition) -> Path | None:
+    folder = edition.game.folder / "rules"
+    return folder if (folder / "rulebook.yaml").is_file() else None
+
+
+def rulebook_config(edition: Edition) -> RulebookConfig | None:
+    """The game's rules/rulebook.yaml, checked; None for a game without one."""
+    folder = rules_folder(edition)
+    if folder is None:
+        return None
+    source = load_yaml(folder / "rulebook.yaml")
+    return validate(RulebookConfig, source.data, source)
+
+
