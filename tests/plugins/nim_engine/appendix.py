@@ -70,17 +70,16 @@ class HeapDiagram(Flowable):
             canv.circle(x, y, step * 0.4, stroke=int(not taken), fill=int(taken))
 
 
-def _reader(inputs: EngineInputs):
-    def read(record: dict[str, Any]) -> list[tuple[int, set[str]]]:
-        return [(t["turn"], turn_events(t)) for t in game_turns(inputs, record)]
-    return read
+def read_events(inputs: EngineInputs, record: dict[str, Any]) -> list[tuple[int, set[str]]]:
+    """The events of each turn of a played game (module level, so a worker can run the search)."""
+    return [(t["turn"], turn_events(t)) for t in game_turns(inputs, record)]
 
 
 def sample(book: Book, inputs: EngineInputs) -> dict[str, Any]:
     """The sample game: its told turns (each with the heap drawn before it), the rest as notation."""
     settings = book.settings
     agents = settings.sample_agents
-    choice = choose_seed(inputs, agents, settings.sample_seed, book.sample_search, _reader(inputs))
+    choice = choose_seed(inputs, agents, settings.sample_seed, book.sample_search, read_events)
     record = sample_game(inputs, choice["seed"], agents)
     shows = highlights_by_turn(choice["highlights"])
     turns = [{**t, "shows": shows.get(t["turn"], [])} for t in game_turns(inputs, record)]
@@ -115,4 +114,5 @@ def draw_charts(book: Book, runs: list[dict[str, Any]]) -> None:
             [("Turns", "path", h)], "turns played (both players counted)", w, height * 0.8, book.styles)]
 
 
-APPENDICES = Appendices(row=row, figures=figures, charts=draw_charts, sample=sample, events=EVENTS)
+APPENDICES = Appendices(row=row, figures=figures, charts=draw_charts, sample=sample, events=EVENTS,
+                        read_events=read_events)
