@@ -8,7 +8,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 pytest.importorskip("pettingzoo")
 
-from open_spiel.python.algorithms import mcts  # noqa: E402
+from framework_helpers import play_with_mcts_bot  # noqa: E402
 from pettingzoo.test import api_test  # noqa: E402
 
 from generator.engine.adapters import openspiel_game  # noqa: E402,F401  (registers the games)
@@ -60,18 +60,7 @@ def test_openspiel_views_come_from_the_binding():
 
 
 def test_openspiel_mcts_bot_plays_whole_games():
-    game = pyspiel.load_game("battle_for_the_grove", {"turn_cap": 16})
-    rng = np.random.RandomState(1)
-    bot = mcts.MCTSBot(game, 1.4, 12, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes())
-            state.apply_action(int(rng.choice(outcomes, p=probs)))
-        else:
-            action = bot.step(state)
-            assert action in state.legal_actions()
-            state.apply_action(action)
+    state = play_with_mcts_bot("battle_for_the_grove", {"turn_cap": 16}, simulations=12, seed=1)
     assert state.bound.state.turn <= 16 and sum(state.returns()) == 0
 
 

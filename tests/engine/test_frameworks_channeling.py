@@ -9,7 +9,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 pytest.importorskip("pettingzoo")
 
-from open_spiel.python.algorithms import mcts  # noqa: E402
+from framework_helpers import play_with_mcts_bot  # noqa: E402
 from pettingzoo.test import api_test  # noqa: E402
 
 from generator.engine.adapters import openspiel_game  # noqa: E402,F401  (registers the games)
@@ -49,18 +49,7 @@ def test_openspiel_views_hide_the_opponents_face_down_glyphs():
 
 
 def test_openspiel_mcts_bot_plays_whole_games():
-    game = pyspiel.load_game("the_channeling", {"turn_cap": 6})
-    rng = np.random.RandomState(3)
-    bot = mcts.MCTSBot(game, 1.4, 6, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes())
-            state.apply_action(int(rng.choice(outcomes, p=probs)))
-        else:
-            action = bot.step(state)
-            assert action in state.legal_actions()
-            state.apply_action(action)
+    state = play_with_mcts_bot("the_channeling", {"turn_cap": 6}, simulations=6, seed=3)
     assert state.bound.state.turn <= 6 and sum(state.returns()) == 0
 
 

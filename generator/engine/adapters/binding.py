@@ -120,6 +120,22 @@ class FrameworkBinding(Protocol):
     def configure(self, params: Mapping[str, Any] | None = None) -> BoundGame: ...
 
 
+class EngineStateView:
+    """The members a bound state passes straight to an engine state kept as ``self.state`` (one that
+    has ``is_terminal``, ``is_stalled`` and ``returns``); a binding's state class derives from it."""
+
+    state: Any
+
+    def is_terminal(self) -> bool:
+        return self.state.is_terminal()
+
+    def is_truncated(self) -> bool:
+        return self.state.is_stalled()
+
+    def returns(self) -> list[float]:
+        return self.state.returns()
+
+
 class BindingError(ValueError):
     """An engine without a binding, or a binding that does not follow the protocol."""
 

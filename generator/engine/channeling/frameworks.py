@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..adapters.binding import IMPERFECT, options_from, rule_parameters
+from ..adapters.binding import IMPERFECT, EngineStateView, options_from, rule_parameters
 from ..errors import ActionSyntaxError
 from .cards import Card
 from .decisions import HIDE, DecisionIds
@@ -60,7 +60,7 @@ class ChannelingGame:
         return ChannelingBoundState(self, new_game(self.options, DECK, self.glyphs, self.seed))
 
 
-class ChannelingBoundState:
+class ChannelingBoundState(EngineStateView):
     """The engine's ``State`` (``self.state``) with the log each player has seen."""
 
     def __init__(self, game: ChannelingGame, state: State, log: tuple = ()):
@@ -85,15 +85,6 @@ class ChannelingBoundState:
 
     def sample_chance(self, rng) -> int:
         return self.state.sample_chance(rng)
-
-    def is_terminal(self) -> bool:
-        return self.state.is_terminal()
-
-    def is_truncated(self) -> bool:
-        return self.state.is_stalled()
-
-    def returns(self) -> list[float]:
-        return self.state.returns()
 
     def clone(self) -> "ChannelingBoundState":
         return ChannelingBoundState(self.game, self.state.clone(), tuple(self.log))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..adapters.binding import PERFECT, options_from, rule_parameters
+from ..adapters.binding import PERFECT, EngineStateView, options_from, rule_parameters
 from ..errors import ActionSyntaxError
 from .actions import parse_action
 from .features import feature_size, features, text
@@ -53,7 +53,7 @@ class GroveGame:
         return GroveBoundState(self, State(self.options))
 
 
-class GroveBoundState:
+class GroveBoundState(EngineStateView):
     """The engine's ``State`` (``self.state``) seen through integer ids."""
 
     def __init__(self, game: GroveGame, state: State):
@@ -76,15 +76,6 @@ class GroveBoundState:
 
     def sample_chance(self, rng) -> int:
         return self.game.ids.id_of(self.state.sample_chance(rng))
-
-    def is_terminal(self) -> bool:
-        return self.state.is_terminal()
-
-    def is_truncated(self) -> bool:
-        return self.state.is_stalled()
-
-    def returns(self) -> list[float]:
-        return self.state.returns()
 
     def clone(self) -> "GroveBoundState":
         return GroveBoundState(self.game, self.state.clone())
