@@ -24,7 +24,6 @@ from .facts import edition_facts, option_facts
 from .gallery import CoverFan, CoverRow, Gallery
 from .markdown import Converter
 from .play import engine_inputs
-from .sample_search import SampleSearch
 from .settings import RulebookSettings, check_agents, load_style_sheet, settings_for
 from .styles import Styles, build_styles
 from .text import RuleText, TemplateDataError

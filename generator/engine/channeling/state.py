@@ -25,7 +25,7 @@ import random
 from ..errors import IllegalActionError
 from .actions import Action
 from .cards import Card
-from .decisions import DRAW, OVER, DecisionIds
+from .decisions import DRAW, DecisionIds
 from .movegen import MoveGeneration, bits
 from .observation import Observation, observe
 from .options import ChannelingOptions
