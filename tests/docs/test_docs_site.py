@@ -166,7 +166,8 @@ def test_every_included_example_exists_and_every_shell_example_is_run() -> None:
         if "{" not in name:
             assert (ROOT / name).is_file(), name
     shell = {p.relative_to(ROOT).as_posix() for p in (DOCS / "examples").rglob("*.sh")}
-    assert shell <= included and shell == {p.relative_to(ROOT).as_posix() for p in hooks.TUTORIAL.glob("*.sh")}
+    run = {p.relative_to(ROOT).as_posix() for p in [*hooks.TUTORIAL.glob("*.sh"), *(h / "run.sh" for h in HOW_TO)]}
+    assert shell <= included and shell == run
     for page in DOCS.rglob("*.md"):  # a shell example is an included, tested file, not typed into a page
         for block in re.findall(r"```(?:sh|bash|console)\n(.*?)```", page.read_text(), re.S):
             assert block.strip().startswith("--8<--") or not re.search(r"^\s*pnpkit ", block, re.M), (
@@ -174,7 +175,7 @@ def test_every_included_example_exists_and_every_shell_example_is_run() -> None:
 
 
 HISTORY = [
-    (re.compile(r"\bissues? #?\d+\b|#\d{1,4}\b", re.I), "an issue number"),
+    (re.compile(r"\bissues? #?\d+\b|(?<![\w.])#\d{1,4}\b", re.I), "an issue number"),
     (re.compile(r"\bround \d+\b", re.I), "a round"),
     (re.compile(r"\b20\d\d-\d\d-\d\d\b|\b\d\d:\d\d(-\d\d:\d\d)? UTC\b|\bUTC\b"), "a date or time"),
     (re.compile(r"\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b"), "a commit id"),
@@ -219,3 +220,45 @@ def test_the_readme_tour_runs_in_an_empty_folder(tmp_path: Path) -> None:
         assert done.returncode == 0, f"{line}\n{done.stdout}{done.stderr}"
     assert "Light" in done.stdout  # simulate's win rates
     assert (folder / "output" / "my-game" / "first" / "my-game-first-rulebook-letter.pdf").is_file()
+
+
+HOW_TO = sorted(p.parent for p in (DOCS / "examples" / "how-to").glob("*/run.sh"))
+
+
+@pytest.mark.parametrize("guide", HOW_TO, ids=lambda p: p.name)
+def test_each_how_to_guide_example_runs(guide: Path, tmp_path: Path) -> None:
+    """A guide's commands, run as written in a project of the kind its first line names, with the files
+    the guide shows (its project/ folder) put in place first."""
+    import shutil
+    import subprocess
+    home = tmp_path / "project"
+    home.mkdir()
+    env = hooks._tool_env(tmp_path)
+    script = guide / "run.sh"
+    where = script.read_text().splitlines()[0]
+    if "pnpkit new my-game" in where:
+        subprocess.run(["pnpkit", "new", "my-game"], cwd=home, env=env, check=True, capture_output=True)
+    else:
+        assert "checkout of this repository" in where
+        for folder in ("components", "layouts"):
+            shutil.copytree(ROOT / folder, home / folder)
+    if (guide / "project").is_dir():
+        shutil.copytree(guide / "project", home, dirs_exist_ok=True)
+    done = subprocess.run(["bash", "-euo", "pipefail", str(script)], cwd=home, env=env, capture_output=True,
+                          text=True, timeout=900)
+    assert done.returncode == 0, done.stdout + done.stderr
+    page = (DOCS / "how-to" / f"{guide.name}.md").read_text()
+    assert f'--8<-- "docs/examples/how-to/{guide.name}/run.sh"' in page
+
+
+def test_the_frameworks_example_plays_in_both_frameworks(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+    pytest.importorskip("pyspiel")
+    pytest.importorskip("pettingzoo")
+    script = DOCS / "examples" / "how-to" / "frameworks" / "play.py"
+    assert f'--8<-- "{script.relative_to(ROOT).as_posix()}"' in (DOCS / "how-to" / "frameworks.md").read_text()
+    done = subprocess.run([sys.executable, str(script)], cwd=tmp_path, env=hooks._tool_env(tmp_path),
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert "OpenSpiel returns: [" in done.stdout and "PettingZoo rewards: {" in done.stdout
