@@ -1,4 +1,6 @@
-# in a project made with `pnpkit new my-game`, with the style.yaml below
-pnpkit list                     # every colour, font, template and profile, with the layer it comes from
+# in a project made with `pnpkit new my-game`, with the style.yaml above
+# every colour, font, template and profile, with the layer it comes from:
+pnpkit list
 pnpkit build my-game
-pnpkit schema                   # JSON Schemas for your editor, into .pnpkit/schemas/
+# JSON Schemas for your editor, into .pnpkit/schemas/:
+pnpkit schema
