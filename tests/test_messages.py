@@ -1,0 +1,35 @@
+"""Messages a person reads: an unknown name suggests the near one, and a file below the current folder is
+shown by its relative path, as the user would type it."""
+from __future__ import annotations
+
+import os
+
+from pnp_testing import run_cli
+
+from generator.errors import GameDataError, did_you_mean
+
+
+def test_did_you_mean_names_the_nearest_known_name_only_when_one_is_close():
+    assert did_you_mean("inkk", ["paper", "ink", "frame"]) == "'inkk' (did you mean 'ink'?)"
+    assert did_you_mean("a44", ["a4", "letter"]) == "'a44' (did you mean 'a4'?)"
+    assert did_you_mean("zebra", ["a4", "letter"]) == "'zebra'"
+
+
+def test_a_file_below_the_current_folder_is_shown_relative(tmp_path, monkeypatch):
+    inside = tmp_path / "components" / "demo" / "game.yaml"
+    monkeypatch.chdir(tmp_path)
+    assert str(GameDataError(inside, 3, "title", "text", "a number")).startswith(
+        f"{os.path.join('components', 'demo', 'game.yaml')}:3 at 'title'")
+    elsewhere = tmp_path.parent / "other.yaml"
+    assert str(GameDataError(elsewhere, None, "", "x", "y")).startswith(str(elsewhere))
+
+
+def test_unknown_names_on_the_command_line_get_a_suggestion():
+    profile = run_cli("build", "the-channeling", "--edition", "2025", "--profile", "lettre")
+    assert profile.returncode == 2 and "found 'lettre' (did you mean 'letter'?)" in profile.stderr
+    edition = run_cli("validate", "the-channeling", "--edition", "2052")
+    assert edition.returncode == 2 and "(did you mean '2025'?)" in edition.stderr
+    game = run_cli("validate", "the-chaneling")
+    assert game.returncode == 2 and "(did you mean 'the-channeling'?)" in game.stderr
+    agent = run_cli("simulate", "the-channeling", "--games", "2", "--agents", "greedy,gredy")
+    assert agent.returncode == 2 and "(did you mean 'greedy'?)" in agent.stderr
