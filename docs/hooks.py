@@ -62,13 +62,16 @@ def _type(schema: dict[str, Any], page: str = "") -> str:
     if "enum" in schema:
         return "one of " + ", ".join(f"`{v}`" for v in schema["enum"])
     if "anyOf" in schema or "oneOf" in schema:
-        parts = [_type(s, page) for s in schema.get("anyOf", schema.get("oneOf")) if s.get("type") != "null"]
-        return " or ".join(dict.fromkeys(parts))
+        parts = list(dict.fromkeys(_type(s, page) for s in schema.get("anyOf", schema.get("oneOf"))
+                                   if s.get("type") != "null"))
+        if "length" in parts and "number" in parts:  # a bare number is a length in millimetres
+            parts.remove("number")
+        return " or ".join(parts)
     kind = schema.get("type")
     if isinstance(kind, list):
         return " or ".join(_type({**schema, "type": k}, page) for k in kind if k != "null")
     if kind == "string" and "pattern" in schema and "mm|cm|in|pt" in schema["pattern"]:
-        return "length (`12`, `12mm`, `0.5in`, `8pt`)"
+        return "length"
     if kind == "array":
         if "prefixItems" in schema:
             return "[" + ", ".join(_type(s, page) for s in schema["prefixItems"]) + "]"
@@ -88,11 +91,20 @@ def _keys_table(schema: dict[str, Any], page: str = "") -> list[str]:
     if not props:
         return []
     required = set(schema.get("required", []))
-    rows = ["| key | type | default | what it is |", "|---|---|---|---|"]
+    described = any(spec.get("description") for spec in props.values())
+    rows = ["| key | type | default |" + (" what it is |" if described else ""),
+            "|---|---|---|" + ("---|" if described else "")]
     for key, spec in props.items():
-        default = "required" if key in required else (f"`{json.dumps(spec['default'])}`" if "default" in spec else "")
-        rows.append(f"| `{key}` | {_cell(_type(spec, page))} | {_cell(default)} | {_cell(spec.get('description', ''))} |")
+        default = "required" if key in required else _default(spec)
+        row = f"| `{key}` | {_cell(_type(spec, page))} | {_cell(default)} |"
+        rows.append(row + (f" {_cell(spec.get('description', ''))} |" if described else ""))
     return rows + [""]
+
+
+def _default(spec: dict[str, Any]) -> str:
+    if "default" not in spec:
+        return ""
+    return "none" if spec["default"] is None else f"`{json.dumps(spec['default'])}`"
 
 
 def schema_keys(schema: dict[str, Any]) -> set[str]:
@@ -118,6 +130,7 @@ def schema_page(kind: str) -> str:
     from generator.jsonschemas import schema_for
     schema = schema_for(kind)
     lines = [f"# `{kind}` files", "", WHERE[kind] + ".", "",
+             "A *length* is a number of millimetres or a text with its unit: `12`, `12mm`, `0.5in`, `8pt`. "
              f"Editors check and complete these files from `{kind}.schema.json` "
              "(see [pointing an editor at the schemas](../../how-to/colours-and-fonts.md#check-files-as-you-type)).",
              ""]
@@ -152,7 +165,8 @@ def elements_page() -> str:
              "A template lists named elements, drawn in order. Places and sizes are millimetres from the "
              "trim's top-left corner unless a unit is given. Every example below is a template of the game in "
              "`docs/examples/elements/`, which the docs build and the tests build; each picture is that build's "
-             "output. Each example extends `swatch`, a 60 x 40 mm tile on paper.", "",
+             "output. Each example extends `swatch`, a 60 x 40 mm tile on paper. A *length* is a number of "
+             "millimetres or a text with its unit: `12`, `12mm`, `0.5in`, `8pt`.", "",
              "```yaml", '--8<-- "docs/examples/elements/components/elements/templates/swatch.yaml"', "```", "",
              "Every element also takes `when:` (draw it only for matching pieces), `repeat:` (draw it several "
              "times), `rotate:` and `bleed: true` (it may run into the bleed). A value written `$field` is "
