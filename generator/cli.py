@@ -120,6 +120,7 @@ def build(game: str | None, edition: str | None, profiles: tuple[str, ...], out:
         from .render.safety import enforce_print_safety
         for ed in editions:
             enforce_print_safety(ed, layouts_for(ed), strict=True)
+    from .errors import shown_path
     from .freshness import fingerprint, others_of, remember, up_to_date
     from .output import tidy
     from .rulebook.prefetch import ahead_of
@@ -132,14 +133,35 @@ def build(game: str | None, edition: str | None, profiles: tuple[str, ...], out:
                   for ed in editions}
     stale = [ed for ed in editions if force or not up_to_date(targets[id(ed)], prints[id(ed)])]
     for ed in (ed for ed in editions if ed not in stale):
-        click.echo(f"{ed.game.id} {ed.id}: up to date in {targets[id(ed)]}")
+        click.echo(f"{ed.game.id} {ed.id}: up to date in {shown_path(targets[id(ed)])}/")
     with ahead_of(stale, list(profiles) or None) as in_order:  # engine work on every core meanwhile
         for ed in in_order(stale):
             produced = build_edition(ed, targets[id(ed)], list(profiles) or None, on_step=_step_printer(),
                                      strict=strict, base_url=base_url,
                                      on_warning=lambda message: click.echo(f"warning: {message}", err=True))
             remember(targets[id(ed)], prints[id(ed)])
-            click.echo(f"{ed.game.id} {ed.id}: {len(produced)} files in {targets[id(ed)]}")
+            _say_what_was_made(ed, targets[id(ed)], produced)
+
+
+def _say_what_was_made(edition, folder: Path, produced: list) -> None:
+    """The files made, then what to open and what to print (all the folder holds, by its manifest)."""
+    from .errors import shown_path
+    from .pipeline import layouts_for
+    from .print_guide import guide
+    click.echo(f"{edition.game.id} {edition.id}: {len(produced)} files in {shown_path(folder)}/")
+    try:
+        files = json.loads((folder / "manifest.json").read_text())["files"]
+    except (OSError, ValueError, KeyError):
+        return
+    profiles = layouts_for(edition).profiles
+    components = {c.id: c for c in edition.components}
+
+    def two_sided(entry: dict) -> bool:
+        parts = [components[c] for c in entry.get("components", []) if c in components]
+        return any(c.spec.back or any(p.back for p in c.pieces) for c in parts)
+
+    for line in guide(folder, files, lambda p: getattr(profiles.get(p), "backs", None), two_sided):
+        click.echo(line)
 
 
 def _step_printer():

@@ -3,6 +3,7 @@ shown by its relative path, as the user would type it."""
 from __future__ import annotations
 
 import os
+import re
 
 from pnp_testing import run_cli
 
@@ -33,3 +34,28 @@ def test_unknown_names_on_the_command_line_get_a_suggestion():
     assert game.returncode == 2 and "(did you mean 'the-channeling'?)" in game.stderr
     agent = run_cli("simulate", "the-channeling", "--games", "2", "--agents", "greedy,gredy")
     assert agent.returncode == 2 and "(did you mean 'greedy'?)" in agent.stderr
+
+
+def test_a_build_ends_with_what_to_open_and_what_to_print(tmp_path):
+    import subprocess
+    import sys
+    env = {**os.environ, "CI": "1", "PNP_CACHE_DIR": str(tmp_path / "cache")}
+    env.pop("PNP_PROJECT", None)
+    pnpkit = [sys.executable, "-m", "generator"]
+    subprocess.run([*pnpkit, "new", "demo"], cwd=tmp_path, env=env, check=True, capture_output=True)
+    built = subprocess.run([*pnpkit, "build", "demo", "-p", "a4", "-p", "gutterfold", "-p", "proof"],
+                           cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert built.returncode == 0, built.stderr
+    lines = built.stdout.splitlines()
+    assert re.fullmatch(r"demo first: \d+ files in output/demo/first/", lines[0]), lines[0]
+    said = [" ".join(line.split()) for line in lines[1:]]
+    assert said == ["open first:", "output/demo/first/demo-first-proof.html the proof page",
+                    "print at 100% scale (no 'fit to page'):",
+                    "output/demo/first/demo-first-a4-cards.pdf 4 pages, both sides, flip on the long edge",
+                    "output/demo/first/demo-first-a4-tokens.pdf 1 page, one side",
+                    "output/demo/first/demo-first-gutterfold-cards.pdf 4 pages, one side, then fold each sheet on "
+                    "its line",
+                    "output/demo/first/demo-first-gutterfold-tokens.pdf 1 page, one side"]
+    again = subprocess.run([*pnpkit, "build", "demo", "-p", "a4", "-p", "gutterfold", "-p", "proof"],
+                           cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert again.stdout == "demo first: up to date in output/demo/first/\n"
