@@ -152,8 +152,8 @@ def format_summary(res: dict[str, Any]) -> str:
 @click.command()
 @click.argument("game")
 @click.option("--edition", "-e", default=None, help="Edition id (default: the game's default).")
-@click.option("--games", "-n", required=True, type=click.IntRange(1, MAX_GAMES),
-              help="Number of games to play.")
+@click.option("--games", "-n", default=None, type=click.IntRange(1, MAX_GAMES),
+              help="Number of games to play (required; asked for once the game is known to have an engine).")
 @click.option("--agents", "-a", default="greedy,greedy", show_default=True,
               help="Light,Dark agents: random, greedy, mcts or mcts:ITERATIONS.")
 @click.option("--seed", "-s", default=0, type=int, show_default=True, help="Master seed.")
@@ -166,11 +166,13 @@ def format_summary(res: dict[str, Any]) -> str:
               help="Override one rules option of the edition (repeatable).")
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
               help="Play on a Dask distributed cluster (same results as a local run).")
-def simulate(game: str, edition: str | None, games: int, agents: str, seed: int, jobs: int,
+def simulate(game: str, edition: str | None, games: int | None, agents: str, seed: int, jobs: int,
              json_file: str | None, swap_seats: bool, rules: tuple[str, ...], scheduler: str | None) -> None:
     """Play GAME many times between agents and report win rates and other figures."""
     from .engine.registry import simulate as run_simulation
-    engine, options, deck, glyph_ids, edition_id = _load(game, edition, rules)
+    engine, options, deck, glyph_ids, edition_id = _load(game, edition, rules)  # a game without an engine stops here
+    if games is None:
+        raise click.MissingParameter(param_hint="'--games' / '-n'", param_type="option")
     specs = _agents(engine, agents)
     try:
         with _cluster(scheduler):

@@ -59,3 +59,36 @@ def test_a_build_ends_with_what_to_open_and_what_to_print(tmp_path):
     again = subprocess.run([*pnpkit, "build", "demo", "-p", "a4", "-p", "gutterfold", "-p", "proof"],
                            cwd=tmp_path, env=env, capture_output=True, text=True)
     assert again.stdout == "demo first: up to date in output/demo/first/\n"
+
+
+def _pnpkit(cwd, *args):
+    import subprocess
+    import sys
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PNP_")} | {"CI": "1"}
+    return subprocess.run([sys.executable, "-m", "generator", *args], cwd=cwd, env=env, capture_output=True,
+                          text=True)
+
+
+def test_new_names_the_game_folder_and_the_output_folder_from_where_it_runs(tmp_path):
+    (tmp_path / "components" / "drafts").mkdir(parents=True)
+    made = _pnpkit(tmp_path / "components" / "drafts", "new", "star-market")
+    assert made.returncode == 0, made.stderr
+    assert made.stdout.splitlines()[0].startswith("made ../star-market/ ")
+    assert "into ../../output/star-market/first/" in made.stdout
+    assert (tmp_path / "components" / "star-market" / "game.yaml").is_file()
+
+
+def test_simulate_on_a_game_without_an_engine_says_so_before_asking_for_games(tmp_path):
+    _pnpkit(tmp_path, "new", "demo")
+    done = _pnpkit(tmp_path, "simulate", "demo")
+    assert done.returncode == 2 and done.stderr == "error: game 'demo' has no rules engine, so its games cannot " \
+                                                   "be simulated\n"
+
+
+def test_schema_says_how_to_point_an_editor_at_the_files(tmp_path):
+    _pnpkit(tmp_path, "new", "demo")
+    done = _pnpkit(tmp_path, "schema")
+    assert done.returncode == 0 and done.stdout.startswith("12 JSON Schemas in .pnpkit/schemas/")
+    assert "  # yaml-language-server: $schema=../../.pnpkit/schemas/game.schema.json\n" in done.stdout
+    first = (tmp_path / "components" / "demo" / "game.yaml").read_text().splitlines()[0]
+    assert first == "# yaml-language-server: $schema=../../.pnpkit/schemas/game.schema.json"
