@@ -234,8 +234,10 @@ class Ahead:
 
 
 def progress_line(done: int, total: int, elapsed: float, processes: int) -> str:
-    """What the rulebooks' engine work has done, and about how long it has left at the rate so far."""
-    left = f", about {_duration(elapsed * (total - done) / done)} left" if done else ""
+    """What the rulebooks' engine work has done and, once a tenth is done, about how long it has left at the
+    rate so far (before that the longest single tasks, the sample-game searches, dominate and the rate says
+    little)."""
+    left = f", about {_duration(elapsed * (total - done) / done)} left" if done and done * 10 >= total else ""
     return (f"playing the games for the rulebooks' balance figures and sample games: {done:,} of {total:,} "
             f"on {processes} processes{left}")
 
