@@ -10,8 +10,8 @@ from pathlib import Path
 
 import click
 
-from .errors import UserError
-from .project import current
+from generator.errors import UserError
+from generator.project import current
 
 
 def interactive() -> bool:
@@ -74,7 +74,7 @@ def cli(ctx: click.Context) -> None:
 
 
 def _editions(game: str | None, edition: str | None) -> list:
-    from .model import find_game, game_names, load_edition
+    from generator.model import find_game, game_names, load_edition
     games = [game] if game else game_names()
     if not games:
         raise UserError(f"no games in {current().components}: make one with `pnpkit new GAME`, "
@@ -107,23 +107,23 @@ def _http_url(ctx, param, value: str | None) -> str | None:
 def build(game: str | None, edition: str | None, profiles: tuple[str, ...], out: Path | None,
           strict: bool = False, base_url: str | None = None, force: bool = False) -> None:
     """Build print files for GAME (default: every game and edition)."""
-    from .pipeline import build_edition
+    from generator.pipeline import build_edition
 
     if out is not None:
-        from .output import check_out_dir
+        from generator.output import check_out_dir
         check_out_dir(out)
     editions = _editions(game, edition)
     if out and len(editions) > 1:
         raise click.UsageError("--out needs a single edition: give GAME and --edition")
     if strict:  # check every edition first, so a failure leaves all of them unwritten
-        from .pipeline import layouts_for
-        from .render.safety import enforce_print_safety
+        from generator.pipeline import layouts_for
+        from generator.render.safety import enforce_print_safety
         for ed in editions:
             enforce_print_safety(ed, layouts_for(ed), strict=True)
-    from .freshness import fingerprint, others_of, remember, up_to_date
-    from .output import tidy
-    from .rulebook.prefetch import ahead_of
-    from .trace import span
+    from generator.freshness import fingerprint, others_of, remember, up_to_date
+    from generator.output import tidy
+    from generator.rulebook.prefetch import ahead_of
+    from generator.trace import span
     targets = {id(ed): out or current().output / ed.game.id / ed.id for ed in editions}
     for target in targets.values():
         tidy(target)
@@ -155,7 +155,7 @@ def _step_printer():
 @click.option("--strict", is_flag=True, help="Treat warnings as violations.")
 def validate(game: str | None, edition: str | None, as_json: bool, strict: bool) -> None:
     """Check decks against their declared composition. Exit 0 ok, 1 violations, 2 unreadable input."""
-    from .replay import replayed
+    from generator.replay import replayed
 
     status = replayed("validate", [game, edition, as_json, strict], lambda: _validate(game, edition, as_json, strict))
     if status:
@@ -163,8 +163,8 @@ def validate(game: str | None, edition: str | None, as_json: bool, strict: bool)
 
 
 def _validate(game: str | None, edition: str | None, as_json: bool, strict: bool) -> int:
-    from .pipeline import layouts_for
-    from .validate import format_report, validate_edition
+    from generator.pipeline import layouts_for
+    from generator.validate import format_report, validate_edition
 
     editions = _editions(game, edition)
     looks = {ed.game.folder: layouts_for(ed) for ed in editions}  # a game's editions share its looks
@@ -181,10 +181,10 @@ def _validate(game: str | None, edition: str | None, as_json: bool, strict: bool
 
 
 def main() -> None:
-    from .processes import install
+    from generator.processes import install
 
     install()
-    from .trace import span
+    from generator.trace import span
     with span("command"):
         status = run()
     sys.exit(status)
@@ -192,8 +192,8 @@ def main() -> None:
 
 def run(args: list[str] | None = None) -> int:
     """Run the command line; every failure is one message on stderr and an exit status, never a traceback."""
-    from .errors import describe_os_error, os_error_status
-    from .processes import Terminated
+    from generator.errors import describe_os_error, os_error_status
+    from generator.processes import Terminated
 
     try:
         cli.main(args=args, standalone_mode=False)

@@ -16,7 +16,7 @@ from typing import Any, Callable, NoReturn
 
 import click
 
-from .errors import UserError
+from generator.errors import UserError
 
 MAX_GAMES = 10_000_000
 
@@ -53,7 +53,7 @@ def _rules_error(exc: Any) -> str:
 
 def _no_engine(edition: Any, doing: str) -> str:
     """Why a game without a rules engine cannot be played: each part its rules leave undefined."""
-    from .validate import incomplete_parts
+    from generator.validate import incomplete_parts
     name = edition.game.id
     missing = incomplete_parts(edition)
     if not missing:
@@ -70,8 +70,8 @@ def _load(game: str, edition: str | None, rules: tuple[str, ...], doing: str = "
     rule named in ``varied`` came from ``--vary``, the others from ``--rule``."""
     from pydantic import ValidationError
 
-    from .engine.registry import get_engine, options_for
-    from .model import load_edition
+    from generator.engine.registry import get_engine, options_for
+    from generator.model import load_edition
     try:
         ed = load_edition(game, edition)
         if not ed.engine:
@@ -169,7 +169,7 @@ def format_summary(res: dict[str, Any]) -> str:
 def simulate(game: str, edition: str | None, games: int, agents: str, seed: int, jobs: int,
              json_file: str | None, swap_seats: bool, rules: tuple[str, ...], scheduler: str | None) -> None:
     """Play GAME many times between agents and report win rates and other figures."""
-    from .engine.registry import simulate as run_simulation
+    from generator.engine.registry import simulate as run_simulation
     engine, options, deck, glyph_ids, edition_id = _load(game, edition, rules)
     specs = _agents(engine, agents)
     try:
@@ -186,7 +186,7 @@ def _cluster(scheduler: str | None):
     """The Dask cluster to play on (``--scheduler``), or nothing; a failure to connect exits 2."""
     if scheduler is None:
         return nullcontext()
-    from .engine.cluster import on_cluster
+    from generator.engine.cluster import on_cluster
     return on_cluster(scheduler)
 
 
@@ -237,7 +237,7 @@ def _simulate_with_progress(run_simulation, engine, options, deck, glyph_ids, ga
 def replay(game: str, edition: str | None, seed: int, agents: str, index: int | None,
            rules: tuple[str, ...], view: str | None) -> None:
     """Play one game of GAME and print it turn by turn, with the board after each turn."""
-    from .engine.registry import game_seed, play_game
+    from generator.engine.registry import game_seed, play_game
     engine, options, deck, glyph_ids, edition_id = _load(game, edition, rules, "replayed")
     specs = _agents(engine, agents)
     gs = game_seed(seed, index) if index is not None else seed
@@ -290,8 +290,8 @@ def replay(game: str, edition: str | None, seed: int, agents: str, index: int | 
 def sweep(game: str, edition: str | None, axes: tuple[str, ...], games: int, agents: str, seed: int, jobs: int,
           swap_seats: bool, rules: tuple[str, ...], scheduler: str | None, json_file: str | None) -> None:
     """Simulate GAME over a grid of rule options, editions or deck variants and compare the cells."""
-    from .engine.registry import get_engine, simulate as run_simulation
-    from .engine.sweep import Axis, format_sweep, grid, parse_axis, run_cells
+    from generator.engine.registry import get_engine, simulate as run_simulation
+    from generator.engine.sweep import Axis, format_sweep, grid, parse_axis, run_cells
     try:
         parsed = [parse_axis(text) for text in axes]
     except ValueError as exc:
@@ -310,7 +310,7 @@ def sweep(game: str, edition: str | None, axes: tuple[str, ...], games: int, age
 
 def _cell(game: str, edition: str | None, label: dict[str, Any], rules: tuple[str, ...]) -> Any:
     """One cell of a sweep: the edition, rules and deck its label names, loaded and checked."""
-    from .engine.sweep import Cell, parse_range, rescale_deck
+    from generator.engine.sweep import Cell, parse_range, rescale_deck
     fixed = dict(map(_parse_rule, rules))
     variant = None
     for key, value in label.items():

@@ -7,22 +7,22 @@ from typing import TYPE_CHECKING
 
 import click
 
-from .project import current
+from generator.project import current
 
 if TYPE_CHECKING:
-    from .model.layouts import Found, Layouts
+    from generator.model.layouts import Found, Layouts
 
 
 @click.command(name="list")
 def list_command() -> None:
     """Games, editions, profiles, templates, colours, fonts (with their layer) and agents."""
-    from .replay import replayed
+    from generator.replay import replayed
     replayed("list", [], _list)
 
 
 def _list() -> None:
-    from .model import find_game, game_names, layouts_dir
-    from .model.layouts import Layouts
+    from generator.model import find_game, game_names, layouts_dir
+    from generator.model.layouts import Layouts
 
     project = current()
     click.echo(f"project: {project.root}")
@@ -78,7 +78,7 @@ def _detail(kind: str, name: str, layouts: Layouts, profiles: dict) -> str:
 
 def _shown(path: Path) -> str:
     """A path as short as it can be read: inside the project, or inside the package's built-in looks."""
-    from .model.layouts import BUILTIN_LOOKS
+    from generator.model.layouts import BUILTIN_LOOKS
     for base, prefix in ((current().root, ""), (BUILTIN_LOOKS, "(package) ")):
         if path.is_relative_to(base):
             return prefix + path.relative_to(base).as_posix()
@@ -87,7 +87,7 @@ def _shown(path: Path) -> str:
 
 def _agents() -> None:
     try:
-        from .engine.registry import agent_names
+        from generator.engine.registry import agent_names
     except ImportError:
         return
     click.echo("agents: " + ", ".join(agent_names()))

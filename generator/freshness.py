@@ -28,7 +28,7 @@ PACKAGES = ("reportlab", "pillow", "jinja2", "markdown-it-py", "pydantic", "pypd
 def fingerprint(edition: Any, others: list[Any], profiles: list[str] | None, strict: bool,
                 *settings: Any) -> str:
     """The hash of what the edition's output depends on (``others``: the game's other editions)."""
-    from .model import layouts_dir
+    from generator.model import layouts_dir
     digest = hashlib.sha256()
     digest.update(_static_inputs().encode())
     digest.update(_tree_digest(layouts_dir()).encode())
@@ -47,7 +47,7 @@ def _gameplay(edition: Any) -> Any:
     """An edition as the engine plays it (None for a game without an engine)."""
     if not edition.engine:
         return None
-    from .rulebook.play import engine_inputs
+    from generator.rulebook.play import engine_inputs
     try:
         inputs = engine_inputs(edition)
     except ValueError:  # a mistake in that edition: its own build reports it
@@ -80,7 +80,7 @@ def _tree_digest(root: Path, skip: frozenset = frozenset()) -> str:
 
 
 def _record_path(target: Path) -> Path:
-    from .rulebook.cache import cache_dir
+    from generator.rulebook.cache import cache_dir
     name = hashlib.sha256(str(target.resolve()).encode()).hexdigest()[:24]
     return cache_dir() / "built" / f"{name}.json"
 
@@ -123,7 +123,7 @@ def remember(target: Path, print_: str) -> None:
 
 def others_of(edition: Any, loaded: list[Any]) -> list[Any]:
     """The game's other editions, taken from ``loaded`` where there."""
-    from .model import load_edition
+    from generator.model import load_edition
     have = {(e.game.id, e.id): e for e in loaded}
     return [have.get((edition.game.id, e)) or load_edition(edition.game, e)
             for e in edition.game.spec.editions if e != edition.id]

@@ -21,12 +21,12 @@ KINDS = ("game", "edition", "pieces", "glyphs", "icons", "style", "template", "p
 
 def schema_for(kind: str) -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of one file kind."""
-    from .model.layouts import AnyElement, IconFile, Profile, StyleLayer, TemplateFile
-    from .model.schema import MAX_COUNT, EditionFile, GameFile, GlyphFile
-    from .rulebook.config import RulebookConfig
-    from .render.vendors import Vendor
-    from .rulebook.settings import StyleSheetLayer
-    from .rulebook.wordings import Wordings
+    from generator.model.layouts import AnyElement, IconFile, Profile, StyleLayer, TemplateFile
+    from generator.model.schema import MAX_COUNT, EditionFile, GameFile, GlyphFile
+    from generator.rulebook.config import RulebookConfig
+    from generator.render.vendors import Vendor
+    from generator.rulebook.settings import StyleSheetLayer
+    from generator.rulebook.wordings import Wordings
 
     models = {"game": GameFile, "edition": EditionFile, "glyphs": GlyphFile, "icons": IconFile,
               "style": StyleLayer, "profile": Profile, "rulebook": RulebookConfig,
@@ -115,7 +115,7 @@ def schema(out: Path | None, kind: str | None) -> None:
     if kind:
         click.echo(json.dumps(schema_for(kind), indent=1, sort_keys=True))
         return
-    from .project import current
+    from generator.project import current
     folder = out or current().root / ".pnpkit" / "schemas"
     for path in write_schemas(folder):
         click.echo(str(path))

@@ -22,7 +22,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Iterator
 
-from .errors import UserError
+from generator.errors import UserError
 
 MANIFEST = "manifest.json"
 

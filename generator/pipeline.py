@@ -6,14 +6,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from .errors import GameDataError, ValidationFailed
-from .model import Edition, layouts_dir
-from .model.layouts import Layouts, Profile
-from .output import Produced, staging, write_manifest
-from .trace import span
+from generator.errors import GameDataError, ValidationFailed
+from generator.model import Edition, layouts_dir
+from generator.model.layouts import Layouts, Profile
+from generator.output import Produced, staging, write_manifest
+from generator.trace import span
 
 if TYPE_CHECKING:  # imported where used: `list` and `validate` need no painting
-    from .render.faces import FacePainter
+    from generator.render.faces import FacePainter
 
 
 @dataclass
@@ -32,7 +32,7 @@ class Job:
         return f"{self.edition.game.id}-{self.edition.id}-{self.profile.id}"
 
     def painter(self) -> FacePainter:
-        from .render.faces import FacePainter
+        from generator.render.faces import FacePainter
         return FacePainter(self.edition.game, self.layouts, self.profile)
 
 
@@ -67,7 +67,7 @@ def default_profiles(layouts: Layouts) -> list[str]:
 def check_edition(edition: Edition, layouts: Layouts) -> None:
     """Resolve every template, binding, condition, label and size before anything is written
     (`validate` runs the same checks, so a project that validates also builds)."""
-    from .render.faces import FacePainter
+    from generator.render.faces import FacePainter
     painter = FacePainter(edition.game, layouts)
     for component in edition.components:
         painter.sides(component)  # resolves and checks every template of every piece
@@ -78,8 +78,8 @@ def build_edition(edition: Edition, out_dir: Path, profiles: list[str] | None = 
                   strict: bool = False, on_warning: Callable[[str], None] | None = None,
                   base_url: str | None = None) -> list[Produced]:
     """Render the edition with each profile into out_dir; nothing changes there unless all succeed."""
-    from .render.safety import enforce_print_safety
-    from .validate import engine_options, engine_setup_problem
+    from generator.render.safety import enforce_print_safety
+    from generator.validate import engine_options, engine_setup_problem
     layouts_given, layouts = layouts is not None, layouts or layouts_for(edition)
     chosen = [layouts.profile(p) for p in (profiles or default_profiles(layouts))]
     chosen.sort(key=lambda p: p.kind == "proof")  # the proof page links every file built before it
@@ -96,7 +96,7 @@ def build_edition(edition: Edition, out_dir: Path, profiles: list[str] | None = 
             raise GameDataError(layouts.profile_path(profile.id), None, "kind",
                                 f"a profile kind this version can build, one of {sorted(EXPORTERS)}",
                                 repr(profile.kind))
-    from .side_by_side import Elsewhere
+    from generator.side_by_side import Elsewhere
     elsewhere = Elsewhere(layouts_given)
     with staging(out_dir) as stage, elsewhere:
         jobs = [Job(edition, layouts, profile, stage, strict=strict, base_url=base_url) for profile in chosen]

@@ -5,11 +5,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .model import Edition
-from .model.schema import Declaration
+from generator.model import Edition
+from generator.model.schema import Declaration
 
 if TYPE_CHECKING:
-    from .model.layouts import Layouts
+    from generator.model.layouts import Layouts
 
 
 @dataclass
@@ -68,10 +68,10 @@ def validate_edition(edition: Edition, looks: bool = False, layouts: Layouts | N
 def check_looks(edition: Edition, layouts: Layouts | None = None) -> list:
     """What `build` checks before drawing: templates, bindings, conditions, labels, sizes (errors, exit 2),
     then print safety (findings, returned)."""
-    from .pipeline import check_edition, layouts_for
-    from .render.cut_lines import check_cut_lines
-    from .render.safety import check_edition_safety
-    from .render.style import Palette
+    from generator.pipeline import check_edition, layouts_for
+    from generator.render.cut_lines import check_cut_lines
+    from generator.render.safety import check_edition_safety
+    from generator.render.style import Palette
 
     layouts = layouts or layouts_for(edition)
     check_edition(edition, layouts)
@@ -121,7 +121,7 @@ def engine_options(edition: Edition):
     if not edition.engine:
         return None
     try:
-        from .engine import registry
+        from generator.engine import registry
     except ImportError:  # an install without the engines: the rules are checked by nobody
         return None
     return registry.options_for(edition)
@@ -133,7 +133,7 @@ def engine_setup_problem(edition: Edition) -> str | None:
     options = engine_options(edition)
     if options is None:
         return None
-    from .engine.registry import get_engine
+    from generator.engine.registry import get_engine
     engine = get_engine(edition.engine)
     try:
         engine.new_game(options, engine.expand_deck(edition.deck_entries), list(edition.glyph_ids), 0)
@@ -201,7 +201,7 @@ def rule_warnings(edition: Edition) -> list[str]:
     if not edition.engine:
         return []
     try:
-        from .engine import registry
+        from generator.engine import registry
     except ImportError:
         return []
     check = getattr(registry, "rule_warnings", None)

@@ -44,6 +44,6 @@ Layout::
     which the rulebook loads by the name the spec gives (``EngineSpec.appendices``) when it builds
     a book; tests/engine/test_import_graph.py keeps the imports free of circles.
 """
-from .errors import ActionSyntaxError, IllegalActionError
+from generator.engine.errors import ActionSyntaxError, IllegalActionError
 
 __all__ = ["ActionSyntaxError", "IllegalActionError"]

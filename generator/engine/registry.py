@@ -12,11 +12,11 @@ from typing import Any, Callable, Sequence
 
 from pydantic import BaseModel
 
-from .agents_base import seat_agents
-from .engine_spec import EngineSpec
-from .plugins import ENGINES, get_engine
-from .records import GameRecord
-from .seeds import derive_seed, game_seed
+from generator.engine.agents_base import seat_agents
+from generator.engine.engine_spec import EngineSpec
+from generator.engine.plugins import ENGINES, get_engine
+from generator.engine.records import GameRecord
+from generator.engine.seeds import derive_seed, game_seed
 
 Card = Any  # a deck entry: whatever the engine's ``expand_deck`` gives
 
@@ -33,9 +33,9 @@ def options_for(edition: Any) -> BaseModel:
     """
     from pydantic import ValidationError
 
-    from ..errors import GameDataError
-    from ..model.source import load_yaml
-    from ..model.validation import describe
+    from generator.errors import GameDataError
+    from generator.model.source import load_yaml
+    from generator.model.validation import describe
     if edition.engine not in ENGINES:
         game_file = edition.game.folder / "game.yaml"
         found = repr(edition.engine) if edition.engine else "no engine"
@@ -52,7 +52,7 @@ def options_for(edition: Any) -> BaseModel:
 def _rules_source(edition: Any, key: Any) -> Any:
     """The edition file whose ``rules:`` gives ``key``: the edition's own, or the edition it
     extends (and so on) when the key is inherited."""
-    from ..model.source import load_yaml
+    from generator.model.source import load_yaml
     source, seen = edition.source, set()
     while key is not None and key not in (source.data.get("rules") or {}):
         base = source.data.get("extends")
@@ -105,7 +105,7 @@ def play_game(options: Any, deck: Sequence[Card], glyph_ids: Sequence[str], seed
         return engine.play_game(options, deck, glyph_ids, seed, agents)
     state = engine.new_game(options, deck, glyph_ids, seed)
     setup = engine.describe_setup(state)
-    from .simulation import play_out
+    from generator.engine.simulation import play_out
     log: list[Any] = []
     play_out(state, seat_agents(engine, agents, seed), log)
     # an engine that applies whole-turn records keeps them as its history
@@ -115,7 +115,7 @@ def play_game(options: Any, deck: Sequence[Card], glyph_ids: Sequence[str], seed
 
 def _record(engine: EngineSpec, state: Any, seed: int, agents: Sequence[Any],
             setup: dict[str, Any], actions: list[str]) -> GameRecord:
-    from .simulation import game_row
+    from generator.engine.simulation import game_row
     row = game_row(state, False)
     sc = (row[2], row[3])
     return GameRecord(
@@ -149,7 +149,7 @@ def simulate(options: Any, deck: Sequence[Card], glyph_ids: Sequence[str], games
     every other game. Results do not depend on ``jobs``. ``progress`` receives the number of
     games finished since its last call.
     """
-    from .simulation import run
+    from generator.engine.simulation import run
     engine = engine_for(options, game)
     if engine.simulate is not None:
         return engine.simulate(options, deck, glyph_ids, games, agents, seed, jobs, progress,

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import GameDataError
-from ..project import current
-from .game import ComponentSet, Edition, Game, Piece, load_edition_of, load_game
+from generator.errors import GameDataError
+from generator.project import current
+from generator.model.game import ComponentSet, Edition, Game, Piece, load_edition_of, load_game
 
 
 def components_dir() -> Path:

@@ -8,11 +8,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import GameDataError
-from .schema import MAX_COUNT, MAX_TEXT, MAX_TOTAL, Component, Declaration, EditionFile, GameFile, Glyph, GlyphFile
-from .source import Sourced, load_yaml
-from .tables import is_table, load_table
-from .validation import validate
+from generator.errors import GameDataError
+from generator.model.schema import MAX_COUNT, MAX_TEXT, MAX_TOTAL, Component, Declaration, EditionFile, GameFile, Glyph, GlyphFile
+from generator.model.source import Sourced, load_yaml
+from generator.model.tables import is_table, load_table
+from generator.model.validation import validate
 
 PIECE_KEYS = {"count", "face", "back"}  # keys of a piece's row that are not fields
 _IDENT = re.compile(r"^[a-z0-9][a-z0-9_-]*$")

@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import GameDataError
-from .source import KeyPath, Sourced
+from generator.errors import GameDataError
+from generator.model.source import KeyPath, Sourced
 
 MAX_ROWS = 20_000
 MAX_CELL = 10_000  # characters: a card's text, never a novel

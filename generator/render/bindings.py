@@ -5,7 +5,7 @@ import re
 import string
 from typing import Any
 
-from ..model.game import ComponentSet, Game, Piece, named_values
+from generator.model.game import ComponentSet, Game, Piece, named_values
 
 _REF = re.compile(r"^\$([a-z0-9_]+)(.*)$")
 _FORMATTER = string.Formatter()

@@ -8,16 +8,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..errors import GameDataError
-from ..model.conditions import check_condition
-from ..model.game import ComponentSet, Piece
-from ..model.layouts import Template
-from ..model.numbers import MAX_DOTS
-from .bindings import references, resolve, text_references
-from .richtext import RichStyle, is_rich, names_used, paragraph
+from generator.errors import GameDataError
+from generator.model.conditions import check_condition
+from generator.model.game import ComponentSet, Piece
+from generator.model.layouts import Template
+from generator.model.numbers import MAX_DOTS
+from generator.render.bindings import references, resolve, text_references
+from generator.render.richtext import RichStyle, is_rich, names_used, paragraph
 
 if TYPE_CHECKING:
-    from .faces import FacePainter
+    from generator.render.faces import FacePainter
 
 COLOUR_KEYS = ("fill", "stroke", "colour", "outline")
 SIZE_TOLERANCE = 0.01  # points

@@ -8,15 +8,15 @@ from typing import TYPE_CHECKING, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
-from ..model.game import ComponentSet
-from ..model.layouts import Layouts, Profile, Template
-from ..model.source import load_yaml
-from ..model.validation import validate
-from .bindings import references, text_references
-from .faces import FacePainter
+from generator.model.game import ComponentSet
+from generator.model.layouts import Layouts, Profile, Template
+from generator.model.source import load_yaml
+from generator.model.validation import validate
+from generator.render.bindings import references, text_references
+from generator.render.faces import FacePainter
 
 if TYPE_CHECKING:
-    from ..pipeline import Job
+    from generator.pipeline import Job
 
 O = TypeVar("O", bound=BaseModel)
 

@@ -5,16 +5,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..errors import GameDataError
-from ..output import Produced
-from .export_common import Design, designs_of, export_components, profile_options
-from .export_raster import Raster, checked, faces_pdf, raster_for, rasterise
-from .faces import FacePainter
-from .style import layouts_for_profile
-from .vendors import Vendor, VendorOptions, load_vendor, place
+from generator.errors import GameDataError
+from generator.output import Produced
+from generator.render.export_common import Design, designs_of, export_components, profile_options
+from generator.render.export_raster import Raster, checked, faces_pdf, raster_for, rasterise
+from generator.render.faces import FacePainter
+from generator.render.style import layouts_for_profile
+from generator.render.vendors import Vendor, VendorOptions, load_vendor, place
 
 if TYPE_CHECKING:
-    from ..pipeline import Job
+    from generator.pipeline import Job
 
 
 class PngOptions(VendorOptions):

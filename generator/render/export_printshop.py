@@ -10,20 +10,20 @@ import zlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from ..errors import GameDataError, UserError
-from ..model.source import load_yaml
-from ..output import Produced
-from ..units import MM
-from .export_common import designs_of, export_components, profile_options
-from .export_png import vendor_of, write_pngs
-from .faces import FacePainter
-from .pdf import new_canvas
-from .pdfx import VERSIONS, OutputIntent, make_pdfx, require_pikepdf
-from .style import layouts_for_profile
-from .vendors import Placement, Vendor, VendorOptions, place
+from generator.errors import GameDataError, UserError
+from generator.model.source import load_yaml
+from generator.output import Produced
+from generator.units import MM
+from generator.render.export_common import designs_of, export_components, profile_options
+from generator.render.export_png import vendor_of, write_pngs
+from generator.render.faces import FacePainter
+from generator.render.pdf import new_canvas
+from generator.render.pdfx import VERSIONS, OutputIntent, make_pdfx, require_pikepdf
+from generator.render.style import layouts_for_profile
+from generator.render.vendors import Placement, Vendor, VendorOptions, place
 
 if TYPE_CHECKING:
-    from ..pipeline import Job
+    from generator.pipeline import Job
 
 _STREAM = re.compile(rb"stream\r?\n(.*?)endstream", re.S)
 _RGB = re.compile(rb"(?:^|[\s\]])(?:[-\d.]+\s+){3}(rg|RG)\b|/DeviceRGB|/CalRGB")

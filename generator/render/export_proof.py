@@ -6,17 +6,17 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..errors import GameDataError
-from ..output import Produced
-from ..validate import format_report, validate_edition
-from .export_common import Options, designs_of, export_components, final_dir, profile_options
-from .export_raster import checked, faces_pdf, raster_for, rasterise
-from .faces import FacePainter
-from .safety import check_edition_safety
-from .style import layouts_for_profile
+from generator.errors import GameDataError
+from generator.output import Produced
+from generator.validate import format_report, validate_edition
+from generator.render.export_common import Options, designs_of, export_components, final_dir, profile_options
+from generator.render.export_raster import checked, faces_pdf, raster_for, rasterise
+from generator.render.faces import FacePainter
+from generator.render.safety import check_edition_safety
+from generator.render.style import layouts_for_profile
 
 if TYPE_CHECKING:
-    from ..pipeline import Job
+    from generator.pipeline import Job
 
 
 class ProofOptions(Options):

@@ -12,9 +12,9 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..errors import GameDataError
-from .export_common import Design
-from .faces import FacePainter
+from generator.errors import GameDataError
+from generator.render.export_common import Design
+from generator.render.faces import FacePainter
 
 WORKERS = 2           # processes that rasterise; more than the cores only adds overhead
 MAX_SIDE_PX = 12000   # an image wider or taller than this is a mistake in a profile, not a request
@@ -126,7 +126,7 @@ def rasterise(pdf: bytes, tasks: list[tuple[int, tuple[int, int], int, str | Pat
     if workers <= 1:
         _open(pdf)
         return [_render(t) for t in tasks]
-    from ..processes import pool_context
+    from generator.processes import pool_context
     with ProcessPoolExecutor(workers, mp_context=pool_context(),
                              initializer=_open, initargs=(pdf,)) as pool:
         return list(pool.map(_render, tasks, chunksize=max(1, len(tasks) // (workers * 4))))

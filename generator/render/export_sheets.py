@@ -7,17 +7,17 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from ..errors import GameDataError
-from ..output import Produced
-from .alignment import write_alignment
-from .export_common import profile_options
-from .faces import FacePainter
-from .items import items_for, printable
-from .sheets import fold_clearance, write_sheets
-from .style import layouts_for_profile
+from generator.errors import GameDataError
+from generator.output import Produced
+from generator.render.alignment import write_alignment
+from generator.render.export_common import profile_options
+from generator.render.faces import FacePainter
+from generator.render.items import items_for, printable
+from generator.render.sheets import fold_clearance, write_sheets
+from generator.render.style import layouts_for_profile
 
 if TYPE_CHECKING:
-    from ..pipeline import Job
+    from generator.pipeline import Job
 
 
 class SheetOptions(BaseModel):

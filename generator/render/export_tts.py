@@ -16,15 +16,15 @@ from urllib.parse import quote
 from PIL import Image
 from pydantic import Field
 
-from ..output import Produced
-from .export_common import Design, Options, designs_of, export_components, profile_options
-from .export_raster import Raster, faces_pdf, images_of, raster_for, rasterise
-from .faces import FacePainter
-from .style import layouts_for_profile
+from generator.output import Produced
+from generator.render.export_common import Design, Options, designs_of, export_components, profile_options
+from generator.render.export_raster import Raster, faces_pdf, images_of, raster_for, rasterise
+from generator.render.faces import FacePainter
+from generator.render.style import layouts_for_profile
 
 if TYPE_CHECKING:
-    from ..model.game import ComponentSet
-    from ..pipeline import Job
+    from generator.model.game import ComponentSet
+    from generator.pipeline import Job
 
 MAX_COLUMNS, MAX_ROWS = 10, 7
 MAX_CARDS = MAX_COLUMNS * MAX_ROWS - 1   # TTS keeps the last cell of a full sheet for the hidden-card face

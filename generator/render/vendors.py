@@ -7,12 +7,12 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..errors import UserError
-from ..model.layouts import Layouts, Length
-from ..model.source import load_yaml
-from ..model.validation import validate
-from ..units import MM
-from .export_common import Options
+from generator.errors import UserError
+from generator.model.layouts import Layouts, Length
+from generator.model.source import load_yaml
+from generator.model.validation import validate
+from generator.units import MM
+from generator.render.export_common import Options
 
 
 class VendorOptions(Options):

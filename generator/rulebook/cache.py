@@ -17,7 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
-from ..project import current
+from generator.project import current
 
 CACHE_FORMAT = 2  # bump when the shape of cached results changes
 
@@ -47,7 +47,7 @@ def engine_sources(engine: str | None) -> tuple[list[Path], list[str]]:
     root = Path(__file__).resolve().parents[1] / "engine"
     if engine is None:
         return sorted(root.rglob("*.py")), []
-    from ..engine import registry
+    from generator.engine import registry
     module = registry.get_engine(engine).new_game.__module__
     package = module.rpartition(".")[0]
     if package:

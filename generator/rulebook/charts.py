@@ -5,7 +5,7 @@ from reportlab.graphics.charts.barcharts import VerticalBarChart
 from reportlab.graphics.charts.legends import Legend
 from reportlab.graphics.shapes import Circle, Drawing, Line, Rect, String
 
-from .styles import Styles
+from generator.rulebook.styles import Styles
 
 Series = tuple[str, str, dict[int, int]]  # (legend label, colour role, value -> number of games)
 

@@ -5,8 +5,8 @@ from pathlib import Path
 
 import click
 
-from ..model import find_game, load_edition
-from ..project import current
+from generator.model import find_game, load_edition
+from generator.project import current
 
 
 @click.command()
@@ -20,10 +20,10 @@ from ..project import current
 def rulebook(game: str, edition: str | None, profiles: tuple[str, ...], games: int | None, out: Path | None,
              strict: bool = False) -> None:
     """Build the rulebook of GAME from its data, rules/ text and rules engine."""
-    from ..errors import UserError
-    from ..output import staging, write_manifest
-    from ..pipeline import Job, layouts_for
-    from .export import export_rulebook
+    from generator.errors import UserError
+    from generator.output import staging, write_manifest
+    from generator.pipeline import Job, layouts_for
+    from generator.rulebook.export import export_rulebook
 
     found = find_game(game)
     editions = [load_edition(found, e) for e in ([edition] if edition else found.spec.editions)]

@@ -7,10 +7,10 @@ from typing import Any, Callable
 
 import click
 
-from ..output import Produced
-from ..trace import span
-from .book import build_rulebook, rules_folder
-from .settings import settings_for
+from generator.output import Produced
+from generator.trace import span
+from generator.rulebook.book import build_rulebook, rules_folder
+from generator.rulebook.settings import settings_for
 
 
 def _interactive() -> bool:
@@ -67,7 +67,7 @@ def export_rulebook(job: Any, overrides: dict[str, Any] | None = None) -> list[P
 
 def imposed_booklets(job: Any, reading: str, papers: list[str]) -> list[Produced]:
     """The booklet imposed two pages a sheet for saddle-stitching, one file per paper."""
-    from .impose import impose
+    from generator.rulebook.impose import impose
     out = []
     for paper in papers:
         name = f"{job.stem}-imposed-{paper}.pdf"
@@ -80,10 +80,10 @@ def imposed_booklets(job: Any, reading: str, papers: list[str]) -> list[Produced
 
 def check_rulebook(job: Any, pdf: Any, players: bool) -> None:
     """The rulebook lint over the built PDF: warnings, or with --strict an error (exit 1, nothing written)."""
-    from ..engine.registry import agent_names
-    from ..errors import ValidationFailed
-    from .lint import lint_pdf
-    from .play import engine_inputs
+    from generator.engine.registry import agent_names
+    from generator.errors import ValidationFailed
+    from generator.rulebook.lint import lint_pdf
+    from generator.rulebook.play import engine_inputs
     inputs = engine_inputs(job.edition)
     keys = list(type(inputs.options).model_fields) if inputs is not None else []
     agents = [a for a in agent_names(inputs.engine) if ":" not in a] if inputs is not None else []

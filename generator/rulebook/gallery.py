@@ -5,9 +5,9 @@ from __future__ import annotations
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
-from ..model.game import ComponentSet, Piece
-from .faces import PieceFaces
-from .styles import Styles
+from generator.model.game import ComponentSet, Piece
+from generator.rulebook.faces import PieceFaces
+from generator.rulebook.styles import Styles
 
 
 def piece_caption(component: ComponentSet, piece: Piece, faces: PieceFaces) -> str:

@@ -12,8 +12,8 @@ from typing import Any, Callable
 
 from pydantic import BaseModel
 
-from ..model.game import Edition
-from .cache import cache_key, cached
+from generator.model.game import Edition
+from generator.rulebook.cache import cache_key, cached
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,7 @@ def engine_inputs(edition: Edition) -> EngineInputs | None:
     """The engine's options, deck and glyphs for an edition (None when its game has no engine)."""
     if not edition.engine:
         return None
-    from ..engine.registry import get_engine, options_for
+    from generator.engine.registry import get_engine, options_for
     options = options_for(edition)  # a rejected option or engine name: the message validate and build give
     spec = get_engine(edition.engine)
     try:
@@ -85,7 +85,7 @@ def resolve(work: Work, jobs: int = 1, progress: Callable[[int], None] | None = 
     """The result of ``work``: from the cache, from a run started ahead (``prefetch``), or run now
     on ``jobs`` processes."""
     def compute() -> Any:
-        from .prefetch import pending
+        from generator.rulebook.prefetch import pending
         ahead = pending(work.key)
         parts = ahead.wait(progress) if ahead is not None else run_units(work, jobs, progress)
         return work.combine(parts)
@@ -94,7 +94,7 @@ def resolve(work: Work, jobs: int = 1, progress: Callable[[int], None] | None = 
 
 def run_units(work: Work, jobs: int, progress: Callable[[int], None] | None) -> list:
     """Every unit's part, in unit order, here or on a pool of ``jobs`` processes."""
-    from ..trace import span
+    from generator.trace import span
     with span(f"run here {work.label}"):
         return _run_units(work, jobs, progress)
 
@@ -104,7 +104,7 @@ def _run_units(work: Work, jobs: int, progress: Callable[[int], None] | None) ->
     if jobs > 1 and len(work.units) > 1:
         from concurrent.futures import ProcessPoolExecutor
 
-        from ..processes import pool_context
+        from generator.processes import pool_context
         with ProcessPoolExecutor(min(jobs, len(work.units)), mp_context=pool_context()) as pool:
             for part, size in zip(pool.map(work.run, work.units), work.sizes):
                 parts.append(part)
@@ -132,7 +132,7 @@ def sample_work(inputs: EngineInputs, seed: int, agents: tuple[str, str]) -> Wor
 
 
 def _sample_record(unit: tuple) -> dict[str, Any]:
-    from ..engine.registry import play_game
+    from generator.engine.registry import play_game
     inputs, seed, agents = unit
     return play_game(inputs.options, inputs.deck, inputs.glyph_ids, seed, list(agents), game=inputs.engine).to_dict()
 
@@ -148,7 +148,7 @@ def sample_game(inputs: EngineInputs, seed: int, agents: tuple[str, str]) -> dic
 
     The cache is keyed by the deck's gameplay fields, so the setup (which names the cards) is
     described afresh from the current deck."""
-    from ..engine.registry import get_engine
+    from generator.engine.registry import get_engine
     record = resolve(sample_work(inputs, seed, agents))
     engine = get_engine(inputs.engine)
     setup = engine.describe_setup(engine.new_game(inputs.options, inputs.deck, inputs.glyph_ids, seed))
@@ -175,13 +175,13 @@ def _row_fingerprint(engine: str) -> str:
     """A hash of the code that turns a game into a balance row: changing it must not reuse old rows."""
     import hashlib
     import inspect
-    from .appendices import for_engine
+    from generator.rulebook.appendices import for_engine
     return hashlib.sha256(inspect.getsource(for_engine(engine).row).encode()).hexdigest()[:16]
 
 
 def _play_rows(task: tuple) -> list[list]:
-    from ..engine.registry import game_seed, play_game
-    from .appendices import for_engine
+    from generator.engine.registry import game_seed, play_game
+    from generator.rulebook.appendices import for_engine
     inputs, seed, agents, start, stop = task
     row = for_engine(inputs.engine).row
     return [row(play_game(inputs.options, inputs.deck, inputs.glyph_ids, game_seed(seed, i), list(agents),

@@ -18,8 +18,8 @@ from contextlib import nullcontext
 from concurrent.futures import FIRST_COMPLETED, Future, wait
 from typing import Any, Callable, Iterable
 
-from ..trace import run_traced, span
-from .play import Work, resolve
+from generator.trace import run_traced, span
+from generator.rulebook.play import Work, resolve
 
 HEARTBEAT = 5.0  # seconds between progress lines (PNP_PROGRESS_EVERY overrides)
 
@@ -34,7 +34,7 @@ def pending(key: str) -> "Pending | None":
 def forget_pending() -> None:
     """In a worker process: a forked copy of the build's pending work must never be waited for there,
     and the worker builds what it is given in itself."""
-    from ..scheduler import activate
+    from generator.scheduler import activate
     _PENDING.clear()
     activate(None)
 
@@ -71,9 +71,9 @@ class Pending:
 def plan(editions: Iterable[Any], profiles: list[str] | None) -> dict[str, list[Work]]:
     """The engine work each edition's rulebooks need, by edition (``game/edition``), leaving out
     results the cache holds (a game's balance runs are listed under each of its editions)."""
-    from ..pipeline import layouts_for
-    from .cache import cache_dir
-    from .play import balance_work, engine_inputs
+    from generator.pipeline import layouts_for
+    from generator.rulebook.cache import cache_dir
+    from generator.rulebook.play import balance_work, engine_inputs
 
     out: dict[str, list[Work]] = {}
     for edition in editions:
@@ -82,9 +82,9 @@ def plan(editions: Iterable[Any], profiles: list[str] | None) -> dict[str, list[
         books = _rulebooks(edition, profiles)
         if not books or not edition.engine:  # no rulebook, or no engine: nothing to start ahead
             continue
-        from .appendices import for_engine
-        from .config import rulebook_config
-        from .settings import settings_for
+        from generator.rulebook.appendices import for_engine
+        from generator.rulebook.config import rulebook_config
+        from generator.rulebook.settings import settings_for
         appendices = for_engine(edition.engine)
         config = rulebook_config(edition)
         if appendices is None or config is None:
@@ -125,8 +125,8 @@ def priorities(planned: dict[str, list[Work]]) -> dict[str, tuple]:
 
 def _rulebooks(edition: Any, profiles: list[str] | None) -> list[Any]:
     """The rulebook profiles a build of ``edition`` makes (none for a game without rules/)."""
-    from ..pipeline import default_profiles, layouts_for
-    from .config import rules_folder
+    from generator.pipeline import default_profiles, layouts_for
+    from generator.rulebook.config import rules_folder
     if rules_folder(edition) is None:
         return []
     layouts = layouts_for(edition)
@@ -136,16 +136,16 @@ def _rulebooks(edition: Any, profiles: list[str] | None) -> list[Any]:
 def _sample_work(inputs: Any, settings: Any, search: Any, read_events: Any) -> Work:
     """The sample-game search, or the one game of the first seed when the book asks for no events
     (or its engine cannot read them on a worker)."""
-    from .play import sample_work
-    from .sample_search import search_work
+    from generator.rulebook.play import sample_work
+    from generator.rulebook.sample_search import search_work
     if search.shows and read_events is not None:
         return search_work(inputs, settings.sample_agents, settings.sample_seed, search, read_events)
     return sample_work(inputs, settings.sample_seed, settings.sample_agents)
 
 
 def _game_editions(edition: Any) -> list[Any]:
-    from ..model import load_edition
-    from .play import engine_inputs
+    from generator.model import load_edition
+    from generator.rulebook.play import engine_inputs
     others = [edition if e == edition.id else load_edition(edition.game, e) for e in edition.game.spec.editions]
     return [e for e in others if engine_inputs(e) is not None]
 
@@ -164,8 +164,8 @@ class Ahead:
         self._beat: threading.Thread | None = None
 
     def __enter__(self) -> "Ahead":
-        from ..scheduler import Scheduler, activate
-        from ..side_by_side import warm_up
+        from generator.scheduler import Scheduler, activate
+        from generator.side_by_side import warm_up
         self.scheduler = Scheduler(self.jobs, initializer=forget_pending, warm_up=warm_up)
         activate(self.scheduler)
         return self
@@ -183,7 +183,7 @@ class Ahead:
             self._beat.start()
 
     def __exit__(self, *exc: Any) -> None:
-        from ..scheduler import activate
+        from generator.scheduler import activate
         self._stop.set()
         if self._beat is not None and exc[0] is None:
             games = sum(p.games_done() for p in {w.key: _PENDING[w.key] for ws in self.planned.values()
@@ -255,7 +255,7 @@ class ahead_of:
         self.editions, self.profiles, self.ahead = editions, profiles, None
 
     def __enter__(self) -> Callable[[list[Any]], Iterable[Any]]:
-        from ..errors import UserError
+        from generator.errors import UserError
         if jobs() < 2:
             return lambda editions: editions
         try:
@@ -291,8 +291,8 @@ def _check(editions: list[Any]) -> None:
     """The checks each edition's build makes before writing anything (templates, bindings, rule
     options), made for all of them first: with engine work started ahead, editions are built out of
     order, and a mistake in any of them must stop the build at once with its one message."""
-    from ..pipeline import check_edition, layouts_for
-    from ..validate import engine_options
+    from generator.pipeline import check_edition, layouts_for
+    from generator.validate import engine_options
     for edition in editions:
         check_edition(edition, layouts_for(edition))
         engine_options(edition)

@@ -11,9 +11,9 @@ from typing import Any, Callable, Iterable
 from jinja2 import FileSystemBytecodeCache, StrictUndefined, TemplateError, TemplateNotFound, TemplateSyntaxError
 from jinja2.exceptions import SecurityError, UndefinedError
 
-from ..errors import GameDataError
-from .config import MAIN  # noqa: F401  (the file every game's rules/ folder starts from; imported from here)
-from .sandbox import BudgetedEnvironment, BudgetExceeded, FolderLoader
+from generator.errors import GameDataError
+from generator.rulebook.config import MAIN  # noqa: F401  (the file every game's rules/ folder starts from; imported from here)
+from generator.rulebook.sandbox import BudgetedEnvironment, BudgetExceeded, FolderLoader
 
 
 class TemplateDataError(Exception):
@@ -48,7 +48,7 @@ def in_words(number: int) -> str:
 
 def _bytecode_cache() -> FileSystemBytecodeCache | None:
     """Compiled templates kept beside the simulation cache: an edit recompiles only the file edited."""
-    from .cache import cache_dir
+    from generator.rulebook.cache import cache_dir
     folder = cache_dir() / "jinja-budgeted"  # compiled with the budget's checks: not the older cache
     try:
         folder.mkdir(parents=True, exist_ok=True)

@@ -11,8 +11,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..model.source import load_yaml
-from ..model.validation import validate
+from generator.model.source import load_yaml
+from generator.model.validation import validate
 
 WORDINGS = "options.yaml"
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from ..errors import ActionSyntaxError
+from generator.engine.errors import ActionSyntaxError
 
 SPENT = "spent"
 

@@ -19,10 +19,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .decisions import FROM, REFILL, TO, VIA
-from .movegen import bits
-from .plans import Plan, PlanningAgent, hide_mask, random_plan
-from .state import State
+from generator.engine.channeling.decisions import FROM, REFILL, TO, VIA
+from generator.engine.channeling.movegen import bits
+from generator.engine.channeling.plans import Plan, PlanningAgent, hide_mask, random_plan
+from generator.engine.channeling.state import State
 
 
 @dataclass(frozen=True)

@@ -3,10 +3,10 @@ begins with it. The MCTS agent tries the best options first and widens to the ot
 gains visits."""
 from __future__ import annotations
 
-from .agents import DEFAULT_WEIGHTS, Weights, _best_sums, _cell_tables, _ranked
-from .decisions import FROM, HIDE, PLAY, TO, VIA
-from .movegen import bits
-from .state import State
+from generator.engine.channeling.agents import DEFAULT_WEIGHTS, Weights, _best_sums, _cell_tables, _ranked
+from generator.engine.channeling.decisions import FROM, HIDE, PLAY, TO, VIA
+from generator.engine.channeling.movegen import bits
+from generator.engine.channeling.state import State
 
 
 def ranked_decisions(state: State, w: Weights = DEFAULT_WEIGHTS) -> list[int]:

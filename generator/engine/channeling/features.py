@@ -12,9 +12,9 @@ kinds, a draw, the end).
 """
 from __future__ import annotations
 
-from .decisions import KINDS, OVER
-from .render import render_board
-from .state import State
+from generator.engine.channeling.decisions import KINDS, OVER
+from generator.engine.channeling.render import render_board
+from generator.engine.channeling.state import State
 
 PHASE_NAMES = KINDS + ("draw", "over")
 

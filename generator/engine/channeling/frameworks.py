@@ -13,15 +13,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..adapters.binding import IMPERFECT, EngineStateView, options_from, rule_parameters
-from ..errors import ActionSyntaxError
-from .cards import Card
-from .decisions import HIDE, DecisionIds
-from .features import feature_size, features, text
-from .options import ChannelingOptions
-from .players import CHANCE
-from .setup import new_game
-from .state import State
+from generator.engine.adapters.binding import IMPERFECT, EngineStateView, options_from, rule_parameters
+from generator.engine.errors import ActionSyntaxError
+from generator.engine.channeling.cards import Card
+from generator.engine.channeling.decisions import HIDE, DecisionIds
+from generator.engine.channeling.features import feature_size, features, text
+from generator.engine.channeling.options import ChannelingOptions
+from generator.engine.channeling.players import CHANCE
+from generator.engine.channeling.setup import new_game
+from generator.engine.channeling.state import State
 
 DECK = tuple(Card(f"M{i}", 4 + i % 4, 3 + (i * 5) % 6) for i in range(36))
 

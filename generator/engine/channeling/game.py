@@ -3,16 +3,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..agents_base import agent_factory
-from ..engine_spec import EngineSpec
-from .actions import parse_action
-from .cards import expand_deck
-from .options import ChannelingOptions
-from .positions import position
-from .render import render_board
-from .setup import new_game
-from .state import State
-from .views import notation_for
+from generator.engine.agents_base import agent_factory
+from generator.engine.engine_spec import EngineSpec
+from generator.engine.channeling.actions import parse_action
+from generator.engine.channeling.cards import expand_deck
+from generator.engine.channeling.options import ChannelingOptions
+from generator.engine.channeling.positions import position
+from generator.engine.channeling.render import render_board
+from generator.engine.channeling.setup import new_game
+from generator.engine.channeling.state import State
+from generator.engine.channeling.views import notation_for
 
 # agents are imported when used: reading options needs none
 make_agent = agent_factory({"random": f"{__package__}.agents:RandomAgent",

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import math
 
-from ..mcts import TreeSearch
-from .agents import DEFAULT_WEIGHTS, GreedyAgent, Weights, position_value
-from .decision_values import ranked_decisions
-from .decisions import DRAW
-from .state import State
+from generator.engine.mcts import TreeSearch
+from generator.engine.channeling.agents import DEFAULT_WEIGHTS, GreedyAgent, Weights, position_value
+from generator.engine.channeling.decision_values import ranked_decisions
+from generator.engine.channeling.decisions import DRAW
+from generator.engine.channeling.state import State
 
 DEFAULT_ITERATIONS = 100   # per decision with a choice
 

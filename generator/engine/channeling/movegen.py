@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from .actions import Action
-from .decisions import DRAW, FROM, HIDE, OVER, PLAY, REFILL, TO, VIA
+from generator.engine.channeling.actions import Action
+from generator.engine.channeling.decisions import DRAW, FROM, HIDE, OVER, PLAY, REFILL, TO, VIA
 
 
 def bits(mask: int) -> tuple[int, ...]:

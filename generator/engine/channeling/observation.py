@@ -4,11 +4,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .cards import Card
-from .views import history_for
+from generator.engine.channeling.cards import Card
+from generator.engine.channeling.views import history_for
 
 if TYPE_CHECKING:
-    from .state import State
+    from generator.engine.channeling.state import State
 
 
 @dataclass(frozen=True)

@@ -9,9 +9,9 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from .decisions import FROM, HIDE, PLAY, REFILL, TO, VIA
-from .movegen import bits
-from .state import State
+from generator.engine.channeling.decisions import FROM, HIDE, PLAY, REFILL, TO, VIA
+from generator.engine.channeling.movegen import bits
+from generator.engine.channeling.state import State
 
 
 class Plan(NamedTuple):

@@ -26,12 +26,12 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from .cards import Card
-from .decisions import HIDE, OVER, PLAY
-from .options import ChannelingOptions
-from .players import DARK, LIGHT
-from .setup import Static, new_game
-from .state import State
+from generator.engine.channeling.cards import Card
+from generator.engine.channeling.decisions import HIDE, OVER, PLAY
+from generator.engine.channeling.options import ChannelingOptions
+from generator.engine.channeling.players import DARK, LIGHT
+from generator.engine.channeling.setup import Static, new_game
+from generator.engine.channeling.state import State
 
 SIDES = {"light": LIGHT, "dark": DARK}
 KEYS = ("to_move", "turn", "last_turn", "lines", "grid", "deck", "cubes", "druids", "taken",

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .state import State
+    from generator.engine.channeling.state import State
 
 _W = 12
 

@@ -9,12 +9,12 @@ import random
 from functools import lru_cache
 from typing import Sequence
 
-from .cards import Card
-from .decisions import DecisionIds
-from .geometry import Geometry, geometry
-from .options import ChannelingOptions
-from .players import LIGHT
-from .state import State
+from generator.engine.channeling.cards import Card
+from generator.engine.channeling.decisions import DecisionIds
+from generator.engine.channeling.geometry import Geometry, geometry
+from generator.engine.channeling.options import ChannelingOptions
+from generator.engine.channeling.players import LIGHT
+from generator.engine.channeling.state import State
 
 
 class Static:

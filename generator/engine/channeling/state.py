@@ -22,17 +22,17 @@ from __future__ import annotations
 
 import random
 
-from ..errors import IllegalActionError
-from .actions import Action
-from .cards import Card
-from .decisions import DRAW, DecisionIds
-from .movegen import MoveGeneration, bits
-from .observation import Observation, observe
-from .options import ChannelingOptions
-from .players import CHANCE, DARK, TERMINAL
-from .render import render_board
-from .transitions import Transitions
-from .turns import is_legal_turn, play_turn
+from generator.engine.errors import IllegalActionError
+from generator.engine.channeling.actions import Action
+from generator.engine.channeling.cards import Card
+from generator.engine.channeling.decisions import DRAW, DecisionIds
+from generator.engine.channeling.movegen import MoveGeneration, bits
+from generator.engine.channeling.observation import Observation, observe
+from generator.engine.channeling.options import ChannelingOptions
+from generator.engine.channeling.players import CHANCE, DARK, TERMINAL
+from generator.engine.channeling.render import render_board
+from generator.engine.channeling.transitions import Transitions
+from generator.engine.channeling.turns import is_legal_turn, play_turn
 
 
 class State(MoveGeneration, Transitions):

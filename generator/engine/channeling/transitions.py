@@ -9,11 +9,11 @@ chance draw puts a card there. The turn then ends: its whole-turn record joins `
 """
 from __future__ import annotations
 
-from ..errors import IllegalActionError
-from .actions import Action
-from .decisions import DRAW, FROM, HIDE, OVER, PLAY, REFILL, TO, VIA
-from .movegen import bits
-from .players import PLAYER_NAMES
+from generator.engine.errors import IllegalActionError
+from generator.engine.channeling.actions import Action
+from generator.engine.channeling.decisions import DRAW, FROM, HIDE, OVER, PLAY, REFILL, TO, VIA
+from generator.engine.channeling.movegen import bits
+from generator.engine.channeling.players import PLAYER_NAMES
 
 _EXPECTED = {HIDE: "set glyphs face down (hide ...)", PLAY: "play a glyph (play ...)",
              FROM: "choose the druid that moves (from ...)", TO: "choose where it stops (to ...)",

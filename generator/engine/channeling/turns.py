@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..errors import ActionSyntaxError, IllegalActionError
-from .actions import Action, format_action, parse_action
-from .decisions import DRAW, FROM, HIDE, PLAY, REFILL, TO, VIA
+from generator.engine.errors import ActionSyntaxError, IllegalActionError
+from generator.engine.channeling.actions import Action, format_action, parse_action
+from generator.engine.channeling.decisions import DRAW, FROM, HIDE, PLAY, REFILL, TO, VIA
 
 if TYPE_CHECKING:
-    from .state import State
+    from generator.engine.channeling.state import State
 
 
 def play_turn(state: "State", action: Action | str) -> None:

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import Action, format_action
+from generator.engine.channeling.actions import Action, format_action
 
 if TYPE_CHECKING:
-    from .state import State
+    from generator.engine.channeling.state import State
 
 
 def notation_for(action: Action, viewer: int, actor: int) -> str:

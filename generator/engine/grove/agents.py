@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .. import agents_base
-from . import lookahead
-from .actions import Action
-from .dice import fair_choice
-from .state import CHANCE, State
+from generator.engine import agents_base
+from generator.engine.grove import lookahead
+from generator.engine.grove.actions import Action
+from generator.engine.grove.dice import fair_choice
+from generator.engine.grove.state import CHANCE, State
 
 
 @dataclass(frozen=True)

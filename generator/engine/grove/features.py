@@ -8,7 +8,7 @@ action waiting for dice (3 kinds + c circles).
 """
 from __future__ import annotations
 
-from .state import CHANCE, State
+from generator.engine.grove.state import CHANCE, State
 
 PHASES = ("first", "act", "bonus", "roll")
 KINDS = ("channel", "stun", "banish")

@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..adapters.binding import PERFECT, EngineStateView, options_from, rule_parameters
-from ..errors import ActionSyntaxError
-from .actions import parse_action
-from .features import feature_size, features, text
-from .ids import GroveIds, ids_for
-from .options import GroveOptions
-from .state import CHANCE, State
+from generator.engine.adapters.binding import PERFECT, EngineStateView, options_from, rule_parameters
+from generator.engine.errors import ActionSyntaxError
+from generator.engine.grove.actions import parse_action
+from generator.engine.grove.features import feature_size, features, text
+from generator.engine.grove.ids import GroveIds, ids_for
+from generator.engine.grove.options import GroveOptions
+from generator.engine.grove.state import CHANCE, State
 
 
 class GroveGame:

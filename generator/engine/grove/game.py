@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine_spec import EngineSpec
-from .actions import parse_action
-from .agent_specs import make_agent
-from .options import GroveOptions
-from .positions import from_data
-from .state import State, new_game
+from generator.engine.engine_spec import EngineSpec
+from generator.engine.grove.actions import parse_action
+from generator.engine.grove.agent_specs import make_agent
+from generator.engine.grove.options import GroveOptions
+from generator.engine.grove.positions import from_data
+from generator.engine.grove.state import State, new_game
 
 # text rendering and the runner are imported when used: reading options needs neither
 
 
 def render_state(state: State, *args: Any, **kwargs: Any) -> str:
-    from .render import render_state
+    from generator.engine.grove.render import render_state
     return render_state(state, *args, **kwargs)
 
 
@@ -34,19 +34,19 @@ def expand_deck(entries) -> list:
 
 def play_game(options, deck, glyph_ids, seed: int, agents):
     """The registry's ``play_game`` hook: one seeded game, dice rolled from the game's seed."""
-    from . import runner
+    from generator.engine.grove import runner
     return runner.play_game(options, seed, agents)
 
 
 def simulate(options, deck, glyph_ids, games: int, agents, seed: int = 0, jobs: int = 1, progress=None,
              swap_seats: bool = False) -> dict[str, Any]:
     """The registry's ``simulate`` hook (see ``runner.simulate`` and ``runner.summarise``)."""
-    from . import runner
+    from generator.engine.grove import runner
     return runner.simulate(options, games, agents, seed, jobs, progress, swap_seats=swap_seats)
 
 
 def format_summary(result: dict[str, Any]) -> str:
-    from . import runner
+    from generator.engine.grove import runner
     return runner.format_summary(result)
 
 

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .actions import BANISH, CHANNEL, END, FIRST, MOVE, PASS, ROLL, STAND, STUN, Action, place_name
-from .dice import sorted_rolls, totals
-from .options import GroveOptions
+from generator.engine.grove.actions import BANISH, CHANNEL, END, FIRST, MOVE, PASS, ROLL, STAND, STUN, Action, place_name
+from generator.engine.grove.dice import sorted_rolls, totals
+from generator.engine.grove.options import GroveOptions
 
 DICE_KINDS = (CHANNEL, STUN, BANISH)
 

@@ -17,12 +17,12 @@ from __future__ import annotations
 from operator import neg
 from typing import TYPE_CHECKING
 
-from .actions import Action
-from .tables import OP_BANISH, OP_CHANNEL, OP_END, OP_MOVE, OP_STUN
+from generator.engine.grove.actions import Action
+from generator.engine.grove.tables import OP_BANISH, OP_CHANNEL, OP_END, OP_MOVE, OP_STUN
 
 if TYPE_CHECKING:
-    from .agents import Weights
-    from .state import State
+    from generator.engine.grove.agents import Weights
+    from generator.engine.grove.state import State
 
 MEMO_SIZE = 200_000
 _KIND = {OP_CHANNEL: "channel", OP_STUN: "stun", OP_BANISH: "banish"}

@@ -9,11 +9,11 @@ position is scored by the greedy evaluation.
 """
 from __future__ import annotations
 
-from ..mcts import TreeSearch
-from .actions import Action
-from .agents import DEFAULT_WEIGHTS, Weights, position_value
-from .dice import fair_choice
-from .state import CHANCE, State
+from generator.engine.mcts import TreeSearch
+from generator.engine.grove.actions import Action
+from generator.engine.grove.agents import DEFAULT_WEIGHTS, Weights, position_value
+from generator.engine.grove.dice import fair_choice
+from generator.engine.grove.state import CHANCE, State
 
 DEFAULT_ITERATIONS = 300
 

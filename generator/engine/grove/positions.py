@@ -1,9 +1,9 @@
 """Positions built by hand or from data: for rule scenarios, puzzles, rulebook diagrams and tests."""
 from __future__ import annotations
 
-from .actions import place_index
-from .options import GroveOptions
-from .state import _ACT, _OVER, DARK, LIGHT, PLAYER_NAMES, State
+from generator.engine.grove.actions import place_index
+from generator.engine.grove.options import GroveOptions
+from generator.engine.grove.state import _ACT, _OVER, DARK, LIGHT, PLAYER_NAMES, State
 
 
 def position(druids: dict[str, str], cubes: dict[str, int] | None = None, to_move: int = LIGHT,

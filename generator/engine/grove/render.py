@@ -1,7 +1,7 @@
 """A plain-text picture of a Grove position, for logs and replays."""
 from __future__ import annotations
 
-from .actions import place_name
+from generator.engine.grove.actions import place_name
 
 SYMBOLS = (("L", "l"), ("D", "d"))  # standing, lying: Light, Dark
 

@@ -11,12 +11,12 @@ import random
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Sequence
 
-from ..seeds import derive_seed, game_seed
-from ..simulation import check_run, chunks, run_tasks, seats
-from ..stats import rate, spread
-from .actions import format_action
-from .options import GroveOptions
-from .state import CHANCE, PLAYER_NAMES, TALLIES, State, replay
+from generator.engine.seeds import derive_seed, game_seed
+from generator.engine.simulation import check_run, chunks, run_tasks, seats
+from generator.engine.stats import rate, spread
+from generator.engine.grove.actions import format_action
+from generator.engine.grove.options import GroveOptions
+from generator.engine.grove.state import CHANCE, PLAYER_NAMES, TALLIES, State, replay
 
 
 @dataclass
@@ -61,7 +61,7 @@ def _seeds(seed: int) -> tuple[int, int, int]:
 
 
 def _agents(specs: Sequence[Any], seed: int, seeds: tuple[int, int, int] | None = None) -> list[Any]:
-    from .agent_specs import make_agent
+    from generator.engine.grove.agent_specs import make_agent
     if len(specs) != 2:
         raise ValueError(f"expected two agents (Light, Dark), got {len(specs)}")
     _, a, b = seeds or _seeds(seed)

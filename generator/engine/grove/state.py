@@ -14,13 +14,13 @@ import random
 from operator import or_
 from typing import Iterable
 
-from ..errors import IllegalActionError
-from .actions import FIRST, ROLL, Action, parse_action, place_index, place_name
-from .dice import sorted_rolls, totals
-from .options import GroveOptions
-from .tables import OP_BANISH, OP_CHANNEL, OP_END, OP_MOVE, OP_PASS, OP_STAND, OP_STUN
-from .tables import group as _group
-from .tables import tables as _tables
+from generator.engine.errors import IllegalActionError
+from generator.engine.grove.actions import FIRST, ROLL, Action, parse_action, place_index, place_name
+from generator.engine.grove.dice import sorted_rolls, totals
+from generator.engine.grove.options import GroveOptions
+from generator.engine.grove.tables import OP_BANISH, OP_CHANNEL, OP_END, OP_MOVE, OP_PASS, OP_STAND, OP_STUN
+from generator.engine.grove.tables import group as _group
+from generator.engine.grove.tables import tables as _tables
 
 LIGHT, DARK = 0, 1
 CHANCE, TERMINAL = -1, -4
@@ -397,7 +397,7 @@ class State:
         return f"{who} may take a second action or end" if self._phase == _BONUS else f"{who} to act"
 
     def __str__(self) -> str:
-        from .render import render_state
+        from generator.engine.grove.render import render_state
         return render_state(self)
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 from typing import Iterable
 
-from .actions import BANISH, CHANNEL, END, MOVE, PASS, ROLL, STAND, STUN, Action, place_index, place_name
-from .dice import sorted_rolls
-from .options import GroveOptions
+from generator.engine.grove.actions import BANISH, CHANNEL, END, MOVE, PASS, ROLL, STAND, STUN, Action, place_index, place_name
+from generator.engine.grove.dice import sorted_rolls
+from generator.engine.grove.options import GroveOptions
 
 # what an action does, as a small number (the state dispatches on these, not on the kind's text)
 OP_STAND, OP_MOVE, OP_CHANNEL, OP_STUN, OP_BANISH, OP_END, OP_PASS = range(7)

@@ -7,9 +7,9 @@ from typing import Any
 from generator.rulebook.hooks import (Appendices, Book, EngineInputs, Figure, Work, charts, choose_seed,
                                      highlights_by_turn, resolve, sample_game, told_parts)
 
-from .balance import figures, row
-from .board import BoardDiagram, BoardParts, board_view
-from .narrate import game_stories, replay_states, turn_view
+from generator.engine.channeling.appendix.balance import figures, row
+from generator.engine.channeling.appendix.board import BoardDiagram, BoardParts, board_view
+from generator.engine.channeling.appendix.narrate import game_stories, replay_states, turn_view
 
 
 def _board(book: Book, parts: BoardParts, view, share: float) -> Figure:

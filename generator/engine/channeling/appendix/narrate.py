@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .board import PLAYERS, BoardView, board_view, square_index
+from generator.engine.channeling.appendix.board import PLAYERS, BoardView, board_view, square_index
 
 
 def replay_states(inputs: Any, record: dict[str, Any]) -> list[tuple[Any, Any, Any]]:

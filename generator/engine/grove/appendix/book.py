@@ -7,10 +7,10 @@ from typing import Any
 from generator.rulebook.hooks import (Appendices, Book, EngineInputs, Figure, charts, choose_seed, counts,
                                      highlights_by_turn, sample_game, share, spread, told_parts)
 
-from ..actions import BANISH, CHANNEL, PASS, STAND, STUN
-from ..state import State
-from .diagram import GroveDiagram, GroveParts, GroveView, grove_view
-from .story import game_turns, turn_view
+from generator.engine.grove.actions import BANISH, CHANNEL, PASS, STAND, STUN
+from generator.engine.grove.state import State
+from generator.engine.grove.appendix.diagram import GroveDiagram, GroveParts, GroveView, grove_view
+from generator.engine.grove.appendix.story import game_turns, turn_view
 
 TALLIES = ("channels", "stuns", "banishes", "control_lost", "passes", "cubes_cancelled", "druids_banished")
 ROW = ("winner", "first_player", "turns", "stalled", "held0", "held1", *TALLIES)

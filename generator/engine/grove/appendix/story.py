@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..actions import BANISH, CHANNEL, END, FIRST, MOVE, PASS, ROLL, STAND, STUN, parse_action
-from ..state import State
-from .diagram import GroveView, grove_view
+from generator.engine.grove.actions import BANISH, CHANNEL, END, FIRST, MOVE, PASS, ROLL, STAND, STUN, parse_action
+from generator.engine.grove.state import State
+from generator.engine.grove.appendix.diagram import GroveView, grove_view
 
 NAMES = ("Light", "Dark")
 
