@@ -10,8 +10,8 @@ from pathlib import Path
 
 import click
 
-from generator.errors import UserError
-from generator.project import current
+from generator.core.errors import UserError
+from generator.core.project import current
 
 
 def interactive() -> bool:
@@ -110,7 +110,7 @@ def build(game: str | None, edition: str | None, profiles: tuple[str, ...], out:
     from generator.pipeline import build_edition
 
     if out is not None:
-        from generator.output import check_out_dir
+        from generator.core.output import check_out_dir
         check_out_dir(out)
     editions = _editions(game, edition)
     if out and len(editions) > 1:
@@ -121,9 +121,9 @@ def build(game: str | None, edition: str | None, profiles: tuple[str, ...], out:
         for ed in editions:
             enforce_print_safety(ed, layouts_for(ed), strict=True)
     from generator.freshness import fingerprint, others_of, remember, up_to_date
-    from generator.output import tidy
+    from generator.core.output import tidy
     from generator.rulebook.prefetch import ahead_of
-    from generator.trace import span
+    from generator.core.trace import span
     targets = {id(ed): out or current().output / ed.game.id / ed.id for ed in editions}
     for target in targets.values():
         tidy(target)
@@ -181,10 +181,10 @@ def _validate(game: str | None, edition: str | None, as_json: bool, strict: bool
 
 
 def main() -> None:
-    from generator.processes import install
+    from generator.core.processes import install
 
     install()
-    from generator.trace import span
+    from generator.core.trace import span
     with span("command"):
         status = run()
     sys.exit(status)
@@ -192,8 +192,8 @@ def main() -> None:
 
 def run(args: list[str] | None = None) -> int:
     """Run the command line; every failure is one message on stderr and an exit status, never a traceback."""
-    from generator.errors import describe_os_error, os_error_status
-    from generator.processes import Terminated
+    from generator.core.errors import describe_os_error, os_error_status
+    from generator.core.processes import Terminated
 
     try:
         cli.main(args=args, standalone_mode=False)

@@ -16,7 +16,7 @@ from typing import Any, Callable, NoReturn
 
 import click
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 
 MAX_GAMES = 10_000_000
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from generator.project import current
+from generator.core.project import current
 
 if TYPE_CHECKING:
     from generator.model.layouts import Found, Layouts

@@ -115,7 +115,7 @@ def schema(out: Path | None, kind: str | None) -> None:
     if kind:
         click.echo(json.dumps(schema_for(kind), indent=1, sort_keys=True))
         return
-    from generator.project import current
+    from generator.core.project import current
     folder = out or current().root / ".pnpkit" / "schemas"
     for path in write_schemas(folder):
         click.echo(str(path))

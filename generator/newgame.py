@@ -11,9 +11,9 @@ from pathlib import Path
 
 import click
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.jsonschemas import SHIPPED, kind_of
-from generator.project import MARKER, current
+from generator.core.project import MARKER, current
 
 SCAFFOLD = Path(str(resources.files("generator") / "scaffold" / "game"))  # package data
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,59}$")

@@ -6,11 +6,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from generator.errors import GameDataError, ValidationFailed
+from generator.core.errors import GameDataError, ValidationFailed
 from generator.model import Edition, layouts_dir
 from generator.model.layouts import Layouts, Profile
-from generator.output import Produced, staging, write_manifest
-from generator.trace import span
+from generator.core.output import Produced, staging, write_manifest
+from generator.core.trace import span
 
 if TYPE_CHECKING:  # imported where used: `list` and `validate` need no painting
     from generator.render.faces import FacePainter

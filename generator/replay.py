@@ -23,7 +23,7 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import Callable
 
-from generator.project import current
+from generator.core.project import current
 
 PACKAGE = Path(__file__).resolve().parent
 FORMAT = 1  # bump when the shape of a kept answer changes

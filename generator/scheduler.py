@@ -22,7 +22,7 @@ class Scheduler:
                  warm_up: Callable[[], None] | None = None):
         """``warm_up`` runs once per worker as it starts (imports a task will need, while this
         process goes on with other things)."""
-        from generator.processes import pool_context
+        from generator.core.processes import pool_context
         self.jobs = jobs
         self.pool = ProcessPoolExecutor(jobs, mp_context=pool_context(), initializer=initializer)
         for _ in range(jobs):  # from this thread: forking from the feeder thread could copy a held lock

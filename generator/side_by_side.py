@@ -13,7 +13,7 @@ from concurrent.futures import Future, wait
 from pathlib import Path
 from typing import Any
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 
 KINDS = ("rulebook",)
 FIRST = (0,)  # ahead of every unit of engine work in the scheduler's queue
@@ -72,7 +72,7 @@ class Elsewhere:
 def warm_up() -> None:
     """A worker's first task: load the exporters it will be given (the rulebook's typesetting)."""
     from generator.pipeline import exporter_for
-    from generator.trace import span
+    from generator.core.trace import span
     with span("warm up"):
         for kind in KINDS:
             exporter_for(kind)
@@ -83,7 +83,7 @@ def export_elsewhere(game_folder: str, edition_id: str, profile_id: str, stage: 
     """Build one profile of an edition on a worker process, from the edition's files."""
     from generator.model import load_edition, load_game
     from generator.pipeline import Job, exporter_for, layouts_for
-    from generator.trace import span
+    from generator.core.trace import span
     try:
         with span("load edition"):
             edition = load_edition(load_game(Path(game_folder)), edition_id)

@@ -7,7 +7,7 @@ import pypdfium2
 import pytest
 from PIL import Image, ImageChops
 
-from generator.errors import GameDataError
+from generator.core.errors import GameDataError
 from generator.model import load_edition
 from generator.model.layouts import Layouts, Profile
 from generator.pipeline import build_edition, layouts_for

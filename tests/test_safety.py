@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from generator.errors import ValidationFailed
+from generator.core.errors import ValidationFailed
 from generator.model import find_game, load_edition
 from generator.model.layouts import Layouts
 from generator.pipeline import build_edition

@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, Callable, Iterator
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 
 _CLIENT: ContextVar[Any] = ContextVar("pnp_dask_client", default=None)
 

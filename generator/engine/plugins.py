@@ -18,7 +18,7 @@ from collections.abc import Iterator, Mapping
 from importlib.metadata import entry_points
 from typing import Any
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 
 GROUP = "pnp_generator.engines"
 SHIPPED = {"channeling": "generator.engine.channeling.game:ENGINE",

@@ -33,7 +33,7 @@ def options_for(edition: Any) -> BaseModel:
     """
     from pydantic import ValidationError
 
-    from generator.errors import GameDataError
+    from generator.core.errors import GameDataError
     from generator.model.source import load_yaml
     from generator.model.validation import describe
     if edition.engine not in ENGINES:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-from generator.processes import pool_context
+from generator.core.processes import pool_context
 from generator.engine.agents_base import seat_agents
 from generator.engine.plugins import get_engine
 from generator.engine.seeds import game_seed

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.errors import GameDataError
-from generator.project import current
+from generator.core.errors import GameDataError
+from generator.core.project import current
 from generator.model.game import ComponentSet, Edition, Game, Piece, load_edition_of, load_game
 
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.errors import GameDataError
+from generator.core.errors import GameDataError
 from generator.model.schema import MAX_COUNT, MAX_TEXT, MAX_TOTAL, Component, Declaration, EditionFile, GameFile, Glyph, GlyphFile
 from generator.model.source import Sourced, load_yaml
 from generator.model.tables import is_table, load_table

@@ -10,8 +10,8 @@ from typing import Annotated, Any, Literal, Union, get_args
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter, ValidationError
 
-from generator.errors import GameDataError
-from generator.units import PAPER, parse_length
+from generator.core.errors import GameDataError
+from generator.core.units import PAPER, parse_length
 from generator.model.conditions import Condition, Repeat
 from generator.model.numbers import NUMBERS, Degrees, Dots, DashLength, FontSize, Leading, Percent, StrokeWidth, MAX_DASHES, whole
 from generator.model.schema import Glyph, Ident

@@ -15,7 +15,7 @@ from typing import Any
 
 import yaml
 
-from generator.errors import GameDataError
+from generator.core.errors import GameDataError
 
 try:  # the C parser is several times faster; fall back when libyaml is absent
     _Loader = yaml.CSafeLoader

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.errors import GameDataError
+from generator.core.errors import GameDataError
 from generator.model.source import KeyPath, Sourced
 
 MAX_ROWS = 20_000

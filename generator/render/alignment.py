@@ -11,7 +11,7 @@ from pathlib import Path
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.model.layouts import Profile
-from generator.units import MM
+from generator.core.units import MM
 from generator.render.faces import FacePainter
 from generator.render.imposition import Slot, back_position
 from generator.render.pdf import new_canvas

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.errors import GameDataError
+from generator.core.errors import GameDataError
 from generator.model.conditions import check_condition
 from generator.model.game import ComponentSet, Piece
 from generator.model.layouts import Template

@@ -92,7 +92,7 @@ def designs_of(component: ComponentSet, painter: FacePainter) -> tuple[list[Desi
 
 
 def final_dir(stage: Path) -> Path:
-    """The output folder a staging folder will be moved into (see generator.output.staging).
+    """The output folder a staging folder will be moved into (see generator.core.output.staging).
 
     Files that must name their own final location need it before the move; staging names its
     folder '.<name>-<random>' beside the target. (The TTS save names its images relatively instead.)

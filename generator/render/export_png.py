@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.errors import GameDataError
-from generator.output import Produced
+from generator.core.errors import GameDataError
+from generator.core.output import Produced
 from generator.render.export_common import Design, designs_of, export_components, profile_options
 from generator.render.export_raster import Raster, checked, faces_pdf, raster_for, rasterise
 from generator.render.faces import FacePainter

@@ -10,10 +10,10 @@ import zlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from generator.errors import GameDataError, UserError
+from generator.core.errors import GameDataError, UserError
 from generator.model.source import load_yaml
-from generator.output import Produced
-from generator.units import MM
+from generator.core.output import Produced
+from generator.core.units import MM
 from generator.render.export_common import designs_of, export_components, profile_options
 from generator.render.export_png import vendor_of, write_pngs
 from generator.render.faces import FacePainter

@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.errors import GameDataError
-from generator.output import Produced
+from generator.core.errors import GameDataError
+from generator.core.output import Produced
 from generator.validate import format_report, validate_edition
 from generator.render.export_common import Options, designs_of, export_components, final_dir, profile_options
 from generator.render.export_raster import checked, faces_pdf, raster_for, rasterise

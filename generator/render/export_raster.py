@@ -12,7 +12,7 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.errors import GameDataError
+from generator.core.errors import GameDataError
 from generator.render.export_common import Design
 from generator.render.faces import FacePainter
 
@@ -126,7 +126,7 @@ def rasterise(pdf: bytes, tasks: list[tuple[int, tuple[int, int], int, str | Pat
     if workers <= 1:
         _open(pdf)
         return [_render(t) for t in tasks]
-    from generator.processes import pool_context
+    from generator.core.processes import pool_context
     with ProcessPoolExecutor(workers, mp_context=pool_context(),
                              initializer=_open, initargs=(pdf,)) as pool:
         return list(pool.map(_render, tasks, chunksize=max(1, len(tasks) // (workers * 4))))

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from generator.errors import GameDataError
-from generator.output import Produced
+from generator.core.errors import GameDataError
+from generator.core.output import Produced
 from generator.render.alignment import write_alignment
 from generator.render.export_common import profile_options
 from generator.render.faces import FacePainter

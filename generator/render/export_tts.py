@@ -16,7 +16,7 @@ from urllib.parse import quote
 from PIL import Image
 from pydantic import Field
 
-from generator.output import Produced
+from generator.core.output import Produced
 from generator.render.export_common import Design, Options, designs_of, export_components, profile_options
 from generator.render.export_raster import Raster, faces_pdf, images_of, raster_for, rasterise
 from generator.render.faces import FacePainter

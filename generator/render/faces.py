@@ -6,11 +6,11 @@ from pathlib import Path
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.errors import GameDataError
+from generator.core.errors import GameDataError
 from generator.model.game import ComponentSet, Game, Piece
 from generator.model.layouts import Layouts, Profile, Template
 from generator.model.conditions import holds, repeat_offsets
-from generator.units import MM
+from generator.core.units import MM
 from generator.render.bindings import piece_values, resolve
 from generator.render.checks import check_sides, check_template
 from generator.render.images import check_image

@@ -13,10 +13,10 @@ from typing import Callable
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 
-from generator.errors import ValidationFailed
+from generator.core.errors import ValidationFailed
 from generator.model.game import Edition
 from generator.model.layouts import Layouts, Template
-from generator.units import MM
+from generator.core.units import MM
 from generator.render.bindings import format_text, resolve
 from generator.model.conditions import holds
 from generator.render.faces import FacePainter, copies

@@ -11,7 +11,7 @@ from generator.model.layouts import Profile
 from generator.render.cut_lines import check_cut_lines, draw_cut_line, draw_cut_segments
 from generator.render.faces import FacePainter
 from generator.render.honeycomb import hex_cell, is_honeycomb, shared_edges
-from generator.units import MM, parse_length
+from generator.core.units import MM, parse_length
 from generator.render.imposition import (FOLD_CLEARANCE_MM, Block, FoldedPage, Item, Page, back_position, folded_back_position,
                          impose, impose_gutterfold, page_size)
 from generator.render.pdf import new_canvas

@@ -11,7 +11,7 @@ from reportlab.lib.colors import CMYKColor, Color
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from generator.errors import GameDataError
+from generator.core.errors import GameDataError
 from generator.model.layouts import Layouts, Profile, StyleFile, Template, validate_element
 from generator.model.source import Sourced, load_yaml
 from generator.model.validation import validate

@@ -7,11 +7,11 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.model.layouts import Layouts, Length
 from generator.model.source import load_yaml
 from generator.model.validation import validate
-from generator.units import MM
+from generator.core.units import MM
 from generator.render.export_common import Options
 
 

@@ -8,13 +8,13 @@ from typing import Any, Callable
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
 from generator.engine.plugins import get_engine
-from generator.errors import GameDataError
+from generator.core.errors import GameDataError
 from generator.model.game import Edition
 from generator.model.layouts import Layouts, Profile
 from generator.model.source import load_yaml
 from generator.model.validation import validate
-from generator.trace import span
-from generator.units import MM
+from generator.core.trace import span
+from generator.core.units import MM
 from generator.rulebook.appendices import Book, Figure, balance, for_engine, stall_runs
 from generator.rulebook.balance import fixed, percent
 from generator.rulebook.config import RulebookConfig, rules_folder

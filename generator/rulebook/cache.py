@@ -17,7 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
-from generator.project import current
+from generator.core.project import current
 
 CACHE_FORMAT = 2  # bump when the shape of cached results changes
 

@@ -6,7 +6,7 @@ from pathlib import Path
 import click
 
 from generator.model import find_game, load_edition
-from generator.project import current
+from generator.core.project import current
 
 
 @click.command()
@@ -20,8 +20,8 @@ from generator.project import current
 def rulebook(game: str, edition: str | None, profiles: tuple[str, ...], games: int | None, out: Path | None,
              strict: bool = False) -> None:
     """Build the rulebook of GAME from its data, rules/ text and rules engine."""
-    from generator.errors import UserError
-    from generator.output import staging, write_manifest
+    from generator.core.errors import UserError
+    from generator.core.output import staging, write_manifest
     from generator.pipeline import Job, layouts_for
     from generator.rulebook.export import export_rulebook
 

@@ -16,7 +16,7 @@ from reportlab.platypus import (Flowable, Frame, KeepInFrame, NextPageTemplate, 
 from reportlab.platypus.doctemplate import BaseDocTemplate, LayoutError
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.rulebook.markdown import Heading
 from generator.rulebook.styles import Styles
 

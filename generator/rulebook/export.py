@@ -7,8 +7,8 @@ from typing import Any, Callable
 
 import click
 
-from generator.output import Produced
-from generator.trace import span
+from generator.core.output import Produced
+from generator.core.trace import span
 from generator.rulebook.book import build_rulebook, rules_folder
 from generator.rulebook.settings import settings_for
 
@@ -81,7 +81,7 @@ def imposed_booklets(job: Any, reading: str, papers: list[str]) -> list[Produced
 def check_rulebook(job: Any, pdf: Any, players: bool) -> None:
     """The rulebook lint over the built PDF: warnings, or with --strict an error (exit 1, nothing written)."""
     from generator.engine.registry import agent_names
-    from generator.errors import ValidationFailed
+    from generator.core.errors import ValidationFailed
     from generator.rulebook.lint import lint_pdf
     from generator.rulebook.play import engine_inputs
     inputs = engine_inputs(job.edition)

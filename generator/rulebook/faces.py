@@ -5,7 +5,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.errors import GameDataError
+from generator.core.errors import GameDataError
 from generator.model.game import ComponentSet, Edition, Piece
 from generator.model.layouts import Layouts, Template
 from generator.render.faces import FacePainter

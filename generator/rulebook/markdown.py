@@ -17,7 +17,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import (CondPageBreak, Flowable, HRFlowable, ListFlowable, ListItem,
                                 PageBreak, Paragraph, Spacer, Table, TableStyle)
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 from generator.rulebook.flowables import BookTable, FigureBlock, keep_headings
 from generator.rulebook.styles import Styles
 

@@ -94,7 +94,7 @@ def resolve(work: Work, jobs: int = 1, progress: Callable[[int], None] | None = 
 
 def run_units(work: Work, jobs: int, progress: Callable[[int], None] | None) -> list:
     """Every unit's part, in unit order, here or on a pool of ``jobs`` processes."""
-    from generator.trace import span
+    from generator.core.trace import span
     with span(f"run here {work.label}"):
         return _run_units(work, jobs, progress)
 
@@ -104,7 +104,7 @@ def _run_units(work: Work, jobs: int, progress: Callable[[int], None] | None) ->
     if jobs > 1 and len(work.units) > 1:
         from concurrent.futures import ProcessPoolExecutor
 
-        from generator.processes import pool_context
+        from generator.core.processes import pool_context
         with ProcessPoolExecutor(min(jobs, len(work.units)), mp_context=pool_context()) as pool:
             for part, size in zip(pool.map(work.run, work.units), work.sizes):
                 parts.append(part)

@@ -18,7 +18,7 @@ from contextlib import nullcontext
 from concurrent.futures import FIRST_COMPLETED, Future, wait
 from typing import Any, Callable, Iterable
 
-from generator.trace import run_traced, span
+from generator.core.trace import run_traced, span
 from generator.rulebook.play import Work, resolve
 
 HEARTBEAT = 5.0  # seconds between progress lines (PNP_PROGRESS_EVERY overrides)
@@ -255,7 +255,7 @@ class ahead_of:
         self.editions, self.profiles, self.ahead = editions, profiles, None
 
     def __enter__(self) -> Callable[[list[Any]], Iterable[Any]]:
-        from generator.errors import UserError
+        from generator.core.errors import UserError
         if jobs() < 2:
             return lambda editions: editions
         try:

@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from generator.errors import GameDataError, UserError
+from generator.core.errors import GameDataError, UserError
 from generator.model.layouts import Layouts, Length, Profile
 from generator.model.schema import Ident
 from generator.model.source import load_yaml

@@ -11,7 +11,7 @@ from typing import Any, Callable, Iterable
 from jinja2 import FileSystemBytecodeCache, StrictUndefined, TemplateError, TemplateNotFound, TemplateSyntaxError
 from jinja2.exceptions import SecurityError, UndefinedError
 
-from generator.errors import GameDataError
+from generator.core.errors import GameDataError
 from generator.rulebook.config import MAIN  # noqa: F401  (the file every game's rules/ folder starts from; imported from here)
 from generator.rulebook.sandbox import BudgetedEnvironment, BudgetExceeded, FolderLoader
 

@@ -10,7 +10,7 @@ import pytest
 
 from games_support import cli, copy_components
 from generator.engine.registry import ENGINES, options_for
-from generator.errors import GameDataError
+from generator.core.errors import GameDataError
 from generator.model import load_edition
 from generator.validate import engine_options, validate_edition
 

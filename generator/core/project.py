@@ -11,7 +11,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 
 MARKER = "components"
 

@@ -22,7 +22,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Iterator
 
-from generator.errors import UserError
+from generator.core.errors import UserError
 
 MANIFEST = "manifest.json"
 
