@@ -24,7 +24,7 @@ def schema_for(kind: str) -> dict[str, Any]:
     from generator.model.layouts import AnyElement, IconFile, Profile, StyleLayer, TemplateFile
     from generator.model.schema import MAX_COUNT, EditionFile, GameFile, GlyphFile
     from generator.rulebook.config import RulebookConfig
-    from generator.render.vendors import Vendor
+    from generator.exporters.vendors import Vendor
     from generator.rulebook.settings import StyleSheetLayer
     from generator.rulebook.wordings import Wordings
 

@@ -1,58 +1,15 @@
 """Build an edition: load, check, render every requested profile, write atomically with a manifest."""
 from __future__ import annotations
 
-import importlib
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 from generator.core.errors import GameDataError, ValidationFailed
 from generator.model import Edition, layouts_dir
 from generator.model.layouts import Layouts, Profile
 from generator.core.output import Produced, staging, write_manifest
 from generator.core.trace import span
-
-if TYPE_CHECKING:  # imported where used: `list` and `validate` need no painting
-    from generator.render.faces import FacePainter
-
-
-@dataclass
-class Job:
-    """What an exporter needs: the edition, the layouts, one profile and the folder to write into."""
-
-    edition: Edition
-    layouts: Layouts
-    profile: Profile
-    stage: Path
-    strict: bool = False   # --strict: an exporter's own findings (the rulebook lint) stop the build
-    base_url: str | None = None   # where a TTS save's images will be hosted (build --base-url)
-
-    @property
-    def stem(self) -> str:
-        return f"{self.edition.game.id}-{self.edition.id}-{self.profile.id}"
-
-    def painter(self) -> FacePainter:
-        from generator.render.faces import FacePainter
-        return FacePainter(self.edition.game, self.layouts, self.profile)
-
-
-# Each profile kind's exporter, imported only when a build asks for that kind, so a plain sheet
-# build does not load the rasteriser, the HTML templates or the rulebook's typesetting.
-EXPORTERS: dict[str, str] = {
-    "sheet": "generator.render.export_sheets:export_home_sheets",
-    "png": "generator.render.export_png:export_pngs",
-    "print-shop": "generator.render.export_printshop:export_print_shop",
-    "tts": "generator.render.export_tts:export_tts",
-    "proof": "generator.render.export_proof:export_proof",
-    "rulebook": "generator.rulebook.export:export_rulebook",
-}
-
-
-def exporter_for(kind: str) -> Callable[[Job], list[Produced]] | None:
-    if kind not in EXPORTERS:
-        return None
-    module, name = EXPORTERS[kind].split(":")
-    return getattr(importlib.import_module(module), name)
+from generator.exporters.registry import EXPORTERS, Job, exporter_for
 
 
 def layouts_for(edition: Edition) -> Layouts:

@@ -2,7 +2,7 @@
 process builds its other profiles: a rulebook (typesetting and reading it back) is the longest
 profile of an edition, and the last ones of a cold build would otherwise run on one core.
 
-Only profiles of a kind in ``KINDS`` go, and only when a scheduler is active and the edition is
+Only profiles of a kind the exporters' registry marks ``on_worker`` go, and only when a scheduler is active and the edition is
 built with its usual layouts (a worker loads the edition again from its folder). A worker's
 mistake comes back as the same one-line message and exit status.
 """
@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from generator.core.errors import UserError
+from generator.exporters.registry import ON_WORKERS, Job, exporter_for
 
-KINDS = ("rulebook",)
 FIRST = (0,)  # ahead of every unit of engine work in the scheduler's queue
 
 
@@ -48,7 +48,7 @@ class Elsewhere:
 
     def submit(self, job: Any) -> bool:
         """Hand ``job`` to a worker if its kind goes there; False when it must be built here."""
-        if self.scheduler is None or job.profile.kind not in KINDS:
+        if self.scheduler is None or job.profile.kind not in ON_WORKERS:
             return False
         edition = job.edition
         self._files[job.profile.id] = self.scheduler.submit(
@@ -71,10 +71,9 @@ class Elsewhere:
 
 def warm_up() -> None:
     """A worker's first task: load the exporters it will be given (the rulebook's typesetting)."""
-    from generator.pipeline import exporter_for
     from generator.core.trace import span
     with span("warm up"):
-        for kind in KINDS:
+        for kind in ON_WORKERS:
             exporter_for(kind)
 
 
@@ -82,7 +81,7 @@ def export_elsewhere(game_folder: str, edition_id: str, profile_id: str, stage: 
                      base_url: str | None) -> list:
     """Build one profile of an edition on a worker process, from the edition's files."""
     from generator.model import load_edition, load_game
-    from generator.pipeline import Job, exporter_for, layouts_for
+    from generator.pipeline import layouts_for
     from generator.core.trace import span
     try:
         with span("load edition"):

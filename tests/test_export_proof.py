@@ -156,7 +156,7 @@ def test_proof_page_lists_every_face_the_report_and_the_pdfs(proof):
 
 
 def test_proof_page_escapes_game_text(proof, tmp_path):
-    from generator.render.export_proof import render_page
+    from generator.exporters.proof import render_page
 
     from generator.model.layouts import Layouts
 

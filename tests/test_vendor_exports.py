@@ -9,7 +9,7 @@ from PIL import Image, ImageChops
 from pypdf import PdfReader
 
 from generator.model.layouts import BUILTIN_LOOKS, Layouts
-from generator.render.vendors import load_vendor
+from generator.exporters.vendors import load_vendor
 from pnp_testing import project_copy, project_env, run_cli
 from pocket_game import PIECES, write_pocket_game
 
@@ -112,7 +112,7 @@ def test_a_card_no_product_fits_is_one_clear_error_with_the_nearest_sizes(tmp_pa
 
 def test_a_piece_takes_only_a_product_of_its_own_shape():
     from generator.core.errors import UserError
-    from generator.render.vendors import place
+    from generator.exporters.vendors import place
     vendor = load_vendor(Layouts(None), "tgc", "tgc")
     inch = (72.0, 72.0)
     assert place(vendor, inch, "round", "a coin").product == "large-circle-chit"

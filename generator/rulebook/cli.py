@@ -22,8 +22,9 @@ def rulebook(game: str, edition: str | None, profiles: tuple[str, ...], games: i
     """Build the rulebook of GAME from its data, rules/ text and rules engine."""
     from generator.core.errors import UserError
     from generator.core.output import staging, write_manifest
-    from generator.pipeline import Job, layouts_for
-    from generator.rulebook.export import export_rulebook
+    from generator.exporters.registry import Job
+    from generator.pipeline import layouts_for
+    from generator.exporters.rulebook import export_rulebook
 
     found = find_game(game)
     editions = [load_edition(found, e) for e in ([edition] if edition else found.spec.editions)]

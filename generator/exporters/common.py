@@ -16,7 +16,7 @@ from generator.render.bindings import references, text_references
 from generator.render.faces import FacePainter
 
 if TYPE_CHECKING:
-    from generator.pipeline import Job
+    from generator.exporters.registry import Job
 
 O = TypeVar("O", bound=BaseModel)
 

@@ -17,14 +17,14 @@ from PIL import Image
 from pydantic import Field
 
 from generator.core.output import Produced
-from generator.render.export_common import Design, Options, designs_of, export_components, profile_options
-from generator.render.export_raster import Raster, faces_pdf, images_of, raster_for, rasterise
+from generator.exporters.common import Design, Options, designs_of, export_components, profile_options
+from generator.exporters.raster import Raster, faces_pdf, images_of, raster_for, rasterise
 from generator.render.faces import FacePainter
 from generator.render.style import layouts_for_profile
 
 if TYPE_CHECKING:
     from generator.model.game import ComponentSet
-    from generator.pipeline import Job
+    from generator.exporters.registry import Job
 
 MAX_COLUMNS, MAX_ROWS = 10, 7
 MAX_CARDS = MAX_COLUMNS * MAX_ROWS - 1   # TTS keeps the last cell of a full sheet for the hidden-card face

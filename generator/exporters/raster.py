@@ -13,7 +13,7 @@ from pathlib import Path
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.core.errors import GameDataError
-from generator.render.export_common import Design
+from generator.exporters.common import Design
 from generator.render.faces import FacePainter
 
 WORKERS = 2           # processes that rasterise; more than the cores only adds overhead

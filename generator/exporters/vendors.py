@@ -12,7 +12,7 @@ from generator.model.layouts import Layouts, Length
 from generator.model.source import load_yaml
 from generator.model.validation import validate
 from generator.core.units import MM
-from generator.render.export_common import Options
+from generator.exporters.common import Options
 
 
 class VendorOptions(Options):

@@ -7,14 +7,14 @@ from typing import TYPE_CHECKING
 
 from generator.core.errors import GameDataError
 from generator.core.output import Produced
-from generator.render.export_common import Design, designs_of, export_components, profile_options
-from generator.render.export_raster import Raster, checked, faces_pdf, raster_for, rasterise
+from generator.exporters.common import Design, designs_of, export_components, profile_options
+from generator.exporters.raster import Raster, checked, faces_pdf, raster_for, rasterise
 from generator.render.faces import FacePainter
 from generator.render.style import layouts_for_profile
-from generator.render.vendors import Vendor, VendorOptions, load_vendor, place
+from generator.exporters.vendors import Vendor, VendorOptions, load_vendor, place
 
 if TYPE_CHECKING:
-    from generator.pipeline import Job
+    from generator.exporters.registry import Job
 
 
 class PngOptions(VendorOptions):

@@ -9,14 +9,14 @@ from typing import TYPE_CHECKING
 from generator.core.errors import GameDataError
 from generator.core.output import Produced
 from generator.validate import format_report, validate_edition
-from generator.render.export_common import Options, designs_of, export_components, final_dir, profile_options
-from generator.render.export_raster import checked, faces_pdf, raster_for, rasterise
+from generator.exporters.common import Options, designs_of, export_components, final_dir, profile_options
+from generator.exporters.raster import checked, faces_pdf, raster_for, rasterise
 from generator.render.faces import FacePainter
 from generator.render.safety import check_edition_safety
 from generator.render.style import layouts_for_profile
 
 if TYPE_CHECKING:
-    from generator.pipeline import Job
+    from generator.exporters.registry import Job
 
 
 class ProofOptions(Options):

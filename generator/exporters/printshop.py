@@ -14,16 +14,16 @@ from generator.core.errors import GameDataError, UserError
 from generator.model.source import load_yaml
 from generator.core.output import Produced
 from generator.core.units import MM
-from generator.render.export_common import designs_of, export_components, profile_options
-from generator.render.export_png import vendor_of, write_pngs
+from generator.exporters.common import designs_of, export_components, profile_options
+from generator.exporters.png import vendor_of, write_pngs
 from generator.render.faces import FacePainter
 from generator.render.pdf import new_canvas
 from generator.render.pdfx import VERSIONS, OutputIntent, make_pdfx, require_pikepdf
 from generator.render.style import layouts_for_profile
-from generator.render.vendors import Placement, Vendor, VendorOptions, place
+from generator.exporters.vendors import Placement, Vendor, VendorOptions, place
 
 if TYPE_CHECKING:
-    from generator.pipeline import Job
+    from generator.exporters.registry import Job
 
 _STREAM = re.compile(rb"stream\r?\n(.*?)endstream", re.S)
 _RGB = re.compile(rb"(?:^|[\s\]])(?:[-\d.]+\s+){3}(rg|RG)\b|/DeviceRGB|/CalRGB")

@@ -10,14 +10,14 @@ from pydantic import BaseModel, ConfigDict
 from generator.core.errors import GameDataError
 from generator.core.output import Produced
 from generator.render.alignment import write_alignment
-from generator.render.export_common import profile_options
+from generator.exporters.common import profile_options
 from generator.render.faces import FacePainter
 from generator.render.items import items_for, printable
 from generator.render.sheets import fold_clearance, write_sheets
 from generator.render.style import layouts_for_profile
 
 if TYPE_CHECKING:
-    from generator.pipeline import Job
+    from generator.exporters.registry import Job
 
 
 class SheetOptions(BaseModel):
