@@ -1,11 +1,12 @@
 """Skipping an edition whose output is up to date: a build records a fingerprint of everything its
 files depend on, and the next build of the same target with the same fingerprint writes nothing.
 
-An edition's fingerprint covers the generator's own code and package versions, the layouts, the
-game's folder except the card lists only other editions use, the other editions' decks as the
-engine plays them (their balance figures appear in every rulebook of the game), the profiles,
-``--strict`` and the ``PNP_`` environment (but for the variables that only say how to run). So renaming a card rebuilds only the editions that
-print it, and a change to anything else that could show in a file rebuilds.
+An edition's fingerprint covers the generator's own code and package versions, its rules engine's
+code, the layouts, the game's folder except the card lists only other editions use, the other
+editions' decks as the engine plays them (their balance figures appear in every rulebook of the
+game), the profiles, ``--strict`` and the ``PNP_`` environment (but for the variables that only say
+how to run). So renaming a card rebuilds only the editions that print it, and a change to anything
+else that could show in a file rebuilds.
 
 The records live in the simulation cache's folder (``built/``), one per target folder; a target
 whose manifest or listed files were changed or removed since is built again.
@@ -13,6 +14,7 @@ whose manifest or listed files were changed or removed since is built again.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import os
 import sys
@@ -31,6 +33,7 @@ def fingerprint(edition: Any, others: list[Any], profiles: list[str] | None, str
     from generator.model import layouts_dir
     digest = hashlib.sha256()
     digest.update(_static_inputs().encode())
+    digest.update(_engine_code(edition.engine).encode())
     digest.update(_tree_digest(layouts_dir()).encode())
     own = {c.source.path.resolve() for c in edition.components}
     theirs = {c.source.path.resolve() for e in others for c in e.components} - own
@@ -67,6 +70,23 @@ def _static_inputs() -> str:
             versions.append(f"{name}=none")
     code = _tree_digest(Path(__file__).resolve().parent)
     return hashlib.sha256(f"{sys.version}|{'|'.join(versions)}|{code}".encode()).hexdigest()
+
+
+def _engine_code(engine: str | None) -> str:
+    """The code of the package the edition's rules engine comes from (a plug-in lives outside this
+    package), found from its entry point without importing it."""
+    if not engine:
+        return ""
+    from generator.engine.plugins import discover
+    reference = discover().get(engine)
+    if reference is None:
+        return "unknown engine"
+    module = reference.partition(":")[0]
+    spec = importlib.util.find_spec(module.rpartition(".")[0] or module)
+    if spec is None or spec.origin is None:
+        return "missing engine"
+    origin = Path(spec.origin)
+    return _tree_digest(origin.parent) if spec.submodule_search_locations else hashlib.sha256(origin.read_bytes()).hexdigest()
 
 
 def _tree_digest(root: Path, skip: frozenset = frozenset()) -> str:

@@ -46,8 +46,8 @@ def test_help_imports_no_command_body():
     assert not [h for h in HEAVY if loaded(modules, h)]
 
 
-AGENTS_AND_BOOKS = ("jinja2", "generator.rulebook", "generator.cli_engine", "generator.engine.channeling.agents",
-                    "generator.engine.grove.agents", "generator.engine.mcts")
+AGENTS_AND_BOOKS = ("jinja2", "generator.rulebook", "generator.cli_engine", "pnp_games.channeling.agents",
+                    "pnp_games.grove.agents", "generator.engine.mcts")
 
 
 @pytest.mark.parametrize("command", ["validate", "list"])

@@ -21,8 +21,8 @@ from typing import Any
 from generator.core.errors import UserError
 
 GROUP = "pnp_generator.engines"
-SHIPPED = {"channeling": "generator.engine.channeling.game:ENGINE",
-           "grove": "generator.engine.grove.game:ENGINE"}
+SHIPPED = {"channeling": "pnp_games.channeling.game:ENGINE",
+           "grove": "pnp_games.grove.game:ENGINE"}
 
 
 class PluginError(UserError):

@@ -53,11 +53,20 @@ def engine_sources(engine: str | None) -> tuple[list[Path], list[str]]:
     if package:
         folder = Path(importlib.import_module(package).__file__).parent
         # the package's rulebook appendix tells games and plays none: editing it re-simulates nothing
-        own = sorted(p for p in folder.rglob("*.py") if "appendix" not in p.relative_to(folder).parts)
+        book = _appendix_folder(registry.get_engine(engine).appendices, package, folder)
+        own = sorted(p for p in folder.rglob("*.py") if book is None or book not in p.parents)
     else:
         own = [Path(importlib.import_module(module).__file__)]
     files = own + [root / name for name in SHARED_ENGINE_FILES if (root / name).is_file()]
     return files, [inspect.getsource(getattr(registry, name)) for name in REGISTRY_FUNCTIONS]
+
+
+def _appendix_folder(appendices: str | None, package: str, folder: Path) -> Path | None:
+    """The sub-package of ``package`` (in ``folder``) holding the engine's rulebook appendix, if any."""
+    holder = (appendices or "").partition(":")[0].rpartition(".")[0]
+    if not holder.startswith(package + "."):
+        return None
+    return folder.joinpath(*holder[len(package) + 1:].split("."))
 
 
 def source_digest(files: list[Path], functions: list[str]) -> str:

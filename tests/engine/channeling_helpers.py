@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import NamedTuple
 
-from generator.engine.channeling import Card, ChannelingOptions, expand_deck
+from pnp_games.channeling import Card, ChannelingOptions, expand_deck
 from generator.engine.positions import build_position
 from generator.engine.registry import options_for
 from generator.model import load_edition

@@ -11,7 +11,7 @@ import pytest
 from generator.engine import registry
 from generator.engine.adapters.binding import BindingError, binding_for, check_binding, rule_parameters
 from generator.engine.adapters.conformance import check_binding_plays
-from generator.engine.grove import GroveOptions
+from pnp_games.grove import GroveOptions
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "plugins"))
 from nim_engine.frameworks import BINDING as NIM, BoundNim, NimGame  # noqa: E402

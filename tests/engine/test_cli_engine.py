@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from generator import cli_engine
-from generator.engine.grove.runner import play_game as play_grove
+from pnp_games.grove.runner import play_game as play_grove
 from generator.engine.registry import options_for
 from generator.model import load_edition
 

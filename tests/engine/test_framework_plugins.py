@@ -104,7 +104,7 @@ def test_a_broken_plug_in_does_not_stop_the_others_registering(tmp_path):
 
 def test_engines_and_simulate_import_no_framework():
     code = ("import sys\nfrom generator.engine.registry import ENGINES\n"
-            "import generator.engine.grove, generator.engine.grove.frameworks\n"
+            "import pnp_games.grove, pnp_games.grove.frameworks\n"
             "[ENGINES[name] for name in ENGINES]\n"
             f"print(sorted(m for m in sys.modules if m.split('.')[0] in {FRAMEWORKS!r}))")
     result = python(code)
@@ -115,7 +115,7 @@ def test_engines_and_simulate_import_no_framework():
                          env={**os.environ, "PYTHONPATH": str(ROOT), "CI": "1"})
     assert cli.returncode == 0, cli.stderr
     imported = {line.split("|")[-1].strip() for line in cli.stderr.splitlines() if line.startswith("import time:")}
-    assert "generator.engine.grove.state" in imported
+    assert "pnp_games.grove.state" in imported
     assert not {m for m in imported if m.split(".")[0] in FRAMEWORKS}
 
 

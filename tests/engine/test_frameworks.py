@@ -13,8 +13,8 @@ from pettingzoo.test import api_test  # noqa: E402
 
 from generator.engine.adapters import openspiel_game  # noqa: E402,F401  (registers the games)
 from generator.engine.adapters.pettingzoo_env import env  # noqa: E402
-from generator.engine.grove import GroveOptions, parse_action  # noqa: E402
-from generator.engine.grove.ids import ids_for  # noqa: E402
+from pnp_games.grove import GroveOptions, parse_action  # noqa: E402
+from pnp_games.grove.ids import ids_for  # noqa: E402
 
 
 def grove_env(**rules):

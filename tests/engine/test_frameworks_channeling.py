@@ -72,5 +72,5 @@ def test_pettingzoo_games_end_won_or_truncated_at_the_cap():
 
 def test_the_binding_keeps_its_promises_without_any_framework():
     from generator.engine.adapters.conformance import check_binding_plays
-    from generator.engine.channeling.frameworks import BINDING
+    from pnp_games.channeling.frameworks import BINDING
     assert check_binding_plays(BINDING, {"turn_cap": 30}, games=4) == []

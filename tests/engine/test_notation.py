@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as hs
 
-from generator.engine.channeling import Action, format_action, make_action, parse_action
+from pnp_games.channeling import Action, format_action, make_action, parse_action
 from generator.engine.errors import ActionSyntaxError, IllegalActionError
 
 squares = hs.builds(lambda c, r: f"{c}{r}", hs.sampled_from("abcdefghi"),

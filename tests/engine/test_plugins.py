@@ -56,7 +56,7 @@ def test_each_shipped_engine_names_its_rulebook_appendices():
 
 def test_the_registry_imports_no_game_until_one_is_asked_for():
     code = ("import sys, generator.engine.registry as r; names = sorted(r.ENGINES); "
-            "print(names, any(m.startswith(('generator.engine.grove', 'generator.engine.channeling')) "
+            "print(names, any(m.startswith(('pnp_games.grove', 'pnp_games.channeling')) "
             "for m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
                          env={**os.environ, "PYTHONPATH": str(ROOT)})

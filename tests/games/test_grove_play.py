@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from generator.engine.grove import CHANCE, DARK, LIGHT, GroveOptions, State, parse_action
-from generator.engine.grove.agents import GreedyAgent
-from generator.engine.grove.mcts import MCTSAgent
-from generator.engine.grove.runner import play_game, replay_log, simulate, turn_log
-from generator.engine.grove.positions import position
+from pnp_games.grove import CHANCE, DARK, LIGHT, GroveOptions, State, parse_action
+from pnp_games.grove.agents import GreedyAgent
+from pnp_games.grove.mcts import MCTSAgent
+from pnp_games.grove.runner import play_game, replay_log, simulate, turn_log
+from pnp_games.grove.positions import position
 
 OPTIONS = GroveOptions()
 

@@ -52,8 +52,8 @@ def test_each_engine_is_keyed_by_its_own_code(tmp_path):
 
 
 def test_renaming_a_card_keeps_the_simulation_key():
-    from generator.engine.channeling import Card
-    from generator.engine.grove.options import GroveOptions
+    from pnp_games.channeling import Card
+    from pnp_games.grove.options import GroveOptions
     from generator.rulebook.play import EngineInputs
 
     def key(deck):
@@ -68,7 +68,7 @@ def test_renaming_a_card_keeps_the_simulation_key():
 def test_balance_figures_agree_with_the_engines_simulate(quick):
     from generator.engine.registry import simulate
     from generator.model import load_edition
-    from generator.engine.channeling.appendix.balance import figures
+    from pnp_games.channeling.book.balance import figures
     from generator.rulebook.play import balance_rows, engine_inputs
 
     inputs = engine_inputs(load_edition("the-channeling", "thirty"))
@@ -107,7 +107,7 @@ def test_markdown_handlers_build_flowables_without_a_global_story():
 def test_narration_matches_the_engine_for_a_whole_game(quick):
     from generator.engine.registry import play_game
     from generator.model import load_edition
-    from generator.engine.channeling.appendix.narrate import game_stories
+    from pnp_games.channeling.book.narrate import game_stories
     from generator.rulebook.play import engine_inputs
 
     edition = load_edition("the-channeling", "2025")

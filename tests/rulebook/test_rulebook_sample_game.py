@@ -6,7 +6,7 @@ import re
 
 from rulebook_helpers import section
 
-from generator.engine.channeling.actions import parse_action
+from pnp_games.channeling.actions import parse_action
 from generator.engine.errors import ActionSyntaxError
 
 
