@@ -186,7 +186,7 @@ def _cluster(scheduler: str | None):
     """The Dask cluster to play on (``--scheduler``), or nothing; a failure to connect exits 2."""
     if scheduler is None:
         return nullcontext()
-    from generator.engine.cluster import on_cluster
+    from generator.runs.cluster import on_cluster
     return on_cluster(scheduler)
 
 
@@ -291,7 +291,7 @@ def sweep(game: str, edition: str | None, axes: tuple[str, ...], games: int, age
           swap_seats: bool, rules: tuple[str, ...], scheduler: str | None, json_file: str | None) -> None:
     """Simulate GAME over a grid of rule options, editions or deck variants and compare the cells."""
     from generator.engine.registry import get_engine, simulate as run_simulation
-    from generator.engine.sweep import Axis, format_sweep, grid, parse_axis, run_cells
+    from generator.runs.sweep import Axis, format_sweep, grid, parse_axis, run_cells
     try:
         parsed = [parse_axis(text) for text in axes]
     except ValueError as exc:
@@ -310,7 +310,7 @@ def sweep(game: str, edition: str | None, axes: tuple[str, ...], games: int, age
 
 def _cell(game: str, edition: str | None, label: dict[str, Any], rules: tuple[str, ...]) -> Any:
     """One cell of a sweep: the edition, rules and deck its label names, loaded and checked."""
-    from generator.engine.sweep import Cell, parse_range, rescale_deck
+    from generator.runs.sweep import Cell, parse_range, rescale_deck
     fixed = dict(map(_parse_rule, rules))
     variant = None
     for key, value in label.items():

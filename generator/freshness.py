@@ -50,7 +50,7 @@ def _gameplay(edition: Any) -> Any:
     """An edition as the engine plays it (None for a game without an engine)."""
     if not edition.engine:
         return None
-    from generator.rulebook.play import engine_inputs
+    from generator.runs.work import engine_inputs
     try:
         inputs = engine_inputs(edition)
     except ValueError:  # a mistake in that edition: its own build reports it
@@ -100,7 +100,7 @@ def _tree_digest(root: Path, skip: frozenset = frozenset()) -> str:
 
 
 def _record_path(target: Path) -> Path:
-    from generator.rulebook.cache import cache_dir
+    from generator.runs.cache import cache_dir
     name = hashlib.sha256(str(target.resolve()).encode()).hexdigest()[:24]
     return cache_dir() / "built" / f"{name}.json"
 

@@ -6,7 +6,7 @@ from typing import Callable
 
 from generator.core.errors import GameDataError, ValidationFailed
 from generator.model import Edition, layouts_dir
-from generator.model.layouts import Layouts, Profile
+from generator.model.layouts import Layouts
 from generator.core.output import Produced, staging, write_manifest
 from generator.core.trace import span
 from generator.exporters.registry import EXPORTERS, Job, exporter_for

@@ -105,7 +105,7 @@ def play_game(options: Any, deck: Sequence[Card], glyph_ids: Sequence[str], seed
         return engine.play_game(options, deck, glyph_ids, seed, agents)
     state = engine.new_game(options, deck, glyph_ids, seed)
     setup = engine.describe_setup(state)
-    from generator.engine.simulation import play_out
+    from generator.runs.simulation import play_out
     log: list[Any] = []
     play_out(state, seat_agents(engine, agents, seed), log)
     # an engine that applies whole-turn records keeps them as its history
@@ -115,7 +115,7 @@ def play_game(options: Any, deck: Sequence[Card], glyph_ids: Sequence[str], seed
 
 def _record(engine: EngineSpec, state: Any, seed: int, agents: Sequence[Any],
             setup: dict[str, Any], actions: list[str]) -> GameRecord:
-    from generator.engine.simulation import game_row
+    from generator.runs.simulation import game_row
     row = game_row(state, False)
     sc = (row[2], row[3])
     return GameRecord(
@@ -149,7 +149,7 @@ def simulate(options: Any, deck: Sequence[Card], glyph_ids: Sequence[str], games
     every other game. Results do not depend on ``jobs``. ``progress`` receives the number of
     games finished since its last call.
     """
-    from generator.engine.simulation import run
+    from generator.runs.simulation import run
     engine = engine_for(options, game)
     if engine.simulate is not None:
         return engine.simulate(options, deck, glyph_ids, games, agents, seed, jobs, progress,

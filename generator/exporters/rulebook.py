@@ -83,7 +83,7 @@ def check_rulebook(job: Any, pdf: Any, players: bool) -> None:
     from generator.engine.registry import agent_names
     from generator.core.errors import ValidationFailed
     from generator.rulebook.lint import lint_pdf
-    from generator.rulebook.play import engine_inputs
+    from generator.runs.work import engine_inputs
     inputs = engine_inputs(job.edition)
     keys = list(type(inputs.options).model_fields) if inputs is not None else []
     agents = [a for a in agent_names(inputs.engine) if ":" not in a] if inputs is not None else []

@@ -20,8 +20,8 @@ from generator.model.game import Edition
 from generator.model.source import Sourced
 from generator.model.validation import validate
 from generator.rulebook.faces import PieceFaces
-from generator.rulebook.play import EngineInputs, balance_rows, engine_inputs
-from generator.rulebook.sample_search import SampleSearch
+from generator.runs.work import EngineInputs, balance_rows, engine_inputs
+from generator.runs.sample_search import SampleSearch
 from generator.rulebook.settings import RulebookSettings
 from generator.rulebook.styles import Styles
 

@@ -23,7 +23,7 @@ from generator.rulebook.faces import PieceFaces
 from generator.rulebook.facts import edition_facts, option_facts
 from generator.rulebook.gallery import CoverFan, CoverRow, Gallery
 from generator.rulebook.markdown import Converter
-from generator.rulebook.play import engine_inputs
+from generator.runs.work import engine_inputs
 from generator.rulebook.settings import RulebookSettings, check_agents, load_style_sheet, settings_for
 from generator.rulebook.styles import Styles, build_styles
 from generator.rulebook.text import RuleText, TemplateDataError
@@ -137,7 +137,7 @@ class ContentsHint:
 
 def contents_hint(edition: Edition, profile: Profile) -> ContentsHint:
     import hashlib
-    from generator.rulebook.cache import cache_dir
+    from generator.runs.cache import cache_dir
     name = hashlib.sha256(f"{edition.game.folder.resolve()}|{edition.id}|{profile.id}".encode()).hexdigest()[:24]
     return ContentsHint(cache_dir() / "contents" / f"{name}.json")
 

@@ -10,14 +10,14 @@ engine's appendix imports this module and nothing else of the rulebook.
 """
 from __future__ import annotations
 
-from generator.engine.stats import spread
+from generator.runs.stats import spread
 from generator.rulebook import charts
 from generator.rulebook.appendices import Appendices, Book, Figure
 from generator.rulebook.balance import counts, share
 from generator.rulebook.drawing import PieceRef, arrowhead, pill
 from generator.rulebook.faces import PieceFaces
-from generator.rulebook.play import EngineInputs, Work, resolve, sample_game
-from generator.rulebook.sample_search import choose_seed, highlights_by_turn, told_parts
+from generator.runs.work import EngineInputs, Work, resolve, sample_game
+from generator.runs.sample_search import choose_seed, highlights_by_turn, told_parts
 from generator.rulebook.styles import Styles
 
 __all__ = ["Appendices", "Book", "EngineInputs", "Figure", "PieceFaces", "PieceRef", "Styles", "Work",

@@ -4,8 +4,8 @@ build goes on; the build's editions are taken in the order their results arrive.
 
 ``plan`` lists the work of the editions to build (leaving out what the cache holds already);
 ``Ahead`` runs it on a ``Scheduler`` (longest units first: the sample-game searches, each one chain
-of games; then the games whose results the most editions wait for) and answers ``pending(key)``
-for ``play.resolve``, which waits there instead of computing again. The same scheduler builds the
+of games; then the games whose results the most editions wait for) and lists each run in
+``runs.pending``, where ``work.resolve`` waits for it instead of computing it again. The same scheduler builds the
 rulebooks themselves on its workers, ahead of any engine work still queued, so both cores stay busy
 to the end. A progress line goes to the log at least every ``HEARTBEAT`` seconds, terminal or not.
 """
@@ -14,66 +14,29 @@ from __future__ import annotations
 import sys
 import threading
 import time
-from contextlib import nullcontext
-from concurrent.futures import FIRST_COMPLETED, Future, wait
+from concurrent.futures import FIRST_COMPLETED, wait
 from typing import Any, Callable, Iterable
 
 from generator.core.trace import run_traced, span
-from generator.rulebook.play import Work, resolve
+from generator.runs.pending import PENDING, Pending
+from generator.runs.work import Work, resolve
 
 HEARTBEAT = 5.0  # seconds between progress lines (PNP_PROGRESS_EVERY overrides)
-
-_PENDING: dict[str, "Pending"] = {}
-
-
-def pending(key: str) -> "Pending | None":
-    """The run started ahead for a work's key, if any."""
-    return _PENDING.get(key)
-
 
 def forget_pending() -> None:
     """In a worker process: a forked copy of the build's pending work must never be waited for there,
     and the worker builds what it is given in itself."""
-    from generator.scheduler import activate
-    _PENDING.clear()
+    from generator.runs.scheduler import activate
+    PENDING.clear()
     activate(None)
-
-
-class Pending:
-    """One work's units on the pool."""
-
-    def __init__(self, work: Work, futures: list[Future]):
-        self.work, self.futures = work, futures
-
-    def done(self) -> bool:
-        return all(f.done() for f in self.futures)
-
-    def games_done(self) -> int:
-        return sum(size for f, size in zip(self.futures, self.work.sizes) if f.done())
-
-    def wait(self, progress: Callable[[int], None] | None = None) -> list:
-        """The parts in unit order, reporting each unit's games to ``progress`` as it finishes."""
-        left = dict(zip(self.futures, self.work.sizes))
-        with span(f"wait {self.work.label}") if not self.done() else nullcontext():
-            self._wait(left, progress)
-        return [f.result() for f in self.futures]
-
-    @staticmethod
-    def _wait(left: dict, progress: Callable[[int], None] | None) -> None:
-        while left:
-            finished, _ = wait(list(left), return_when=FIRST_COMPLETED)
-            for future in finished:
-                size = left.pop(future)
-                if progress:
-                    progress(size)
 
 
 def plan(editions: Iterable[Any], profiles: list[str] | None) -> dict[str, list[Work]]:
     """The engine work each edition's rulebooks need, by edition (``game/edition``), leaving out
     results the cache holds (a game's balance runs are listed under each of its editions)."""
     from generator.pipeline import layouts_for
-    from generator.rulebook.cache import cache_dir
-    from generator.rulebook.play import balance_work, engine_inputs
+    from generator.runs.cache import cache_dir
+    from generator.runs.work import balance_work, engine_inputs
 
     out: dict[str, list[Work]] = {}
     for edition in editions:
@@ -136,8 +99,8 @@ def _rulebooks(edition: Any, profiles: list[str] | None) -> list[Any]:
 def _sample_work(inputs: Any, settings: Any, search: Any, read_events: Any) -> Work:
     """The sample-game search, or the one game of the first seed when the book asks for no events
     (or its engine cannot read them on a worker)."""
-    from generator.rulebook.play import sample_work
-    from generator.rulebook.sample_search import search_work
+    from generator.runs.work import sample_work
+    from generator.runs.sample_search import search_work
     if search.shows and read_events is not None:
         return search_work(inputs, settings.sample_agents, settings.sample_seed, search, read_events)
     return sample_work(inputs, settings.sample_seed, settings.sample_agents)
@@ -145,7 +108,7 @@ def _sample_work(inputs: Any, settings: Any, search: Any, read_events: Any) -> W
 
 def _game_editions(edition: Any) -> list[Any]:
     from generator.model import load_edition
-    from generator.rulebook.play import engine_inputs
+    from generator.runs.work import engine_inputs
     others = [edition if e == edition.id else load_edition(edition.game, e) for e in edition.game.spec.editions]
     return [e for e in others if engine_inputs(e) is not None]
 
@@ -164,7 +127,7 @@ class Ahead:
         self._beat: threading.Thread | None = None
 
     def __enter__(self) -> "Ahead":
-        from generator.scheduler import Scheduler, activate
+        from generator.runs.scheduler import Scheduler, activate
         from generator.side_by_side import warm_up
         self.scheduler = Scheduler(self.jobs, initializer=forget_pending, warm_up=warm_up)
         activate(self.scheduler)
@@ -175,7 +138,7 @@ class Ahead:
         works = list({w.key: w for ws in planned.values() for w in ws}.values())
         order = priorities(planned)
         for work in works:
-            _PENDING[work.key] = Pending(work, [
+            PENDING[work.key] = Pending(work, [
                 self.scheduler.submit((1, *order[work.key], i), run_traced, f"{work.label} #{i}", work.run, unit)
                 for i, unit in enumerate(work.units)])
         if works and self.log:  # no line at the start: a build that fails at once says only why
@@ -183,15 +146,15 @@ class Ahead:
             self._beat.start()
 
     def __exit__(self, *exc: Any) -> None:
-        from generator.scheduler import activate
+        from generator.runs.scheduler import activate
         self._stop.set()
         if self._beat is not None and exc[0] is None:
-            games = sum(p.games_done() for p in {w.key: _PENDING[w.key] for ws in self.planned.values()
-                                                  for w in ws if w.key in _PENDING}.values())
+            games = sum(p.games_done() for p in {w.key: PENDING[w.key] for ws in self.planned.values()
+                                                  for w in ws if w.key in PENDING}.values())
             self.log(f"engine work: done, {games:,} games in {time.monotonic() - self.started:.0f} s")
         for works in self.planned.values():
             for work in works:
-                _PENDING.pop(work.key, None)
+                PENDING.pop(work.key, None)
         activate(None)
         if self.scheduler is not None:
             self.scheduler.close(stop_running=exc[0] is not None)
@@ -203,10 +166,10 @@ class Ahead:
         worker process finds them."""
         left = list(names)
         while left:
-            ready = [n for n in left if all(_PENDING[w.key].done() for w in self._works(n))]
+            ready = [n for n in left if all(PENDING[w.key].done() for w in self._works(n))]
             if not ready:
                 # only unfinished futures: waiting on a finished one returns at once and spins a core
-                futures = [f for n in left for w in self._works(n) for f in _PENDING[w.key].futures if not f.done()]
+                futures = [f for n in left for w in self._works(n) for f in PENDING[w.key].futures if not f.done()]
                 with span("wait for engine results"):
                     wait(futures, return_when=FIRST_COMPLETED)
                 continue
@@ -216,7 +179,7 @@ class Ahead:
             yield ready[0]
 
     def _works(self, name: str) -> list[Work]:
-        return [w for w in self.planned.get(name, []) if w.key in _PENDING]
+        return [w for w in self.planned.get(name, []) if w.key in PENDING]
 
     def _heartbeat(self, results: int) -> None:
         import os
@@ -225,7 +188,7 @@ class Ahead:
         except ValueError:
             every = HEARTBEAT
         while not self._stop.wait(max(0.05, every)):
-            pendings = list(_PENDING.values())
+            pendings = list(PENDING.values())
             total = sum(sum(p.work.sizes) for p in pendings)
             done = sum(p.games_done() for p in pendings)
             if done >= total:

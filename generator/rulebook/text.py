@@ -48,7 +48,7 @@ def in_words(number: int) -> str:
 
 def _bytecode_cache() -> FileSystemBytecodeCache | None:
     """Compiled templates kept beside the simulation cache: an edit recompiles only the file edited."""
-    from generator.rulebook.cache import cache_dir
+    from generator.runs.cache import cache_dir
     folder = cache_dir() / "jinja-budgeted"  # compiled with the budget's checks: not the older cache
     try:
         folder.mkdir(parents=True, exist_ok=True)

@@ -12,8 +12,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Sequence
 
 from generator.engine.seeds import derive_seed, game_seed
-from generator.engine.simulation import check_run, chunks, run_tasks, seats
-from generator.engine.stats import rate, spread
+from generator.runs.simulation import check_run, chunks, run_tasks, seats
+from generator.runs.stats import rate, spread
 from pnp_games.grove.actions import format_action
 from pnp_games.grove.options import GroveOptions
 from pnp_games.grove.state import CHANCE, PLAYER_NAMES, TALLIES, State, replay

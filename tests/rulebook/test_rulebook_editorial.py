@@ -105,7 +105,7 @@ def test_sample_game_shows_the_hard_rules_and_names_them(book_2025, quick):
     from generator.model import load_edition
     from pnp_games.channeling.book.book import turn_events
     from pnp_games.channeling.book.narrate import game_stories
-    from generator.rulebook.play import engine_inputs, sample_game
+    from generator.runs.work import engine_inputs, sample_game
 
     wanted = load(CHANNELING / "rules" / "rulebook.yaml")["sample"]["shows"]
     report = _flat("\n".join(book_2025["report_pages"]))

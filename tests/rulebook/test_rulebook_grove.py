@@ -107,7 +107,7 @@ def test_balance_figures_agree_with_simulate(quick):
     from generator.engine.registry import simulate
     from generator.model import load_edition
     from pnp_games.grove.book.book import figures
-    from generator.rulebook.play import balance_rows, engine_inputs
+    from generator.runs.work import balance_rows, engine_inputs
 
     inputs = engine_inputs(load_edition(GAME, EDITION))
     ours = figures(balance_rows(inputs, 30, 5, ("greedy", "random")))
@@ -228,8 +228,8 @@ def test_sample_game_with_the_books_agents_shows_every_asked_event(tmp_path, mon
     import yaml
     from generator.model import load_edition
     from pnp_games.grove.book.book import read_events
-    from generator.rulebook.play import engine_inputs
-    from generator.rulebook.sample_search import SampleSearch, choose_seed
+    from generator.runs.work import engine_inputs
+    from generator.runs.sample_search import SampleSearch, choose_seed
 
     config = yaml.safe_load((ROOT / "components" / GAME / "rules" / "rulebook.yaml").read_text())["sample"]
     inputs = engine_inputs(load_edition(GAME, EDITION))
@@ -243,7 +243,7 @@ def test_player_book_states_length_only_from_games_that_ended(grove_book, quick)
     and the designer's report says how often games stalled and under which agents."""
     from generator.model import load_edition
     from pnp_games.grove.book.book import figures
-    from generator.rulebook.play import balance_rows, engine_inputs
+    from generator.runs.work import balance_rows, engine_inputs
 
     inputs = engine_inputs(load_edition(GAME, EDITION))
     run = figures(balance_rows(inputs, 60, 1, ("greedy", "greedy")))

@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from generator.rulebook.play import EngineInputs, Work, keep_sample, resolve
+from generator.runs.work import EngineInputs, Work, keep_sample, resolve
 
 # (engine inputs, record of a played game) -> for each turn of it, in order: (turn number, events it shows)
 EventReader = Callable[[EngineInputs, dict[str, Any]], list[tuple[int, set[str]]]]

@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Sequence
 
-from generator.engine.stats import difference, rate
+from generator.runs.stats import difference, rate
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from typing import Any, Callable
 from pydantic import BaseModel
 
 from generator.model.game import Edition
-from generator.rulebook.cache import cache_key, cached
+from generator.runs.cache import cache_key, cached
 
 
 @dataclass(frozen=True)
@@ -82,10 +82,10 @@ class Work:
 
 
 def resolve(work: Work, jobs: int = 1, progress: Callable[[int], None] | None = None) -> Any:
-    """The result of ``work``: from the cache, from a run started ahead (``prefetch``), or run now
+    """The result of ``work``: from the cache, from a run started ahead (``pending``), or run now
     on ``jobs`` processes."""
     def compute() -> Any:
-        from generator.rulebook.prefetch import pending
+        from generator.runs.pending import pending
         ahead = pending(work.key)
         parts = ahead.wait(progress) if ahead is not None else run_units(work, jobs, progress)
         return work.combine(parts)
@@ -175,14 +175,19 @@ def _row_fingerprint(engine: str) -> str:
     """A hash of the code that turns a game into a balance row: changing it must not reuse old rows."""
     import hashlib
     import inspect
-    from generator.rulebook.appendices import for_engine
-    return hashlib.sha256(inspect.getsource(for_engine(engine).row).encode()).hexdigest()[:16]
+    return hashlib.sha256(inspect.getsource(_row_of(engine)).encode()).hexdigest()[:16]
 
 
 def _play_rows(task: tuple) -> list[list]:
     from generator.engine.registry import game_seed, play_game
-    from generator.rulebook.appendices import for_engine
     inputs, seed, agents, start, stop = task
-    row = for_engine(inputs.engine).row
+    row = _row_of(inputs.engine)
     return [row(play_game(inputs.options, inputs.deck, inputs.glyph_ids, game_seed(seed, i), list(agents),
                           game=inputs.engine)) for i in range(start, stop)]
+
+
+def _row_of(engine: str) -> Callable[[Any], list]:
+    """The engine's balance row (a played game's record -> one row), from the rulebook appendix its
+    spec names (``EngineSpec.appendices``), loaded by that name."""
+    from generator.engine.plugins import get_engine, load_reference
+    return load_reference(get_engine(engine).appendices).row

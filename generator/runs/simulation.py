@@ -11,7 +11,7 @@ from generator.core.processes import pool_context
 from generator.engine.agents_base import seat_agents
 from generator.engine.plugins import get_engine
 from generator.engine.seeds import game_seed
-from generator.engine.stats import rate, spread
+from generator.runs.stats import rate, spread
 
 # one row per game
 _FIELDS = ("winner", "tie_break", "score0", "score1", "cards0", "cards1", "over0", "over1",
@@ -86,7 +86,7 @@ def run_tasks(play_range: Callable[[tuple], list[tuple]], tasks: list[tuple], jo
     Each task ends with its (start, stop) game range; ``progress`` gets each range's size.
     Inside ``cluster.on_cluster`` the tasks go to the Dask cluster instead (same rows, same order).
     """
-    from generator.engine.cluster import current_client, run_on_cluster
+    from generator.runs.cluster import current_client, run_on_cluster
     client = current_client()
     if client is not None:
         return run_on_cluster(client, play_range, tasks, progress)
