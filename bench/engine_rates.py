@@ -16,7 +16,7 @@ import time
 def grove(agent: str, games: int) -> None:
     from pnp_games.grove.options import GroveOptions
     from pnp_games.grove.runner import play_game
-    from generator.engine.registry import game_seed
+    from generator.play.registry import game_seed
     options = GroveOptions()
     for i in range(games):
         play_game(options, game_seed(1, i), [agent, agent])
@@ -24,7 +24,7 @@ def grove(agent: str, games: int) -> None:
 
 def channeling(agent: str, games: int) -> None:
     from pnp_games.channeling import Card, ChannelingOptions, new_game
-    from generator.engine.registry import make_agent
+    from generator.play.registry import make_agent
     deck = [Card(f"M{i}", 4 + i % 4, 3 + (i * 5) % 6) for i in range(36)]  # the 2025 edition's ranges
     glyphs = ["ember", "stone", "star", "eye", "tide", "root", "moon", "hourglass"]
     options = ChannelingOptions()

@@ -70,7 +70,7 @@ def _load(game: str, edition: str | None, rules: tuple[str, ...], doing: str = "
     rule named in ``varied`` came from ``--vary``, the others from ``--rule``."""
     from pydantic import ValidationError
 
-    from generator.engine.registry import get_engine, options_for
+    from generator.play.registry import get_engine, options_for
     from generator.model import load_edition
     try:
         ed = load_edition(game, edition)
@@ -169,7 +169,7 @@ def format_summary(res: dict[str, Any]) -> str:
 def simulate(game: str, edition: str | None, games: int, agents: str, seed: int, jobs: int,
              json_file: str | None, swap_seats: bool, rules: tuple[str, ...], scheduler: str | None) -> None:
     """Play GAME many times between agents and report win rates and other figures."""
-    from generator.engine.registry import simulate as run_simulation
+    from generator.runs.simulation import simulate as run_simulation
     engine, options, deck, glyph_ids, edition_id = _load(game, edition, rules)
     specs = _agents(engine, agents)
     try:
@@ -237,7 +237,7 @@ def _simulate_with_progress(run_simulation, engine, options, deck, glyph_ids, ga
 def replay(game: str, edition: str | None, seed: int, agents: str, index: int | None,
            rules: tuple[str, ...], view: str | None) -> None:
     """Play one game of GAME and print it turn by turn, with the board after each turn."""
-    from generator.engine.registry import game_seed, play_game
+    from generator.play.registry import game_seed, play_game
     engine, options, deck, glyph_ids, edition_id = _load(game, edition, rules, "replayed")
     specs = _agents(engine, agents)
     gs = game_seed(seed, index) if index is not None else seed
@@ -290,7 +290,8 @@ def replay(game: str, edition: str | None, seed: int, agents: str, index: int | 
 def sweep(game: str, edition: str | None, axes: tuple[str, ...], games: int, agents: str, seed: int, jobs: int,
           swap_seats: bool, rules: tuple[str, ...], scheduler: str | None, json_file: str | None) -> None:
     """Simulate GAME over a grid of rule options, editions or deck variants and compare the cells."""
-    from generator.engine.registry import get_engine, simulate as run_simulation
+    from generator.play.registry import get_engine
+    from generator.runs.simulation import simulate as run_simulation
     from generator.runs.sweep import Axis, format_sweep, grid, parse_axis, run_cells
     try:
         parsed = [parse_axis(text) for text in axes]

@@ -87,7 +87,7 @@ def _shown(path: Path) -> str:
 
 def _agents() -> None:
     try:
-        from generator.engine.registry import agent_names
+        from generator.play.registry import agent_names
     except ImportError:
         return
     click.echo("agents: " + ", ".join(agent_names()))

@@ -77,7 +77,7 @@ def _engine_code(engine: str | None) -> str:
     package), found from its entry point without importing it."""
     if not engine:
         return ""
-    from generator.engine.plugins import discover
+    from generator.play.plugins import discover
     reference = discover().get(engine)
     if reference is None:
         return "unknown engine"

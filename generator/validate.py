@@ -121,7 +121,7 @@ def engine_options(edition: Edition):
     if not edition.engine:
         return None
     try:
-        from generator.engine import registry
+        from generator.play import registry
     except ImportError:  # an install without the engines: the rules are checked by nobody
         return None
     return registry.options_for(edition)
@@ -133,7 +133,7 @@ def engine_setup_problem(edition: Edition) -> str | None:
     options = engine_options(edition)
     if options is None:
         return None
-    from generator.engine.registry import get_engine
+    from generator.play.registry import get_engine
     engine = get_engine(edition.engine)
     try:
         engine.new_game(options, engine.expand_deck(edition.deck_entries), list(edition.glyph_ids), 0)
@@ -201,7 +201,7 @@ def rule_warnings(edition: Edition) -> list[str]:
     if not edition.engine:
         return []
     try:
-        from generator.engine import registry
+        from generator.play import registry
     except ImportError:
         return []
     check = getattr(registry, "rule_warnings", None)

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from generator import replay
-from generator.engine import plugins
+from generator.play import plugins
 from pnp_testing import ROOT, project_copy, project_env, run_cli
 
 sys.path.insert(0, str(ROOT / "tests" / "engine"))

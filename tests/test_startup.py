@@ -14,7 +14,7 @@ import pytest
 from generator.cli import LazyGroup, cli
 
 ROOT = Path(__file__).resolve().parents[1]
-HEAVY = ("pydantic", "reportlab", "PIL", "jinja2", "markdown_it", "generator.model", "generator.engine",
+HEAVY = ("pydantic", "reportlab", "PIL", "jinja2", "markdown_it", "generator.model", "generator.play",
          "generator.rulebook", "generator.render", "generator.cli_engine")
 PROBE = """
 import contextlib, io, json, runpy, sys
@@ -47,7 +47,7 @@ def test_help_imports_no_command_body():
 
 
 AGENTS_AND_BOOKS = ("jinja2", "generator.rulebook", "generator.cli_engine", "pnp_games.channeling.agents",
-                    "pnp_games.grove.agents", "generator.engine.mcts")
+                    "pnp_games.grove.agents", "generator.play.mcts")
 
 
 @pytest.mark.parametrize("command", ["validate", "list"])

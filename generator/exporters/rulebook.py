@@ -80,7 +80,7 @@ def imposed_booklets(job: Any, reading: str, papers: list[str]) -> list[Produced
 
 def check_rulebook(job: Any, pdf: Any, players: bool) -> None:
     """The rulebook lint over the built PDF: warnings, or with --strict an error (exit 1, nothing written)."""
-    from generator.engine.registry import agent_names
+    from generator.play.registry import agent_names
     from generator.core.errors import ValidationFailed
     from generator.rulebook.lint import lint_pdf
     from generator.runs.work import engine_inputs

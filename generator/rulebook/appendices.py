@@ -2,7 +2,7 @@
 
 Each rules engine that the rulebook can tell about names its ``Appendices`` in its ``EngineSpec``
 (``appendices="module:attribute"``), a module in the engine's own package (the shipped ones in
-``generator/engine/<game>/appendix/``), so an engine registered as a plug-in brings its own; the
+``generator/play/<game>/appendix/``), so an engine registered as a plug-in brings its own; the
 module builds it from ``hooks``. ``book.py`` knows no game: it hands a ``Book`` (what the hooks
 may draw with) to the entry of the edition's engine. A game without an engine, or with an engine
 that has no entry, gets a rulebook without appendices.
@@ -84,8 +84,8 @@ class Appendices:
 
 def for_engine(engine: str | None) -> Appendices | None:
     """The appendices of an engine, None for a game without one (or an engine the rulebook cannot tell)."""
-    from generator.engine.plugins import load_reference
-    from generator.engine.registry import ENGINES
+    from generator.play.plugins import load_reference
+    from generator.play.registry import ENGINES
     spec = ENGINES.get(engine) if engine else None
     if spec is None or not spec.appendices:
         return None

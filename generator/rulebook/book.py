@@ -7,7 +7,7 @@ from typing import Any, Callable
 
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
-from generator.engine.plugins import get_engine
+from generator.play.plugins import get_engine
 from generator.core.errors import GameDataError
 from generator.model.game import Edition
 from generator.model.layouts import Layouts, Profile

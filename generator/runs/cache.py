@@ -27,8 +27,10 @@ def cache_dir() -> Path:
     return Path(os.environ.get("PNP_CACHE_DIR") or current().cache / "simulations")
 
 
-# the engine-wide modules a game's results depend on (agents, search, options, records, seeds)
-SHARED_ENGINE_FILES = ("agents_base.py", "mcts.py", "options_base.py", "records.py", "engine_spec.py", "seeds.py")
+# the engine-wide modules of generator/play/ a game's results depend on (agents, search, options,
+# records, seeds, the game loop)
+SHARED_ENGINE_FILES = ("agents_base.py", "mcts.py", "options_base.py", "records.py", "engine_spec.py", "seeds.py",
+                       "loop.py")
 # and the registry's code that plays a game
 REGISTRY_FUNCTIONS = ("play_game", "_record")  # (agents by seat: agents_base.seat_agents)
 
@@ -44,10 +46,11 @@ def engine_sources(engine: str | None) -> tuple[list[Path], list[str]]:
     package its ``new_game`` comes from (only that module for a module outside any package)."""
     import importlib
     import inspect
-    root = Path(__file__).resolve().parents[1] / "engine"
+    from generator.play import registry
+    root = Path(registry.__file__).parent
     if engine is None:
-        return sorted(root.rglob("*.py")), []
-    from generator.engine import registry
+        every = [engine_sources(name) for name in registry.ENGINES]
+        return sorted({p for files, _ in every for p in files}), every[0][1] if every else []
     module = registry.get_engine(engine).new_game.__module__
     package = module.rpartition(".")[0]
     if package:

@@ -43,7 +43,7 @@ def search_work(inputs: EngineInputs, agents: tuple[str, str], first_seed: int, 
 def _search_seeds(unit: tuple) -> dict[str, Any]:
     """The first seed whose game shows every wanted event, else the one showing the most (the
     earliest among equals); every game played is kept, by seed, for the cache of sample games."""
-    from generator.engine.registry import play_game
+    from generator.play.registry import play_game
     inputs, agents, first_seed, seeds, wanted, read_events = unit
     best: dict[str, Any] | None = None
     records: dict[str, Any] = {}

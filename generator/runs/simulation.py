@@ -8,14 +8,13 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from generator.core.processes import pool_context
-from generator.engine.agents_base import seat_agents
-from generator.engine.plugins import get_engine
-from generator.engine.seeds import game_seed
+from generator.play.agents_base import seat_agents
+from generator.play.loop import FIELDS, game_row, play_out
+from generator.play.plugins import get_engine
+from generator.play.registry import engine_for
+from generator.play.seeds import game_seed
 from generator.runs.stats import rate, spread
 
-# one row per game
-_FIELDS = ("winner", "tie_break", "score0", "score1", "cards0", "cards1", "over0", "over1",
-           "turns", "deck_ran_out", "supply_ran_out", "spent", "stalled", "swapped")
 
 
 def _play_range(args: tuple) -> list[tuple]:
@@ -29,33 +28,6 @@ def _play_range(args: tuple) -> list[tuple]:
         play_out(state, seat_agents(engine, by_seat, gs))
         rows.append(game_row(state, swapped))
     return rows
-
-
-def play_out(state: Any, players: Sequence[Any], log: list | None = None) -> None:
-    """Play ``state`` to its end: each seat's agent decides, and at a chance node
-    (``current_player`` -1) the state's own seeded outcome, ``sample_chance()``, is applied.
-    ``log`` (if given) receives the players' actions."""
-    while not state.is_terminal():
-        p = state.current_player
-        if p == -1:
-            state.apply_action(state.sample_chance())
-            continue
-        action = players[p].choose(state)
-        state.apply_action(action)
-        if log is not None:
-            log.append(action)
-
-
-def game_row(state: Any, swapped: bool) -> tuple:
-    """One finished game as a row of ``_FIELDS``; what a state does not track counts as 0."""
-    winner, tie_break = state.outcome()
-    sc = state.scores()
-    fl = state.flags() if hasattr(state, "flags") else {}
-    taken = getattr(state, "taken", lambda p: ())
-    over = getattr(state, "overchanneling", lambda p: 0)
-    return (winner, tie_break, sc[0], sc[1], len(taken(0)), len(taken(1)), over(0), over(1),
-            state.turn, bool(fl.get("deck_ran_out")), bool(any(fl.get("supply_ran_out", ()))),
-            int(sum(fl.get("spent_glyphs", ()))), bool(fl.get("stalled")), swapped)
 
 
 def chunks(games: int, jobs: int, per_job: int = 16, most: int = 2000) -> list[tuple[int, int]]:
@@ -105,8 +77,6 @@ def run_tasks(play_range: Callable[[tuple], list[tuple]], tasks: list[tuple], jo
     return rows
 
 
-
-
 def run(game: str, options: Any, deck: list, glyph_ids: list[str], games: int,
         agents: list[str], seed: int, jobs: int,
         progress: Callable[[int], None] | None, swap_seats: bool) -> dict[str, Any]:
@@ -123,7 +93,7 @@ def summarise(rows: Sequence[tuple], *, game: str, options: Any, agents: Sequenc
               seed: int, swap_seats: bool) -> dict[str, Any]:
     """The figures of a run as a JSON-serialisable dict."""
     n = len(rows)
-    col = {f: [r[i] for r in rows] for i, f in enumerate(_FIELDS)}
+    col = {f: [r[i] for r in rows] for i, f in enumerate(FIELDS)}
     wins = [col["winner"].count(0), col["winner"].count(1), col["winner"].count(None)]
     # by agent: agent 0 sits at Light unless swapped
     agent_wins = [0, 0]
@@ -163,3 +133,21 @@ def summarise(rows: Sequence[tuple], *, game: str, options: Any, agents: Sequenc
                           "turns_total": sum(col["spent"])},
         "stalled": rate(sum(col["stalled"]), n),
     }
+
+
+def simulate(options: Any, deck: Sequence[Any], glyph_ids: Sequence[str], games: int,
+             agents: Sequence[str], seed: int = 0, jobs: int = 1,
+             progress: Callable[[int], None] | None = None, *, swap_seats: bool = False,
+             game: str | None = None) -> dict[str, Any]:
+    """Play ``games`` games and summarise them (see ``summarise``).
+
+    Game ``i`` uses seed ``game_seed(seed, i)``; with ``swap_seats`` the agents change seats
+    every other game. Results do not depend on ``jobs``. ``progress`` receives the number of
+    games finished since its last call.
+    """
+    engine = engine_for(options, game)
+    if engine.simulate is not None:
+        return engine.simulate(options, deck, glyph_ids, games, agents, seed, jobs, progress,
+                               swap_seats)
+    return run(engine.name, options, list(deck), list(glyph_ids), games, list(agents), seed,
+               jobs, progress, swap_seats)

@@ -46,7 +46,7 @@ def engine_inputs(edition: Edition) -> EngineInputs | None:
     """The engine's options, deck and glyphs for an edition (None when its game has no engine)."""
     if not edition.engine:
         return None
-    from generator.engine.registry import get_engine, options_for
+    from generator.play.registry import get_engine, options_for
     options = options_for(edition)  # a rejected option or engine name: the message validate and build give
     spec = get_engine(edition.engine)
     try:
@@ -132,7 +132,7 @@ def sample_work(inputs: EngineInputs, seed: int, agents: tuple[str, str]) -> Wor
 
 
 def _sample_record(unit: tuple) -> dict[str, Any]:
-    from generator.engine.registry import play_game
+    from generator.play.registry import play_game
     inputs, seed, agents = unit
     return play_game(inputs.options, inputs.deck, inputs.glyph_ids, seed, list(agents), game=inputs.engine).to_dict()
 
@@ -148,7 +148,7 @@ def sample_game(inputs: EngineInputs, seed: int, agents: tuple[str, str]) -> dic
 
     The cache is keyed by the deck's gameplay fields, so the setup (which names the cards) is
     described afresh from the current deck."""
-    from generator.engine.registry import get_engine
+    from generator.play.registry import get_engine
     record = resolve(sample_work(inputs, seed, agents))
     engine = get_engine(inputs.engine)
     setup = engine.describe_setup(engine.new_game(inputs.options, inputs.deck, inputs.glyph_ids, seed))
@@ -179,7 +179,7 @@ def _row_fingerprint(engine: str) -> str:
 
 
 def _play_rows(task: tuple) -> list[list]:
-    from generator.engine.registry import game_seed, play_game
+    from generator.play.registry import game_seed, play_game
     inputs, seed, agents, start, stop = task
     row = _row_of(inputs.engine)
     return [row(play_game(inputs.options, inputs.deck, inputs.glyph_ids, game_seed(seed, i), list(agents),
@@ -189,5 +189,5 @@ def _play_rows(task: tuple) -> list[list]:
 def _row_of(engine: str) -> Callable[[Any], list]:
     """The engine's balance row (a played game's record -> one row), from the rulebook appendix its
     spec names (``EngineSpec.appendices``), loaded by that name."""
-    from generator.engine.plugins import get_engine, load_reference
+    from generator.play.plugins import get_engine, load_reference
     return load_reference(get_engine(engine).appendices).row

@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from generator.engine.errors import ActionSyntaxError
+from generator.play.errors import ActionSyntaxError
 
 SPENT = "spent"
 

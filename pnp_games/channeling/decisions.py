@@ -21,7 +21,7 @@ import re
 from itertools import combinations
 from math import comb
 
-from generator.engine.errors import ActionSyntaxError
+from generator.play.errors import ActionSyntaxError
 
 KINDS = ("hide", "play", "from", "to", "via", "refill")
 HIDE, PLAY, FROM, TO, VIA, REFILL = range(6)

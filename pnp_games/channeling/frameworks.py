@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from generator.engine.adapters.binding import IMPERFECT, EngineStateView, options_from, rule_parameters
-from generator.engine.errors import ActionSyntaxError
+from generator.adapters.binding import IMPERFECT, EngineStateView, options_from, rule_parameters
+from generator.play.errors import ActionSyntaxError
 from pnp_games.channeling.cards import Card
 from pnp_games.channeling.decisions import HIDE, DecisionIds
 from pnp_games.channeling.features import feature_size, features, text

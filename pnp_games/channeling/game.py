@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.engine.agents_base import agent_factory
-from generator.engine.engine_spec import EngineSpec
+from generator.play.agents_base import agent_factory
+from generator.play.engine_spec import EngineSpec
 from pnp_games.channeling.actions import parse_action
 from pnp_games.channeling.cards import expand_deck
 from pnp_games.channeling.options import ChannelingOptions

@@ -1,5 +1,5 @@
 """Information-set MCTS for The Channeling (single observer, determinised), on the shared
-search of ``generator.engine.mcts``, searching every decision.
+search of ``generator.play.mcts``, searching every decision.
 
 ``choose`` runs one search per decision: the face-down choice, the glyph, the druid, the
 destination, each step of the Leyline where two cards are nearer, each refill spot where the
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 
-from generator.engine.mcts import TreeSearch
+from generator.play.mcts import TreeSearch
 from pnp_games.channeling.agents import DEFAULT_WEIGHTS, GreedyAgent, Weights, position_value
 from pnp_games.channeling.decision_values import ranked_decisions
 from pnp_games.channeling.decisions import DRAW

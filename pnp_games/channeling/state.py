@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 
-from generator.engine.errors import IllegalActionError
+from generator.play.errors import IllegalActionError
 from pnp_games.channeling.actions import Action
 from pnp_games.channeling.cards import Card
 from pnp_games.channeling.decisions import DRAW, DecisionIds

@@ -9,7 +9,7 @@ chance draw puts a card there. The turn then ends: its whole-turn record joins `
 """
 from __future__ import annotations
 
-from generator.engine.errors import IllegalActionError
+from generator.play.errors import IllegalActionError
 from pnp_games.channeling.actions import Action
 from pnp_games.channeling.decisions import DRAW, FROM, HIDE, OVER, PLAY, REFILL, TO, VIA
 from pnp_games.channeling.movegen import bits

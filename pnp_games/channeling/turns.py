@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.engine.errors import ActionSyntaxError, IllegalActionError
+from generator.play.errors import ActionSyntaxError, IllegalActionError
 from pnp_games.channeling.actions import Action, format_action, parse_action
 from pnp_games.channeling.decisions import DRAW, FROM, HIDE, PLAY, REFILL, TO, VIA
 

@@ -23,7 +23,7 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
-from generator.engine.errors import ActionSyntaxError
+from generator.play.errors import ActionSyntaxError
 
 STAND, MOVE, CHANNEL, STUN, BANISH, END, PASS, ROLL, FIRST = (
     "stand", "move", "channel", "stun", "banish", "end", "pass", "roll", "first")

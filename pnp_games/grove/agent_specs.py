@@ -2,7 +2,7 @@
 from ``game`` so the runner builds its agents without importing the registry entry that runs it."""
 from __future__ import annotations
 
-from generator.engine.agents_base import RandomAgent, agent_factory
+from generator.play.agents_base import RandomAgent, agent_factory
 
 # the greedy agent and the search are imported when first asked for: reading options needs neither
 make_agent = agent_factory({"random": RandomAgent, "greedy": f"{__package__}.agents:GreedyAgent",

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.engine import agents_base
+from generator.play import agents_base
 from pnp_games.grove import lookahead
 from pnp_games.grove.actions import Action
 from pnp_games.grove.dice import fair_choice

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from generator.engine.adapters.binding import PERFECT, EngineStateView, options_from, rule_parameters
-from generator.engine.errors import ActionSyntaxError
+from generator.adapters.binding import PERFECT, EngineStateView, options_from, rule_parameters
+from generator.play.errors import ActionSyntaxError
 from pnp_games.grove.actions import parse_action
 from pnp_games.grove.features import feature_size, features, text
 from pnp_games.grove.ids import GroveIds, ids_for

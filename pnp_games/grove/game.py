@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.engine.engine_spec import EngineSpec
+from generator.play.engine_spec import EngineSpec
 from pnp_games.grove.actions import parse_action
 from pnp_games.grove.agent_specs import make_agent
 from pnp_games.grove.options import GroveOptions

@@ -1,5 +1,5 @@
 """Open-loop Monte Carlo tree search for Battle for the Grove, on the shared search of
-``generator.engine.mcts``.
+``generator.play.mcts``.
 
 The tree is keyed by the players' actions only; every iteration rolls fresh dice at chance nodes
 (``sample_chance``), so a node's statistics average over the dice as the game itself does. Every
@@ -9,7 +9,7 @@ position is scored by the greedy evaluation.
 """
 from __future__ import annotations
 
-from generator.engine.mcts import TreeSearch
+from generator.play.mcts import TreeSearch
 from pnp_games.grove.actions import Action
 from pnp_games.grove.agents import DEFAULT_WEIGHTS, Weights, position_value
 from pnp_games.grove.dice import fair_choice

@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from generator.engine.options_base import RuleOptions, supply_field, turn_cap_field
+from generator.play.options_base import RuleOptions, supply_field, turn_cap_field
 
 
 class GroveOptions(RuleOptions):

@@ -11,7 +11,7 @@ import random
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Sequence
 
-from generator.engine.seeds import derive_seed, game_seed
+from generator.play.seeds import derive_seed, game_seed
 from generator.runs.simulation import check_run, chunks, run_tasks, seats
 from generator.runs.stats import rate, spread
 from pnp_games.grove.actions import format_action

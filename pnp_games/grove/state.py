@@ -14,7 +14,7 @@ import random
 from operator import or_
 from typing import Iterable
 
-from generator.engine.errors import IllegalActionError
+from generator.play.errors import IllegalActionError
 from pnp_games.grove.actions import FIRST, ROLL, Action, parse_action, place_index, place_name
 from pnp_games.grove.dice import sorted_rolls, totals
 from pnp_games.grove.options import GroveOptions

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from generator import cli_engine
 from pnp_games.grove.runner import play_game as play_grove
-from generator.engine.registry import options_for
+from generator.play.registry import options_for
 from generator.model import load_edition
 
 

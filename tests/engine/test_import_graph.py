@@ -13,7 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from generator.engine import plugins
+from generator.play import plugins
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "generator" / "engine"
@@ -102,28 +102,28 @@ def test_the_circle_finder_finds_a_circle_through_a_deferred_import(tmp_path):
     (package / "__init__.py").write_text("")
     (package / "a.py").write_text("from .b import f\n")
     (package / "b.py").write_text("def f():\n    from . import a\n")
-    (package / "c.py").write_text("import generator.engine.a\n")
+    (package / "c.py").write_text("import generator.play.a\n")
     global ROOT
     saved, ROOT = ROOT, tmp_path
     try:
         graph = import_graph(package)
     finally:
         ROOT = saved
-    assert graph["generator.engine.c"] == {"generator.engine.a"}
-    assert circles(graph) == [["generator.engine.a", "generator.engine.b"]]
+    assert graph["generator.play.c"] == {"generator.play.a"}
+    assert circles(graph) == [["generator.play.a", "generator.play.b"]]
 
 
 def test_no_import_circles_through_the_engines():
     """No circle among the engines' modules, nor through any other part of the generator (the
     rulebook reaches an appendix by the name in the engine's spec, never by an import)."""
     graph = import_graph(ROOT / "generator")
-    assert [c for c in circles(graph) if any(m.startswith("generator.engine") for m in c)] == []
+    assert [c for c in circles(graph) if any(m.startswith("generator.play") for m in c)] == []
 
 
 def test_the_rulebook_imports_no_engine_package_and_names_no_game():
     """The rulebook reaches an engine's appendix only through the name its spec gives."""
     engine_modules = set(import_graph(ENGINE))
-    shared = {"generator.engine"} | {module_name(p) for p in ENGINE.glob("*.py")}  # no game's package
+    shared = {"generator.play"} | {module_name(p) for p in ENGINE.glob("*.py")}  # no game's package
     for path in (ROOT / "generator" / "rulebook").rglob("*.py"):
         text = path.read_text().lower()
         named = [engine for engine in plugins.SHIPPED if engine in text]
@@ -163,7 +163,7 @@ print("\\n".join(bad))
 def test_playing_a_game_imports_neither_reportlab_nor_the_rulebook():
     code = """
 import sys
-from generator.engine.registry import get_engine, play_game
+from generator.play.registry import get_engine, play_game
 sys.path.insert(0, "tests/engine")
 from channeling_helpers import edition_data
 data = edition_data("2025")

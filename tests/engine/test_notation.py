@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as hs
 
 from pnp_games.channeling import Action, format_action, make_action, parse_action
-from generator.engine.errors import ActionSyntaxError, IllegalActionError
+from generator.play.errors import ActionSyntaxError, IllegalActionError
 
 squares = hs.builds(lambda c, r: f"{c}{r}", hs.sampled_from("abcdefghi"),
                     hs.integers(1, 9))

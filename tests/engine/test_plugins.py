@@ -11,8 +11,8 @@ import sys
 import tomllib
 from pathlib import Path
 
-from generator.engine import plugins
-from generator.engine.registry import ENGINES
+from generator.play import plugins
+from generator.play.registry import ENGINES
 from generator.rulebook.appendices import for_engine
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,7 +55,7 @@ def test_each_shipped_engine_names_its_rulebook_appendices():
 
 
 def test_the_registry_imports_no_game_until_one_is_asked_for():
-    code = ("import sys, generator.engine.registry as r; names = sorted(r.ENGINES); "
+    code = ("import sys, generator.play.registry as r; names = sorted(r.ENGINES); "
             "print(names, any(m.startswith(('pnp_games.grove', 'pnp_games.channeling')) "
             "for m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,

@@ -5,7 +5,7 @@ import pytest
 
 from pnp_games.channeling import Card, parse_action
 from pnp_games.channeling.agents import RandomAgent
-from generator.engine.errors import IllegalActionError
+from generator.play.errors import IllegalActionError
 
 from channeling_helpers import GLYPHS, board, cube_total, fixed, plain_deck
 

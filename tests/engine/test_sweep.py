@@ -7,7 +7,7 @@ import json
 import pytest
 
 from generator.runs.cluster import on_cluster
-from generator.engine.registry import simulate
+from generator.runs.simulation import simulate
 from generator.runs.sweep import Axis, grid, parse_axis, rescale_deck, run_cells
 from generator.model import load_edition
 from pnp_testing import run_cli

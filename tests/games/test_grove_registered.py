@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from games_support import cli, copy_components
-from generator.engine.registry import ENGINES, options_for
+from generator.play.registry import ENGINES, options_for
 from generator.core.errors import GameDataError
 from generator.model import load_edition
 from generator.validate import engine_options, validate_edition

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.engine import ActionSyntaxError, IllegalActionError
+from generator.play import ActionSyntaxError, IllegalActionError
 from pnp_games.grove import CHANCE, DARK, LIGHT, TERMINAL, GroveOptions, State
 from pnp_games.grove.positions import position
 

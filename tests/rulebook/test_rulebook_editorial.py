@@ -20,7 +20,7 @@ def _flat(text: str) -> str:
 
 def _lint(pdf: Path, players: bool = True):
     from pnp_games.channeling.options import ChannelingOptions
-    from generator.engine.registry import agent_names
+    from generator.play.registry import agent_names
     from generator.rulebook.lint import lint_pdf
     return lint_pdf(pdf, list(ChannelingOptions.model_fields), [a for a in agent_names() if ":" not in a], players)
 

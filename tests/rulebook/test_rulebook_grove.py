@@ -35,7 +35,7 @@ def _flat(text: str) -> str:
 
 
 def test_the_rules_numbers_are_the_editions(grove_book):
-    from generator.engine.registry import options_for
+    from generator.play.registry import options_for
     from generator.model import load_edition
 
     o = options_for(load_edition(GAME, EDITION))
@@ -79,7 +79,7 @@ def _printed_game(book: dict) -> dict:
 
 
 def test_the_printed_sample_game_replays_to_its_printed_winner(grove_book):
-    from generator.engine.registry import options_for, play_game
+    from generator.play.registry import options_for, play_game
     from pnp_games.grove import replay
     from generator.model import load_edition
 
@@ -104,7 +104,7 @@ def test_a_change_to_the_rules_data_changes_the_book(tmp_path, rulebook_env):
 
 
 def test_balance_figures_agree_with_simulate(quick):
-    from generator.engine.registry import simulate
+    from generator.runs.simulation import simulate
     from generator.model import load_edition
     from pnp_games.grove.book.book import figures
     from generator.runs.work import balance_rows, engine_inputs
@@ -198,7 +198,7 @@ def test_the_diagrams_draw_every_druid(quick):
 def test_sample_game_shows_stun_banish_stand_and_victory(grove_book, quick):
     """The events rulebook.yaml asks for happen in the printed game, on the turns the appendix names."""
     import yaml
-    from generator.engine.registry import options_for
+    from generator.play.registry import options_for
     from generator.model import load_edition
     from pnp_games.grove.book.book import turn_events
     from pnp_games.grove.book.story import game_turns

@@ -66,7 +66,7 @@ def test_renaming_a_card_keeps_the_simulation_key():
 
 
 def test_balance_figures_agree_with_the_engines_simulate(quick):
-    from generator.engine.registry import simulate
+    from generator.runs.simulation import simulate
     from generator.model import load_edition
     from pnp_games.channeling.book.balance import figures
     from generator.runs.work import balance_rows, engine_inputs
@@ -105,7 +105,7 @@ def test_markdown_handlers_build_flowables_without_a_global_story():
 
 
 def test_narration_matches_the_engine_for_a_whole_game(quick):
-    from generator.engine.registry import play_game
+    from generator.play.registry import play_game
     from generator.model import load_edition
     from pnp_games.channeling.book.narrate import game_stories
     from generator.runs.work import engine_inputs

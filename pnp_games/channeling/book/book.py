@@ -111,7 +111,7 @@ def step_work(inputs: EngineInputs, seed: int, min_path: int = 4, tries: int = 6
 
 
 def _search_step(unit: tuple) -> dict[str, Any] | None:
-    from generator.engine.registry import game_seed, play_game
+    from generator.play.registry import game_seed, play_game
     inputs, seed, min_path, tries = unit
     for attempt in range(tries):
         game = game_seed(seed, attempt)

@@ -14,7 +14,7 @@ from pnp_games.channeling.book.board import PLAYERS, BoardView, board_view, squa
 
 def replay_states(inputs: Any, record: dict[str, Any]) -> list[tuple[Any, Any, Any]]:
     """(state before, action, state after) for every action of a recorded game."""
-    from generator.engine.registry import get_engine
+    from generator.play.registry import get_engine
     engine = get_engine(inputs.engine)
     state = engine.new_game(inputs.options, inputs.deck, inputs.glyph_ids, record["seed"])
     out = []

@@ -6,8 +6,8 @@ import random
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from generator.engine.agents_base import RandomAgent, agent_factory
-from generator.engine.engine_spec import EngineSpec
+from generator.play.agents_base import RandomAgent, agent_factory
+from generator.play.engine_spec import EngineSpec
 
 
 class NimOptions(BaseModel):

@@ -1,4 +1,4 @@
-"""Entry point for the CLI and the rulebook: games by name, agents by spec, simulations.
+"""Entry point for the CLI and the rulebook: games by name, agents by spec, one game played or replayed.
 
 ``ENGINES`` maps a game engine name to its ``EngineSpec``, read from the entry points of the
 group ``pnp_generator.engines`` (see ``plugins``) and imported on first use; everything below
@@ -8,20 +8,21 @@ one. Rule values live in the games' data
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 from pydantic import BaseModel
 
-from generator.engine.agents_base import seat_agents
-from generator.engine.engine_spec import EngineSpec
-from generator.engine.plugins import ENGINES, get_engine
-from generator.engine.records import GameRecord
-from generator.engine.seeds import derive_seed, game_seed
+from generator.play.agents_base import seat_agents
+from generator.play.engine_spec import EngineSpec
+from generator.play.loop import game_row, play_out
+from generator.play.plugins import ENGINES, get_engine
+from generator.play.records import GameRecord
+from generator.play.seeds import derive_seed, game_seed
 
 Card = Any  # a deck entry: whatever the engine's ``expand_deck`` gives
 
 __all__ = ["ENGINES", "derive_seed", "game_seed", "get_engine", "options_for", "new_game",
-           "make_agent", "play_game", "replay", "simulate"]
+           "make_agent", "play_game", "replay"]
 
 
 def options_for(edition: Any) -> BaseModel:
@@ -105,7 +106,6 @@ def play_game(options: Any, deck: Sequence[Card], glyph_ids: Sequence[str], seed
         return engine.play_game(options, deck, glyph_ids, seed, agents)
     state = engine.new_game(options, deck, glyph_ids, seed)
     setup = engine.describe_setup(state)
-    from generator.runs.simulation import play_out
     log: list[Any] = []
     play_out(state, seat_agents(engine, agents, seed), log)
     # an engine that applies whole-turn records keeps them as its history
@@ -115,7 +115,6 @@ def play_game(options: Any, deck: Sequence[Card], glyph_ids: Sequence[str], seed
 
 def _record(engine: EngineSpec, state: Any, seed: int, agents: Sequence[Any],
             setup: dict[str, Any], actions: list[str]) -> GameRecord:
-    from generator.runs.simulation import game_row
     row = game_row(state, False)
     sc = (row[2], row[3])
     return GameRecord(
@@ -137,22 +136,3 @@ def replay(options: Any, deck: Sequence[Card], glyph_ids: Sequence[str], seed: i
     for text in actions:
         apply(state, engine.parse_action(text))
     return state
-
-
-def simulate(options: Any, deck: Sequence[Card], glyph_ids: Sequence[str], games: int,
-             agents: Sequence[str], seed: int = 0, jobs: int = 1,
-             progress: Callable[[int], None] | None = None, *, swap_seats: bool = False,
-             game: str | None = None) -> dict[str, Any]:
-    """Play ``games`` games and summarise them (see ``simulation.summarise``).
-
-    Game ``i`` uses seed ``game_seed(seed, i)``; with ``swap_seats`` the agents change seats
-    every other game. Results do not depend on ``jobs``. ``progress`` receives the number of
-    games finished since its last call.
-    """
-    from generator.runs.simulation import run
-    engine = engine_for(options, game)
-    if engine.simulate is not None:
-        return engine.simulate(options, deck, glyph_ids, games, agents, seed, jobs, progress,
-                               swap_seats)
-    return run(engine.name, options, list(deck), list(glyph_ids), games, list(agents), seed,
-               jobs, progress, swap_seats)

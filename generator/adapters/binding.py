@@ -176,8 +176,8 @@ def binding_for(engine: str) -> FrameworkBinding:
 
     :raises BindingError: for an unknown engine, one without a binding, or one that cannot load.
     """
-    from generator.engine.plugins import load_reference
-    from generator.engine.registry import ENGINES
+    from generator.play.plugins import load_reference
+    from generator.play.registry import ENGINES
     if engine not in ENGINES:
         raise BindingError(f"unknown game engine {engine!r}; known: {', '.join(sorted(ENGINES))}")
     reference = getattr(ENGINES[engine], "frameworks", None)
@@ -195,8 +195,8 @@ def binding_for(engine: str) -> FrameworkBinding:
 def bound_engines() -> tuple[list[str], list[str]]:
     """The registered engines whose spec names a binding (imports each engine's spec, not its
     binding), and a message for each engine whose spec cannot be loaded."""
-    from generator.engine.plugins import PluginError
-    from generator.engine.registry import ENGINES
+    from generator.play.plugins import PluginError
+    from generator.play.registry import ENGINES
     bound, broken = [], []
     for name in ENGINES:
         try:

@@ -11,7 +11,7 @@ import importlib
 import random
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
-from generator.engine.seeds import derive_seed
+from generator.play.seeds import derive_seed
 
 AGENT_KINDS = ("random", "greedy", "mcts")
 MAX_ITERATIONS = 100_000  # tree-search iterations a turn: beyond this a game takes hours, not minutes

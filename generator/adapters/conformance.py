@@ -14,7 +14,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from generator.engine.adapters.binding import CHANCE, TERMINAL, BoundGame, BoundState, FrameworkBinding, check_binding
+from generator.adapters.binding import CHANCE, TERMINAL, BoundGame, BoundState, FrameworkBinding, check_binding
 
 
 def check_binding_plays(binding: FrameworkBinding, params: Mapping[str, Any] | None = None,

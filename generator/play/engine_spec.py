@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from pydantic import BaseModel
 
-from generator.engine.agents_base import AGENT_KINDS
+from generator.play.agents_base import AGENT_KINDS
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from generator.engine.registry import get_engine
+from generator.play.registry import get_engine
 
 
 class PositionError(ValueError):

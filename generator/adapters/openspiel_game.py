@@ -13,7 +13,7 @@ import warnings
 import numpy as np
 import pyspiel
 
-from generator.engine.adapters.binding import CHANCE, PERFECT, TERMINAL, BindingError, FrameworkBinding, binding_for, bound_engines
+from generator.adapters.binding import CHANCE, PERFECT, TERMINAL, BindingError, FrameworkBinding, binding_for, bound_engines
 
 _registered: dict[str, str] = {}  # engine name -> OpenSpiel short name
 

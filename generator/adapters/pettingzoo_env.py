@@ -18,7 +18,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from generator.engine.adapters.binding import CHANCE, FrameworkBinding, binding_for
+from generator.adapters.binding import CHANCE, FrameworkBinding, binding_for
 
 
 class BindingEnv(AECEnv):
