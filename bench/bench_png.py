@@ -31,7 +31,7 @@ from pathlib import Path
 start = time.perf_counter()
 from generator.model import load_edition
 from generator.exporters.registry import Job
-from generator.pipeline import layouts_for
+from generator.model import layouts_for
 from generator.render import export_raster
 from generator.exporters.png import write_pngs
 

@@ -25,8 +25,8 @@ class LazyGroup(click.Group):
 
     lazy = {"simulate": "generator.cli_engine:simulate", "replay": "generator.cli_engine:replay",
             "sweep": "generator.cli_engine:sweep",
-            "rulebook": "generator.rulebook.cli:rulebook", "new": "generator.newgame:new",
-            "schema": "generator.jsonschemas:schema", "list": "generator.cli_list:list_command"}
+            "rulebook": "generator.rulebook.cli:rulebook", "new": "generator.build.newgame:new",
+            "schema": "generator.build.jsonschemas:schema", "list": "generator.cli_list:list_command"}
     # what `--help` lists for them, so help imports none of them (a test keeps these in step)
     lazy_help = {
         "simulate": "Play GAME many times between agents and report win rates and other figures.",
@@ -107,7 +107,7 @@ def _http_url(ctx, param, value: str | None) -> str | None:
 def build(game: str | None, edition: str | None, profiles: tuple[str, ...], out: Path | None,
           strict: bool = False, base_url: str | None = None, force: bool = False) -> None:
     """Build print files for GAME (default: every game and edition)."""
-    from generator.pipeline import build_edition
+    from generator.build.pipeline import build_edition
 
     if out is not None:
         from generator.core.output import check_out_dir
@@ -116,13 +116,13 @@ def build(game: str | None, edition: str | None, profiles: tuple[str, ...], out:
     if out and len(editions) > 1:
         raise click.UsageError("--out needs a single edition: give GAME and --edition")
     if strict:  # check every edition first, so a failure leaves all of them unwritten
-        from generator.pipeline import layouts_for
+        from generator.model import layouts_for
         from generator.render.safety import enforce_print_safety
         for ed in editions:
             enforce_print_safety(ed, layouts_for(ed), strict=True)
-    from generator.freshness import fingerprint, others_of, remember, up_to_date
+    from generator.build.freshness import fingerprint, others_of, remember, up_to_date
     from generator.core.output import tidy
-    from generator.rulebook.prefetch import ahead_of
+    from generator.build.prefetch import ahead_of
     from generator.core.trace import span
     targets = {id(ed): out or current().output / ed.game.id / ed.id for ed in editions}
     for target in targets.values():
@@ -155,7 +155,7 @@ def _step_printer():
 @click.option("--strict", is_flag=True, help="Treat warnings as violations.")
 def validate(game: str | None, edition: str | None, as_json: bool, strict: bool) -> None:
     """Check decks against their declared composition. Exit 0 ok, 1 violations, 2 unreadable input."""
-    from generator.replay import replayed
+    from generator.build.kept_answers import replayed
 
     status = replayed("validate", [game, edition, as_json, strict], lambda: _validate(game, edition, as_json, strict))
     if status:
@@ -163,8 +163,8 @@ def validate(game: str | None, edition: str | None, as_json: bool, strict: bool)
 
 
 def _validate(game: str | None, edition: str | None, as_json: bool, strict: bool) -> int:
-    from generator.pipeline import layouts_for
-    from generator.validate import format_report, validate_edition
+    from generator.model import layouts_for
+    from generator.build.validate import format_report, validate_edition
 
     editions = _editions(game, edition)
     looks = {ed.game.folder: layouts_for(ed) for ed in editions}  # a game's editions share its looks

@@ -53,7 +53,7 @@ def _rules_error(exc: Any) -> str:
 
 def _no_engine(edition: Any, doing: str) -> str:
     """Why a game without a rules engine cannot be played: each part its rules leave undefined."""
-    from generator.validate import incomplete_parts
+    from generator.build.validate import incomplete_parts
     name = edition.game.id
     missing = incomplete_parts(edition)
     if not missing:

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 @click.command(name="list")
 def list_command() -> None:
     """Games, editions, profiles, templates, colours, fonts (with their layer) and agents."""
-    from generator.replay import replayed
+    from generator.build.kept_answers import replayed
     replayed("list", [], _list)
 
 

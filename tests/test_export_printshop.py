@@ -14,7 +14,7 @@ from pypdf import PdfReader
 
 from generator.model import load_edition
 from generator.model.layouts import BUILTIN_LOOKS, Layouts
-from generator.pipeline import build_edition
+from generator.build.pipeline import build_edition
 from generator.exporters.printshop import rgb_traces
 from pnp_testing import ROOT
 

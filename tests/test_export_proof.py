@@ -16,7 +16,7 @@ import pytest
 from PIL import Image
 
 from generator.model import load_edition
-from generator.pipeline import build_edition
+from generator.build.pipeline import build_edition
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 needs_browser = pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed "

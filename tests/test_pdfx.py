@@ -9,7 +9,7 @@ import pikepdf
 import pytest
 
 from generator.model import load_edition
-from generator.pipeline import build_edition
+from generator.build.pipeline import build_edition
 from pdf_inspect import pdfx_problems
 from pnp_testing import project_copy, project_env, run_cli
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from generator.core.errors import GameDataError
 from generator.core.output import Produced
-from generator.validate import format_report, validate_edition
+from generator.build.validate import format_report, validate_edition
 from generator.exporters.common import Options, designs_of, export_components, final_dir, profile_options
 from generator.exporters.raster import checked, faces_pdf, raster_for, rasterise
 from generator.render.faces import FacePainter

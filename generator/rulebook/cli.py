@@ -23,7 +23,7 @@ def rulebook(game: str, edition: str | None, profiles: tuple[str, ...], games: i
     from generator.core.errors import UserError
     from generator.core.output import staging, write_manifest
     from generator.exporters.registry import Job
-    from generator.pipeline import layouts_for
+    from generator.model import layouts_for
     from generator.exporters.rulebook import export_rulebook
 
     found = find_game(game)

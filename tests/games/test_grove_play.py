@@ -123,7 +123,7 @@ def test_simulation_does_not_depend_on_the_number_of_processes() -> None:
 # ----------------------------------------------------------------- the game's data and print kit
 def test_the_editions_rules_are_valid_engine_options_and_match_the_printed_numbers() -> None:
     from generator.model import load_edition
-    from generator.validate import validate_edition
+    from generator.build.validate import validate_edition
 
     edition = load_edition("battle-for-the-grove")
     options = GroveOptions.model_validate(edition.rules)

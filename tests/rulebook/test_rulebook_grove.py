@@ -164,7 +164,7 @@ def test_the_diagrams_draw_every_druid(quick):
 
     from pnp_games.grove import GroveOptions, State
     from generator.model import load_edition
-    from generator.pipeline import layouts_for
+    from generator.model import layouts_for
     from generator.rulebook.faces import PieceFaces
     from pnp_games.grove.book.diagram import GroveDiagram, GroveParts, grove_view
     from generator.rulebook.settings import load_style_sheet

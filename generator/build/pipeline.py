@@ -5,29 +5,15 @@ from pathlib import Path
 from typing import Callable
 
 from generator.core.errors import GameDataError, ValidationFailed
-from generator.model import Edition, layouts_dir
+from generator.model import Edition, layouts_for
 from generator.model.layouts import Layouts
 from generator.core.output import Produced, staging, write_manifest
 from generator.core.trace import span
 from generator.exporters.registry import EXPORTERS, Job, exporter_for
 
 
-def layouts_for(edition: Edition) -> Layouts:
-    """The built-in looks, then the project's layouts/, then the game's own folder."""
-    return Layouts(layouts_dir(), edition.game.folder)
-
-
 def default_profiles(layouts: Layouts) -> list[str]:
     return [p.id for p in layouts.profiles.values() if p.default]
-
-
-def check_edition(edition: Edition, layouts: Layouts) -> None:
-    """Resolve every template, binding, condition, label and size before anything is written
-    (`validate` runs the same checks, so a project that validates also builds)."""
-    from generator.render.faces import FacePainter
-    painter = FacePainter(edition.game, layouts)
-    for component in edition.components:
-        painter.sides(component)  # resolves and checks every template of every piece
 
 
 def build_edition(edition: Edition, out_dir: Path, profiles: list[str] | None = None,
@@ -36,7 +22,7 @@ def build_edition(edition: Edition, out_dir: Path, profiles: list[str] | None = 
                   base_url: str | None = None) -> list[Produced]:
     """Render the edition with each profile into out_dir; nothing changes there unless all succeed."""
     from generator.render.safety import enforce_print_safety
-    from generator.validate import engine_options, engine_setup_problem
+    from generator.build.validate import check_edition, engine_options, engine_setup_problem
     layouts_given, layouts = layouts is not None, layouts or layouts_for(edition)
     chosen = [layouts.profile(p) for p in (profiles or default_profiles(layouts))]
     chosen.sort(key=lambda p: p.kind == "proof")  # the proof page links every file built before it
@@ -53,7 +39,7 @@ def build_edition(edition: Edition, out_dir: Path, profiles: list[str] | None = 
             raise GameDataError(layouts.profile_path(profile.id), None, "kind",
                                 f"a profile kind this version can build, one of {sorted(EXPORTERS)}",
                                 repr(profile.kind))
-    from generator.side_by_side import Elsewhere
+    from generator.build.workers import Elsewhere
     elsewhere = Elsewhere(layouts_given)
     with staging(out_dir) as stage, elsewhere:
         jobs = [Job(edition, layouts, profile, stage, strict=strict, base_url=base_url) for profile in chosen]

@@ -68,7 +68,7 @@ def validate_edition(edition: Edition, looks: bool = False, layouts: Layouts | N
 def check_looks(edition: Edition, layouts: Layouts | None = None) -> list:
     """What `build` checks before drawing: templates, bindings, conditions, labels, sizes (errors, exit 2),
     then print safety (findings, returned)."""
-    from generator.pipeline import check_edition, layouts_for
+    from generator.model import layouts_for
     from generator.render.cut_lines import check_cut_lines
     from generator.render.safety import check_edition_safety
     from generator.render.style import Palette
@@ -79,6 +79,15 @@ def check_looks(edition: Edition, layouts: Layouts | None = None) -> list:
     for profile in layouts.profiles.values():  # what a sheet build would refuse about its profile
         check_cut_lines(profile, layouts, palette)
     return check_edition_safety(edition, layouts)
+
+
+def check_edition(edition: Edition, layouts: Layouts) -> None:
+    """Resolve every template, binding, condition, label and size before anything is written
+    (`validate` runs the same checks, so a project that validates also builds)."""
+    from generator.render.faces import FacePainter
+    painter = FacePainter(edition.game, layouts)
+    for component in edition.components:
+        painter.sides(component)  # resolves and checks every template of every piece
 
 
 def incomplete_parts(edition: Edition) -> list[str]:

@@ -12,7 +12,7 @@ from pathlib import Path
 import click
 
 from generator.core.errors import UserError
-from generator.jsonschemas import SHIPPED, kind_of
+from generator.build.jsonschemas import SHIPPED, kind_of
 from generator.core.project import MARKER, current
 
 SCAFFOLD = Path(str(resources.files("generator") / "scaffold" / "game"))  # package data

@@ -35,7 +35,7 @@ class Elsewhere:
     workers; as a context manager it makes sure no worker still writes when the build ends."""
 
     def __init__(self, own_layouts: bool):
-        scheduler = sys.modules.get(f"{__package__}.scheduler")  # not even loaded: no scheduler is running
+        scheduler = sys.modules.get("generator.runs.scheduler")  # not even loaded: no scheduler is running
         self.scheduler = None if own_layouts or scheduler is None else scheduler.active()
         self._files: dict[str, Any] = {}
 
@@ -81,7 +81,7 @@ def export_elsewhere(game_folder: str, edition_id: str, profile_id: str, stage: 
                      base_url: str | None) -> list:
     """Build one profile of an edition on a worker process, from the edition's files."""
     from generator.model import load_edition, load_game
-    from generator.pipeline import layouts_for
+    from generator.model import layouts_for
     from generator.core.trace import span
     try:
         with span("load edition"):

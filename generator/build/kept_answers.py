@@ -25,11 +25,11 @@ from typing import Callable
 
 from generator.core.project import current
 
-PACKAGE = Path(__file__).resolve().parent
+PACKAGE = Path(__file__).resolve().parents[1]  # the generator package
 FORMAT = 1  # bump when the shape of a kept answer changes
 KEEP = 64  # answers kept; older ones are removed
 DISTRIBUTIONS = (".dist-info", ".egg-info", ".egg-link", ".pth")
-GROUP = "pnp_generator.engines"  # engine.plugins.GROUP, named here so that its imports are not needed
+GROUP = "pnp_generator.engines"  # play.plugins.GROUP, named here so that its imports are not needed
 
 
 def replayed(command: str, arguments: list, run: Callable[[], int | None]) -> int:

@@ -68,7 +68,7 @@ def _static_inputs() -> str:
             versions.append(f"{name}={metadata.version(name)}")
         except metadata.PackageNotFoundError:
             versions.append(f"{name}=none")
-    code = _tree_digest(Path(__file__).resolve().parent)
+    code = _tree_digest(Path(__file__).resolve().parents[1])  # the generator package
     return hashlib.sha256(f"{sys.version}|{'|'.join(versions)}|{code}".encode()).hexdigest()
 
 

@@ -34,7 +34,7 @@ def forget_pending() -> None:
 def plan(editions: Iterable[Any], profiles: list[str] | None) -> dict[str, list[Work]]:
     """The engine work each edition's rulebooks need, by edition (``game/edition``), leaving out
     results the cache holds (a game's balance runs are listed under each of its editions)."""
-    from generator.pipeline import layouts_for
+    from generator.model import layouts_for
     from generator.runs.cache import cache_dir
     from generator.runs.work import balance_work, engine_inputs
 
@@ -88,7 +88,8 @@ def priorities(planned: dict[str, list[Work]]) -> dict[str, tuple]:
 
 def _rulebooks(edition: Any, profiles: list[str] | None) -> list[Any]:
     """The rulebook profiles a build of ``edition`` makes (none for a game without rules/)."""
-    from generator.pipeline import default_profiles, layouts_for
+    from generator.build.pipeline import default_profiles
+    from generator.model import layouts_for
     from generator.rulebook.config import rules_folder
     if rules_folder(edition) is None:
         return []
@@ -128,7 +129,7 @@ class Ahead:
 
     def __enter__(self) -> "Ahead":
         from generator.runs.scheduler import Scheduler, activate
-        from generator.side_by_side import warm_up
+        from generator.build.workers import warm_up
         self.scheduler = Scheduler(self.jobs, initializer=forget_pending, warm_up=warm_up)
         activate(self.scheduler)
         return self
@@ -254,8 +255,9 @@ def _check(editions: list[Any]) -> None:
     """The checks each edition's build makes before writing anything (templates, bindings, rule
     options), made for all of them first: with engine work started ahead, editions are built out of
     order, and a mistake in any of them must stop the build at once with its one message."""
-    from generator.pipeline import check_edition, layouts_for
-    from generator.validate import engine_options
+    from generator.build.validate import check_edition
+    from generator.model import layouts_for
+    from generator.build.validate import engine_options
     for edition in editions:
         check_edition(edition, layouts_for(edition))
         engine_options(edition)
