@@ -11,7 +11,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import click
 from pydantic import TypeAdapter
 
 SHIPPED = Path(str(resources.files("generator") / "schemas"))  # package data
@@ -104,18 +103,3 @@ def write_schemas(folder: Path) -> list[Path]:
             path.write_text(text)
         written.append(path)
     return written
-
-
-@click.command()
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path),
-              help="Folder to write the schemas into (default: the project's .pnpkit/schemas).")
-@click.option("--kind", type=click.Choice(KINDS), help="Print one kind's schema instead of writing files.")
-def schema(out: Path | None, kind: str | None) -> None:
-    """JSON Schemas of every YAML file kind, for editors (yaml-language-server) and CI checks."""
-    if kind:
-        click.echo(json.dumps(schema_for(kind), indent=1, sort_keys=True))
-        return
-    from generator.core.project import current
-    folder = out or current().root / ".pnpkit" / "schemas"
-    for path in write_schemas(folder):
-        click.echo(str(path))

@@ -1,4 +1,4 @@
-"""`pnpkit new GAME`: a commented game that validates and builds at once (cards from a CSV file with a
+"""A new game (`pnpkit new GAME`): a commented game that validates and builds at once (cards from a CSV file with a
 face and a back, a coin token, an edition that declares its deck, a style with the game's colours and
 a Markdown rulebook), written into the project, which the folder becomes if it was not one."""
 from __future__ import annotations
@@ -9,11 +9,9 @@ import shutil
 from importlib import resources
 from pathlib import Path
 
-import click
-
 from generator.core.errors import UserError
 from generator.build.jsonschemas import SHIPPED, kind_of
-from generator.core.project import MARKER, current
+from generator.core.project import MARKER
 
 SCAFFOLD = Path(str(resources.files("generator") / "scaffold" / "game"))  # package data
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,59}$")
@@ -43,17 +41,3 @@ def create_game(project_root: Path, game_id: str, title: str) -> Path:
                                                                    target.parent)).as_posix())
         target.write_text(text, encoding="utf-8")
     return folder
-
-
-@click.command()
-@click.argument("game")
-@click.option("--title", help="The game's title (default: from its id, e.g. 'Star Market').")
-def new(game: str, title: str | None) -> None:
-    """Start a new game GAME in this project (or make this folder a project)."""
-    root = current().root
-    folder = create_game(root, game, title or game.replace("-", " ").replace("_", " ").title())
-    shown = folder.relative_to(Path.cwd()) if folder.is_relative_to(Path.cwd()) else folder
-    click.echo(f"made {shown}/ (a deck from a CSV file, coins, a rulebook). Next:")
-    click.echo(f"  pnpkit validate {game}      # check the deck against what the edition declares")
-    click.echo(f"  pnpkit build {game}         # print sheets, proof page and rulebook into output/{game}/")
-    click.echo(f"  edit {shown}/cards/cards.csv and templates/, then build again")

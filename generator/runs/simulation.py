@@ -151,3 +151,40 @@ def simulate(options: Any, deck: Sequence[Any], glyph_ids: Sequence[str], games:
                                swap_seats)
     return run(engine.name, options, list(deck), list(glyph_ids), games, list(agents), seed,
                jobs, progress, swap_seats)
+
+
+def _pct(entry: dict[str, Any]) -> str:
+    lo, hi = entry["ci95"]
+    return f"{100 * entry['rate']:.1f}% (95% CI {100 * lo:.1f}-{100 * hi:.1f})"
+
+
+def format_summary(res: dict[str, Any]) -> str:
+    """A short human-readable report of a simulation result dict."""
+    s = res["scores"]
+    t = res["ties"]
+    lines = [
+        f"{res['games']} games of {res.get('title', res['game'])}"
+        f"{' (' + str(res['edition']) + ')' if res.get('edition') else ''}, agents {res['agents'][0]} (Light) vs "
+        f"{res['agents'][1]} (Dark){', seats swapped every other game' if res['swap_seats'] else ''}",
+        f"Light wins {_pct(res['win_rate_by_seat']['light'])}",
+        f"Dark wins  {_pct(res['win_rate_by_seat']['dark'])}",
+        f"draws      {_pct(res['win_rate_by_seat']['draw'])}",
+    ]
+    if res["swap_seats"]:
+        for name, entry in res["win_rate_by_agent"].items():
+            lines.append(f"agent {name} wins {_pct(entry)}")
+    lines += [
+        f"scores: Light {s['light']['mean']:.1f} ± {s['light']['stdev']:.1f}, "
+        f"Dark {s['dark']['mean']:.1f} ± {s['dark']['stdev']:.1f}",
+        f"turns per game: {res['turns']['mean']:.1f} ± {res['turns']['stdev']:.1f} "
+        f"(min {res['turns']['min']:.0f}, max {res['turns']['max']:.0f})",
+        f"ties: {100 * t['rate']:.1f}% (broken by fewer cards {t['broken_by']['fewer_cards']}, "
+        f"by second player {t['broken_by']['second_player']}, "
+        f"unbroken {t['broken_by']['unbroken']})",
+        f"cards taken per game: {res['cards_taken_per_game']['total']['mean']:.1f}; "
+        f"Overchanneling cubes per game: {res['overchanneling_per_game']['total']['mean']:.2f}",
+        f"deck ran out: {100 * res['deck_ran_out']['rate']:.1f}%; cube supply ran out: "
+        f"{100 * res['supply_ran_out']['rate']:.1f}%; no legal move: "
+        f"{100 * res['no_legal_move']['rate']:.1f}%; stalled: {100 * res['stalled']['rate']:.1f}%",
+    ]
+    return "\n".join(lines)

@@ -40,7 +40,7 @@ def cluster():
 
 
 def _grove_cells():
-    from generator.cli_engine import _cell
+    from generator.cli.sweep import _cell
     axes = [parse_axis("banish_needs_standing_druid=false,true"), parse_axis("control_at=6,7")]
     return [_cell("battle-for-the-grove", None, label, ()) for label in grid(axes)]
 
