@@ -22,7 +22,8 @@ def build_edition(edition: Edition, out_dir: Path, profiles: list[str] | None = 
                   base_url: str | None = None) -> list[Produced]:
     """Render the edition with each profile into out_dir; nothing changes there unless all succeed."""
     from generator.render.safety import enforce_print_safety
-    from generator.build.validate import check_edition, engine_options, engine_setup_problem
+    from generator.build.validate import (check_edition, engine_options, engine_setup_problem, format_report,
+                                          validate_edition)
     layouts_given, layouts = layouts is not None, layouts or layouts_for(edition)
     chosen = [layouts.profile(p) for p in (profiles or default_profiles(layouts))]
     chosen.sort(key=lambda p: p.kind == "proof")  # the proof page links every file built before it
@@ -34,6 +35,7 @@ def build_edition(edition: Edition, out_dir: Path, profiles: list[str] | None = 
             problem = engine_setup_problem(edition)
             if problem:
                 raise ValidationFailed(f"{edition.source.path}: {problem} (see `validate`)")
+        report = validate_edition(edition) if any(p.kind == "proof" for p in chosen) else None  # the proof page shows it
     for profile in chosen:
         if profile.kind not in EXPORTERS:
             raise GameDataError(layouts.profile_path(profile.id), None, "kind",
@@ -42,7 +44,8 @@ def build_edition(edition: Edition, out_dir: Path, profiles: list[str] | None = 
     from generator.build.workers import Elsewhere
     elsewhere = Elsewhere(layouts_given)
     with staging(out_dir) as stage, elsewhere:
-        jobs = [Job(edition, layouts, profile, stage, strict=strict, base_url=base_url) for profile in chosen]
+        jobs = [Job(edition, layouts, profile, stage, strict=strict, base_url=base_url, report=report,
+                    report_text=format_report(report) if report else "") for profile in chosen]
         here = []
         for job in jobs:  # rulebooks start at once on the workers
             if not elsewhere.submit(job):

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 
 from generator.core.errors import GameDataError
 from generator.core.output import Produced
-from generator.build.validate import format_report, validate_edition
 from generator.exporters.common import Options, designs_of, export_components, final_dir, profile_options
 from generator.exporters.raster import checked, faces_pdf, raster_for, rasterise
 from generator.render.faces import FacePainter
@@ -43,10 +42,12 @@ def export_proof(job: "Job") -> list[Produced]:
                       "total": component.total, "distinct": len(component.pieces), "cards": cards})
     pdf = faces_pdf([(d, r) for d, r, _ in work], painter)
     rasterise(pdf, [(i, r.pixels, r.dpi, dest) for i, (_, r, dest) in enumerate(work)])
-    report = validate_edition(job.edition)
+    if job.report is None:
+        raise ValueError("a proof page is built with the edition's validation report (Job.report)")
+    report = job.report
     page = render_page(job, options.template, {
         "title": job.edition.game.title, "edition": job.edition.spec.title, "edition_id": job.edition.id,
-        "game_id": job.edition.game.id, "decks": decks, "report": report, "report_text": format_report(report),
+        "game_id": job.edition.game.id, "decks": decks, "report": report, "report_text": job.report_text,
         "safety": [str(f) for f in check_edition_safety(job.edition, job.layouts)],
         "pdfs": pdf_links(job.stage)})
     name = f"{job.stem}.html"

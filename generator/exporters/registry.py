@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from generator.core.output import Produced
 from generator.model import Edition
@@ -30,6 +30,10 @@ class Job:
     stage: Path
     strict: bool = False   # --strict: an exporter's own findings (the rulebook lint) stop the build
     base_url: str | None = None   # where a TTS save's images will be hosted (build --base-url)
+    # what the build's checks found (``build.validate``'s report, and its text as `validate` prints
+    # it), for the pages that show them: the proof page
+    report: Any = None
+    report_text: str = ""
 
     @property
     def stem(self) -> str:

@@ -7,9 +7,8 @@ same way in pyproject.toml. A publisher's package registers theirs in its own me
     [project.entry-points."pnp_generator.engines"]
     nim = "nim_engine.game:ENGINE"
 
-Engines are loaded on first use, so listing them imports no game. When this package runs from a
-source checkout whose installed metadata predates the entry points, ``SHIPPED`` (kept equal to
-pyproject.toml by a test) stands in for its own two.
+Engines are loaded on first use, so listing them imports no game. The games shipped in the same
+wheel (``pnp_games``) are registered the same way, and found only through their entry points.
 """
 from __future__ import annotations
 
@@ -21,8 +20,6 @@ from typing import Any
 from generator.core.errors import UserError
 
 GROUP = "pnp_generator.engines"
-SHIPPED = {"channeling": "pnp_games.channeling.game:ENGINE",
-           "grove": "pnp_games.grove.game:ENGINE"}
 
 
 class PluginError(UserError):
@@ -40,9 +37,7 @@ def load_reference(reference: str) -> Any:
 
 def discover() -> dict[str, str]:
     """Engine name -> ``module:attribute`` of its spec, from the installed entry points."""
-    found = dict(SHIPPED)
-    found.update({ep.name: ep.value for ep in entry_points(group=GROUP)})
-    return found
+    return {ep.name: ep.value for ep in entry_points(group=GROUP)}
 
 
 class EngineTable(Mapping):

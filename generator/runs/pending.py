@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from concurrent.futures import FIRST_COMPLETED, Future, wait
 from contextlib import nullcontext
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from generator.core.trace import span
-from generator.runs.work import Work
+
+if TYPE_CHECKING:  # work.resolve asks this module: a name for annotations only
+    from generator.runs.work import Work
 
 PENDING: dict[str, "Pending"] = {}
 
