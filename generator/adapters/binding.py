@@ -8,9 +8,9 @@ pyspiel, pettingzoo or numpy (the adapters do, behind the ``frameworks`` extra).
 
 Game level, ``FrameworkBinding`` (one object per engine)::
 
-    short_name       OpenSpiel's name, lower case with underscores ("battle_for_the_grove")
+    short_name       OpenSpiel's name, lower case with underscores ("nim_race")
     long_name        the game's title
-    player_names     one name per seat, in seat order (PettingZoo's agents): ("light", "dark")
+    player_names     one name per seat, in seat order (PettingZoo's agents): ("first", "second")
     information      PERFECT or IMPERFECT
     parameters       the rule options a framework may pass, with their defaults (bool, int,
                      float or str values; ``rule_parameters(OptionsModel)`` derives them).

@@ -1,7 +1,7 @@
 """Every engine with a framework binding as an OpenSpiel Python game (the ``frameworks`` extra).
 
 Importing this module registers each registered engine whose ``EngineSpec`` names a binding, so
-``pyspiel.load_game("battle_for_the_grove", {"turn_cap": 100})`` works; the game's parameters are
+``pyspiel.load_game(short_name, {"turn_cap": 100})`` works; the game's parameters are
 its rule options. ``register(engine)`` registers one engine explicitly (and says why it cannot).
 The classes here only translate: ids, chance outcomes, returns and views all come from the
 binding (see ``binding``), so one adapter serves every engine.

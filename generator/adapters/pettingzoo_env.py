@@ -1,5 +1,5 @@
 """Every engine with a framework binding as a PettingZoo AEC environment (the ``frameworks`` extra):
-``env("grove", turn_cap=200)``.
+``env("<engine>", turn_cap=200)``.
 
 The agents are the binding's ``player_names``, acting in turn. Chance outcomes are drawn inside
 the environment from its seeded generator (``reset(seed=...)``) with the binding's probabilities

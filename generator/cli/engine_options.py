@@ -22,20 +22,6 @@ def fail(message: str) -> NoReturn:
     raise SystemExit(2)
 
 
-def parse_rule(text: str) -> tuple[str, Any]:
-    import yaml
-    key, sep, value = text.partition("=")
-    if not sep or not key.strip():
-        fail(f"--rule expects KEY=VALUE, got {text!r}")
-    try:
-        parsed = yaml.safe_load(value) if value.strip() else value
-    except yaml.YAMLError:
-        parsed = value
-    if isinstance(parsed, list):
-        parsed = tuple(parsed)
-    return key.strip(), parsed
-
-
 def _rules_error(exc: Any) -> str:
     """A --rule override the engine rejects (the edition's own rules were checked already)."""
     err = exc.errors(include_url=False)[0]
@@ -58,7 +44,7 @@ def _no_engine(edition: Any, doing: str) -> str:
             f"missing ({len(missing)}): {parts}")
 
 
-def load(game: str, edition: str | None, rules: tuple[str, ...], doing: str = "simulated",
+def load(game: str, edition: str | None, rules: tuple[tuple[str, Any], ...], doing: str = "simulated",
           deck_variant: Callable[[list], list] | None = None, varied: frozenset[str] = frozenset()):
     """(engine spec, options, deck, glyph ids, edition id) or a clean exit 2; ``deck_variant``
     changes the edition's deck entries before they are expanded (a sweep's deck axis); a rejected
@@ -78,7 +64,7 @@ def load(game: str, edition: str | None, rules: tuple[str, ...], doing: str = "s
     engine = get_engine(ed.engine)
     if rules:
         try:
-            options = engine.options_model.model_validate({**ed.rules, **dict(map(parse_rule, rules))})
+            options = engine.options_model.model_validate({**ed.rules, **dict(rules)})
         except ValidationError as exc:
             message = _rules_error(exc)
             key = str((exc.errors(include_url=False)[0].get("loc") or ("",))[0])
@@ -91,16 +77,14 @@ def load(game: str, edition: str | None, rules: tuple[str, ...], doing: str = "s
     return engine, options, deck, list(ed.glyph_ids), ed.id
 
 
-def agent_pair(engine: Any, text: str) -> list[str]:
-    specs = [a.strip() for a in text.split(",")]
-    if len(specs) != 2 or not all(specs):
-        fail(f"--agents expects two agents separated by a comma (Light,Dark), got {text!r}")
+def check_agents(engine: Any, specs: tuple[str, ...]) -> list[str]:
+    """The agent specs (one per seat) when the engine knows them all, else a clean exit 2."""
     for spec in specs:
         try:
             engine.make_agent(spec, 0)
         except ValueError as exc:
             fail(str(exc))
-    return specs
+    return list(specs)
 
 
 def show_progress() -> bool:

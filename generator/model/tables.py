@@ -1,7 +1,7 @@
 """Pieces from a spreadsheet: a CSV file (or an Excel workbook, with the `xlsx` extra) whose header
 row names the component's fields, plus an optional `count` column. Cells are typed by the fields
 (a whole-number field takes whole numbers), empty cells leave an optional field unset, and every
-mistake names the file, the row and the column, e.g. `cards.csv:7, column vigor (B)`."""
+mistake names the file, the row and the column, e.g. `cards.csv:7, column cost (B)`."""
 from __future__ import annotations
 
 import csv

@@ -102,9 +102,9 @@ def agent_factory(makers: Mapping[str, Callable[..., Any] | str],
 
 
 def seat_agents(engine: Any, agents: Sequence[Any], seed: int) -> list[Any]:
-    """The two agents of a game by seat (Light, Dark): a spec becomes the engine's agent with the
+    """The two agents of a game by seat, in seat order: a spec becomes the engine's agent with the
     seat's seed derived from the game's, an agent object is used as it is."""
     if len(agents) != 2:
-        raise ValueError(f"expected two agents (Light, Dark), got {len(agents)}")
+        raise ValueError(f"expected two agents, one per seat, got {len(agents)}")
     return [engine.make_agent(a, derive_seed("agent", seed, seat)) if isinstance(a, str) else a
             for seat, a in enumerate(agents)]

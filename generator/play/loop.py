@@ -1,13 +1,8 @@
 """The game loop every engine is played with: agents decide by seat, the state samples its own chance
-outcomes; a finished game becomes one row of figures."""
+outcomes; a finished game becomes one row: its result and the game's own figures."""
 from __future__ import annotations
 
-from typing import Any, Sequence
-
-# one row per game
-FIELDS = ("winner", "tie_break", "score0", "score1", "cards0", "cards1", "over0", "over1",
-          "turns", "deck_ran_out", "supply_ran_out", "spent", "stalled", "swapped")
-
+from typing import Any, NamedTuple, Sequence
 
 def play_out(state: Any, players: Sequence[Any], log: list | None = None) -> None:
     """Play ``state`` to its end: each seat's agent decides, and at a chance node
@@ -24,13 +19,23 @@ def play_out(state: Any, players: Sequence[Any], log: list | None = None) -> Non
             log.append(action)
 
 
-def game_row(state: Any, swapped: bool) -> tuple:
-    """One finished game as a row of ``FIELDS``; what a state does not track counts as 0."""
+class GameRow(NamedTuple):
+    """One finished game, as a simulation keeps it: the generic result and the game's own figures."""
+
+    winner: int | None
+    tie_break: str | None
+    scores: tuple[int, ...]        # by seat
+    turns: int
+    stalled: bool                  # stopped at the turn cap
+    swapped: bool                  # the agents sat the other way round
+    figures: dict[str, Any]        # the engine's ``figures(state)``
+    flags: dict[str, Any]          # the state's ``flags()``
+
+
+def game_row(engine: Any, state: Any, swapped: bool) -> GameRow:
+    """A finished game of ``engine`` (its ``EngineSpec``) as one row."""
     winner, tie_break = state.outcome()
-    sc = state.scores()
-    fl = state.flags() if hasattr(state, "flags") else {}
-    taken = getattr(state, "taken", lambda p: ())
-    over = getattr(state, "overchanneling", lambda p: 0)
-    return (winner, tie_break, sc[0], sc[1], len(taken(0)), len(taken(1)), over(0), over(1),
-            state.turn, bool(fl.get("deck_ran_out")), bool(any(fl.get("supply_ran_out", ()))),
-            int(sum(fl.get("spent_glyphs", ()))), bool(fl.get("stalled")), swapped)
+    flags = state.flags() if hasattr(state, "flags") else {}
+    figures = engine.figures(state) if engine.figures else {}
+    return GameRow(winner, tie_break, tuple(state.scores()), state.turn, bool(flags.get("stalled")), swapped,
+                   figures, flags)

@@ -4,7 +4,7 @@ The tree is keyed by the players' actions. Each iteration plays on a fresh copy 
 (``determinise``: a re-draw of what the searching player cannot see, or a plain copy), resolves
 chance nodes as it meets them (``to_decision``), walks down by UCB1 with availability counts (an
 action counts only in iterations where it was a candidate), adds one node, plays on with the
-game's rollout policy for ``rollout_steps`` steps and scores the result from Light's side: a
+game's rollout policy for ``rollout_steps`` steps and scores the result from the first seat's side: a
 finished game 1, 0.5 or 0, an unfinished one its evaluation squashed by a logistic curve. After
 ``iterations`` iterations the most visited root action is played.
 
@@ -55,7 +55,7 @@ class TreeSearch:
         raise NotImplementedError
 
     def evaluate(self, state: Any) -> float:
-        """A heuristic value of an unfinished position from Light's side (0 = even)."""
+        """A heuristic value of an unfinished position from the first seat's side (0 = even)."""
         raise NotImplementedError
 
     def determinise(self, state: Any, player: int) -> Any:
@@ -114,14 +114,14 @@ class TreeSearch:
                 node = children[chosen]
                 s.apply_action(chosen)
                 visited.append((node, p))
-            light = self.playout(s)
+            first = self.playout(s)
             for nd, p in visited:
                 nd.n += 1
-                nd.w += light if p == 0 else 1.0 - light
+                nd.w += first if p == 0 else 1.0 - first
         return root
 
     def playout(self, s: Any) -> float:
-        """Light's share of the result after the rollout: 1, 0.5 or 0 if the game ends, else
+        """The first seat's share of the result after the rollout: 1, 0.5 or 0 if the game ends, else
         the squashed evaluation."""
         for _ in range(self.rollout_steps):
             if s.is_terminal():

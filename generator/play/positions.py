@@ -1,8 +1,8 @@
 """Positions from data, for any engine: a mapping or a short YAML text in, a checked state out.
 
-``build_position("grove", options, {"druids": {"G": "llldd", "A": "LLLDd"}, "to_move": "dark"})``
-or the same as text (``"druids: {G: llldd, A: LLLDd}\\nto_move: dark"``). Each engine documents its
-keys with its ``position`` hook (channeling/positions.py, grove/positions.py). A position that
+``build_position("nim", options, {"heap": 7, "to_move": 1})``
+or the same as text (``"heap: 7\\nto_move: 1"``). Each engine documents its
+keys with its ``position`` hook (the ``position`` of its ``EngineSpec``). A position that
 cannot be raises ``PositionError`` naming the key (and, for text, the line).
 """
 from __future__ import annotations

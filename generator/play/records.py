@@ -1,7 +1,8 @@
-"""The record of one played game: setup, actions in notation, result and flags."""
+"""The record of one played game: setup, actions in notation, result, flags and the game's own figures."""
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+import copy
+from dataclasses import dataclass, field
 from typing import Any
 
 
@@ -11,20 +12,27 @@ class GameRecord:
 
     game: str
     seed: int
-    agents: tuple[str, str]               # by seat: (Light, Dark)
-    setup: dict[str, Any]                 # line labels, initial grid, deck order
+    agents: tuple[str, ...]               # by seat
+    setup: dict[str, Any]                 # what the engine's ``describe_setup`` tells of the start
     actions: list[str]                    # notation, in order (setup hides included)
-    scores: tuple[int, int]
-    cards: tuple[int, int]
-    splendor: tuple[int, int]
-    overchanneling: tuple[int, int]
-    winner: int | None                    # 0 Light, 1 Dark, None draw
-    tie_break: str | None                 # "fewer_cards" / "second_player" / None
+    scores: tuple[int, ...]               # by seat
+    winner: int | None                    # a seat, None for a draw
+    tie_break: str | None                 # one of the game's ``GameInfo.tie_breaks``, or None
     turns: int
     flags: dict[str, Any] = field(default_factory=dict)
+    figures: dict[str, Any] = field(default_factory=dict)  # the engine's own (``EngineSpec.figures``)
+
+    def __getattr__(self, name: str) -> Any:
+        """A figure of the game read as an attribute (``record.cards``)."""
+        figures = self.__dict__.get("figures", {})
+        if name in figures:
+            return figures[name]
+        raise AttributeError(name)
 
     def to_dict(self) -> dict[str, Any]:
-        d = asdict(self)
-        for k in ("agents", "scores", "cards", "splendor", "overchanneling"):
-            d[k] = list(d[k])
-        return d
+        """The record as JSON-ready data, the game's figures among the other results."""
+        figures = {k: list(v) if isinstance(v, tuple) else v for k, v in self.figures.items()}
+        return copy.deepcopy({
+            "game": self.game, "seed": self.seed, "agents": list(self.agents), "setup": self.setup,
+            "actions": list(self.actions), "scores": list(self.scores), **figures, "winner": self.winner,
+            "tie_break": self.tie_break, "turns": self.turns, "flags": self.flags})

@@ -90,7 +90,7 @@ def new_game(options: Any, deck: Sequence[Card], glyph_ids: Sequence[str], seed:
     return engine_for(options, game).new_game(options, deck, glyph_ids, seed)
 
 
-def make_agent(spec: str, seed: int, *, game: str = "channeling") -> Any:
+def make_agent(spec: str, seed: int, *, game: str) -> Any:
     """An agent from a spec ("random", "greedy", "mcts", "mcts:400").
 
     :raises ValueError: for an unknown spec.
@@ -100,7 +100,7 @@ def make_agent(spec: str, seed: int, *, game: str = "channeling") -> Any:
 
 def play_game(options: Any, deck: Sequence[Card], glyph_ids: Sequence[str], seed: int,
               agents: Sequence[Any], *, game: str | None = None) -> GameRecord:
-    """Play one game; agents are specs or agent objects, by seat (Light, Dark)."""
+    """Play one game; agents are specs or agent objects, by seat."""
     engine = engine_for(options, game)
     if engine.play_game is not None:
         return engine.play_game(options, deck, glyph_ids, seed, agents)
@@ -115,16 +115,14 @@ def play_game(options: Any, deck: Sequence[Card], glyph_ids: Sequence[str], seed
 
 def _record(engine: EngineSpec, state: Any, seed: int, agents: Sequence[Any],
             setup: dict[str, Any], actions: list[str]) -> GameRecord:
-    row = game_row(state, False)
-    sc = (row[2], row[3])
+    row = game_row(engine, state, False)
     return GameRecord(
         game=engine.name, seed=seed,
         agents=tuple(a if isinstance(a, str) else getattr(a, "name", type(a).__name__)
                      for a in agents),
-        setup=setup, actions=actions, scores=sc, cards=(row[4], row[5]),
-        splendor=(sc[0] + row[6], sc[1] + row[7]), overchanneling=(row[6], row[7]),
-        winner=row[0], tie_break=row[1], turns=state.turn,
-        flags=state.flags() if hasattr(state, "flags") else {"stalled": row[12]})
+        setup=setup, actions=actions, scores=row.scores, winner=row.winner, tie_break=row.tie_break,
+        turns=state.turn, flags=row.flags if hasattr(state, "flags") else {"stalled": row.stalled},
+        figures=row.figures)
 
 
 def replay(options: Any, deck: Sequence[Card], glyph_ids: Sequence[str], seed: int,

@@ -134,7 +134,7 @@ def _check_bound_values(painter: "FacePainter", template: Template, component: C
 
 
 def _check_count(element, values: dict, piece: Piece, source, where) -> None:
-    """A count bound to a field (`count: $vigor`) stays within what a ring or flower can draw."""
+    """A count bound to a field (`count: $cost`) stays within what a ring or flower can draw."""
     bound = getattr(element, "count", None)
     if isinstance(bound, str):
         dots = resolve(bound, values)

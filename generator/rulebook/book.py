@@ -63,9 +63,10 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
     _component_figures(edition, faces, styles, figures)
     inputs = engine_inputs(edition)
     appendices = for_engine(edition.engine)
-    context.update(options=[], questions=[], stalls=[], rules=None, sample=None, balance=None,
+    context.update(options=[], questions=[], stalls=[], rules=None, sample=None, balance=None, seats=[],
                    play_summary=config.play_summary, settings=settings.model_dump(mode="json"))
     if inputs is not None:
+        context["seats"] = list(get_engine(edition.engine).info.seats)  # the game's GameInfo names them
         context["rules"] = inputs.options
         context["questions"] = answered_questions(folder, inputs.options)
         context["options"] = option_facts(inputs.options, context["questions"])

@@ -11,7 +11,7 @@ from generator.rulebook.styles import Styles
 
 
 def piece_caption(component: ComponentSet, piece: Piece, faces: PieceFaces) -> str:
-    """A piece's name, or the names of the values that tell it apart ('Light Ember')."""
+    """A piece's name, or the names of the values that tell it apart ('Gold Coin')."""
     if "name" in piece.fields:
         return str(piece.fields["name"])
     values = faces.values(component.id, piece)

@@ -9,15 +9,15 @@ from typing import Any, Callable, Sequence
 
 from generator.core.processes import pool_context
 from generator.play.agents_base import seat_agents
-from generator.play.loop import FIELDS, game_row, play_out
+from generator.play.engine_spec import EngineSpec
+from generator.play.loop import GameRow, game_row, play_out
 from generator.play.plugins import get_engine
 from generator.play.registry import engine_for
 from generator.play.seeds import game_seed
 from generator.runs.stats import rate, spread
 
 
-
-def _play_range(args: tuple) -> list[tuple]:
+def _play_range(args: tuple) -> list[GameRow]:
     game, options, deck, glyph_ids, agents, seed, swap, start, stop = args
     engine = get_engine(game)
     rows = []
@@ -26,7 +26,7 @@ def _play_range(args: tuple) -> list[tuple]:
         by_seat, swapped = seats(agents, i, swap)
         state = engine.new_game(options, deck, glyph_ids, gs)
         play_out(state, seat_agents(engine, by_seat, gs))
-        rows.append(game_row(state, swapped))
+        rows.append(game_row(engine, state, swapped))
     return rows
 
 
@@ -85,53 +85,46 @@ def run(game: str, options: Any, deck: list, glyph_ids: list[str], games: int,
     tasks = [(game, options, deck, glyph_ids, agents, seed, swap_seats, a, b)
              for a, b in chunks(games, jobs)]
     rows = run_tasks(_play_range, tasks, jobs, progress)
-    return summarise(rows, game=game, options=options, agents=agents, seed=seed,
+    return summarise(rows, engine=get_engine(game), options=options, agents=agents, seed=seed,
                      swap_seats=swap_seats)
 
 
-def summarise(rows: Sequence[tuple], *, game: str, options: Any, agents: Sequence[str],
+def summarise(rows: Sequence[GameRow], *, engine: EngineSpec, options: Any, agents: Sequence[str],
               seed: int, swap_seats: bool) -> dict[str, Any]:
-    """The figures of a run as a JSON-serialisable dict."""
+    """The figures of a run as a JSON-serialisable dict, by the seat names of the game's ``GameInfo``
+    (lower case), with the game's own entries (``summarise_figures``) before ``stalled``."""
     n = len(rows)
-    col = {f: [r[i] for r in rows] for i, f in enumerate(FIELDS)}
-    wins = [col["winner"].count(0), col["winner"].count(1), col["winner"].count(None)]
-    # by agent: agent 0 sits at Light unless swapped
-    agent_wins = [0, 0]
-    for w, sw in zip(col["winner"], col["swapped"]):
-        if w is not None:
-            agent_wins[w ^ int(sw)] += 1
-    ties = [r for r in rows if r[2] == r[3] and not r[12]]
-    broken = {"fewer_cards": 0, "second_player": 0, "unbroken": 0}
+    seats = engine.info.seat_keys()
+    wins = [sum(1 for r in rows if r.winner == p) for p in range(len(seats))]
+    draws = sum(1 for r in rows if r.winner is None)
+    agent_wins = [0] * len(agents)  # agent 0 sits in the first seat unless swapped
+    for r in rows:
+        if r.winner is not None:
+            agent_wins[r.winner ^ int(r.swapped)] += 1
+    ties = [r for r in rows if len(set(r.scores)) == 1 and not r.stalled]
+    broken = {**{name: 0 for name in engine.info.tie_breaks}, "unbroken": 0}
     for r in ties:
-        broken[r[1] or "unbroken"] += 1
-    cards_total = [a + b for a, b in zip(col["cards0"], col["cards1"])]
-    over_total = [a + b for a, b in zip(col["over0"], col["over1"])]
+        broken[r.tie_break or "unbroken"] = broken.get(r.tie_break or "unbroken", 0) + 1
+    scores = {seat: spread([r.scores[p] for r in rows]) for p, seat in enumerate(seats)}
+    if len(seats) == 2:
+        scores[f"margin_{seats[0]}_minus_{seats[1]}"] = spread([r.scores[0] - r.scores[1] for r in rows])
     dump = options.model_dump(mode="json") if hasattr(options, "model_dump") else dict(options)
+    own = engine.summarise_figures(list(rows)) if engine.summarise_figures else {}
     return {
-        "game": game,
+        "game": engine.name,
         "games": n,
         "seed": seed,
         "agents": list(agents),
         "swap_seats": swap_seats,
         "options": dump,
-        "wins": {"light": wins[0], "dark": wins[1], "draw": wins[2]},
-        "win_rate_by_seat": {"light": rate(wins[0], n), "dark": rate(wins[1], n),
-                             "draw": rate(wins[2], n)},
+        "wins": {**dict(zip(seats, wins)), "draw": draws},
+        "win_rate_by_seat": {**{seat: rate(w, n) for seat, w in zip(seats, wins)}, "draw": rate(draws, n)},
         "win_rate_by_agent": {f"{i}:{a}": rate(agent_wins[i], n) for i, a in enumerate(agents)},
-        "scores": {"light": spread(col["score0"]), "dark": spread(col["score1"]),
-                   "margin_light_minus_dark": spread([a - b for a, b in
-                                                      zip(col["score0"], col["score1"])])},
-        "turns": spread(col["turns"]),
+        "scores": scores,
+        "turns": spread([r.turns for r in rows]),
         "ties": {**rate(len(ties), n), "broken_by": broken},
-        "cards_taken_per_game": {"total": spread(cards_total), "light": spread(col["cards0"]),
-                                 "dark": spread(col["cards1"])},
-        "overchanneling_per_game": {"total": spread(over_total), "light": spread(col["over0"]),
-                                    "dark": spread(col["over1"])},
-        "deck_ran_out": rate(sum(col["deck_ran_out"]), n),
-        "supply_ran_out": rate(sum(col["supply_ran_out"]), n),
-        "no_legal_move": {**rate(sum(1 for s in col["spent"] if s), n),
-                          "turns_total": sum(col["spent"])},
-        "stalled": rate(sum(col["stalled"]), n),
+        **own,
+        "stalled": rate(sum(1 for r in rows if r.stalled), n),
     }
 
 
@@ -158,33 +151,22 @@ def _pct(entry: dict[str, Any]) -> str:
     return f"{100 * entry['rate']:.1f}% (95% CI {100 * lo:.1f}-{100 * hi:.1f})"
 
 
-def format_summary(res: dict[str, Any]) -> str:
-    """A short human-readable report of a simulation result dict."""
-    s = res["scores"]
-    t = res["ties"]
-    lines = [
-        f"{res['games']} games of {res.get('title', res['game'])}"
-        f"{' (' + str(res['edition']) + ')' if res.get('edition') else ''}, agents {res['agents'][0]} (Light) vs "
-        f"{res['agents'][1]} (Dark){', seats swapped every other game' if res['swap_seats'] else ''}",
-        f"Light wins {_pct(res['win_rate_by_seat']['light'])}",
-        f"Dark wins  {_pct(res['win_rate_by_seat']['dark'])}",
-        f"draws      {_pct(res['win_rate_by_seat']['draw'])}",
-    ]
+def format_summary(res: dict[str, Any], seats: Sequence[str]) -> str:
+    """A short report of a summary by ``seats`` (the game's seat names): wins, scores, turns, ties."""
+    keys = [seat.lower() for seat in seats]
+    agents = " vs ".join(f"{a} ({seat})" for a, seat in zip(res["agents"], seats))
+    swapped = ", seats swapped every other game" if res["swap_seats"] else ""
+    edition = f" ({res['edition']})" if res.get("edition") else ""
+    lines = [f"{res['games']} games of {res.get('title', res['game'])}{edition}, agents {agents}{swapped}"]
+    width = max(len(s) for s in [*seats, "draws"]) + 5
+    lines += [f"{seat + ' wins':{width}} {_pct(res['win_rate_by_seat'][key])}" for seat, key in zip(seats, keys)]
+    lines.append(f"{'draws':{width}} {_pct(res['win_rate_by_seat']['draw'])}")
     if res["swap_seats"]:
-        for name, entry in res["win_rate_by_agent"].items():
-            lines.append(f"agent {name} wins {_pct(entry)}")
-    lines += [
-        f"scores: Light {s['light']['mean']:.1f} ± {s['light']['stdev']:.1f}, "
-        f"Dark {s['dark']['mean']:.1f} ± {s['dark']['stdev']:.1f}",
-        f"turns per game: {res['turns']['mean']:.1f} ± {res['turns']['stdev']:.1f} "
-        f"(min {res['turns']['min']:.0f}, max {res['turns']['max']:.0f})",
-        f"ties: {100 * t['rate']:.1f}% (broken by fewer cards {t['broken_by']['fewer_cards']}, "
-        f"by second player {t['broken_by']['second_player']}, "
-        f"unbroken {t['broken_by']['unbroken']})",
-        f"cards taken per game: {res['cards_taken_per_game']['total']['mean']:.1f}; "
-        f"Overchanneling cubes per game: {res['overchanneling_per_game']['total']['mean']:.2f}",
-        f"deck ran out: {100 * res['deck_ran_out']['rate']:.1f}%; cube supply ran out: "
-        f"{100 * res['supply_ran_out']['rate']:.1f}%; no legal move: "
-        f"{100 * res['no_legal_move']['rate']:.1f}%; stalled: {100 * res['stalled']['rate']:.1f}%",
-    ]
+        lines += [f"agent {name} wins {_pct(entry)}" for name, entry in res["win_rate_by_agent"].items()]
+    lines.append("scores: " + ", ".join(f"{seat} {res['scores'][key]['mean']:.1f} ± {res['scores'][key]['stdev']:.1f}"
+                                        for seat, key in zip(seats, keys)))
+    turns = res["turns"]
+    lines.append(f"turns per game: {turns['mean']:.1f} ± {turns['stdev']:.1f} "
+                 f"(min {turns['min']:.0f}, max {turns['max']:.0f})")
+    lines.append(f"ties: {100 * res['ties']['rate']:.1f}%; stalled: {100 * res['stalled']['rate']:.1f}%")
     return "\n".join(lines)

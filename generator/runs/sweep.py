@@ -6,7 +6,7 @@ from the rules, not from different deals or dice. Cells run one after another, e
 local processes or a Dask cluster (``cluster.on_cluster``); the result does not depend on which.
 
 An axis is ``KEY=VALUES``: ``edition=[2025, thirty]``, a rules option (``hidden_glyphs=[0, 3]``)
-or a deck field rescaled to a range (``deck.vigor=[4-7, 4-6]``: the deck's lowest Vigor becomes
+or a deck field rescaled to a range (``deck.cost=[4-7, 4-6]``: the deck's lowest cost becomes
 4, its highest 6, the others in proportion, rounded half up).
 """
 from __future__ import annotations
@@ -16,6 +16,7 @@ import math
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Sequence
 
+from generator.play.plugins import get_engine
 from generator.runs.stats import difference, rate
 
 
@@ -86,29 +87,30 @@ class Cell:
 
 def run_cells(cells: Sequence[Cell], games: int, agents: Sequence[str], seed: int, jobs: int,
               swap_seats: bool, simulate: Callable[..., dict[str, Any]]) -> dict[str, Any]:
-    """Simulate every cell with the same seeds; the JSON-ready figures and the differences."""
+    """Simulate every cell with the same seeds; the JSON-ready figures (wins by the seat names of the
+    game's ``GameInfo``) and the differences."""
+    seats = get_engine(cells[0].engine).info.seat_keys()
     out = []
     for cell in cells:
         res = simulate(cell.options, cell.deck, cell.glyph_ids, games, list(agents), seed, jobs, None,
                        swap_seats=swap_seats, game=cell.engine)
-        wins = res["wins"]
-        light, dark = wins["light"], wins["dark"]
+        wins = [res["wins"][seat] for seat in seats]
         out.append({"cell": cell.label, "games": res["games"],
-                    "light": rate(light, res["games"]), "dark": rate(dark, res["games"]),
-                    "neither": rate(res["games"] - light - dark, res["games"]),
+                    **{seat: rate(w, res["games"]) for seat, w in zip(seats, wins)},
+                    "neither": rate(res["games"] - sum(wins), res["games"]),
                     "turns": round(res["turns"]["mean"], 6)})
     base = out[0]
     for entry in out:
-        entry["light_vs_first"] = difference(entry["light"]["count"], entry["games"],
-                                             base["light"]["count"], base["games"])
-        entry["dark_vs_first"] = difference(entry["dark"]["count"], entry["games"],
-                                            base["dark"]["count"], base["games"])
+        for seat in seats:
+            entry[f"{seat}_vs_first"] = difference(entry[seat]["count"], entry["games"],
+                                                   base[seat]["count"], base["games"])
     return {"games_per_cell": games, "agents": list(agents), "seed": seed, "swap_seats": swap_seats,
             "cells": out}
 
 
-def format_sweep(res: dict[str, Any]) -> str:
-    """The sweep as a table: one line per cell, rates in percent with 95% intervals."""
+def format_sweep(res: dict[str, Any], seats: Sequence[str]) -> str:
+    """The sweep as a table: one line per cell, rates in percent with 95% intervals (``seats``: the
+    game's seat names)."""
     def pct(e: dict[str, Any]) -> str:
         lo, hi = e["ci95"]
         return f"{100 * e['rate']:5.1f}% ({100 * lo:.1f}-{100 * hi:.1f})"
@@ -117,11 +119,14 @@ def format_sweep(res: dict[str, Any]) -> str:
         lo, hi = e["ci95"]
         return f"{100 * e['difference']:+5.1f} ({100 * lo:+.1f} to {100 * hi:+.1f})"
 
-    lines = [f"{res['games_per_cell']} games per cell, agents {res['agents'][0]} (Light) vs "
-             f"{res['agents'][1]} (Dark), seed {res['seed']}; differences are against the first cell",
-             f"{'cell':<34} {'Light wins':<21} {'Dark wins':<21} {'no winner':<21} {'turns':>6}  Light vs first"]
+    keys = [seat.lower() for seat in seats]
+    agents = " vs ".join(f"{a} ({seat})" for a, seat in zip(res["agents"], seats))
+    lines = [f"{res['games_per_cell']} games per cell, agents {agents}, seed {res['seed']}; "
+             "differences are against the first cell",
+             f"{'cell':<34} " + "".join(f"{seat + ' wins':<21} " for seat in seats)
+             + f"{'no winner':<21} {'turns':>6}  {seats[0]} vs first"]
     for e in res["cells"]:
         label = ", ".join(f"{k}={v}" for k, v in e["cell"].items())
-        lines.append(f"{label:<34} {pct(e['light']):<21} {pct(e['dark']):<21} {pct(e['neither']):<21} "
-                     f"{e['turns']:6.1f}  {diff(e['light_vs_first'])}")
+        lines.append(f"{label:<34} " + "".join(f"{pct(e[key]):<21} " for key in keys)
+                     + f"{pct(e['neither']):<21} {e['turns']:6.1f}  {diff(e[keys[0] + '_vs_first'])}")
     return "\n".join(lines)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.play.engine_spec import EngineSpec
+from generator.play.engine_spec import EngineSpec, GameInfo
 from pnp_games.grove.actions import parse_action
 from pnp_games.grove.agent_specs import make_agent
 from pnp_games.grove.options import GroveOptions
@@ -54,6 +54,7 @@ ENGINE = EngineSpec(name="grove", options_model=GroveOptions, new_game=new_game,
                     describe_setup=describe_setup, render=render_state, expand_deck=expand_deck,
                     parse_action=parse_action, play_game=play_game, simulate=simulate,
                     format_summary=format_summary,
+                    info=GameInfo(seats=("Light", "Dark"), chance=True, chance_name="Dice"),
                     position=lambda options, deck, glyph_ids, data: from_data(options, data),
                     appendices="pnp_games.grove.book.book:APPENDICES",
                     frameworks=f"{__package__}.frameworks:BINDING")

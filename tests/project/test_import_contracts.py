@@ -10,6 +10,7 @@ that runs upward or closes a circle still ties the modules together. Imports und
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -103,3 +104,30 @@ print(sorted(m for m in sys.modules if m.split(".")[0] == "reportlab" or m.start
     result = _python(code)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "[]"
+
+
+GAME_WORDS = re.compile(r"channeling|grove|splendor|vigor|overchannel|fewer.cards", re.IGNORECASE)
+SEAT_NAMES = re.compile(r"\b(Light|Dark)\b")  # the shipped games' seats, as reports name them
+
+
+def named_games(root: Path) -> list[str]:
+    """Each line of a file under ``root`` that names a game, a seat or a card field of the shipped games."""
+    found = []
+    for path in sorted(root.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts:
+            for number, line in enumerate(path.read_text(errors="replace").splitlines(), 1):
+                if GAME_WORDS.search(line) or SEAT_NAMES.search(line):
+                    found.append(f"{path.relative_to(root)}:{number}: {line.strip()}")
+    return found
+
+
+def test_the_generator_names_no_game_seat_or_card_field():
+    """Seats, views and summaries come from a game's GameInfo and hooks, never from the generator."""
+    assert named_games(ROOT / "generator") == []
+
+
+def test_the_name_finder_finds_a_game_a_seat_and_a_card_field(tmp_path):
+    (tmp_path / "a.py").write_text('x = 1\nprint("Light wins")\nSEAT = "dark"\n')
+    (tmp_path / "b.yaml").write_text("fields: {vigor: int}\nname: The Grove\n")
+    assert [line.split(":")[0] + ":" + line.split(":")[1] for line in named_games(tmp_path)] == \
+        ["a.py:2", "b.yaml:1", "b.yaml:2"]

@@ -140,7 +140,7 @@ def draw_charts(book: Book, runs: list[dict[str, Any]]) -> None:
         book.figures[f"chart/turns/{run['id']}"] = lambda w, h=hist: [charts.histogram(
             [("Turns", "path", _ints(h["turns"]))], "turns played (both players counted)", w, height * 0.8, styles)]
     book.figures["chart/win-rates"] = lambda w: [charts.win_rates(
-        [(r["title"], r["light"]["rate"], r["light"]["low"], r["light"]["high"]) for r in runs], w, styles)]
+        [(r["title"], r["light"]["rate"], r["light"]["low"], r["light"]["high"]) for r in runs], w, styles, "light")]
 
 
 APPENDICES = Appendices(row=row, figures=figures, charts=draw_charts, sample=sample, extras=step, events=EVENTS,

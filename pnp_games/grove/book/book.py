@@ -61,7 +61,7 @@ def draw_charts(book: Book, runs: list[dict[str, Any]]) -> None:
         book.figures[f"chart/win-rates/{run['id']}"] = lambda w, r=run: [charts.win_rates(
             [("Light", r["light_decided"]["rate"], r["light_decided"]["low"], r["light_decided"]["high"]),
              ("First player", r["first_decided"]["rate"], r["first_decided"]["low"], r["first_decided"]["high"])],
-            w, styles)]
+            w, styles, "light")]
 
 
 def _diagram(book: Book, parts: GroveParts, view: GroveView, share_of_width: float, druids: int) -> Figure:
