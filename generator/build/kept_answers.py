@@ -148,7 +148,7 @@ def _source_of(module: str) -> Path | None:
 
 
 def _folder() -> Path:
-    # beside the simulation cache (rulebook.cache.cache_dir), without importing the rulebook
+    # beside the simulation cache (runs.cache.cache_dir), without importing it
     return Path(os.environ.get("PNP_CACHE_DIR") or current().cache / "simulations") / "commands"
 
 

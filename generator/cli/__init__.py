@@ -72,14 +72,36 @@ class LazyGroup(click.Group):
         return super().get_command(ctx, name)
 
 
+# Every environment variable the generator reads, and what it does (`--help` lists them; a test keeps
+# this table equal to the variables the code reads, and each one is in the README).
+ENVIRONMENT = {
+    "PNP_PROJECT": "the project folder (as --project)",
+    "PNP_COMPONENTS": "the folder of the games, instead of <project>/components",
+    "PNP_LAYOUTS": "the project's looks, instead of <project>/layouts",
+    "PNP_CACHE_DIR": "the simulation cache and kept answers, instead of <project>/.pnp-cache/simulations",
+    "PNP_NO_REPLAY": "1: validate and list always work their answer out again",
+    "PNP_RULEBOOK_GAMES": "games simulated per edition for a rulebook's balance figures (quick builds)",
+    "PNP_RULEBOOK_JOBS": "processes for a build's engine work and rulebooks (default: one per core)",
+    "PNP_RULEBOOK_SAMPLE_AGENTS": "the agents of a rulebook's sample game, e.g. greedy,greedy",
+    "PNP_START_METHOD": "how worker processes start: fork or spawn",
+    "PNP_PROGRESS_EVERY": "seconds between a build's progress lines",
+    "PNP_TRACE": "a file the build appends its timeline to (one JSON line per step)",
+}
+
+
+def _epilog() -> str:
+    width = max(map(len, ENVIRONMENT))
+    return "\b\nEnvironment variables:\n" + "\n".join(f"  {name:{width}}  {what}" for name, what in ENVIRONMENT.items())
+
+
 def _use_project(ctx: click.Context, param: click.Parameter, value: Path | None) -> None:
-    if value is not None:  # passed on through the environment, so worker processes find it too
-        os.environ["PNP_PROJECT"] = str(value.resolve())
+    if value is not None and ctx.get_parameter_source("project") is click.core.ParameterSource.COMMANDLINE:
+        os.environ["PNP_PROJECT"] = str(value.resolve())  # so worker processes find it too
 
 
-@click.group(cls=LazyGroup, invoke_without_command=True)
+@click.group(cls=LazyGroup, invoke_without_command=True, epilog=_epilog())
 @click.option("--project", type=click.Path(file_okay=False, path_type=Path), callback=_use_project,
-              expose_value=False, is_eager=True,
+              expose_value=False, is_eager=True, envvar="PNP_PROJECT", show_envvar=True,
               help="The project folder (holding components/); default: the current folder or a parent.")
 @click.version_option(package_name="pnp-generator", prog_name="pnpkit")
 @click.pass_context
