@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from generator.model import Edition
 from generator.model.schema import Declaration
+from generator.core.session import once
 
 if TYPE_CHECKING:
     from generator.model.layouts import Layouts
@@ -83,7 +84,12 @@ def check_looks(edition: Edition, layouts: Layouts | None = None) -> list:
 
 def check_edition(edition: Edition, layouts: Layouts) -> None:
     """Resolve every template, binding, condition, label and size before anything is written
-    (`validate` runs the same checks, so a project that validates also builds)."""
+    (`validate` runs the same checks, so a project that validates also builds); once per edition
+    and looks in a loading session."""
+    once(("templates", edition.game.folder, edition.id, id(layouts)), lambda: _check_templates(edition, layouts))
+
+
+def _check_templates(edition: Edition, layouts: Layouts) -> None:
     from generator.render.faces import FacePainter
     painter = FacePainter(edition.game, layouts)
     for component in edition.components:
@@ -133,12 +139,16 @@ def engine_options(edition: Edition):
         from generator.play import registry
     except ImportError:  # an install without the engines: the rules are checked by nobody
         return None
-    return registry.options_for(edition)
+    return once(("engine options", edition.game.folder, edition.id), lambda: registry.options_for(edition))
 
 
 def engine_setup_problem(edition: Edition) -> str | None:
     """Why the rules engine cannot set up a game from this edition (a deck or glyph set it cannot
     use), or None. `build` needs a game for the rulebook, so `validate` asks the same question."""
+    return once(("engine set-up", edition.game.folder, edition.id), lambda: _setup_problem(edition))
+
+
+def _setup_problem(edition: Edition) -> str | None:
     options = engine_options(edition)
     if options is None:
         return None

@@ -126,9 +126,11 @@ def run(args: list[str] | None = None) -> int:
     """Run the command line; every failure is one message on stderr and an exit status, never a traceback."""
     from generator.core.errors import describe_os_error, os_error_status
     from generator.core.processes import Terminated
+    from generator.core.session import loading_session
 
     try:
-        cli.main(args=args, standalone_mode=False)
+        with loading_session():  # each game, edition and set of looks read once, each check run once
+            cli.main(args=args, standalone_mode=False)
         return 0
     except SystemExit as exc:
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)

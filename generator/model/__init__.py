@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from generator.core.errors import GameDataError
 from generator.core.project import current
 from generator.model.game import ComponentSet, Edition, Game, Piece, load_edition_of, load_game
+from generator.core.session import current_session, loading_session
 
 if TYPE_CHECKING:
     from generator.model.layouts import Layouts
@@ -22,9 +23,16 @@ def layouts_dir() -> Path:
 
 
 def layouts_for(edition: Edition) -> Layouts:
-    """An edition's looks: the built-in ones, then the project's layouts/, then the game's own folder."""
+    """An edition's looks: the built-in ones, then the project's layouts/, then the game's own folder
+    (one ``Layouts`` per game folder in a loading session)."""
     from generator.model.layouts import Layouts
-    return Layouts(layouts_dir(), edition.game.folder)
+    session = current_session()
+    if session is None:
+        return Layouts(layouts_dir(), edition.game.folder)
+    key = (layouts_dir(), edition.game.folder)
+    if key not in session.looks:
+        session.looks[key] = Layouts(*key)
+    return session.looks[key]
 
 
 def game_names(root: Path | None = None) -> list[str]:
@@ -54,4 +62,4 @@ def load_edition(game: str | Game, edition: str | None = None) -> Edition:
 
 
 __all__ = ["ComponentSet", "Edition", "Game", "GameDataError", "Piece", "components_dir", "find_game",
-           "game_names", "layouts_dir", "layouts_for", "load_edition", "load_game"]
+           "game_names", "layouts_dir", "layouts_for", "load_edition", "load_game", "loading_session"]

@@ -13,6 +13,7 @@ from typing import Callable
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 
+from generator.core.session import once
 from generator.core.errors import ValidationFailed
 from generator.model.game import Edition
 from generator.model.layouts import Layouts, Template
@@ -49,6 +50,12 @@ class Finding:
 
 
 def check_edition_safety(edition: Edition, layouts: Layouts) -> list[Finding]:
+    """Every print-safety finding of the edition's faces (once per edition and looks in a loading session)."""
+    return list(once(("print safety", edition.game.folder, edition.id, id(layouts)),
+                     lambda: _edition_findings(edition, layouts)))
+
+
+def _edition_findings(edition: Edition, layouts: Layouts) -> list[Finding]:
     painter = FacePainter(edition.game, layouts)
     found: dict[tuple, Finding] = {}
     for component in edition.components:
