@@ -1,2 +1,3 @@
-"""The ground floor: errors, units, where the project is, output folders written whole, the build
-timeline and worker processes. Imports nothing else of the generator."""
+"""The ground floor: errors, units, where the project is, safe file access, output folders written
+whole, the build timeline, worker processes and the loading session. Imports nothing else of the
+generator."""

@@ -15,6 +15,7 @@ from typing import Any
 
 import yaml
 
+from generator.core.files import contained
 from generator.core.errors import GameDataError
 from generator.core.session import current_session
 
@@ -92,6 +93,7 @@ def _load(path: Path) -> Sourced:
 
 
 def _read(path: Path) -> str:
+    contained(path)
     session = current_session()
     if session is not None:
         session.yaml_reads[path] += 1
