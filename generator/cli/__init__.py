@@ -95,8 +95,8 @@ def _epilog() -> str:
 
 
 def _use_project(ctx: click.Context, param: click.Parameter, value: Path | None) -> None:
-    if value is not None and ctx.get_parameter_source("project") is click.core.ParameterSource.COMMANDLINE:
-        os.environ["PNP_PROJECT"] = str(value.resolve())  # so worker processes find it too
+    if value is not None:  # from --project or PNP_PROJECT: passed on resolved, so worker processes find it too
+        os.environ["PNP_PROJECT"] = str(value.expanduser().resolve())
 
 
 @click.group(cls=LazyGroup, invoke_without_command=True, epilog=_epilog())
