@@ -4,8 +4,8 @@ that come from real builds, so nothing in the docs is copied by hand.
 - before the build: the tutorial's commands are run in a fresh folder and its pictures (a sheet, the proof
   page, a TGC file, a rulebook spread) are drawn into ``docs/assets/pictures/``; the element gallery game in
   ``docs/examples/elements/`` is built and each element kind's picture lands in ``docs/assets/elements/``;
-- while collecting files: a page per YAML file kind from the JSON Schemas, the element kinds page and the
-  print profiles page are added to the site.
+- while collecting files: a page per YAML file kind from the JSON Schemas, the element kinds page, the
+  print profiles page and the environment variables page are added to the site.
 
 The page makers are plain functions of the package's data; ``tests/docs/`` calls them to check that the
 reference names every command, option, key, element kind, profile and environment variable.
@@ -117,7 +117,7 @@ def schema_keys(schema: dict[str, Any]) -> set[str]:
 
 def example_of(kind: str) -> Path | None:
     """A real file of this kind from the built-in looks, the scaffold or this project's games."""
-    from generator.jsonschemas import kind_of
+    from generator.build.jsonschemas import kind_of
     for folder in (ROOT / "generator" / "scaffold", ROOT / "generator" / "looks", ROOT / "components",
                    ROOT / "layouts"):
         for path in sorted(folder.rglob("*.yaml")):
@@ -127,7 +127,7 @@ def example_of(kind: str) -> Path | None:
 
 
 def schema_page(kind: str) -> str:
-    from generator.jsonschemas import schema_for
+    from generator.build.jsonschemas import schema_for
     schema = schema_for(kind)
     lines = [f"# `{kind}` files", "", WHERE[kind] + ".", "",
              "A *length* is a number of millimetres or a text with its unit: `12`, `12mm`, `0.5in`, `8pt`. "
@@ -154,7 +154,7 @@ def schema_page(kind: str) -> str:
 
 def element_kinds() -> dict[str, dict[str, Any]]:
     """Each template element kind and its schema definition."""
-    from generator.jsonschemas import schema_for
+    from generator.build.jsonschemas import schema_for
     defs = schema_for("template")["$defs"]
     return {d["properties"]["kind"].get("const") or d["properties"]["kind"]["enum"][0]: d
             for d in defs.values() if "kind" in d.get("properties", {})}
@@ -217,6 +217,24 @@ def profiles_page() -> str:
         details += [f"## `{profile['id']}`", "", f"**{profile.get('name', '')}**", "", _comment(path), "",
                     "```yaml", f'--8<-- "{path.relative_to(ROOT)}"', "```", ""]
     return "\n".join(lines + [""] + details)
+
+
+# ---------------------------------------------------------------------------------------------- environment
+
+def environment_page() -> str:
+    """Every variable the generator reads, from the command line's own table (which `--help` shows and a test
+    keeps equal to the variables the code reads)."""
+    from generator.build.freshness import HOW_NOT_WHAT
+    from generator.cli import ENVIRONMENT
+    lines = ["# Environment variables", "",
+             "Every variable the tool reads; `pnpkit --help` lists them too. Variables that change what a build "
+             "makes are part of its fingerprint, so a build with another value builds again; the ones marked "
+             "*how to run* change only how the work is done, never the files.", "",
+             "| variable | what it does | |", "|---|---|---|"]
+    lines += [f"| `{name}` | {_cell(what)} | {'how to run' if name in HOW_NOT_WHAT else ''} |"
+              for name, what in ENVIRONMENT.items()]
+    lines += ["", "`CI` set to anything turns progress bars off, as does output that is not a terminal.", ""]
+    return "\n".join(lines)
 
 
 # ---------------------------------------------------------------------------------------------- pictures
@@ -306,10 +324,11 @@ def draw_pictures() -> None:
 # ---------------------------------------------------------------------------------------------- MkDocs
 
 def generated_pages() -> dict[str, str]:
-    from generator.jsonschemas import KINDS
+    from generator.build.jsonschemas import KINDS
     pages = {f"reference/files/{kind}.md": schema_page(kind) for kind in KINDS}
     pages["reference/elements.md"] = elements_page()
     pages["reference/profiles.md"] = profiles_page()
+    pages["reference/environment.md"] = environment_page()
     return pages
 
 

@@ -7,9 +7,9 @@ import math
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..model.layouts import Layouts, Profile, Template
-from ..errors import did_you_mean
-from ..model.source import load_yaml
+from generator.core.errors import did_you_mean
+from generator.model.layouts import Layouts, Profile, Template
+from generator.model.source import load_yaml
 
 
 def check_cut_lines(profile: Profile, layouts: Layouts, palette) -> None:

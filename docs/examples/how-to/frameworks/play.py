@@ -3,8 +3,8 @@ import random
 
 import pyspiel
 
-import generator.engine.adapters.openspiel_game  # noqa: F401  (registers every engine with a binding)
-from generator.engine.adapters.pettingzoo_env import env
+import generator.adapters.openspiel_game  # noqa: F401  (registers every engine with a binding)
+from generator.adapters.pettingzoo_env import env
 
 # OpenSpiel: every scalar rule option is a game parameter
 game = pyspiel.load_game("battle_for_the_grove", {"turn_cap": 100})
