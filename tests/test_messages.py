@@ -7,7 +7,7 @@ import re
 
 from pnp_testing import run_cli
 
-from generator.errors import GameDataError, did_you_mean
+from generator.core.errors import GameDataError, did_you_mean
 
 
 def test_did_you_mean_names_the_nearest_known_name_only_when_one_is_close():

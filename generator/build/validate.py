@@ -43,7 +43,7 @@ def validate_edition(edition: Edition, looks: bool = False, layouts: Layouts | N
     engine_options(edition)  # rejected rule options stop here, with their file and line
     report = Report(edition.game.id, edition.id)
     if looks:
-        from .render.safety import advice
+        from generator.render.safety import advice
         findings = check_looks(edition, layouts)
         report.warnings += [f"print safety: {finding}" for finding in findings]
         report.advice = advice(findings)

@@ -44,7 +44,7 @@ def test_a_build_runs_engine_work_ahead_with_progress_lines(tmp_path):
 
 
 def test_the_progress_line_estimates_the_time_left_from_the_rate_so_far():
-    from generator.rulebook.prefetch import progress_line
+    from generator.build.prefetch import progress_line
     assert progress_line(0, 12807, 3.0, 2).endswith(": 0 of 12,807 on 2 processes")
     assert progress_line(1200, 12807, 30.0, 2).endswith(": 1,200 of 12,807 on 2 processes")  # under a tenth
     assert progress_line(4100, 12807, 20.0, 2).endswith(": 4,100 of 12,807 on 2 processes, about 42 s left")
