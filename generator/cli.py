@@ -26,7 +26,8 @@ class LazyGroup(click.Group):
     lazy = {"simulate": "generator.cli_engine:simulate", "replay": "generator.cli_engine:replay",
             "sweep": "generator.cli_engine:sweep",
             "rulebook": "generator.rulebook.cli:rulebook", "new": "generator.newgame:new",
-            "schema": "generator.jsonschemas:schema", "list": "generator.cli_list:list_command"}
+            "schema": "generator.jsonschemas:schema", "list": "generator.cli_list:list_command",
+            "studio": "generator.studio.command:studio"}
     # what `--help` lists for them, so help imports none of them (a test keeps these in step)
     lazy_help = {
         "simulate": "Play GAME many times between agents and report win rates and other figures.",
@@ -35,7 +36,8 @@ class LazyGroup(click.Group):
         "rulebook": "Build the rulebook of GAME from its data, rules/ text and rules engine.",
         "new": "Start a new game GAME in this project (or make this folder a project).",
         "schema": "JSON Schemas of every YAML file kind, for editors (yaml-language-server) and CI checks.",
-        "list": "Games, editions, profiles, templates, colours, fonts (with their layer) and agents."}
+        "list": "Games, editions, profiles, templates, colours, fonts (with their layer) and agents.",
+        "studio": "A live page of GAME's pieces in the browser, repainted as you save its files."}
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted([*super().list_commands(ctx), *self.lazy])

@@ -1,0 +1,114 @@
+"""`pnpkit studio`: serve a live view of one edition on this machine and keep it in step with its files."""
+from __future__ import annotations
+
+import ipaddress
+import socket
+import sys
+from contextlib import asynccontextmanager
+
+import click
+
+from ..errors import UserError
+
+LOOPBACK = "127.0.0.1"
+
+
+@click.command()
+@click.argument("game", required=False)
+@click.option("--edition", "-e", help="Edition id (default: the game's default edition).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
+              help="Port to listen on (0: any free port).")
+@click.option("--host", default=LOOPBACK, show_default=True,
+              help="Address to listen on; anything but loopback lets other machines read the game's files.")
+@click.option("--no-open", is_flag=True, help="Do not open the page in a browser (headless use).")
+def studio(game: str | None, edition: str | None, port: int, host: str, no_open: bool) -> None:
+    """A live page of GAME's pieces in the browser, repainted as you save its files."""
+    try:
+        import uvicorn  # noqa: F401
+        import watchfiles  # noqa: F401
+        import starlette  # noqa: F401
+    except ImportError:
+        raise UserError("the studio needs starlette, uvicorn and watchfiles: "
+                        "pip install 'pnp-generator[studio]'") from None
+    serve(choose_game(game), edition, port, host, not no_open)
+
+
+def choose_game(game: str | None) -> str:
+    from ..model import find_game, game_names
+    from ..project import current
+    if game:
+        find_game(game)  # an unknown name is refused now, with the games there are
+        return game
+    names = game_names()
+    if len(names) != 1:
+        raise UserError(f"name a GAME: {current().components} holds {', '.join(names) or 'no games'}")
+    return names[0]
+
+
+def serve(game: str, edition: str | None, port: int, host: str, open_browser: bool) -> None:
+    import asyncio
+
+    import uvicorn
+
+    from ..model import find_game
+    from ..project import current
+    from .server import Hub, create_app
+    from .session import Session
+    from .watch import watch
+
+    if not is_loopback(host):
+        click.echo(f"warning: --host {host} lets every machine that can reach this one read the game's "
+                   f"files and pieces; use it only on a network you trust", err=True)
+    folder = find_game(game).folder
+    session, hub = Session(game, edition), Hub()
+    first = session.rebuild()
+    project = current()
+    folders = [project.components, project.layouts]
+    ignored = [project.output, project.cache]
+
+    def rebuild() -> dict:
+        result = session.rebuild()
+        return {"version": session.version, "painted": result.painted, "ok": result.ok}
+
+    @asynccontextmanager
+    async def lifespan(app):
+        stop = asyncio.Event()
+        task = asyncio.create_task(watch(folders, ignored, rebuild, hub.publish, stop))
+        yield
+        stop.set()
+        await asyncio.wait([task], timeout=2)
+
+    sock = listening_socket(host, port)
+    url = f"http://{host if ':' not in host else f'[{host}]'}:{sock.getsockname()[1]}/"
+    status = "ready" if first.ok else f"started with a mistake in the files: {session.error['message']}"
+    click.echo(f"studio: {game} at {url} ({status}; Ctrl-C stops)")
+    sys.stdout.flush()
+    if open_browser:
+        import webbrowser
+        webbrowser.open(url)
+    config = uvicorn.Config(create_app(session, folder, hub, lifespan), log_level="warning",
+                            timeout_graceful_shutdown=1, lifespan="on")
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        raise UserError(f"cannot listen on {host}:{port}: {exc.strerror}; choose another --port") from None
+    sock.listen(128)
+    sock.set_inheritable(True)
+    return sock

@@ -1,0 +1,166 @@
+"""One edition kept in step with its files: load it with the build's own loader, check it with the
+build's own checks, and paint only the faces whose content hash is new, with the build's own
+painter, rasterised from the same PDF forms the sheets use.
+
+A mistake in the files never ends the session: the last good faces stay, and the error is kept
+as the one line the command line would print, with its file, line and key.
+"""
+from __future__ import annotations
+
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import GameDataError, UserError, describe_os_error
+from ..model import find_game, load_edition
+from ..pipeline import layouts_for
+from ..render.export_raster import faces_pdf, png_bytes, raster_for, rasterise
+from ..render.faces import FacePainter
+from ..render.page_model import FaceView, edition_view, face_key, findings_count, look_digest
+from ..validate import format_report, validate_edition
+
+DPI = 150             # pixels per inch of a served face: sharp at full size on a 1.5x screen
+BLEED_MM = 3.0        # the bleed shown around each face when no print-shop profile names one
+KEEP_IMAGES = 4000    # faces kept in memory (older ones are painted again if asked for)
+
+
+@dataclass
+class Rebuilt:
+    """What one rebuild did: the faces it painted and how long it took."""
+
+    painted: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+    ok: bool = True
+
+
+class Session:
+    """The studio's view of one edition of one game in the current project."""
+
+    def __init__(self, game: str, edition: str | None = None, dpi: int = DPI):
+        self.game_id, self.edition_id, self.dpi = game, edition, dpi
+        self.images: OrderedDict[str, bytes] = OrderedDict()   # content hash -> PNG
+        self.state: dict | None = None       # the last good page model
+        self.error: dict | None = None       # the mistake that stops the files loading, if any
+        self.version = 0
+        self.built_at = 0.0
+        self.took = 0.0
+        self._lock = threading.Lock()
+
+    # ------------------------------------------------------------------ rebuilding
+
+    def rebuild(self) -> Rebuilt:
+        """Load, check and paint what changed; on a mistake keep the last good state and record it."""
+        with self._lock:
+            started = time.perf_counter()
+            result = Rebuilt()
+            try:
+                result.painted = self._rebuild()
+            except UserError as exc:
+                self.error, result.ok = error_of(exc), False
+            except OSError as exc:
+                self.error, result.ok = {"message": f"error: {describe_os_error(exc)}",
+                                         "file": exc.filename and str(exc.filename), "line": None, "key": ""}, False
+            except (RecursionError, MemoryError) as exc:
+                self.error, result.ok = {"message": f"error: the input asks for more than this build can hold "
+                                                    f"({type(exc).__name__})", "file": None, "line": None,
+                                         "key": ""}, False
+            except Exception as exc:  # a bug of ours: shown in the page, and the server goes on
+                self.error, result.ok = {"message": f"error: internal error {type(exc).__name__}: {exc}",
+                                         "file": None, "line": None, "key": ""}, False
+            result.seconds = self.took = time.perf_counter() - started
+            self.built_at = time.time()
+            self.version += 1
+            return result
+
+    def _rebuild(self) -> list[str]:
+        edition = load_edition(find_game(self.game_id), self.edition_id)
+        layouts = layouts_for(edition)
+        painter = FacePainter(edition.game, layouts)
+        views = edition_view(edition, painter)   # resolves and checks every template of every piece
+        report = validate_edition(edition)
+        bleed = studio_bleed(layouts)
+        look = look_digest(layouts, painter)
+        faces = unique_faces(views)
+        for face in faces:
+            face.key = face_key(face.design, painter, look, (self.dpi, bleed))
+        painted = self._paint([f for f in faces if f.key not in self.images], painter, bleed)
+        self.state = page_state(edition, layouts, views, report, bleed)
+        self.error = composition_error(edition, report)
+        return painted
+
+    def _paint(self, faces: list[FaceView], painter: FacePainter, bleed: float) -> list[str]:
+        """PNGs of the faces not painted before, from one PDF of their forms."""
+        if not faces:
+            return []
+        rasters = [raster_for(f.design.template.size, self.dpi, bleed) for f in faces]
+        pdf = faces_pdf([(f.design, r) for f, r in zip(faces, rasters)], painter)
+        pixels = rasterise(pdf, [(i, r.pixels, r.dpi, None) for i, r in enumerate(rasters)], workers=1)
+        for face, raster, rgb in zip(faces, rasters, pixels):
+            self.images[face.key] = png_bytes(rgb, raster.pixels, raster.dpi)
+        while len(self.images) > KEEP_IMAGES:
+            self.images.popitem(last=False)
+        return [f.key for f in faces]
+
+    # ------------------------------------------------------------------ what the page reads
+
+    def page(self) -> dict:
+        """The page model with the status of the last rebuild (and its mistake, if any)."""
+        with self._lock:
+            return {"version": self.version, "built_at": self.built_at, "took_ms": round(self.took * 1000),
+                    "error": self.error, "stale": bool(self.error and self.error.get("stale", True)),
+                    **(self.state or {"components": [], "report": None, "title": self.game_id})}
+
+    def image(self, key: str) -> bytes | None:
+        return self.images.get(key)
+
+
+def unique_faces(views) -> list[FaceView]:
+    """Each distinct face object once (a back shared by many pieces is one face)."""
+    seen: dict[int, FaceView] = {}
+    for view in views:
+        for face in [p.face for p in view.pieces] + view.backs:
+            seen.setdefault(id(face), face)
+    return list(seen.values())
+
+
+def studio_bleed(layouts) -> float:
+    """The bleed of the first print-shop profile (what a print shop will cut into), else 3 mm."""
+    shops = [p for p in layouts.profiles.values() if p.kind == "print-shop"]
+    return shops[0].bleed if shops else BLEED_MM * 72 / 25.4
+
+
+def page_state(edition, layouts, views, report, bleed: float) -> dict:
+    components = []
+    for view in views:
+        pieces = [{"index": p.index, "label": p.label, "count": p.count, "fields": p.fields, "source": p.source,
+                   "face": p.face.as_dict(layouts, bleed),
+                   "back": p.back.as_dict(layouts, bleed) if p.back else None} for p in view.pieces]
+        components.append({"id": view.id, "name": view.name, "kind": view.kind, "total": view.total,
+                           "distinct": len(view.pieces), "pieces": pieces})
+    return {"title": edition.game.title, "game": edition.game.id, "edition": edition.id,
+            "edition_title": edition.spec.title, "components": components,
+            "findings": findings_count(views),
+            "report": {"ok": report.ok, "violations": report.violations, "warnings": report.warnings,
+                       "components": report.components, "text": format_report(report)}}
+
+
+def error_of(exc: UserError) -> dict:
+    """The command line's one line, with the file, line and key it names when it names them."""
+    if isinstance(exc, GameDataError):
+        path = Path(exc.file)
+        return {"message": f"error: {exc}", "file": str(path.resolve()) if path.is_absolute() or path.exists()
+                else exc.file, "line": exc.line, "key": exc.key}
+    return {"message": f"error: {exc}", "file": None, "line": None, "key": ""}
+
+
+def composition_error(edition, report) -> dict | None:
+    """A failed composition check is a banner too, though every face still draws (so none is stale)."""
+    if report.ok:
+        return None
+    source = edition.source
+    return {"message": f"error: {source.path}: composition check failed: {report.violations[0]}"
+                       + (f" (and {len(report.violations) - 1} more)" if len(report.violations) > 1 else ""),
+            "file": str(Path(source.path).resolve()), "line": source.line_of(("declares",)), "key": "declares",
+            "stale": False}
