@@ -89,11 +89,11 @@ def write_project(root: Path, cards: str = CARDS) -> Path:
 class Studio:
     """`pnpkit studio GAME --no-open --port 0` in a subprocess, on the project at root."""
 
-    def __init__(self, root: Path, *args: str):
+    def __init__(self, root: Path, *args: str, game: str = GAME):
         env = {**os.environ, "CI": "1", "PYTHONPATH": str(ROOT)}
         env.pop("PNP_COMPONENTS", None)
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "generator", "--project", str(root), "studio", GAME, "--no-open", "--port", "0",
+            [sys.executable, "-m", "generator", "--project", str(root), "studio", game, "--no-open", "--port", "0",
              *args], cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         self.lines: queue.Queue[str] = queue.Queue()
         self.errors: list[str] = []
