@@ -33,9 +33,10 @@ class FaceView:
     findings: list[dict]          # element, kind, problem, box [x, y, w, h] in points from the trim's corner
     key: str = ""                 # content hash of everything the drawing depends on (set by face_key)
 
-    def as_dict(self, layouts: Layouts, bleed: float) -> dict:
+    def as_dict(self, chains: dict[str, list[dict]], bleed: float) -> dict:
+        """As JSON; `chains`: each template's chain (see template_chain), by template id."""
         t = self.design.template
-        return {"key": self.key, "template": t.id, "chain": template_chain(layouts, t.id), "shape": t.shape,
+        return {"key": self.key, "template": t.id, "chain": chains[t.id], "shape": t.shape,
                 "size": [round(t.size[0], 3), round(t.size[1], 3)], "bleed": round(bleed, 3),
                 "safe": round(t.safe_margin, 3), "findings": self.findings, "label": self.design.label,
                 "name": self.design.name, "side": self.design.side}
@@ -65,7 +66,7 @@ class ComponentView:
 
 def edition_view(edition: Edition, painter: FacePainter) -> list[ComponentView]:
     """Every drawable component of the edition, its pieces paired with their backs, checks applied."""
-    views = []
+    views, paths = [], {}
     for component in edition.components:
         if not component.spec.face:
             continue
@@ -75,7 +76,7 @@ def edition_view(edition: Edition, painter: FacePainter) -> list[ComponentView]:
                              backs=back_views)
         for piece, front, back_index in zip(component.pieces, fronts, back_of):
             view.pieces.append(PieceView(component.id, piece.index, piece.label, piece.count,
-                                         shown_fields(piece), piece_source(component, piece),
+                                         shown_fields(piece), piece_source(component, piece, paths),
                                          FaceView(front, face_findings(front.template, front.values, painter)),
                                          back_views[back_index] if back_index >= 0 else None))
         views.append(view)
@@ -86,11 +87,14 @@ def shown_fields(piece: Piece) -> dict:
     return {k: v if isinstance(v, (int, float, bool)) or v is None else str(v) for k, v in piece.fields.items()}
 
 
-def piece_source(component: ComponentSet, piece: Piece) -> dict:
-    """The file and line a piece was written at (its row), as an absolute path."""
+def piece_source(component: ComponentSet, piece: Piece, paths: dict) -> dict:
+    """The file and line a piece was written at (its row), as an absolute path (`paths` remembers
+    each file's, so a deck of a thousand rows resolves its one file once)."""
     source, where = piece.origin or component.origin
     line = source.error(where, "", "").line  # the same line an error about the piece would name
-    return {"path": str(Path(source.path).resolve()), "line": line}
+    if source.path not in paths:
+        paths[source.path] = str(Path(source.path).resolve())
+    return {"path": paths[source.path], "line": line}
 
 
 def face_findings(template: Template, values: dict, painter: FacePainter) -> list[dict]:
@@ -118,6 +122,13 @@ def element_box(template: Template, element, values: dict, painter: FacePainter)
     points = placed(points, element, template.size, copies(element, values))
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     return [round(min(xs), 2), round(min(ys), 2), round(max(xs) - min(xs), 2), round(max(ys) - min(ys), 2)]
+
+
+def chains_of(layouts: Layouts, views: list[ComponentView]) -> dict[str, list[dict]]:
+    """The chain of every template the views draw with, by id."""
+    ids = {face.design.template.id for view in views for piece in view.pieces
+           for face in (piece.face, piece.back) if face is not None}
+    return {template_id: template_chain(layouts, template_id) for template_id in sorted(ids)}
 
 
 def template_chain(layouts: Layouts, template_id: str) -> list[dict]:

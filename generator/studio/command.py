@@ -46,21 +46,31 @@ def choose_game(game: str | None) -> str:
 
 
 def serve(game: str, edition: str | None, port: int, host: str, open_browser: bool) -> None:
-    import asyncio
-
-    import uvicorn
-
     from ..model import find_game
-    from ..project import current
-    from .server import Hub, create_app
-    from .session import Session
-    from .watch import watch
+    from .pngs import PngPool
 
     if not is_loopback(host):
         click.echo(f"warning: --host {host} lets every machine that can reach this one read the game's "
                    f"files and pieces; use it only on a network you trust", err=True)
     folder = find_game(game).folder
-    session, hub = Session(game, edition), Hub()
+    pool = PngPool()
+    try:
+        run(game, edition, folder, host, port, open_browser, pool)
+    finally:
+        pool.close()
+
+
+def run(game, edition, folder, host, port, open_browser, pool) -> None:
+    import asyncio
+
+    import uvicorn
+
+    from ..project import current
+    from .server import Hub, create_app
+    from .session import Session
+    from .watch import watch
+
+    session, hub = Session(game, edition, pool=pool), Hub()
     first = session.rebuild()
     project = current()
     folders = [project.components, project.layouts]
