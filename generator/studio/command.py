@@ -76,17 +76,29 @@ def run(game, edition, folder, host, port, open_browser, pool) -> None:
     folders = [project.components, project.layouts]
     ignored = [project.output, project.cache]
 
-    def rebuild() -> dict:
-        result = session.rebuild()
-        return {"version": session.version, "painted": result.painted, "ok": result.ok}
+    rules = folder.resolve() / "rules"
+
+    async def on_changes(paths: set) -> None:
+        """Faces first (what a designer is looking at), then the rulebook if a rule text changed."""
+        result = await asyncio.to_thread(session.rebuild)
+        hub.publish({"version": session.version, "painted": result.painted, "ok": result.ok})
+        if any(p == rules or p.is_relative_to(rules) for p in paths):
+            await asyncio.to_thread(session.rebuild_rulebook)
+            hub.publish({"version": session.version, "rulebook": True})
 
     @asynccontextmanager
     async def lifespan(app):
         stop = asyncio.Event()
-        task = asyncio.create_task(watch(folders, ignored, rebuild, hub.publish, stop))
+        tasks = [asyncio.create_task(watch(folders, ignored, on_changes, stop))]
+        if (rules / "rulebook.yaml").is_file():  # laid out while the page already shows the pieces
+            tasks.append(asyncio.create_task(first_rulebook()))
         yield
         stop.set()
-        await asyncio.wait([task], timeout=2)
+        await asyncio.wait(tasks, timeout=2)
+
+    async def first_rulebook() -> None:
+        await asyncio.to_thread(session.rebuild_rulebook)
+        hub.publish({"version": session.version, "rulebook": True})
 
     sock = listening_socket(host, port)
     url = f"http://{host if ':' not in host else f'[{host}]'}:{sock.getsockname()[1]}/"

@@ -45,38 +45,46 @@ class Session:
         self.images: OrderedDict[str, bytes] = OrderedDict()   # content hash -> PNG
         self.state: dict | None = None       # the last good page model
         self.error: dict | None = None       # the mistake that stops the files loading, if any
+        self.rulebook: dict | None = None    # the rulebook's pages (or its mistake)
         self.version = 0
         self.built_at = 0.0
         self.took = 0.0
-        self._lock = threading.Lock()
+        self._lock = threading.Lock()       # held only to swap in results (the page reads under it)
+        self._building = threading.Lock()   # one rebuild at a time
 
     # ------------------------------------------------------------------ rebuilding
 
     def rebuild(self) -> Rebuilt:
-        """Load, check and paint what changed; on a mistake keep the last good state and record it."""
-        with self._lock:
+        """Load, check and paint what changed; on a mistake keep the last good state and record it.
+        One rebuild at a time; the page model is swapped in at the end, so readers never wait long."""
+        with self._building:
             started = time.perf_counter()
-            result = Rebuilt()
+            result, state = Rebuilt(), None
             try:
-                result.painted = self._rebuild()
+                result.painted, state, error = self._rebuild()
             except UserError as exc:
-                self.error, result.ok = error_of(exc), False
+                error = error_of(exc)
             except OSError as exc:
-                self.error, result.ok = {"message": f"error: {describe_os_error(exc)}",
-                                         "file": exc.filename and str(exc.filename), "line": None, "key": ""}, False
+                error = {"message": f"error: {describe_os_error(exc)}", "file": exc.filename and str(exc.filename),
+                         "line": None, "key": ""}
             except (RecursionError, MemoryError) as exc:
-                self.error, result.ok = {"message": f"error: the input asks for more than this build can hold "
-                                                    f"({type(exc).__name__})", "file": None, "line": None,
-                                         "key": ""}, False
+                error = {"message": f"error: the input asks for more than this build can hold "
+                                    f"({type(exc).__name__})", "file": None, "line": None, "key": ""}
             except Exception as exc:  # a bug of ours: shown in the page, and the server goes on
-                self.error, result.ok = {"message": f"error: internal error {type(exc).__name__}: {exc}",
-                                         "file": None, "line": None, "key": ""}, False
-            result.seconds = self.took = time.perf_counter() - started
-            self.built_at = time.time()
-            self.version += 1
+                error = {"message": f"error: internal error {type(exc).__name__}: {exc}", "file": None,
+                         "line": None, "key": ""}
+            result.ok = state is not None
+            with self._lock:
+                if state is not None:
+                    self.state = state
+                self.error = error
+                result.seconds = self.took = time.perf_counter() - started
+                self.built_at = time.time()
+                self.version += 1
             return result
 
-    def _rebuild(self) -> list[str]:
+    def _rebuild(self) -> tuple[list[str], dict, dict | None]:
+        """The faces painted, the new page model, and the composition check's banner (or None)."""
         edition = load_edition(find_game(self.game_id), self.edition_id)
         layouts = layouts_for(edition)
         painter = FacePainter(edition.game, layouts)
@@ -88,9 +96,7 @@ class Session:
         for face in faces:
             face.key = face_key(face.design, painter, look, (self.dpi, bleed))
         painted = self._paint([f for f in faces if f.key not in self.images], painter, bleed)
-        self.state = page_state(edition, layouts, views, report, bleed)
-        self.error = composition_error(edition, report)
-        return painted
+        return painted, page_state(edition, layouts, views, report, bleed), composition_error(edition, report)
 
     def _paint(self, faces: list[FaceView], painter: FacePainter, bleed: float) -> list[str]:
         """PNGs of the faces not painted before, from one PDF of their forms."""
@@ -99,11 +105,41 @@ class Session:
         rasters = [raster_for(f.design.template.size, self.dpi, bleed) for f in faces]
         pdf = faces_pdf([(f.design, r) for f, r in zip(faces, rasters)], painter)
         images = self.pool.paint(pdf, [(i, r.pixels, r.dpi) for i, r in enumerate(rasters)])
-        for face, image in zip(faces, images):
-            self.images[face.key] = image
-        while len(self.images) > KEEP_IMAGES:
-            self.images.popitem(last=False)
+        with self._lock:
+            for face, image in zip(faces, images):
+                self.images[face.key] = image
+            while len(self.images) > KEEP_IMAGES:
+                self.images.popitem(last=False)
         return [f.key for f in faces]
+
+    def rebuild_rulebook(self) -> bool:
+        """Lay out the rulebook again (after a rule text changed); its mistake is kept beside its pages.
+        Returns whether there is a rulebook to show."""
+        from .rulebook import lay_out
+        with self._building:
+            return self._rebuild_rulebook(lay_out)
+
+    def _rebuild_rulebook(self, lay_out) -> bool:
+        try:
+            edition = load_edition(find_game(self.game_id), self.edition_id)
+            laid = lay_out(edition, layouts_for(edition), self._keep)
+            with self._lock:
+                self.rulebook = laid and {**laid, "error": None}
+        except UserError as exc:
+            with self._lock:
+                self.rulebook = {**(self.rulebook or {"pages": []}), "error": error_of(exc)}
+        except Exception as exc:  # a bug of ours: shown beside the pages, and the server goes on
+            with self._lock:
+                self.rulebook = {**(self.rulebook or {"pages": []}),
+                                 "error": {"message": f"error: internal error {type(exc).__name__}: {exc}",
+                                           "file": None, "line": None, "key": ""}}
+        with self._lock:
+            self.version += 1
+        return self.rulebook is not None
+
+    def _keep(self, key: str, png: bytes) -> None:
+        with self._lock:
+            self.images[key] = png
 
     # ------------------------------------------------------------------ what the page reads
 
@@ -112,10 +148,12 @@ class Session:
         with self._lock:
             return {"version": self.version, "built_at": self.built_at, "took_ms": round(self.took * 1000),
                     "error": self.error, "stale": bool(self.error and self.error.get("stale", True)),
+                    "rulebook": self.rulebook,
                     **(self.state or {"components": [], "report": None, "title": self.game_id})}
 
     def image(self, key: str) -> bytes | None:
-        return self.images.get(key)
+        with self._lock:
+            return self.images.get(key)
 
 
 def unique_faces(views) -> list[FaceView]:

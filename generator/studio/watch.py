@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
-from typing import Callable
+from typing import Awaitable, Callable
 
 from watchfiles import DefaultFilter, awatch
 
@@ -24,13 +24,12 @@ class ProjectFilter(DefaultFilter):
         return super().__call__(change, path) and not Path(path).name.startswith(".")
 
 
-async def watch(folders: list[Path], ignored: list[Path], rebuild: Callable[[], dict],
-                publish: Callable[[dict], None], stop: asyncio.Event) -> None:
-    """After each burst of changes under `folders`, run `rebuild` on a worker thread and `publish`
-    what it returns (on the event loop, where the event streams live), until `stop` is set."""
+async def watch(folders: list[Path], ignored: list[Path], on_changes: Callable[[set[Path]], Awaitable[None]],
+                stop: asyncio.Event) -> None:
+    """Await `on_changes` with the changed paths after each burst of changes under `folders`, until `stop`."""
     folders = [f for f in folders if f.is_dir()]
     if not folders:
         return
-    async for _changes in awatch(*folders, watch_filter=ProjectFilter(ignored), stop_event=stop,
-                                 step=STEP_MS, debounce=1000):
-        publish(await asyncio.to_thread(rebuild))
+    async for changes in awatch(*folders, watch_filter=ProjectFilter(ignored), stop_event=stop,
+                                step=STEP_MS, debounce=1000):
+        await on_changes({Path(path) for _, path in changes})

@@ -6,6 +6,7 @@ figures live in bench/bench_studio.py.
 from __future__ import annotations
 
 import http.client
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -190,3 +191,33 @@ def test_loopback_by_default_and_a_warning_for_another_host(project: Path):
     finally:
         plain.stop()
     assert not any("warning" in line for line in plain.errors)
+
+
+def test_a_rule_text_change_lays_the_rulebook_out_again(chromium, project: Path):
+    rules = project / "components" / GAME / "rules"
+    rules.mkdir()
+    (rules / "rulebook.yaml").write_text("main: rulebook.md\n")
+    (rules / "rulebook.md").write_text("# Lantern Lane\n\nA game for {{ game.players }} players.\n")
+    server = Studio(project)
+    page = chromium.new_page()
+    try:
+        page.goto(server.url)
+        page.wait_for_function("document.querySelectorAll('#rulebook img.page').length > 0", timeout=120_000)
+        before = page.eval_on_selector_all("#rulebook img.page", "imgs => imgs.map(i => i.dataset.key)")
+        cards = page.eval_on_selector_all("figure.piece img", "imgs => imgs.map(i => i.dataset.key)")
+        (rules / "rulebook.md").write_text("# Lantern Lane\n\nA game for {{ game.players }} players.\n\n"
+                                           "## Setting up\n\nDeal three lantern cards to each player.\n")
+        page.wait_for_function("(before) => JSON.stringify(Array.from(document.querySelectorAll('#rulebook img.page'))"
+                               ".map(i => i.dataset.key)) !== before", arg=json.dumps(before).replace(" ", ""),
+                               timeout=120_000)
+        after = page.eval_on_selector_all("#rulebook img.page", "imgs => imgs.map(i => i.dataset.key)")
+        assert after[0] == before[0]   # the cover did not change: its image is the same one
+        assert page.eval_on_selector_all("figure.piece img", "imgs => imgs.map(i => i.dataset.key)") == cards
+        (rules / "rulebook.md").write_text("# Lantern Lane\n\n{{ game.no_such_thing }}\n")
+        banner = page.locator("#banner")
+        banner.wait_for(state="visible", timeout=120_000)
+        assert "rulebook.md" in banner.inner_text()
+        assert not page.evaluate("document.body.classList.contains('stale')")   # the pieces are fine
+    finally:
+        page.close()
+        server.stop()

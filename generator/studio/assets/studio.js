@@ -54,7 +54,7 @@
     $("badge").className = `badge ${kind}`;
     $("badge").textContent = text;
     const decks = $("decks");
-    const ids = state.components.map((c) => `deck-${c.id}`);
+    const ids = state.components.map((c) => `deck-${c.id}`).concat(["rulebook"]);
     for (const node of Array.from(decks.children)) {
       if (!ids.includes(node.id)) node.remove();
     }
@@ -64,10 +64,46 @@
       else section = renderComponent(component);
       if (decks.children[i] !== section) decks.insertBefore(section, decks.children[i] || null);
     });
-    banner(state.error);
+    rulebook(state.rulebook);
+    const bookError = state.rulebook && state.rulebook.error;
+    banner(state.error || (bookError && Object.assign({}, bookError, {stale: false})));
     composition(state.report);
     status(state);
     if (studio.chosen) choose(studio.chosen);
+  }
+
+  // The rulebook's pages, each named by the hash of its pixels: an unchanged page keeps its image.
+  function rulebook(book) {
+    let section = $("rulebook");
+    if (!book || !book.pages) {
+      if (section) section.remove();
+      return;
+    }
+    if (!section) {
+      section = document.createElement("section");
+      section.className = "component";
+      section.id = "rulebook";
+      section.innerHTML = `<h2></h2><div class="deck pages"></div>`;
+    }
+    $("decks").appendChild(section);
+    section.querySelector("h2").innerHTML = `Rulebook <small>${book.pages.length} pages, `
+      + `${PnpPage.esc(book.profile || "")}${book.took_ms !== undefined ? `, laid out in ${book.took_ms} ms` : ""}</small>`;
+    const pages = section.querySelector(".pages");
+    book.pages.forEach((page, i) => {
+      let img = pages.children[i];
+      if (!img) {
+        img = document.createElement("img");
+        img.className = "page";
+        pages.appendChild(img);
+      }
+      if (img.dataset.key !== page.key) {
+        img.src = `/faces/${page.key}.png`;
+        img.dataset.key = page.key;
+        img.alt = `page ${page.number}`;
+        img.style.setProperty("--w", (page.width * 25.4 / 60).toFixed(1));
+      }
+    });
+    while (pages.children.length > book.pages.length) pages.lastChild.remove();
   }
 
   function banner(error) {
