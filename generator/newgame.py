@@ -54,6 +54,7 @@ def new(game: str, title: str | None) -> None:
     folder = create_game(root, game, title or game.replace("-", " ").replace("_", " ").title())
     shown = folder.relative_to(Path.cwd()) if folder.is_relative_to(Path.cwd()) else folder
     click.echo(f"made {shown}/ (a deck from a CSV file, coins, a rulebook). Next:")
+    click.echo(f"  pnpkit studio {game}        # a live page of its pieces, repainted as you save (studio extra)")
     click.echo(f"  pnpkit validate {game}      # check the deck against what the edition declares")
     click.echo(f"  pnpkit build {game}         # print sheets, proof page and rulebook into output/{game}/")
     click.echo(f"  edit {shown}/cards/cards.csv and templates/, then build again")

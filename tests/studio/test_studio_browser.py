@@ -178,6 +178,21 @@ def test_only_the_games_files_are_served(studio, project: Path):
         assert SECRET.encode() not in body
 
 
+def test_faces_are_named_and_tagged_by_their_content_hash(studio):
+    status, body = raw_get(studio.url, "/api/state")
+    face = json.loads(body)["components"][0]["pieces"][0]["face"]
+    where = urlparse(studio.url)
+    connection = http.client.HTTPConnection(where.hostname, where.port, timeout=30)
+    connection.request("GET", f"/faces/{face['key']}.png")
+    first = connection.getresponse()
+    png = first.read()
+    assert first.status == 200 and png.startswith(b"\x89PNG") and first.getheader("ETag") == f'"{face["key"]}"'
+    connection.request("GET", f"/faces/{face['key']}.png", headers={"If-None-Match": f'"{face["key"]}"'})
+    again = connection.getresponse()
+    assert again.status == 304 and again.read() == b""
+    connection.close()
+
+
 def test_loopback_by_default_and_a_warning_for_another_host(project: Path):
     server = Studio(project, "--host", "0.0.0.0")
     try:
