@@ -91,8 +91,9 @@ def piece_context(piece: PieceView, sources: dict, chains: dict, bleed: float) -
 
 def looks_file(job: "Job", name: str) -> str:
     """A file of the page design (proof/page.css, proof/page.js) from the latest layer holding it."""
+    from ..core.files import contained
     path = job.layouts.find(f"proof/{name}")
-    return path.read_text(encoding="utf-8") if path else ""
+    return contained(path).read_text(encoding="utf-8") if path else ""
 
 
 def render_page(job: "Job", template: str, context: dict) -> str:

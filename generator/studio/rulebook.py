@@ -1,15 +1,16 @@
-"""The rulebook in the studio: laid out by the build's own rulebook code into the project's cache
-folder, its pages rasterised and named by the hash of their pixels, so a page that did not change
+"""The rulebook in the studio: laid out by the build's own rulebook code into a scratch file, its
+pages rasterised and named by the hash of their pixels, so a page that did not change
 keeps its name and is not fetched again."""
 from __future__ import annotations
 
 import hashlib
+import tempfile
 import time
+from pathlib import Path
 
 
 from ..model import Edition
 from ..model.layouts import Layouts, Profile
-from ..project import current
 
 DPI = 60   # a page to read the layout from, not to proof type at
 
@@ -33,13 +34,13 @@ def lay_out(edition: Edition, layouts: Layouts, paint) -> dict | None:
     if profile is None or rules_folder(edition) is None:
         return None
     started = time.perf_counter()
-    folder = current().cache / "studio"
-    folder.mkdir(parents=True, exist_ok=True)
-    target = folder / f"{edition.game.id}-{edition.id}-{profile.id}.pdf"
-    if build_rulebook(edition, layouts, profile, target) is None:
-        return None
+    with tempfile.TemporaryDirectory(prefix="pnpkit-studio-") as scratch:  # a fresh private folder: no
+        target = Path(scratch) / "rulebook.pdf"                          # link a project planted is followed
+        if build_rulebook(edition, layouts, profile, target) is None:
+            return None
+        pdf = target.read_bytes()
     pages = []
-    for index, png, size in page_images(target.read_bytes()):
+    for index, png, size in page_images(pdf):
         key = hashlib.sha256(png).hexdigest()[:24]
         paint(key, png)
         pages.append({"key": key, "width": size[0], "height": size[1], "number": index + 1})

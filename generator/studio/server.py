@@ -18,6 +18,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from ..core.files import refusal
 from .session import Session
 
 ASSETS = {  # the only page files served, by name: nothing is joined onto a folder from a request
@@ -39,19 +40,18 @@ class Hub:
             queue.put_nowait(message)
 
 
-def contained(folder: Path, relative: str) -> Path | None:
-    """A regular file inside `folder` (after following links), or None: `..`, empty, hidden and
-    absolute parts are refused before the file system is asked."""
+def served_file(folder: Path, relative: str) -> Path | None:
+    """A regular file of the game's folder, or None: `..`, empty, hidden and absolute parts are refused
+    before the file system is asked, then the project's one containment rule (links followed) applies
+    with the game's folder as the only tree."""
     parts = relative.split("/")
     if not relative or relative.startswith("/") or "\\" in relative or any(
             p in ("", ".", "..") or p.startswith(".") for p in parts):
         return None
-    root = folder.resolve()
-    try:
-        path = root.joinpath(*parts).resolve(strict=True)
-    except (OSError, RuntimeError):
+    path = folder.joinpath(*parts)
+    if refusal(path, (folder.absolute(), folder.resolve())) is not None or not path.is_file():
         return None
-    return path if path.is_relative_to(root) and path.is_file() else None
+    return path.resolve()
 
 
 def create_app(session: Session, game_folder: Path, hub: Hub, lifespan=None) -> Starlette:
@@ -82,7 +82,7 @@ def create_app(session: Session, game_folder: Path, hub: Hub, lifespan=None) -> 
                         headers={"ETag": etag, "Cache-Control": "public, max-age=31536000, immutable"})
 
     async def game_file(request: Request) -> Response:
-        path = contained(game_folder, request.path_params["path"])
+        path = served_file(game_folder, request.path_params["path"])
         if path is None:
             return Response("not found", status_code=404)
         return FileResponse(path, media_type="text/plain; charset=utf-8" if path.suffix in TEXT else None)
