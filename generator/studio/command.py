@@ -34,25 +34,27 @@ def studio(game: str | None, edition: str | None, port: int, host: str, no_open:
 
 
 def choose_game(game: str | None) -> str:
-    from ..model import find_game, game_names
+    from ..model import game_names
     from ..project import current
-    if game:
-        find_game(game)  # an unknown name is refused now, with the games there are
-        return game
     names = game_names()
+    if game:
+        if game not in names:  # an unknown name is refused now; a game that does not load starts with a banner
+            raise UserError(f"no game {game!r} in {current().components}: "
+                            f"{'the games are ' + ', '.join(names) if names else 'it holds no games'}")
+        return game
     if len(names) != 1:
         raise UserError(f"name a GAME: {current().components} holds {', '.join(names) or 'no games'}")
     return names[0]
 
 
 def serve(game: str, edition: str | None, port: int, host: str, open_browser: bool) -> None:
-    from ..model import find_game
+    from ..project import current
     from .pngs import PngPool
 
     if not is_loopback(host):
         click.echo(f"warning: --host {host} lets every machine that can reach this one read the game's "
                    f"files and pieces; use it only on a network you trust", err=True)
-    folder = find_game(game).folder
+    folder = current().components / game
     pool = PngPool()
     try:
         run(game, edition, folder, host, port, open_browser, pool)

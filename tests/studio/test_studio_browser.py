@@ -236,3 +236,24 @@ def test_a_rule_text_change_lays_the_rulebook_out_again(chromium, project: Path)
     finally:
         page.close()
         server.stop()
+
+
+def test_a_game_that_does_not_load_starts_with_the_banner_and_an_unknown_one_is_refused(chromium, project: Path):
+    game_file = project / "components" / GAME / "game.yaml"
+    good = game_file.read_text()
+    game_file.write_text(good.replace("title: Lantern Lane", "title: [Lantern Lane"))
+    server = Studio(project)
+    page = chromium.new_page()
+    try:
+        page.goto(server.url)
+        page.locator("#banner").wait_for(state="visible", timeout=60_000)
+        assert "game.yaml:" in page.locator("#banner").inner_text()
+        game_file.write_text(good)
+        page.wait_for_function("document.querySelectorAll('figure.piece img').length === 8", timeout=60_000)
+        assert page.locator("#banner").is_hidden()
+    finally:
+        page.close()
+        server.stop()
+    refused = subprocess.run([sys.executable, "-m", "generator", "--project", str(project), "studio", "no-such-game",
+                              "--no-open"], capture_output=True, text=True, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1 and "no game 'no-such-game'" in refused.stderr
