@@ -75,7 +75,7 @@ def run(game, edition, folder, host, port, open_browser, pool) -> None:
     session, hub = Session(game, edition, pool=pool), Hub()
     first = session.rebuild()
     project = current()
-    folders = [project.components, project.layouts]
+    folders = [folder, project.layouts]   # the game's own files and the project's shared looks
     ignored = [project.output, project.cache]
 
     rules = folder.resolve() / "rules"
