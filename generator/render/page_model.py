@@ -11,6 +11,7 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 from ..model.conditions import holds
 from ..model.game import ComponentSet, Edition, Piece
@@ -64,20 +65,23 @@ class ComponentView:
     backs: list[FaceView] = field(default_factory=list)
 
 
-def edition_view(edition: Edition, painter: FacePainter) -> list[ComponentView]:
-    """Every drawable component of the edition, its pieces paired with their backs, checks applied."""
+def edition_view(edition: Edition, painter: FacePainter,
+                 findings: Callable[[Design], list[dict]] | None = None) -> list[ComponentView]:
+    """Every drawable component of the edition, its pieces paired with their backs, checks applied
+    (`findings`: a face's print-safety findings, by default face_findings; the studio remembers them)."""
     views, paths = [], {}
+    findings = findings or (lambda design: face_findings(design.template, design.values, painter))
     for component in edition.components:
         if not component.spec.face:
             continue
         fronts, backs, back_of = designs_of(component, painter)
-        back_views = [FaceView(b, face_findings(b.template, b.values, painter)) for b in backs]
+        back_views = [FaceView(b, findings(b)) for b in backs]
         view = ComponentView(component.id, component.spec.name, component.spec.kind, component.total,
                              backs=back_views)
         for piece, front, back_index in zip(component.pieces, fronts, back_of):
             view.pieces.append(PieceView(component.id, piece.index, piece.label, piece.count,
                                          shown_fields(piece), piece_source(component, piece, paths),
-                                         FaceView(front, face_findings(front.template, front.values, painter)),
+                                         FaceView(front, findings(front)),
                                          back_views[back_index] if back_index >= 0 else None))
         views.append(view)
     return views

@@ -18,7 +18,8 @@ from ..model import find_game, load_edition
 from ..pipeline import layouts_for
 from ..render.export_raster import faces_pdf, raster_for
 from ..render.faces import FacePainter
-from ..render.page_model import FaceView, chains_of, edition_view, face_key, findings_count, look_digest
+from ..render.page_model import (FaceView, chains_of, edition_view, face_findings, face_key, findings_count,
+                                 look_digest)
 from ..validate import format_report, validate_edition
 from .pngs import PngPool
 
@@ -43,6 +44,7 @@ class Session:
         self.game_id, self.edition_id, self.dpi = game, edition, dpi
         self.pool = pool or PngPool(1)
         self.images: OrderedDict[str, bytes] = OrderedDict()   # content hash -> PNG
+        self.findings: dict[str, list[dict]] = {}               # content hash -> print-safety findings
         self.state: dict | None = None       # the last good page model
         self.error: dict | None = None       # the mistake that stops the files loading, if any
         self.rulebook: dict | None = None    # the rulebook's pages (or its mistake)
@@ -88,10 +90,17 @@ class Session:
         edition = load_edition(find_game(self.game_id), self.edition_id)
         layouts = layouts_for(edition)
         painter = FacePainter(edition.game, layouts)
-        views = edition_view(edition, painter)   # resolves and checks every template of every piece
+        look = look_digest(layouts, painter)
+
+        def findings(design) -> list[dict]:  # they depend on what the face's pixels depend on
+            key = face_key(design, painter, look, ("findings", design.template.safe_margin))
+            if key not in self.findings:
+                self.findings[key] = face_findings(design.template, design.values, painter)
+            return self.findings[key]
+
+        views = edition_view(edition, painter, findings)   # resolves and checks every template of every piece
         report = validate_edition(edition)
         bleed = studio_bleed(layouts)
-        look = look_digest(layouts, painter)
         faces = unique_faces(views)
         for face in faces:
             face.key = face_key(face.design, painter, look, (self.dpi, bleed))
@@ -110,6 +119,8 @@ class Session:
                 self.images[face.key] = image
             while len(self.images) > KEEP_IMAGES:
                 self.images.popitem(last=False)
+            if len(self.findings) > KEEP_IMAGES:
+                self.findings.clear()
         return [f.key for f in faces]
 
     def rebuild_rulebook(self) -> bool:

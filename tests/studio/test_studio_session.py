@@ -100,3 +100,12 @@ def test_a_failed_composition_check_is_a_banner_over_faces_that_still_draw(game:
     page = session.page()
     assert result.ok and not page["stale"] and page["report"]["ok"] is False
     assert "composition check failed" in page["error"]["message"] and page["error"]["line"] == 3
+
+
+def test_a_safe_margin_change_updates_the_findings_without_repainting(game: Path):
+    session = Session(GAME)
+    session.rebuild()
+    assert session.page()["findings"] == 1           # the stamp pokes out of the 3 mm safe zone
+    edit(game / "templates" / "lantern-card.yaml", "extends: poker-card", "extends: poker-card\nsafe_margin: 1mm")
+    result = session.rebuild()
+    assert result.ok and result.painted == [] and session.page()["findings"] == 0
