@@ -64,6 +64,8 @@ def test_the_page_shows_every_piece_with_its_back_findings_and_source(page, proj
     box = first.locator(".face.side-face .overlay .finding rect").bounding_box()
     card = first.locator(".face.side-face img").bounding_box()
     assert box["x"] < card["x"] + card["width"] * 0.2 and box["y"] > card["y"] + card["height"] * 0.8
+    first.locator("ol.findings li").first.hover()   # the message and its box are linked
+    assert "lit" in first.locator(".overlay .finding").first.get_attribute("class")
     first.click()
     inspector = page.locator("#inspector")
     assert "Paper Lamp" in inspector.inner_text() and "glow" in inspector.inner_text()

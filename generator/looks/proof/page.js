@@ -82,6 +82,15 @@ const PnpPage = (() => {
       box.addEventListener("change", apply);
       apply();
     });
+    // pointing at a finding's message lights its box on the piece, and the other way round
+    const light = (event, on) => {
+      const item = event.target.closest && event.target.closest("[data-n]");
+      const figure = item && item.closest("figure.piece");
+      if (!figure) return;
+      figure.querySelectorAll(`[data-n="${item.dataset.n}"]`).forEach((n) => n.classList.toggle("lit", on));
+    };
+    root.addEventListener("mouseover", (event) => light(event, true));
+    root.addEventListener("mouseout", (event) => light(event, false));
     const size = root.querySelector("#size"), label = root.querySelector("#size-label");
     if (size) {
       const apply = () => {
