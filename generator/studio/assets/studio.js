@@ -8,8 +8,9 @@
   const studio = window.studio = {version: -1, state: null, chosen: null, updates: 0};
 
   const pieceId = (component, piece) => `piece-${component.id}-${piece.index}`;
-  const signature = (piece) => JSON.stringify([piece.face.key, piece.back && piece.back.key, piece.label, piece.count,
-                                               piece.face.findings, piece.back && piece.back.findings]);
+  // what the figure's markup depends on, apart from which image each side shows
+  const signature = (piece) => JSON.stringify([piece.label, piece.count, [piece.face, piece.back].map((f) => f &&
+                                               [f.size, f.bleed, f.safe, f.shape, f.findings, f.template])]);
 
   function renderComponent(component) {
     const section = document.createElement("section");
@@ -41,6 +42,14 @@
       if (node.dataset.sig !== sig) {  // only a changed piece is drawn again (and its new image fetched)
         node.innerHTML = PnpPage.figure(piece, srcOf);
         node.dataset.sig = sig;
+        return;
+      }
+      for (const face of [piece.face, piece.back]) {  // the same piece with a new picture: swap the image only
+        const img = face && node.querySelector(`img[data-side="${face.side}"]`);
+        if (img && img.dataset.key !== face.key) {
+          img.src = srcOf(face);
+          img.dataset.key = face.key;
+        }
       }
     });
   }
