@@ -103,7 +103,9 @@ def main() -> None:
                 wait_loaded(page, list(old), old)
                 template_ms.append(last_load(page, list(old)) - start)
                 took = page.evaluate("window.studio.state.took_ms")
-                print(f"template {run:2d}: {template_ms[-1]:6.0f} ms  (studio rebuild {took} ms)", flush=True)
+                heard, drawn = page.evaluate("window.studio.timeline[window.studio.timeline.length - 1]")
+                print(f"template {run:2d}: {template_ms[-1]:6.0f} ms  (studio rebuild {took} ms; event heard at "
+                      f"{heard - start:.0f} ms, page drawn at {drawn - start:.0f} ms)", flush=True)
                 template.write_text(base)   # back, so the next run changes every face again
                 wait_loaded(page, list(old), keys(page))
             browser.close()

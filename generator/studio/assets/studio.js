@@ -5,7 +5,8 @@
 (() => {
   const $ = (id) => document.getElementById(id);
   const srcOf = (face) => `/faces/${face.key}.png`;
-  const studio = window.studio = {version: -1, state: null, chosen: null, updates: 0};
+  // timeline: [when an event arrived, when its page model was drawn] (read by bench/bench_studio.py)
+  const studio = window.studio = {version: -1, state: null, chosen: null, updates: 0, timeline: []};
 
   const pieceId = (component, piece) => `piece-${component.id}-${piece.index}`;
   // what the figure's markup depends on, apart from which image each side shows
@@ -170,12 +171,14 @@
   }
 
   async function refresh() {
+    const heard = Date.now();
     const response = await fetch("/api/state", {cache: "no-store"});
     const state = await response.json();
     if (state.version <= studio.version) return;
     studio.version = state.version;
     studio.updates += 1;
     render(state);
+    studio.timeline.push([heard, Date.now()]);
   }
 
   PnpPage.bindTools(document);
