@@ -10,7 +10,7 @@ import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
 
-from ..render.export_raster import WORKERS, png_bytes, rasterise
+from generator.exporters.raster import WORKERS, png_bytes, rasterise
 
 Task = tuple[int, tuple[int, int], int]   # page index, pixel size, dpi
 IN_PROCESS = 4   # faces painted here rather than on the workers

@@ -9,8 +9,8 @@ import time
 from pathlib import Path
 
 
-from ..model import Edition
-from ..model.layouts import Layouts, Profile
+from generator.model import Edition
+from generator.model.layouts import Layouts, Profile
 
 DPI = 60   # a page to read the layout from, not to proof type at
 
@@ -27,8 +27,8 @@ def rulebook_profile(layouts: Layouts) -> Profile | None:
 def lay_out(edition: Edition, layouts: Layouts, paint) -> dict | None:
     """The rulebook's pages as {key, width, height} with their PNGs passed to `paint(key, png)`;
     None for a game without a rulebook. Raises UserError for a mistake in the rule text."""
-    from ..rulebook.book import build_rulebook
-    from ..rulebook.config import rules_folder
+    from generator.rulebook.book import build_rulebook
+    from generator.rulebook.config import rules_folder
 
     profile = rulebook_profile(layouts)
     if profile is None or rules_folder(edition) is None:
@@ -50,7 +50,7 @@ def lay_out(edition: Edition, layouts: Layouts, paint) -> dict | None:
 def page_images(pdf: bytes):
     import pypdfium2
 
-    from ..render.export_raster import png_bytes, rasterise
+    from generator.exporters.raster import png_bytes, rasterise
     document = pypdfium2.PdfDocument(pdf)
     sizes = [document[i].get_size() for i in range(len(document))]
     document.close()

@@ -18,8 +18,8 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from ..core.files import refusal
-from .session import Session
+from generator.core.files import refusal
+from generator.studio.session import Session
 
 ASSETS = {  # the only page files served, by name: nothing is joined onto a folder from a request
     "studio.js": ("generator.studio", "assets/studio.js", "text/javascript"),

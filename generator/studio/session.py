@@ -7,21 +7,21 @@ as the one line the command line would print, with its file, line and key.
 """
 from __future__ import annotations
 
+import contextvars
 import threading
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import GameDataError, UserError, describe_os_error
-from ..model import find_game, load_edition
-from ..pipeline import layouts_for
-from ..render.export_raster import faces_pdf, raster_for
-from ..render.faces import FacePainter
-from ..render.page_model import (FaceView, chains_of, edition_view, face_findings, face_key, findings_count,
-                                 look_digest)
-from ..validate import format_report, validate_edition
-from .pngs import PngPool
+from generator.build.validate import format_report, validate_edition
+from generator.core.errors import GameDataError, UserError, describe_os_error
+from generator.exporters.page_model import (FaceView, chains_of, edition_view, face_findings, face_key,
+                                            findings_count, look_digest)
+from generator.exporters.raster import faces_pdf, raster_for
+from generator.model import find_game, layouts_for, load_edition, loading_session
+from generator.render.faces import FacePainter
+from generator.studio.pngs import PngPool
 
 DPI = 120             # pixels per inch of a served face: sharper than the screen at full size (96 CSS px an inch)
 BLEED_MM = 3.0        # the bleed shown around each face when no print-shop profile names one
@@ -58,8 +58,14 @@ class Session:
 
     def rebuild(self) -> Rebuilt:
         """Load, check and paint what changed; on a mistake keep the last good state and record it.
-        One rebuild at a time; the page model is swapped in at the end, so readers never wait long."""
-        with self._building:
+        One rebuild at a time; the page model is swapped in at the end, so readers never wait long.
+
+        Each rebuild reads the files afresh in a loading session of its own (an empty context, so
+        not the command's session, which would hand back what the first rebuild read)."""
+        return contextvars.Context().run(self._rebuild_in_session)
+
+    def _rebuild_in_session(self) -> Rebuilt:
+        with self._building, loading_session():
             started = time.perf_counter()
             result, state = Rebuilt(), None
             try:
@@ -126,9 +132,12 @@ class Session:
     def rebuild_rulebook(self) -> bool:
         """Lay out the rulebook again (after a rule text changed); its mistake is kept beside its pages.
         Returns whether there is a rulebook to show."""
-        from .rulebook import lay_out
-        with self._building:
-            return self._rebuild_rulebook(lay_out)
+        from generator.studio.rulebook import lay_out
+
+        def fresh() -> bool:
+            with self._building, loading_session():
+                return self._rebuild_rulebook(lay_out)
+        return contextvars.Context().run(fresh)
 
     def _rebuild_rulebook(self, lay_out) -> bool:
         try:
