@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
@@ -10,6 +10,7 @@ from .errors import GameDataError, ValidationFailed
 from .model import Edition, layouts_dir
 from .model.layouts import Layouts, Profile
 from .output import Produced, staging, write_manifest
+from .overrides import override_notes
 from .trace import span
 
 if TYPE_CHECKING:  # imported where used: `list` and `validate` need no painting
@@ -26,6 +27,15 @@ class Job:
     stage: Path
     strict: bool = False   # --strict: an exporter's own findings (the rulebook lint) stop the build
     base_url: str | None = None   # where a TTS save's images will be hosted (build --base-url)
+    skipped: list[dict] = field(default_factory=list)   # components this profile left out, and why
+    warnings: list[str] = field(default_factory=list)   # an exporter's findings about files it wrote
+
+    def skip(self, component, reason: str) -> None:
+        """Leave a component out of this profile's files: one entry (and warning) per component."""
+        if any(s["component"] == component.id for s in self.skipped):
+            return
+        self.skipped.append({"profile": self.profile.id, "component": component.id, "kind": component.spec.kind,
+                             "name": component.spec.name, "reason": reason})
 
     @property
     def stem(self) -> str:
@@ -96,6 +106,9 @@ def build_edition(edition: Edition, out_dir: Path, profiles: list[str] | None = 
             raise GameDataError(layouts.profile_path(profile.id), None, "kind",
                                 f"a profile kind this version can build, one of {sorted(EXPORTERS)}",
                                 repr(profile.kind))
+    warn = on_warning or (lambda message: None)
+    for note in override_notes(layouts, [p.id for p in chosen], used_templates(edition, layouts)):
+        warn(note)
     from .side_by_side import Elsewhere
     elsewhere = Elsewhere(layouts_given)
     with staging(out_dir) as stage, elsewhere:
@@ -113,6 +126,33 @@ def build_edition(edition: Edition, out_dir: Path, profiles: list[str] | None = 
                 on_step(f"{edition.game.id} {edition.id} {job.profile.id}")
             with span(job.stem):
                 elsewhere.done(job, exporter_for(job.profile.kind)(job))
+            report_findings(job, warn)
         produced = [f for job in jobs for f in elsewhere.files(job)]
-        write_manifest(stage, edition.game.id, edition.id, produced, out_dir / "manifest.json")
+        skipped = [s for job in jobs for s in job.skipped]
+        if strict and (skipped or any(job.warnings for job in jobs)):
+            raise ValidationFailed(f"{edition.game.id} {edition.id}: --strict and the warnings above "
+                                   "(pieces left out, or files a print shop would refuse); nothing written")
+        write_manifest(stage, edition.game.id, edition.id, produced, out_dir / "manifest.json", skipped)
     return produced
+
+
+def report_findings(job: Job, warn: Callable[[str], None]) -> None:
+    """One warning line per component a profile left out, and per finding about a file it wrote."""
+    for entry in job.skipped:
+        warn(f"{entry['profile']}: left out {entry['component']} ({entry['name']}, {entry['kind']}): "
+             f"{entry['reason']}")
+    for message in job.warnings:
+        warn(message)
+
+
+def used_templates(edition: Edition, layouts: Layouts) -> list[str]:
+    """Ids of the templates the edition's pieces are drawn with."""
+    from .render.faces import FacePainter
+    painter = FacePainter(edition.game, layouts)
+    found = []
+    for component in edition.components:
+        for _, *sides in painter.sides(component):
+            for template in sides:
+                if template is not None:
+                    found.append(template.id)
+    return found

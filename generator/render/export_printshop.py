@@ -10,12 +10,12 @@ import zlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from ..errors import GameDataError, UserError
+from ..errors import GameDataError
 from ..model.source import load_yaml
 from ..output import Produced
 from ..units import MM
 from .export_common import designs_of, export_components, profile_options
-from .export_png import vendor_of, write_pngs
+from .export_png import vendor_components, vendor_of, write_pngs
 from .faces import FacePainter
 from .pdf import new_canvas
 from .pdfx import VERSIONS, OutputIntent, make_pdfx, require_pikepdf
@@ -29,8 +29,11 @@ _STREAM = re.compile(rb"stream\r?\n(.*?)endstream", re.S)
 _RGB = re.compile(rb"(?:^|[\s\]])(?:[-\d.]+\s+){3}(rg|RG)\b|/DeviceRGB|/CalRGB")
 
 
+Order = Literal["front-back", "back-front", "fronts-then-backs"]
+
+
 class PrintShopOptions(VendorOptions):
-    order: Literal["front-back", "fronts-then-backs"] = "front-back"  # page order inside a deck's PDF
+    order: Order | None = None  # page order inside a deck's PDF; default: the vendor's, else front-back
     copies: Literal["every", "distinct"] = "every"  # a page per printed copy, or per distinct card
     pdfx: Literal["x-1a", "x-4"] | None = None       # make each deck PDF a PDF/X file (CMYK profiles only)
     output_intent: OutputIntent = OutputIntent()     # the press condition a PDF/X file names
@@ -40,26 +43,43 @@ def export_print_shop(job: "Job") -> list[Produced]:
     options = profile_options(job.layouts, job.profile, PrintShopOptions)
     icc = output_profile(job, options) if options.pdfx else None
     vendor = vendor_of(job, options)
+    check_vendor_agrees(job, options, vendor)
+    order = options.order or (vendor.page_order if vendor else "front-back")
+    components = vendor_components(job, export_components(job, options.kinds), vendor, options.trim_tolerance)
     produced = []
-    for component in export_components(job, options.kinds):
+    for component in components:
         name = f"{job.stem}-{component.id}.pdf"
         spot = deck_placement(job, component, vendor, options.trim_tolerance)
-        pages = write_deck(job, component, job.stage / name, options, spot)
+        pages = write_deck(job, component, job.stage / name, order, options.copies, spot)
         if job.profile.colour_model == "cmyk":
             found = rgb_traces((job.stage / name).read_bytes())
-            if found:
-                raise UserError(f"{name}: profile '{job.profile.id}' is CMYK but the file still has RGB colour "
-                                f"({', '.join(sorted(found))}); an image in a template is probably RGB")
+            if found:  # the preflight fails the file; --strict stops the build
+                job.warnings.append(f"{name}: profile '{job.profile.id}' is CMYK but the file still has RGB colour "
+                                    f"({', '.join(sorted(found))}); an image in a template is probably RGB")
         if icc is not None:
             make_pdfx(job.stage / name, options.pdfx, options.output_intent, icc)
         produced.append(Produced(name, "print-shop", job.profile.id, pages, {
             "component": component.id, "bleed_mm": round(spot.bleed / MM, 3),
             "trim_mm": [round(v / MM, 3) for v in spot.trim], **({"product": spot.product} if vendor else {}),
-            "colour_model": job.profile.colour_model, "order": options.order,
+            "colour_model": job.profile.colour_model, "order": order,
+            **({"vendor": options.vendor} if vendor else {}),
             **({"pdfx": VERSIONS[options.pdfx][0]} if options.pdfx else {})}))
-    if job.profile.pixel_size or vendor:
-        produced += write_pngs(job, options.kinds, vendor=vendor, tolerance=options.trim_tolerance)
+    if job.profile.pixel_size or (vendor and vendor.file_type == "png"):
+        produced += write_pngs(job, components, vendor=vendor, tolerance=options.trim_tolerance)
     return produced
+
+
+def check_vendor_agrees(job: "Job", options: PrintShopOptions, vendor: Vendor | None) -> None:
+    """A profile naming a vendor whose files must be CMYK or PDF/X must write them so."""
+    if vendor is None:
+        return
+    source = load_yaml(job.layouts.profile_path(job.profile.id))
+    if vendor.colour == "cmyk" and job.profile.colour_model != "cmyk":
+        raise source.error(("colour_model",), f"cmyk ({vendor.name} takes CMYK files only)",
+                           repr(job.profile.colour_model))
+    if vendor.pdf_standard and options.pdfx != vendor.pdf_standard:
+        raise source.error(("options", "pdfx"), f"{vendor.pdf_standard} ({vendor.name} asks for "
+                           f"{VERSIONS[vendor.pdf_standard][0]})", repr(options.pdfx))
 
 
 def deck_placement(job: "Job", component, vendor: Vendor | None, tolerance: float | None) -> Placement:
@@ -69,13 +89,13 @@ def deck_placement(job: "Job", component, vendor: Vendor | None, tolerance: floa
     size = template.size
     if vendor is not None:
         what = f"{component.id} ({component.spec.name}, template {template.id})"
-        return place(vendor, size, template.shape, what, tolerance)
+        return place(vendor, size, template.shape, what, tolerance, component.spec.kind)
     bleed = job.profile.bleed
     page = (size[0] + 2 * bleed, size[1] + 2 * bleed)
     return Placement("", (0, 0), 0, page, size, bleed, (bleed, bleed), bleed)
 
 
-def write_deck(job: "Job", component, path: Path, options: PrintShopOptions, spot: Placement) -> int:
+def write_deck(job: "Job", component, path: Path, order: str, copies_of: str, spot: Placement) -> int:
     layouts = layouts_for_profile(job.layouts, job.profile)
     painter = FacePainter(job.edition.game, layouts, job.profile)
     fronts, backs, back_of = designs_of(component, painter)
@@ -85,11 +105,12 @@ def write_deck(job: "Job", component, path: Path, options: PrintShopOptions, spo
     x0, y0 = (size[0] - tw) / 2, (size[1] - th) / 2
     c.setBleedBox((x0 - spot.bleed, y0 - spot.bleed, x0 + tw + spot.bleed, y0 + th + spot.bleed))
     c.setTrimBox((x0, y0, x0 + tw, y0 + th))
-    copies = [i for i, d in enumerate(fronts) for _ in range(d.count if options.copies == "every" else 1)]
+    copies = [i for i, d in enumerate(fronts) for _ in range(d.count if copies_of == "every" else 1)]
     faces = []
-    if options.order == "front-back":
+    if order in ("front-back", "back-front"):
         for i in copies:
-            faces += [fronts[i]] + ([backs[back_of[i]]] if back_of[i] >= 0 else [])
+            pair = [fronts[i]] + ([backs[back_of[i]]] if back_of[i] >= 0 else [])
+            faces += pair if order == "front-back" else pair[::-1]
     else:
         faces = [fronts[i] for i in copies] + [backs[back_of[i]] for i in copies if back_of[i] >= 0]
     for design in faces:

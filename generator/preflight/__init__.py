@@ -1,0 +1,24 @@
+"""Preflight: the checks a print shop runs on the files a build wrote, measured on those files.
+
+`run_preflight` reads an output folder's manifest, checks every print-shop PDF and every vendor
+PNG against its vendor's table (looks/vendors/), and writes a report (HTML for people, JSON for
+scripts) into the folder's `preflight/`. One module per check; each returns `Row`s.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..model.layouts import Layouts
+from .rows import Row, worst
+
+
+def run_preflight(out_dir: Path, layouts: Layouts, game: str, edition: str) -> tuple[list[Row], list[str]]:
+    """Check the folder's print-shop files and write the report into it: (rows, files written)."""
+    from .report import write_report
+    from .run import preflight
+    rows = preflight(out_dir, layouts)
+    return rows, write_report(out_dir, game, edition, rows)
+
+
+__all__ = ["Row", "run_preflight", "worst"]
