@@ -26,7 +26,8 @@ class LazyGroup(click.Group):
     lazy = {"simulate": "generator.cli_engine:simulate", "replay": "generator.cli_engine:replay",
             "sweep": "generator.cli_engine:sweep",
             "rulebook": "generator.rulebook.cli:rulebook", "new": "generator.newgame:new",
-            "schema": "generator.jsonschemas:schema", "list": "generator.cli_list:list_command"}
+            "schema": "generator.jsonschemas:schema", "list": "generator.cli_list:list_command",
+            "preflight": "generator.preflight.cli:preflight_command"}
     # what `--help` lists for them, so help imports none of them (a test keeps these in step)
     lazy_help = {
         "simulate": "Play GAME many times between agents and report win rates and other figures.",
@@ -35,7 +36,8 @@ class LazyGroup(click.Group):
         "rulebook": "Build the rulebook of GAME from its data, rules/ text and rules engine.",
         "new": "Start a new game GAME in this project (or make this folder a project).",
         "schema": "JSON Schemas of every YAML file kind, for editors (yaml-language-server) and CI checks.",
-        "list": "Games, editions, profiles, templates, colours, fonts (with their layer) and agents."}
+        "list": "Games, editions, profiles, templates, colours, fonts (with their layer) and agents.",
+        "preflight": "Check a build's print-shop files as a print shop would; write FOLDER/<game>-<edition>-preflight.html."}
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted([*super().list_commands(ctx), *self.lazy])
@@ -104,8 +106,10 @@ def _http_url(ctx, param, value: str | None) -> str | None:
               help="Print-safety warnings and rulebook lint findings become errors: exit 1, nothing written.")
 @click.option("--base-url", callback=_http_url, help="URL where the tts profile's images will be hosted.")
 @click.option("--force", is_flag=True, help="Build even editions whose output is up to date.")
+@click.option("--preflight", is_flag=True,
+              help="Check the print-shop files as a print shop would and write a report (see `preflight`).")
 def build(game: str | None, edition: str | None, profiles: tuple[str, ...], out: Path | None,
-          strict: bool = False, base_url: str | None = None, force: bool = False) -> None:
+          strict: bool = False, base_url: str | None = None, force: bool = False, preflight: bool = False) -> None:
     """Build print files for GAME (default: every game and edition)."""
     from .pipeline import build_edition
 
@@ -128,7 +132,8 @@ def build(game: str | None, edition: str | None, profiles: tuple[str, ...], out:
     for target in targets.values():
         tidy(target)
     with span("up-to-date check"):
-        prints = {id(ed): fingerprint(ed, others_of(ed, editions), list(profiles) or None, strict, base_url)
+        prints = {id(ed): fingerprint(ed, others_of(ed, editions), list(profiles) or None, strict, base_url,
+                                      *(["preflight"] if preflight else []))
                   for ed in editions}
     stale = [ed for ed in editions if force or not up_to_date(targets[id(ed)], prints[id(ed)])]
     for ed in (ed for ed in editions if ed not in stale):
@@ -136,7 +141,7 @@ def build(game: str | None, edition: str | None, profiles: tuple[str, ...], out:
     with ahead_of(stale, list(profiles) or None) as in_order:  # engine work on every core meanwhile
         for ed in in_order(stale):
             produced = build_edition(ed, targets[id(ed)], list(profiles) or None, on_step=_step_printer(),
-                                     strict=strict, base_url=base_url,
+                                     strict=strict, base_url=base_url, preflight=preflight,
                                      on_warning=lambda message: click.echo(f"warning: {message}", err=True))
             remember(targets[id(ed)], prints[id(ed)])
             click.echo(f"{ed.game.id} {ed.id}: {len(produced)} files in {targets[id(ed)]}")

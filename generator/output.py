@@ -217,6 +217,8 @@ def write_manifest(stage: Path, game: str, edition: str, produced: list[Produced
             old = json.loads(previous.read_text())
             built = {p.profile for p in produced}
             for entry in old.get("files", []):
+                if entry.get("kind") == "preflight":
+                    continue   # a report on files this build replaced: stale
                 if entry.get("profile") not in built and (previous.parent / entry["path"]).exists():
                     entries.setdefault(entry["path"], entry)
         except (json.JSONDecodeError, KeyError, TypeError):

@@ -86,7 +86,7 @@ def check_edition(edition: Edition, layouts: Layouts) -> None:
 def build_edition(edition: Edition, out_dir: Path, profiles: list[str] | None = None,
                   layouts: Layouts | None = None, on_step: Callable[[str], None] | None = None,
                   strict: bool = False, on_warning: Callable[[str], None] | None = None,
-                  base_url: str | None = None) -> list[Produced]:
+                  base_url: str | None = None, preflight: bool = False) -> list[Produced]:
     """Render the edition with each profile into out_dir; nothing changes there unless all succeed."""
     from .render.safety import enforce_print_safety
     from .validate import engine_options, engine_setup_problem
@@ -119,21 +119,42 @@ def build_edition(edition: Edition, out_dir: Path, profiles: list[str] | None = 
                 here.append(job)
             elif on_step:
                 on_step(f"{edition.game.id} {edition.id} {job.profile.id} (on a worker)")
+        checked: list[Produced] | None = None
         for job in here:
             if job.profile.kind == "proof":  # it links the files the others wrote: they must be there
                 elsewhere.wait()
+                if preflight and checked is None:  # so the proof page links the report
+                    checked = run_checks(edition, layouts, stage, jobs, elsewhere, warn, strict)
             if on_step:
                 on_step(f"{edition.game.id} {edition.id} {job.profile.id}")
             with span(job.stem):
                 elsewhere.done(job, exporter_for(job.profile.kind)(job))
             report_findings(job, warn)
-        produced = [f for job in jobs for f in elsewhere.files(job)]
+        if preflight and checked is None:
+            elsewhere.wait()
+            checked = run_checks(edition, layouts, stage, jobs, elsewhere, warn, strict)
+        produced = [f for job in jobs for f in elsewhere.files(job)] + (checked or [])
         skipped = [s for job in jobs for s in job.skipped]
         if strict and (skipped or any(job.warnings for job in jobs)):
             raise ValidationFailed(f"{edition.game.id} {edition.id}: --strict and the warnings above "
                                    "(pieces left out, or files a print shop would refuse); nothing written")
         write_manifest(stage, edition.game.id, edition.id, produced, out_dir / "manifest.json", skipped)
     return produced
+
+
+def run_checks(edition: Edition, layouts: Layouts, stage: Path, jobs: list[Job], elsewhere,
+               warn: Callable[[str], None], strict: bool) -> list[Produced]:
+    """The preflight of the print-shop files built so far; its report's files, to list in the manifest."""
+    from .preflight import run_preflight, summary_lines
+    files = [p.as_dict() for job in jobs if job.profile.kind != "proof" for p in elsewhere.files(job)]
+    with span("preflight"):
+        rows, written = run_preflight(stage, layouts, edition.game.id, edition.id, files)
+    for line in summary_lines(rows):
+        warn(line)
+    if strict and any(r.status == "fail" for r in rows):
+        raise ValidationFailed(f"{edition.game.id} {edition.id}: --strict and the preflight failures above; "
+                               "nothing written (run `pnpkit preflight` on a build without --strict for the report)")
+    return [Produced(path, "preflight", None) for path in written]
 
 
 def report_findings(job: Job, warn: Callable[[str], None]) -> None:

@@ -13,12 +13,21 @@ from ..model.layouts import Layouts
 from .rows import Row, worst
 
 
-def run_preflight(out_dir: Path, layouts: Layouts, game: str, edition: str) -> tuple[list[Row], list[str]]:
-    """Check the folder's print-shop files and write the report into it: (rows, files written)."""
+def run_preflight(out_dir: Path, layouts: Layouts, game: str, edition: str,
+                  files: list[dict] | None = None) -> tuple[list[Row], list[str]]:
+    """Check the folder's print-shop files (`files`: manifest entries, default the folder's
+    manifest) and write the report into it: (rows, files written)."""
     from .report import write_report
     from .run import preflight
-    rows = preflight(out_dir, layouts)
+    rows = preflight(out_dir, layouts, files)
     return rows, write_report(out_dir, game, edition, rows)
 
 
-__all__ = ["Row", "run_preflight", "worst"]
+def summary_lines(rows: list[Row]) -> list[str]:
+    """One line per failed or warned check, for the terminal."""
+    from .geometry import where
+    return [f"preflight {r.status}: {r.file}: {r.check}: {r.measured} (limit: {r.limit})"
+            + (f", {where(r.where_mm)}" if r.where_mm else "") for r in rows if r.status != "pass"]
+
+
+__all__ = ["Row", "run_preflight", "summary_lines", "worst"]

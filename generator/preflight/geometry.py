@@ -12,4 +12,5 @@ def trim_mm(box: tuple[float, float, float, float], trim: tuple[float, float, fl
 
 
 def where(box_mm: list[float]) -> str:
-    return f"at {box_mm[0]:g}, {box_mm[1]:g} mm from the trim's top-left corner"
+    return (f"at {box_mm[0]:g}, {box_mm[1]:g} mm from the trim's top-left corner "
+            f"({box_mm[2]:g} x {box_mm[3]:g} mm)")

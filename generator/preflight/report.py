@@ -23,7 +23,7 @@ def write_report(out_dir: Path, game: str, edition: str, rows: list[Row]) -> lis
     written = []
     for index, row in enumerate(rows):
         if row.box_pt and row.page and row.status != "pass":
-            row.where_mm = _where_mm(out_dir / row.file, row)
+            row.where_mm = row.where_mm or _where_mm(out_dir / row.file, row)
             thumb = f"{folder}/{index:03d}.png"
             if _thumbnail(out_dir / row.file, row, out_dir / thumb):
                 row.thumbnail = thumb
@@ -73,7 +73,9 @@ def _thumbnail(path: Path, row: Row, dest: Path) -> bool:
             image = source.convert("RGB").resize((max(1, round(w * 72 / 300 * scale)),
                                                   max(1, round(h * 72 / 300 * scale))))
     x0, y0, x1, y1 = row.box_pt
-    frame = (x0 * scale - 3, (height - y1) * scale - 3, x1 * scale + 3, (height - y0) * scale + 3)
+    w, h = image.size
+    frame = (max(1, x0 * scale - 3), max(1, (height - y1) * scale - 3), min(w - 2, x1 * scale + 3),
+             min(h - 2, (height - y0) * scale + 3))
     ImageDraw.Draw(image).rectangle(frame, outline=(220, 0, 0), width=2)
     dest.parent.mkdir(parents=True, exist_ok=True)
     image.save(dest, optimize=False)
@@ -88,7 +90,8 @@ STYLE = """
   table { border-collapse: collapse; margin: 1rem 0; background: #fff; }
   th, td { border: 1px solid #ddd; padding: 0.3rem 0.6rem; text-align: left; vertical-align: top; font-size: 0.85rem; }
   th { background: #f1ebdc; }
-  tr.fail td.measured { color: #a32020; } tr.warn td.measured { color: #8a6a12; }
+  tr.row-fail td.measured { color: #a32020; font-weight: bold; } tr.row-warn td.measured { color: #8a6a12; }
+  tr.row-pass { color: #555; }
   td img { box-shadow: 0 1px 4px rgba(0, 0, 0, 0.35); border-radius: 3px; }
   code { font-size: 0.8rem; }
 """
@@ -114,7 +117,7 @@ def _html(game: str, edition: str, rows: list[Row], data: dict) -> str:
             place = e(where(r.where_mm)) if r.where_mm else (f"page {r.page}" if r.page else "")
             thumb = f"<br><img src=\"{e(r.thumbnail)}\" alt=\"{e(r.check)} on {e(name)}\">" if r.thumbnail else ""
             detail = "".join(f"<br>{e(d)}" for d in r.detail)
-            out.append(f"<tr class=\"{r.status}\"><td>{e(r.check)}</td><td><span class=\"status {r.status}\">"
+            out.append(f"<tr class=\"row-{r.status}\"><td>{e(r.check)}</td><td><span class=\"status {r.status}\">"
                        f"{r.status}</span></td><td class=\"measured\">{e(r.measured)}{detail}</td>"
                        f"<td>{e(r.limit)}</td><td>{place}{thumb}</td></tr>")
         out.append("</table></section>")

@@ -20,20 +20,23 @@ from .rows import Row
 from .safezone import safe_rows
 from .target import DEFAULT, Target
 
-THUMB_DPI = 60
-
-
-def targets(out_dir: Path, layouts: Layouts) -> list[Target]:
+def manifest_files(out_dir: Path) -> list[dict]:
     manifest = out_dir / "manifest.json"
     if not manifest.is_file():
         raise UserError(f"{out_dir}: no manifest.json; give an output folder a build wrote")
     try:
-        files = json.loads(manifest.read_text())["files"]
-    except (json.JSONDecodeError, KeyError, TypeError):
+        data = json.loads(manifest.read_text())
+        return [dict(entry) for entry in data["files"] if isinstance(entry.get("path"), str)]
+    except (json.JSONDecodeError, KeyError, TypeError, AttributeError, ValueError):
         raise UserError(f"{manifest}: not a manifest a build wrote") from None
+
+
+def targets(out_dir: Path, layouts: Layouts, files: list[dict]) -> list[Target]:
     out, vendors = [], {}
     for entry in files:
         path = out_dir / entry["path"]
+        if not path.resolve().is_relative_to(out_dir.resolve()):
+            continue   # a manifest is untrusted: nothing outside the folder is read
         is_pdf = entry.get("kind") == "print-shop" and path.suffix == ".pdf"
         profile = layouts.profiles.get(entry.get("profile") or "")
         vendor_id = profile.options.get("vendor") if profile else None
@@ -48,8 +51,9 @@ def targets(out_dir: Path, layouts: Layouts) -> list[Target]:
     return out
 
 
-def preflight(out_dir: Path, layouts: Layouts) -> list[Row]:
-    found = targets(out_dir, layouts)
+def preflight(out_dir: Path, layouts: Layouts, files: list[dict] | None = None) -> list[Row]:
+    """Rows for every print-shop file of `files` (manifest entries; default: the folder's manifest)."""
+    found = targets(out_dir, layouts, manifest_files(out_dir) if files is None else files)
     colours = {name: tuple(c.cmyk) for name, c in layouts.style.colours.items() if c.cmyk is not None}
     rows: list[Row] = []
     for target in found:

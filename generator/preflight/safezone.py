@@ -5,6 +5,7 @@ wandering cut). Measured on the face as written: the PDF page rendered, or the P
 from __future__ import annotations
 
 from .content import Drawn
+from .geometry import trim_mm
 from .rows import Row
 from .target import Target
 
@@ -57,13 +58,18 @@ def safe_rows(target: Target, faces: list[tuple[int, object, tuple, float, float
                             page=number, box_pt=list(text.box))]
         count, bbox = band_ink(image, trim_px, safe_pt * scale, shape)
         if count >= MIN_PIXELS and bbox:
-            l, t, r, b = bbox
-            box = [l / scale, height - b / scale, r / scale, height - t / scale]
+            box, trim = _points(bbox, scale, height), _points(trim_px, scale, height)
             area = count / scale ** 2 / (72 / 25.4) ** 2
             return [Row(target.name, "safe-zone", "warn", f"art in the safe zone: {area:.1f} mm² on "
                         f"{'page ' + str(number) if drawn is not None else 'the face'}", limit, page=number,
-                        box_pt=box)]
+                        box_pt=box, where_mm=trim_mm(tuple(box), tuple(trim)))]
     return [Row(target.name, "safe-zone", "pass", "only background in the safe zone", limit)]
+
+
+def _points(box_px, scale: float, height: float) -> list[float]:
+    """A box in image pixels (left, top, right, bottom) in PDF points (x0, y0, x1, y1), y up."""
+    left, top, right, bottom = box_px
+    return [left / scale, height - bottom / scale, right / scale, height - top / scale]
 
 
 def _text_outside(drawn: list[Drawn], trim_px, scale: float, height: float, safe_pt: float) -> Drawn | None:

@@ -48,7 +48,7 @@ def export_proof(job: "Job") -> list[Produced]:
         "title": job.edition.game.title, "edition": job.edition.spec.title, "edition_id": job.edition.id,
         "game_id": job.edition.game.id, "decks": decks, "report": report, "report_text": format_report(report),
         "safety": [str(f) for f in check_edition_safety(job.edition, job.layouts)],
-        "pdfs": pdf_links(job.stage)})
+        "pdfs": pdf_links(job.stage), "preflight": preflight_link(job)})
     name = f"{job.stem}.html"
     (job.stage / name).write_text(page, encoding="utf-8")
     images = [Produced(str(dest.relative_to(job.stage)), "proof-image", job.profile.id) for _, _, dest in work]
@@ -68,6 +68,19 @@ def render_page(job: "Job", template: str, context: dict) -> str:
         line = getattr(exc, "lineno", None)
         raise GameDataError(folder / template, line, "", "a Jinja2 proof template using the documented names",
                             f"{type(exc).__name__}: {exc}") from None
+
+
+def preflight_link(job: "Job") -> dict | None:
+    """The preflight report of this build (build --preflight), or of an earlier one still on disk."""
+    name = f"{job.edition.game.id}-{job.edition.id}-preflight"
+    for folder in (job.stage, final_dir(job.stage)):
+        if (folder / f"{name}.html").is_file() and (folder / f"{name}.json").is_file():
+            try:
+                status = json.loads((folder / f"{name}.json").read_text()).get("status", "")
+            except (ValueError, AttributeError):
+                status = ""
+            return {"href": f"{name}.html", "status": str(status)}
+    return None
 
 
 def pdf_links(stage: Path) -> list[dict]:
