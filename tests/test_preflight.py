@@ -1,0 +1,162 @@
+"""Every print shop from one build, and the preflight that measures the files it wrote: a made-up
+game of poker cards, mini cards, round tokens and a hex tile goes to four vendors, what a vendor
+does not make is left out with a warning, and each planted flaw is named with its value and place."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from pnp_testing import project_env, run_cli
+from quartet_game import LOW_RES_BOX, PLANTS, SAFE_BAR, SMALL_TEXT_Y, HAIRLINE_Y, write_quartet_game
+
+VENDORS = ("tgc", "mpc", "dtc", "ppg")
+# what each vendor makes of the quartet's four components (from looks/vendors/*.yaml)
+LEFT_OUT = {"tgc": set(), "mpc": {"coins", "isles"}, "dtc": {"coins", "isles"}, "ppg": {"isles"}}
+
+
+def build(tmp: Path, plant: set[str], *args: str):
+    root = write_quartet_game(tmp / "project", plant)
+    out = tmp / "out"
+    profiles = [a for v in VENDORS for a in ("-p", v)]
+    result = run_cli("build", "quartet", *profiles, "--preflight", *args, "--out", str(out), env=project_env(root))
+    return result, out, root
+
+
+def report(out: Path) -> dict:
+    return json.loads((out / "quartet-base-preflight.json").read_text())
+
+
+def row(data: dict, file_part: str, check: str) -> dict:
+    found = [r for r in data["rows"] if file_part in r["file"] and r["check"] == check]
+    assert found, (file_part, check)
+    return found[0]
+
+
+@pytest.fixture(scope="module")
+def clean(tmp_path_factory):
+    result, out, _ = build(tmp_path_factory.mktemp("clean"), set())
+    assert result.returncode == 0, result.stderr
+    return result, out
+
+
+@pytest.fixture(scope="module")
+def planted(tmp_path_factory):
+    result, out, root = build(tmp_path_factory.mktemp("planted"), set(PLANTS) - {"rgb-image"})
+    assert result.returncode == 0, result.stderr
+    return result, out, root
+
+
+def test_one_build_writes_every_vendors_files_and_skips_the_same_way_for_all_four(clean):
+    result, out = clean
+    manifest = json.loads((out / "manifest.json").read_text())
+    for vendor in VENDORS:
+        made = {f["component"] for f in manifest["files"] if f.get("profile") == vendor and "component" in f}
+        assert made == {"heroes", "tricks", "coins", "isles"} - LEFT_OUT[vendor], vendor
+        skipped = {s["component"] for s in manifest["skipped"] if s["profile"] == vendor}
+        assert skipped == LEFT_OUT[vendor], vendor
+        for component in LEFT_OUT[vendor]:   # one warning line each, naming the piece and why
+            lines = [l for l in result.stderr.splitlines() if l.startswith(f"warning: {vendor}: left out {component} ")]
+            assert len(lines) == 1 and "makes no" in lines[0], (vendor, component, result.stderr)
+    dtc = [f for f in manifest["files"] if f.get("profile") == "dtc"]
+    assert {f["path"] for f in dtc} == {"quartet-base-dtc-heroes.pdf", "quartet-base-dtc-tricks.pdf"}
+    assert all(f["order"] == "back-front" and f["pdfx"] == "PDF/X-1a:2003" for f in dtc)
+    coins = [f for f in manifest["files"] if f.get("profile") == "ppg" and f.get("component") == "coins"]
+    assert coins and all(f["product"] == "round-chit-1in" and f["pixels"] == [375, 375] for f in coins)
+    isle = [f for f in manifest["files"] if f.get("profile") == "tgc" and f.get("kind") == "png"
+            and f.get("component") == "isles"]
+    assert {f["product"] for f in isle} == {"medium-hex-tile"}
+
+
+def test_a_clean_game_passes_every_check_of_every_vendor(clean):
+    _, out = clean
+    data = report(out)
+    assert data["status"] == "pass", [r for r in data["rows"] if r["status"] != "pass"]
+    checked = {r["file"] for r in data["rows"]}
+    assert "quartet-base-dtc-heroes.pdf" in checked and "quartet-base-ppg/coins/01-copper.png" in checked
+    ink = row(data, "dtc-heroes", "ink-coverage")
+    assert ink["limit"] == "at most 240%" and float(ink["measured"].split("%")[0]) == pytest.approx(170, abs=1)
+    proof = (out / "quartet-base-preflight.html").read_text()
+    assert "quartet-base-dtc-heroes.pdf" in proof and ": 0 failed, 0 warnings, " in proof
+
+
+def test_a_rich_black_background_fails_the_ink_limit_with_the_colour_responsible(planted):
+    _, out, _ = planted
+    ink = row(report(out), "dtc-heroes", "ink-coverage")
+    assert ink["status"] == "fail" and ink["measured"].startswith("400% on page 2")
+    assert ink["limit"] == "at most 240%"
+    assert ink["detail"] == ["colour 'night' is C100 M100 Y100 K100 = 400%"]
+    assert ink["where_mm"][:2] == pytest.approx([-3.2, -3.2], abs=0.2)   # the whole page, bleed included
+    assert (out / ink["thumbnail"]).is_file()
+
+
+def test_a_150_dpi_image_fails_with_its_resolution_and_place(planted):
+    _, out, _ = planted
+    for name in ("dtc-heroes", "tgc-heroes.pdf"):
+        found = row(report(out), name, "image-resolution")
+        assert found["status"] == "fail" and found["measured"].startswith("lowest 150 DPI: a 150 x 75 px image")
+        assert found["where_mm"] == pytest.approx(list(LOW_RES_BOX), abs=0.2)
+
+
+def test_small_text_and_a_hairline_fail_with_their_size_and_place(planted):
+    _, out, _ = planted
+    data = report(out)
+    text = row(data, "dtc-heroes", "text-size")
+    assert text["status"] == "fail" and text["measured"].startswith("smallest 4 pt ('small print'")
+    assert text["where_mm"][0] == pytest.approx(10, abs=0.5) and SMALL_TEXT_Y < text["where_mm"][1] < SMALL_TEXT_Y + 4
+    line = row(data, "dtc-heroes", "line-width")
+    assert line["status"] == "fail" and line["measured"].startswith("thinnest 0.1 pt")
+    assert line["where_mm"][:2] == pytest.approx([10, HAIRLINE_Y], abs=0.2)
+    with Image.open(out / line["thumbnail"]) as thumb:   # the place is framed in red
+        red = dict((colour, n) for n, colour in thumb.convert("RGB").getcolors(1 << 16)).get((220, 0, 0), 0)
+    assert red > 50
+
+
+def test_art_in_the_safe_zone_is_named_on_the_pdf_and_on_every_vendors_png(planted):
+    _, out, _ = planted
+    data = report(out)
+    for name in ("dtc-heroes", "tgc-heroes.pdf", "tgc/heroes/01-archer", "mpc/heroes/01-archer",
+                 "ppg/heroes/01-archer"):
+        found = row(data, name, "safe-zone")
+        assert found["status"] == "warn" and "art in the safe zone: 30." in found["measured"], name
+        assert found["where_mm"] == pytest.approx(list(SAFE_BAR), abs=0.35), name
+
+
+def test_strict_exits_1_on_a_failed_check(planted):
+    _, out, root = planted
+    result = run_cli("preflight", str(out), "--strict", env=project_env(root))
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "preflight fail: quartet-base-dtc-heroes.pdf: ink-coverage: 400%" in result.stderr
+    again = run_cli("build", "quartet", "-p", "dtc", "--preflight", "--strict", "--out", str(out.parent / "strict"),
+                    env=project_env(root))
+    assert again.returncode == 1 and not (out.parent / "strict").exists()
+
+
+def test_an_rgb_image_in_a_cmyk_build_fails_the_colour_check_with_its_place(tmp_path):
+    result, out, _ = build(tmp_path, {"rgb-image"})
+    assert result.returncode == 0, result.stderr
+    assert "quartet-base-dtc-heroes.pdf: profile 'dtc' is CMYK but the file still has RGB colour" in result.stderr
+    found = row(report(out), "dtc-heroes", "colour-space")
+    assert found["status"] == "fail" and "RGB image" in found["measured"]
+    assert found["where_mm"][:2] == pytest.approx([20, 40], abs=0.2)
+    assert row(report(out), "tgc-heroes.pdf", "image-resolution")["measured"].startswith("lowest 600 DPI")
+
+
+def test_coverage_agrees_with_the_fill_it_separates(tmp_path):
+    """A page of known CMYK fills: the separated coverage is the sum of the fill's four values."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.preflight.coverage import separate
+    fills = [(60, 40, 40, 100), (37, 13, 71, 9), (0, 0, 0, 0)]
+    pdf = tmp_path / "fills.pdf"
+    c = Canvas(str(pdf), pagesize=(144, 144))
+    for fill in fills:
+        c.setFillColorCMYK(*(v / 100 for v in fill))
+        c.rect(0, 0, 144, 144, stroke=0, fill=1)
+        c.showPage()
+    c.save()
+    for page, fill in zip(separate(pdf, 150), fills):
+        assert page.highest == pytest.approx(sum(fill), rel=0.01, abs=0.5)
+        assert page.spots == ()
