@@ -7,7 +7,8 @@ art well inside every safe zone. `plant` adds one known flaw each, for the prefl
 - small-text: a 4 pt line of text on the poker face;
 - hairline: a 0.1 pt rule on the poker face;
 - rgb-image: an RGB PNG placed on the poker face at 600 DPI;
-- safe-zone: a dark bar 1 mm inside the poker card's left edge (vendors' safe zones are 1/8 in).
+- safe-zone: a dark bar 1 mm inside the poker card's left edge (vendors' safe zones are 1/8 in);
+- black-text: a 7 pt line of text in the rich black (not a flaw when printed as pure K).
 """
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ PIECES = {
     "coins": ("token", (25.4, 25.4), "round", [("Copper", 4)]),
     "isles": ("tile", (63.5, 57.15), "hex", [("Reef", 1)]),
 }
-PLANTS = ("rich-black", "low-res", "small-text", "hairline", "rgb-image", "safe-zone")
+PLANTS = ("rich-black", "low-res", "small-text", "hairline", "rgb-image", "safe-zone", "black-text")
 # where each planted flaw sits on the poker face, in mm from the trim's top-left (x, y, w, h)
 LOW_RES_BOX = (20, 20, 25.4, 12.7)      # 150 x 75 px over 1 x 0.5 in: 150 DPI
 RGB_BOX = (20, 40, 12.7, 12.7)          # 300 x 300 px over 0.5 in: 600 DPI
@@ -70,6 +71,8 @@ def _plants(folder: Path, plant: set[str]) -> tuple[str, str]:
     if "hairline" in plant:
         extra += (f"  rule: {{kind: line, x1: 10, y1: {HAIRLINE_Y}, x2: 53, y2: {HAIRLINE_Y}, stroke: navy,"
                   " stroke_width: 0.1}\n")
+    if "black-text" in plant:
+        extra += "  note: {kind: text, x: 10, y: 75, w: 43, h: 5, text: \"in black\", font: body, size: 7, colour: night}\n"
     if "safe-zone" in plant:
         x, y, w, h = SAFE_BAR
         extra += f"  bar: {{kind: rect, x: {x}, y: {y}, w: {w}, h: {h}, fill: rust}}\n"

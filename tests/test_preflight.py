@@ -44,7 +44,7 @@ def clean(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def planted(tmp_path_factory):
-    result, out, root = build(tmp_path_factory.mktemp("planted"), set(PLANTS) - {"rgb-image"})
+    result, out, root = build(tmp_path_factory.mktemp("planted"), set(PLANTS) - {"rgb-image", "black-text"})
     assert result.returncode == 0, result.stderr
     return result, out, root
 
@@ -160,3 +160,30 @@ def test_coverage_agrees_with_the_fill_it_separates(tmp_path):
     for page, fill in zip(separate(pdf, 150), fills):
         assert page.highest == pytest.approx(sum(fill), rel=0.01, abs=0.5)
         assert page.spots == ()
+
+
+def test_ink_limit_fix_brings_the_rich_black_under_the_limit_and_small_black_text_prints_as_k(tmp_path):
+    import pikepdf
+    root = write_quartet_game(tmp_path / "project", {"rich-black", "black-text"})
+    profiles = root / "layouts" / "profiles"
+    profiles.mkdir()
+    from generator.model.layouts import BUILTIN_LOOKS
+    (profiles / "dtc.yaml").write_text((BUILTIN_LOOKS / "profiles" / "dtc.yaml").read_text() + "  ink_limit_fix: true\n")
+    out = tmp_path / "out"
+    result = run_cli("build", "quartet", "-p", "dtc", "--preflight", "--out", str(out), env=project_env(root))
+    assert result.returncode == 0, result.stderr
+    assert f"{profiles / 'dtc.yaml'}: replaces the built-in profile 'dtc'" in result.stderr
+    entry = next(f for f in json.loads((out / "manifest.json").read_text())["files"]
+                 if f["path"] == "quartet-base-dtc-heroes.pdf")
+    night = entry["ink_limited"]["night"]
+    assert night["given"] == [100, 100, 100, 100] and sum(night["printed"]) <= 240
+    ink = row(report(out), "dtc-heroes", "ink-coverage")
+    assert ink["status"] == "pass" and float(ink["measured"].split("%")[0]) <= 240.5
+    with pikepdf.open(out / "quartet-base-dtc-heroes.pdf") as pdf:   # the 7 pt text: K only, overprinting
+        forms = [x for page in pdf.pages for x in page.Resources.XObject.values()]
+        ops = [(str(i.operator), [float(v) for v in i.operands])
+               for form in forms for i in pikepdf.parse_content_stream(form, "k")]
+        states = [s for form in forms for s in form.Resources.get("/ExtGState", {}).values()]
+    assert ("k", [0, 0, 0, 1]) in ops
+    assert any(s.get("/op") is True and s.get("/OPM") == 1 for s in states)
+    assert not [r for r in report(out)["rows"] if r["status"] == "fail"]   # still PDF/X-1a, fonts, boxes

@@ -17,6 +17,7 @@ from ..units import MM
 from .export_common import designs_of, export_components, profile_options
 from .export_png import vendor_components, vendor_of, write_pngs
 from .faces import FacePainter
+from . import overprint
 from .pdf import new_canvas
 from .pdfx import VERSIONS, OutputIntent, make_pdfx, require_pikepdf
 from .style import layouts_for_profile
@@ -37,36 +38,52 @@ class PrintShopOptions(VendorOptions):
     copies: Literal["every", "distinct"] = "every"  # a page per printed copy, or per distinct card
     pdfx: Literal["x-1a", "x-4"] | None = None       # make each deck PDF a PDF/X file (CMYK profiles only)
     output_intent: OutputIntent = OutputIntent()     # the press condition a PDF/X file names
+    ink_limit_fix: bool = False     # CMYK: colours over the vendor's ink limit print as their closest within it
+    small_black_as_k: bool = True   # CMYK: near-black text under 12 pt prints as pure K, overprinting
 
 
 def export_print_shop(job: "Job") -> list[Produced]:
     options = profile_options(job.layouts, job.profile, PrintShopOptions)
-    icc = output_profile(job, options) if options.pdfx else None
+    icc = output_profile(job, options) if options.pdfx or options.ink_limit_fix else None
     vendor = vendor_of(job, options)
     check_vendor_agrees(job, options, vendor)
+    limit = ink_limit(job, options, vendor)
     order = options.order or (vendor.page_order if vendor else "front-back")
     components = vendor_components(job, export_components(job, options.kinds), vendor, options.trim_tolerance)
     produced = []
     for component in components:
         name = f"{job.stem}-{component.id}.pdf"
         spot = deck_placement(job, component, vendor, options.trim_tolerance)
-        pages = write_deck(job, component, job.stage / name, order, options.copies, spot)
+        pages, limited = write_deck(job, component, job.stage / name, order, options, spot,
+                                    (limit, icc) if limit else None)
         if job.profile.colour_model == "cmyk":
             found = rgb_traces((job.stage / name).read_bytes())
             if found:  # the preflight fails the file; --strict stops the build
                 job.warnings.append(f"{name}: profile '{job.profile.id}' is CMYK but the file still has RGB colour "
                                     f"({', '.join(sorted(found))}); an image in a template is probably RGB")
-        if icc is not None:
+        if options.pdfx:
             make_pdfx(job.stage / name, options.pdfx, options.output_intent, icc)
         produced.append(Produced(name, "print-shop", job.profile.id, pages, {
             "component": component.id, "bleed_mm": round(spot.bleed / MM, 3),
             "trim_mm": [round(v / MM, 3) for v in spot.trim], **({"product": spot.product} if vendor else {}),
             "colour_model": job.profile.colour_model, "order": order,
             **({"vendor": options.vendor} if vendor else {}),
+            **({"ink_limited": limited} if limited else {}),
             **({"pdfx": VERSIONS[options.pdfx][0]} if options.pdfx else {})}))
     if job.profile.pixel_size or (vendor and vendor.file_type == "png"):
         produced += write_pngs(job, components, vendor=vendor, tolerance=options.trim_tolerance)
     return produced
+
+
+def ink_limit(job: "Job", options: PrintShopOptions, vendor: Vendor | None) -> float | None:
+    """The total-ink limit colours are brought under (ink_limit_fix), from the vendor's table."""
+    if not options.ink_limit_fix:
+        return None
+    if vendor is None or vendor.ink_limit is None:
+        source = load_yaml(job.layouts.profile_path(job.profile.id))
+        raise source.error(("options", "ink_limit_fix"), "a vendor whose table states an ink_limit",
+                           f"vendor {options.vendor!r} with no ink limit")
+    return float(vendor.ink_limit)
 
 
 def check_vendor_agrees(job: "Job", options: PrintShopOptions, vendor: Vendor | None) -> None:
@@ -95,9 +112,15 @@ def deck_placement(job: "Job", component, vendor: Vendor | None, tolerance: floa
     return Placement("", (0, 0), 0, page, size, bleed, (bleed, bleed), bleed)
 
 
-def write_deck(job: "Job", component, path: Path, order: str, copies_of: str, spot: Placement) -> int:
+def write_deck(job: "Job", component, path: Path, order: str, options: PrintShopOptions, spot: Placement,
+               limit: tuple[float, bytes] | None) -> tuple[int, dict]:
+    """The deck's pages; with the colours brought under an ink limit, what each became."""
     layouts = layouts_for_profile(job.layouts, job.profile)
     painter = FacePainter(job.edition.game, layouts, job.profile)
+    painter.palette.small_black_as_k = options.small_black_as_k
+    if limit is not None:
+        painter.palette.limit_ink(*limit)
+    copies_of = options.copies
     fronts, backs, back_of = designs_of(component, painter)
     size, (tw, th) = spot.page, spot.trim
     title = f"{job.edition.game.title} ({job.edition.spec.title}): {component.spec.name}"
@@ -117,7 +140,11 @@ def write_deck(job: "Job", component, path: Path, order: str, copies_of: str, sp
         painter.draw(c, design.template, design.values, spot.offset[0], size[1] - spot.offset[1], spot.cover)
         c.showPage()
     c.save()
-    return len(faces)
+    if overprint.used(c):
+        overprint.register(path)
+    limited = {name: {"given": list(given), "printed": list(printed), "delta_e": delta}
+               for name, (given, printed, delta) in sorted(painter.palette.limited.items())}
+    return len(faces), limited
 
 
 def output_profile(job: "Job", options: PrintShopOptions) -> bytes:
