@@ -60,7 +60,7 @@ def test_one_build_writes_every_vendors_files_and_skips_the_same_way_for_all_fou
         for component in LEFT_OUT[vendor]:   # one warning line each, naming the piece and why
             lines = [l for l in result.stderr.splitlines() if l.startswith(f"warning: {vendor}: left out {component} ")]
             assert len(lines) == 1 and "makes no" in lines[0], (vendor, component, result.stderr)
-    dtc = [f for f in manifest["files"] if f.get("profile") == "dtc"]
+    dtc = [f for f in manifest["files"] if f.get("profile") == "dtc" and f["kind"] == "print-shop"]
     assert {f["path"] for f in dtc} == {"quartet-base-dtc-heroes.pdf", "quartet-base-dtc-tricks.pdf"}
     assert all(f["order"] == "back-front" and f["pdfx"] == "PDF/X-1a:2003" for f in dtc)
     coins = [f for f in manifest["files"] if f.get("profile") == "ppg" and f.get("component") == "coins"]
@@ -187,3 +187,37 @@ def test_ink_limit_fix_brings_the_rich_black_under_the_limit_and_small_black_tex
     assert ("k", [0, 0, 0, 1]) in ops
     assert any(s.get("/op") is True and s.get("/OPM") == 1 for s in states)
     assert not [r for r in report(out)["rows"] if r["status"] == "fail"]   # still PDF/X-1a, fonts, boxes
+
+
+def test_each_vendor_gets_an_upload_folder_and_zip_of_exactly_its_files_named_its_way(clean):
+    import zipfile
+    _, out = clean
+    manifest = json.loads((out / "manifest.json").read_text())["files"]
+    for vendor in VENDORS:
+        folder = out / f"quartet-base-{vendor}-upload"
+        files = sorted(p.name for p in folder.iterdir())
+        if vendor == "dtc":
+            assert files == ["UPLOAD.txt", "heroes.pdf", "tricks.pdf"]
+        else:
+            pngs = [f for f in manifest if f.get("profile") == vendor and f["kind"] == "png"]
+            assert len(files) == len(pngs) + 1 and all(f.endswith(".png") for f in files if f != "UPLOAD.txt")
+        with zipfile.ZipFile(f"{folder}.zip") as zipped:
+            assert sorted(Path(n).name for n in zipped.namelist()) == files
+    assert (out / "quartet-base-tgc-upload" / "heroes-front-01-archer.png").is_file()
+    assert (out / "quartet-base-ppg-upload" / "heroes-01-archer-front.png").is_file()
+    text = (out / "quartet-base-tgc-upload" / "UPLOAD.txt").read_text()
+    assert "Coins: product 'large-circle-chit', 4 pieces" in text and "heroes-front-01-archer: 2 copies" in text
+    assert "Isles: product 'medium-hex-tile', 1 pieces" in text
+    dtc = (out / "quartet-base-dtc-upload" / "UPLOAD.txt").read_text()
+    assert "Heroes: product 'poker', one PDF of 6 pages (back then front for each card)" in dtc
+
+
+def test_two_builds_give_the_same_upload_zip(tmp_path):
+    root = write_quartet_game(tmp_path / "project")
+    zips = []
+    for n in (1, 2):
+        out = tmp_path / f"out{n}"
+        result = run_cli("build", "quartet", "-p", "ppg", "--out", str(out), env=project_env(root))
+        assert result.returncode == 0, result.stderr
+        zips.append((out / "quartet-base-ppg-upload.zip").read_bytes())
+    assert zips[0] == zips[1]

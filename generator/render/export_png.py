@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import GameDataError
 from ..output import Produced
+from .bundle import write_bundle
 from .export_common import Design, designs_of, export_components, profile_options
 from .export_raster import Raster, checked, faces_pdf, raster_for, rasterise
 from .faces import FacePainter
@@ -25,7 +26,8 @@ def export_pngs(job: "Job") -> list[Produced]:
     options = profile_options(job.layouts, job.profile, PngOptions)
     vendor = vendor_of(job, options)
     components = vendor_components(job, export_components(job, options.kinds), vendor, options.trim_tolerance)
-    return write_pngs(job, components, vendor=vendor, tolerance=options.trim_tolerance)
+    produced = write_pngs(job, components, vendor=vendor, tolerance=options.trim_tolerance)
+    return produced + (write_bundle(job, vendor, produced) if vendor is not None else [])
 
 
 def vendor_of(job: "Job", options: VendorOptions) -> Vendor | None:

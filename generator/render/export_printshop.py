@@ -18,6 +18,7 @@ from .export_common import designs_of, export_components, profile_options
 from .export_png import vendor_components, vendor_of, write_pngs
 from .faces import FacePainter
 from . import overprint
+from .bundle import write_bundle
 from .pdf import new_canvas
 from .pdfx import VERSIONS, OutputIntent, make_pdfx, require_pikepdf
 from .style import layouts_for_profile
@@ -72,6 +73,8 @@ def export_print_shop(job: "Job") -> list[Produced]:
             **({"pdfx": VERSIONS[options.pdfx][0]} if options.pdfx else {})}))
     if job.profile.pixel_size or (vendor and vendor.file_type == "png"):
         produced += write_pngs(job, components, vendor=vendor, tolerance=options.trim_tolerance)
+    if vendor is not None:
+        produced += write_bundle(job, vendor, produced)
     return produced
 
 
