@@ -142,7 +142,8 @@ def build(game: str | None, edition: str | None, profiles: tuple[str, ...], out:
         for ed in in_order(stale):
             produced = build_edition(ed, targets[id(ed)], list(profiles) or None, on_step=_step_printer(),
                                      strict=strict, base_url=base_url, preflight=preflight,
-                                     on_warning=lambda message: click.echo(f"warning: {message}", err=True))
+                                     on_warning=lambda message: click.echo(f"warning: {message}", err=True),
+                                     on_note=lambda message: click.echo(f"note: {message}", err=True))
             remember(targets[id(ed)], prints[id(ed)])
             click.echo(f"{ed.game.id} {ed.id}: {len(produced)} files in {targets[id(ed)]}")
 

@@ -8,8 +8,9 @@ from .model.layouts import BUILTIN_LOOKS, Layouts
 from .model.source import load_yaml
 
 
-def override_notes(layouts: Layouts, profile_ids: list[str], template_ids: list[str]) -> list[str]:
-    """One line per chosen profile and used template that replaces a built-in one."""
+def override_notes(layouts: Layouts, profile_ids: list[str], template_ids: list[str]) -> list[tuple[bool, str]]:
+    """One line per chosen profile and used template that replaces a built-in one, and whether it
+    is a warning (the copy lacks keys the built-in one has)."""
     notes = []
     for folder, ids, origins in (("profiles", profile_ids, layouts.profile_origins),
                                  ("templates", template_ids, layouts.template_origins)):
@@ -23,7 +24,7 @@ def override_notes(layouts: Layouts, profile_ids: list[str], template_ids: list[
             if missing:
                 line += (f" but lacks keys the built-in one has ({', '.join(missing)}): probably an older copy; "
                          f"compare it with `pnpkit list {folder}` or delete it to use the built-in one")
-            notes.append(line)
+            notes.append((bool(missing), line))
     return notes
 
 

@@ -86,7 +86,8 @@ def check_edition(edition: Edition, layouts: Layouts) -> None:
 def build_edition(edition: Edition, out_dir: Path, profiles: list[str] | None = None,
                   layouts: Layouts | None = None, on_step: Callable[[str], None] | None = None,
                   strict: bool = False, on_warning: Callable[[str], None] | None = None,
-                  base_url: str | None = None, preflight: bool = False) -> list[Produced]:
+                  base_url: str | None = None, preflight: bool = False,
+                  on_note: Callable[[str], None] | None = None) -> list[Produced]:
     """Render the edition with each profile into out_dir; nothing changes there unless all succeed."""
     from .render.safety import enforce_print_safety
     from .validate import engine_options, engine_setup_problem
@@ -107,8 +108,8 @@ def build_edition(edition: Edition, out_dir: Path, profiles: list[str] | None = 
                                 f"a profile kind this version can build, one of {sorted(EXPORTERS)}",
                                 repr(profile.kind))
     warn = on_warning or (lambda message: None)
-    for note in override_notes(layouts, [p.id for p in chosen], used_templates(edition, layouts)):
-        warn(note)
+    for is_warning, line in override_notes(layouts, [p.id for p in chosen], used_templates(edition, layouts)):
+        (warn if is_warning else (on_note or (lambda message: None)))(line)
     from .side_by_side import Elsewhere
     elsewhere = Elsewhere(layouts_given)
     with staging(out_dir) as stage, elsewhere:

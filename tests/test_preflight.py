@@ -172,7 +172,7 @@ def test_ink_limit_fix_brings_the_rich_black_under_the_limit_and_small_black_tex
     out = tmp_path / "out"
     result = run_cli("build", "quartet", "-p", "dtc", "--preflight", "--out", str(out), env=project_env(root))
     assert result.returncode == 0, result.stderr
-    assert f"{profiles / 'dtc.yaml'}: replaces the built-in profile 'dtc'" in result.stderr
+    assert f"note: {profiles / 'dtc.yaml'}: replaces the built-in profile 'dtc'\n" in result.stderr
     entry = next(f for f in json.loads((out / "manifest.json").read_text())["files"]
                  if f["path"] == "quartet-base-dtc-heroes.pdf")
     night = entry["ink_limited"]["night"]
@@ -221,3 +221,17 @@ def test_two_builds_give_the_same_upload_zip(tmp_path):
         assert result.returncode == 0, result.stderr
         zips.append((out / "quartet-base-ppg-upload.zip").read_bytes())
     assert zips[0] == zips[1]
+
+
+def test_an_older_copy_of_a_built_in_profile_is_named_with_the_keys_it_lacks(tmp_path):
+    root = write_quartet_game(tmp_path / "project")
+    (root / "layouts" / "profiles").mkdir()
+    (root / "layouts" / "profiles" / "tgc.yaml").write_text(   # as tgc.yaml was before vendor tables
+        "id: tgc\nname: old TGC\nkind: png\nbleed: 0.125in\nmarks: null\nbacks: none\npixel_size: [825, 1125]\n"
+        "dpi: 300\noptions:\n  kinds: [card]\n")
+    result = run_cli("build", "quartet", "-p", "tgc", "--out", str(tmp_path / "out"), env=project_env(root))
+    assert result.returncode == 0, result.stderr
+    lines = [l for l in result.stderr.splitlines() if "replaces the built-in profile 'tgc'" in l]
+    assert len(lines) == 1 and lines[0].startswith("warning: ") and "lacks keys the built-in one has" in lines[0]
+    assert "options.vendor" in lines[0]
+    assert "warning: tgc: left out coins (Coins, token): profile 'tgc' takes card pieces, not tokens" in result.stderr

@@ -15,6 +15,8 @@ def coverage_rows(target: Target, pages: list[PageCoverage], dpi: int, colours: 
     status = "fail" if limit is not None and top.highest > limit + 0.5 else "pass"
     culprits = [f"colour '{name}' is C{c:g} M{m:g} Y{y:g} K{k:g} = {c + m + y + k:g}%"
                 for name, (c, m, y, k) in sorted(colours.items()) if limit is not None and c + m + y + k > limit]
+    if status == "fail" and not culprits:
+        culprits = ["no style colour exceeds the limit by itself: an image there, or colours overprinting"]
     return [Row(target.name, "ink-coverage", status, f"{top.highest:g}% on page {top.page} (separated at {dpi} DPI)",
                 f"at most {limit}%" if limit is not None else "none stated (measured only)", page=top.page,
                 box_pt=list(top.box), detail=culprits if status == "fail" else [])]
