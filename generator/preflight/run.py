@@ -99,7 +99,7 @@ def _faces(document, target: Target) -> list[tuple]:
     out, seen = [], set()
     with pikepdf.open(target.path) as pdf:
         for number, page in enumerate(pdf.pages, 1):
-            key = page.obj.get("/Contents").read_bytes() if "/Contents" in page.obj else b""
+            key = _content(page)
             if key in seen:
                 continue
             seen.add(key)
@@ -109,3 +109,11 @@ def _faces(document, target: Target) -> list[tuple]:
             out.append((number, image, (x0 * scale, (height - y1) * scale, x1 * scale, (height - y0) * scale),
                         scale, height))
     return out
+
+
+def _content(page) -> bytes:
+    """A page's content, to tell repeated pages (a page per printed copy) from new ones."""
+    import pikepdf
+    contents = page.obj.get("/Contents")
+    parts = [] if contents is None else contents if isinstance(contents, pikepdf.Array) else [contents]
+    return b"".join(part.read_bytes() for part in parts)
