@@ -76,6 +76,8 @@ def test_a_clean_game_passes_every_check_of_every_vendor(clean):
     assert data["status"] == "pass", [r for r in data["rows"] if r["status"] != "pass"]
     checked = {r["file"] for r in data["rows"]}
     assert "quartet-base-dtc-heroes.pdf" in checked and "quartet-base-ppg/coins/01-copper.png" in checked
+    assert row(data, "dtc upload bundle", "file-names")["measured"] == "2 files, names usable"
+    assert row(data, "tgc (12 files)", "file-count")["limit"] == "100 files an upload at The Game Crafter"
     ink = row(data, "dtc-heroes", "ink-coverage")
     assert ink["limit"] == "at most 240%" and float(ink["measured"].split("%")[0]) == pytest.approx(170, abs=1)
     proof = (out / "quartet-base-preflight.html").read_text()

@@ -2,6 +2,8 @@
 files one upload takes."""
 from __future__ import annotations
 
+import re
+
 from .rows import Row
 from .safezone import safe_rows
 from .target import Target
@@ -41,3 +43,18 @@ def count_rows(profile: str, names: list[str], max_files: int | None, vendor: st
     return [Row(f"{profile} ({len(names)} files)", "file-count", "pass" if uploads <= 1 else "warn",
                 f"{len(names)} files" + (f": {uploads} uploads" if uploads > 1 else ""),
                 f"{max_files} files an upload at {vendor}")]
+
+
+SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+
+
+def name_rows(profile: str, names: list[str], vendor: str, file_type: str) -> list[Row]:
+    """The upload bundle's file names: the vendor's file type, safe characters, no two alike in any case."""
+    files = [n for n in names if n != "UPLOAD.txt"]
+    odd = [n for n in files if not SAFE_NAME.match(n) or not n.endswith(f".{file_type}")]
+    lower = [n.lower() for n in files]
+    clashes = sorted({n for n in files if lower.count(n.lower()) > 1})
+    problems = odd + clashes
+    return [Row(f"{profile} upload bundle", "file-names", "fail" if problems else "pass",
+                f"{len(files)} files" + (f"; not usable: {', '.join(problems[:5])}" if problems else ", names usable"),
+                f"{file_type.upper()} files named with letters, digits, '.', '-' and '_', each once ({vendor})")]

@@ -110,7 +110,7 @@ def _html(game: str, edition: str, rows: list[Row], data: dict) -> str:
     files = list(dict.fromkeys(r.file for r in rows))
     for name in files:
         mine = [r for r in rows if r.file == name]
-        link = f"<a href=\"{e(name)}\">{e(name)}</a>" if not name.endswith(" files)") else e(name)
+        link = f"<a href=\"{e(name)}\">{e(name)}</a>" if " " not in name else e(name)   # a file, or a group of them
         out.append(f"<section><h2>{link} <span class=\"status {worst(mine)}\">{worst(mine)}</span></h2>")
         out.append("<table><tr><th>check</th><th>status</th><th>measured</th><th>limit</th><th>where</th></tr>")
         for r in mine:

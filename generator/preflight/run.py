@@ -15,7 +15,7 @@ from .fonts import font_rows
 from .images import resolution_rows
 from .ink import coverage_rows, spot_rows
 from .marks import line_rows, smallest_text, text_rows
-from .pngs import count_rows, png_rows
+from .pngs import count_rows, name_rows, png_rows
 from .rows import Row
 from .safezone import safe_rows
 from .target import DEFAULT, Target
@@ -64,6 +64,12 @@ def preflight(out_dir: Path, layouts: Layouts, files: list[dict] | None = None) 
             by_profile.setdefault(target.profile, []).append(target)
     for profile, pngs in sorted(by_profile.items()):
         rows += count_rows(profile, [t.name for t in pngs], pngs[0].vendor.max_files, pngs[0].vendor.name)
+    entries = manifest_files(out_dir) if files is None else files
+    vendors = {t.profile: t.vendor for t in found if t.vendor_id}
+    for profile, vendor in sorted(vendors.items()):
+        bundle = [Path(e["path"]).name for e in entries if e.get("kind") == "upload" and e.get("profile") == profile]
+        if bundle:
+            rows += name_rows(profile, bundle, vendor.name, vendor.file_type)
     return rows
 
 
