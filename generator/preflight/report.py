@@ -108,10 +108,16 @@ def _html(game: str, edition: str, rows: list[Row], data: dict) -> str:
            "<p>Every check measures the files as written: ink coverage from Ghostscript's separations, "
            "resolution, text sizes and line widths from the PDF's content.</p>"]
     files = list(dict.fromkeys(r.file for r in rows))
-    for name in files:
+    problems = [r for r in rows if r.status != "pass"]
+    if problems:
+        out.append("<section id=\"summary\"><h2>To fix</h2><ul>")
+        out += [f"<li><span class=\"status {r.status}\">{r.status}</span> <a href=\"#file-{files.index(r.file)}\">"
+                f"{e(r.file)}</a>: {e(r.check)}: {e(r.measured)} (limit: {e(r.limit)})</li>" for r in problems]
+        out.append("</ul></section>")
+    for number, name in enumerate(files):
         mine = [r for r in rows if r.file == name]
         link = f"<a href=\"{e(name)}\">{e(name)}</a>" if " " not in name else e(name)   # a file, or a group of them
-        out.append(f"<section><h2>{link} <span class=\"status {worst(mine)}\">{worst(mine)}</span></h2>")
+        out.append(f"<section id=\"file-{number}\"><h2>{link} <span class=\"status {worst(mine)}\">{worst(mine)}</span></h2>")
         out.append("<table><tr><th>check</th><th>status</th><th>measured</th><th>limit</th><th>where</th></tr>")
         for r in mine:
             place = e(where(r.where_mm)) if r.where_mm else (f"page {r.page}" if r.page else "")
