@@ -17,8 +17,10 @@ def run_preflight(out_dir: Path, layouts: Layouts, game: str, edition: str,
                   files: list[dict] | None = None) -> tuple[list[Row], list[str]]:
     """Check the folder's print-shop files (`files`: manifest entries, default the folder's
     manifest) and write the report into it: (rows, files written)."""
+    from ..render.pdfx import require_pikepdf
     from .report import write_report
     from .run import preflight
+    require_pikepdf()   # reads every PDF's structure; a clear message when the pdfx extra is missing
     rows = preflight(out_dir, layouts, files)
     return rows, write_report(out_dir, game, edition, rows)
 
