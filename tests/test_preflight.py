@@ -237,3 +237,16 @@ def test_an_older_copy_of_a_built_in_profile_is_named_with_the_keys_it_lacks(tmp
     assert len(lines) == 1 and lines[0].startswith("warning: ") and "lacks keys the built-in one has" in lines[0]
     assert "options.vendor" in lines[0]
     assert "warning: tgc: left out coins (Coins, token): profile 'tgc' takes card pieces, not tokens" in result.stderr
+
+
+def test_a_vendor_naming_pattern_may_use_only_the_documented_fields(tmp_path):
+    from generator.errors import GameDataError
+    from generator.model.layouts import Layouts
+    from generator.render.vendors import load_vendor
+    (tmp_path / "vendors").mkdir()
+    (tmp_path / "vendors" / "shop.yaml").write_text(
+        "name: Shop\nnaming: \"{component.__class__}\"\nproducts:\n"
+        "  poker: {trim: [2.5in, 3.5in], bleed: 0.125in, safe: 0.125in, pixels: [825, 1125]}\n")
+    with pytest.raises(GameDataError) as caught:
+        load_vendor(Layouts(tmp_path), "shop", "x")
+    assert "shop.yaml:2 at 'naming'" in str(caught.value)

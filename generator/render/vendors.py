@@ -45,7 +45,9 @@ class Vendor(BaseModel):
     min_text_pt: float = Field(6, gt=0)          # text smaller than this (points) fails
     min_line_pt: float = Field(0.25, gt=0)       # strokes thinner than this (points) fail
     page_order: Literal["front-back", "back-front", "fronts-then-backs"] = "front-back"  # pages in a deck PDF
-    naming: str = "{component}-{side}-{name}"    # an upload file's name (no extension): {component} {side} {name} {count}
+    # an upload file's name (no extension) from {component} {side} {SIDE} {name} {count} {product}
+    naming: str = Field("{component}-{side}-{name}", max_length=120,
+                        pattern=r"^(?:[A-Za-z0-9_.-]|\{(?:component|side|SIDE|name|count|product)\})+$")
     max_files: int | None = Field(None, ge=1)    # files one upload takes, None: no limit stated
     products: dict[str, Product]
 
