@@ -93,7 +93,8 @@ def pdf_links(stage: Path) -> list[dict]:
     if manifest.is_file():
         try:
             for entry in json.loads(manifest.read_text()).get("files", []):
-                if entry.get("path", "").endswith(".pdf") and (target / entry["path"]).is_file():
+                if entry.get("path", "").endswith(".pdf") and entry.get("kind") != "upload" \
+                        and (target / entry["path"]).is_file():
                     entries[entry["path"]] = {"href": entry["path"], "kind": entry.get("kind", ""),
                                               "profile": entry.get("profile", ""), "pages": entry.get("pages")}
         except (json.JSONDecodeError, AttributeError, TypeError):
