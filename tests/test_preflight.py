@@ -236,7 +236,7 @@ def test_an_older_copy_of_a_built_in_profile_is_named_with_the_keys_it_lacks(tmp
     lines = [l for l in result.stderr.splitlines() if "replaces the built-in profile 'tgc'" in l]
     assert len(lines) == 1 and lines[0].startswith("warning: ") and "lacks keys the built-in one has" in lines[0]
     assert "options.vendor" in lines[0]
-    assert "warning: tgc: left out coins (Coins, token): profile 'tgc' takes card pieces, not tokens" in result.stderr
+    assert "warning: tgc: left out coins (Coins, token): profile 'tgc' takes card pieces, not token pieces" in result.stderr
 
 
 def test_a_vendor_naming_pattern_may_use_only_the_documented_fields(tmp_path):

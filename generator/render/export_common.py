@@ -110,5 +110,5 @@ def export_components(job: "Job", kinds: list[str]) -> list[ComponentSet]:
             chosen.append(component)
         else:
             job.skip(component, f"profile '{job.profile.id}' takes {', '.join(kinds)} pieces, "
-                                f"not {component.spec.kind}s (options.kinds)")
+                                f"not {component.spec.kind} pieces (options.kinds)")
     return chosen
