@@ -242,7 +242,7 @@ def test_an_older_copy_of_a_built_in_profile_is_named_with_the_keys_it_lacks(tmp
 def test_a_vendor_naming_pattern_may_use_only_the_documented_fields(tmp_path):
     from generator.errors import GameDataError
     from generator.model.layouts import Layouts
-    from generator.render.vendors import load_vendor
+    from generator.exporters.vendors import load_vendor
     (tmp_path / "vendors").mkdir()
     (tmp_path / "vendors" / "shop.yaml").write_text(
         "name: Shop\nnaming: \"{component.__class__}\"\nproducts:\n"

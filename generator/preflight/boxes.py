@@ -1,8 +1,8 @@
 """Page boxes present and nested: MediaBox contains BleedBox contains TrimBox, on every page."""
 from __future__ import annotations
 
-from .rows import Row
-from .target import Target
+from generator.preflight.rows import Row
+from generator.preflight.target import Target
 
 
 def box_rows(target: Target, pdf) -> list[Row]:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .content import Drawn
-from .rows import Row
-from .target import Target
+from generator.preflight.content import Drawn
+from generator.preflight.rows import Row
+from generator.preflight.target import Target
 
 RGB_OPERATORS = {"rg", "RG"}
 

@@ -11,7 +11,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import UserError
+from generator.core.errors import UserError
 
 PROCESS = ("Cyan", "Magenta", "Yellow", "Black")
 _PLATE = re.compile(r"^p(\d+)\((.+)\)\.tif$")

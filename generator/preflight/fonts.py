@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import re
 
-from .rows import Row
-from .target import Target
+from generator.preflight.rows import Row
+from generator.preflight.target import Target
 
 _SUBSET = re.compile(r"^/?[A-Z]{6}\+")
 

@@ -1,9 +1,9 @@
 """Effective resolution of every placed image at its printed size."""
 from __future__ import annotations
 
-from .content import Drawn
-from .rows import Row
-from .target import Target
+from generator.preflight.content import Drawn
+from generator.preflight.rows import Row
+from generator.preflight.target import Target
 
 
 def resolution_rows(target: Target, pages: list[list[Drawn]]) -> list[Row]:

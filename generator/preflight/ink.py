@@ -2,9 +2,9 @@
 the style colours whose own CMYK values exceed it (the usual culprits)."""
 from __future__ import annotations
 
-from .coverage import PageCoverage
-from .rows import Row
-from .target import Target
+from generator.preflight.coverage import PageCoverage
+from generator.preflight.rows import Row
+from generator.preflight.target import Target
 
 
 def coverage_rows(target: Target, pages: list[PageCoverage], dpi: int, colours: dict[str, tuple]) -> list[Row]:

@@ -1,9 +1,9 @@
 """Text under the minimum size and strokes under the minimum line width, from the PDF's content."""
 from __future__ import annotations
 
-from .content import Drawn
-from .rows import Row
-from .target import Target
+from generator.preflight.content import Drawn
+from generator.preflight.rows import Row
+from generator.preflight.target import Target
 
 
 def text_rows(target: Target, pages: list[list[Drawn]]) -> list[Row]:

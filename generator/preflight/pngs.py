@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
-from .rows import Row
-from .safezone import safe_rows
-from .target import Target
+from generator.preflight.rows import Row
+from generator.preflight.safezone import safe_rows
+from generator.preflight.target import Target
 
 MODES = {"rgb": {"RGB", "RGBA"}, "cmyk": {"CMYK"}, "any": {"RGB", "RGBA", "CMYK", "L"}}
 

@@ -6,8 +6,8 @@ import html
 import json
 from pathlib import Path
 
-from .geometry import trim_mm, where
-from .rows import Row, worst
+from generator.preflight.geometry import trim_mm, where
+from generator.preflight.rows import Row, worst
 
 THUMB_DPI = 72
 

@@ -4,21 +4,21 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ..errors import UserError
-from ..model.layouts import Layouts
-from ..render.vendors import load_vendor
-from .boxes import box_rows, trim_of
-from .colour import colour_rows
-from .content import page_content
-from .coverage import resolution_for, separate
-from .fonts import font_rows
-from .images import resolution_rows
-from .ink import coverage_rows, spot_rows
-from .marks import line_rows, smallest_text, text_rows
-from .pngs import count_rows, name_rows, png_rows
-from .rows import Row
-from .safezone import safe_rows
-from .target import DEFAULT, Target
+from generator.core.errors import UserError
+from generator.model.layouts import Layouts
+from generator.exporters.vendors import load_vendor
+from generator.preflight.boxes import box_rows, trim_of
+from generator.preflight.colour import colour_rows
+from generator.preflight.content import page_content
+from generator.preflight.coverage import resolution_for, separate
+from generator.preflight.fonts import font_rows
+from generator.preflight.images import resolution_rows
+from generator.preflight.ink import coverage_rows, spot_rows
+from generator.preflight.marks import line_rows, smallest_text, text_rows
+from generator.preflight.pngs import count_rows, name_rows, png_rows
+from generator.preflight.rows import Row
+from generator.preflight.safezone import safe_rows
+from generator.preflight.target import DEFAULT, Target
 
 def manifest_files(out_dir: Path) -> list[dict]:
     manifest = out_dir / "manifest.json"

@@ -4,10 +4,10 @@ background running into the bleed is a warning (a frame drawn there on purpose m
 wandering cut). Measured on the face as written: the PDF page rendered, or the PNG itself."""
 from __future__ import annotations
 
-from .content import Drawn
-from .geometry import trim_mm
-from .rows import Row
-from .target import Target
+from generator.preflight.content import Drawn
+from generator.preflight.geometry import trim_mm
+from generator.preflight.rows import Row
+from generator.preflight.target import Target
 
 DIFFERENT = 48       # a channel this far from the background's counts as ink (0-255)
 MIN_PIXELS = 4       # fewer differing pixels are edge smoothing, not art

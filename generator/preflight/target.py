@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..render.vendors import Product, Vendor
+from generator.exporters.vendors import Product, Vendor
 
 # the usual print minimums, for files made for no vendor (the cmyk and pdfx4 profiles)
 DEFAULT = Vendor(name="any print shop", colour="any", file_type="pdf", products={})

@@ -20,7 +20,7 @@ def used(c) -> bool:
 
 def register(path: Path) -> None:
     """Give every page and form that sets the overprint state its ExtGState resource."""
-    from .pdfx import require_pikepdf
+    from generator.render.pdfx import require_pikepdf
     pikepdf = require_pikepdf()
     with pikepdf.open(path, allow_overwriting_input=True) as pdf:
         state = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.ExtGState, op=True, OP=True, OPM=1))
