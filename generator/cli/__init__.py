@@ -47,6 +47,9 @@ COMMANDS: dict[str, CommandInfo] = {
                           "JSON Schemas of every YAML file kind, for editors (yaml-language-server) and CI checks."),
     "studio": CommandInfo("generator.cli.studio", "studio",
                           "A live page of GAME's pieces in the browser, repainted as you save its files."),
+    "preflight": CommandInfo("generator.cli.preflight", "preflight_command",
+                             "Check a build's print-shop files as a print shop would; write "
+                             "FOLDER/<game>-<edition>-preflight.html."),
 }
 
 

@@ -57,7 +57,7 @@ def export_proof(job: "Job") -> list[Produced]:
         "pieces_with_findings": [{"href": f"#piece-{d['id']}-{p['index']}", "label": p["label"], "deck": d["name"],
                                   "findings": p["findings"]} for d in decks for p in d["pieces"] if p["findings"]],
         "style": looks_file(job, "page.css"), "script": looks_file(job, "page.js"),
-        "pdfs": pdf_links(job.stage)})
+        "pdfs": pdf_links(job.stage), "preflight": preflight_link(job)})
     name = f"{job.stem}.html"
     (job.stage / name).write_text(page, encoding="utf-8")
     images = [Produced(str(dest.relative_to(job.stage)), "proof-image", job.profile.id) for _, _, dest in work]
@@ -114,6 +114,19 @@ def render_page(job: "Job", template: str, context: dict) -> str:
                             f"{type(exc).__name__}: {exc}") from None
 
 
+def preflight_link(job: "Job") -> dict | None:
+    """The preflight report of this build (build --preflight), or of an earlier one still on disk."""
+    name = f"{job.edition.game.id}-{job.edition.id}-preflight"
+    for folder in (job.stage, final_dir(job.stage)):
+        if (folder / f"{name}.html").is_file() and (folder / f"{name}.json").is_file():
+            try:
+                status = json.loads((folder / f"{name}.json").read_text()).get("status", "")
+            except (ValueError, AttributeError):
+                status = ""
+            return {"href": f"{name}.html", "status": str(status)}
+    return None
+
+
 def pdf_links(stage: Path) -> list[dict]:
     """PDFs of this build so far (profiles built before the proof) and of earlier builds still on disk."""
     target = final_dir(stage)
@@ -122,7 +135,8 @@ def pdf_links(stage: Path) -> list[dict]:
     if manifest.is_file():
         try:
             for entry in json.loads(manifest.read_text()).get("files", []):
-                if entry.get("path", "").endswith(".pdf") and (target / entry["path"]).is_file():
+                if entry.get("path", "").endswith(".pdf") and entry.get("kind") != "upload" \
+                        and (target / entry["path"]).is_file():
                     entries[entry["path"]] = {"href": entry["path"], "kind": entry.get("kind", ""),
                                               "profile": entry.get("profile", ""), "pages": entry.get("pages")}
         except (json.JSONDecodeError, AttributeError, TypeError):
