@@ -14,7 +14,7 @@ from ..model.conditions import holds, repeat_offsets
 from ..units import MM
 from .bindings import piece_values, resolve
 from .checks import check_sides, check_template
-from .images import check_image
+from .images import check_drawing_size, check_image, check_svg
 from .ink import centre_of
 from .painters import PAINTERS, PaintContext
 from .style import Palette, register_fonts
@@ -121,12 +121,14 @@ def load_art(path: Path):
         except ImportError:
             raise GameDataError(path, None, "", "svglib installed for SVG art (pip install 'pnp-generator[svg]')",
                                 "no svglib") from None
+        check_svg(path)  # size, elements, finite numbers, no reference to another file
         try:
             drawing = svg2rlg(str(path))
         except Exception as exc:  # svglib raises several types for unreadable files
             raise GameDataError(path, None, "", "a readable SVG file", str(exc)) from None
         if drawing is None or not drawing.width or not drawing.height:
             raise GameDataError(path, None, "", "a readable SVG file with a width and height", "none")
+        check_drawing_size(path, drawing.width, drawing.height)
         return drawing
     check_image(path)  # Pillow first: format, pixel count, a complete file
     try:
