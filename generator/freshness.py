@@ -20,6 +20,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from .core.files import file_digest, tree_files
+
 # PNP_ variables that change how a build runs, never what it writes (a test checks the files agree)
 HOW_NOT_WHAT = ("PNP_TRACE", "PNP_PROGRESS_EVERY", "PNP_RULEBOOK_JOBS", "PNP_START_METHOD")
 PACKAGES = ("reportlab", "pillow", "jinja2", "markdown-it-py", "pydantic", "pypdfium2", "pyyaml", "svglib")
@@ -65,17 +67,20 @@ def _static_inputs() -> str:
             versions.append(f"{name}={metadata.version(name)}")
         except metadata.PackageNotFoundError:
             versions.append(f"{name}=none")
-    code = _tree_digest(Path(__file__).resolve().parent)
+    code = _tree_digest(Path(__file__).resolve().parent, code=True)
     return hashlib.sha256(f"{sys.version}|{'|'.join(versions)}|{code}".encode()).hexdigest()
 
 
-def _tree_digest(root: Path, skip: frozenset = frozenset()) -> str:
-    """Not cached: files change between builds made in one process (a library user, the tests)."""
+def _tree_digest(root: Path, skip: frozenset = frozenset(), code: bool = False) -> str:
+    """Not cached: files change between builds made in one process (a library user, the tests).
+    Only regular files inside the project are read (core.files.tree_files); ``code``: leave out
+    ``__pycache__`` (of the package only: a game's deck may sit in a folder of that name)."""
     digest = hashlib.sha256()
-    for path in sorted(root.rglob("*")):
-        if path.is_file() and "__pycache__" not in path.parts and path.resolve() not in skip:
+    for name in tree_files(root, skip=frozenset({"__pycache__"}) if code else frozenset()):
+        path = Path(name)
+        if path.resolve() not in skip:
             digest.update(path.relative_to(root).as_posix().encode() + b"\0")
-            digest.update(hashlib.sha256(path.read_bytes()).digest())
+            digest.update(file_digest(name))
     return digest.hexdigest()
 
 

@@ -101,8 +101,19 @@ def tree_files(root: Path, skip: frozenset[str] = frozenset()) -> list[str]:
                 seen.add(real)
                 kept.append(name)
         subfolders[:] = kept
-        paths += [p for p in (os.path.join(folder, n) for n in files) if refusal(Path(p), roots) is None]
+        paths += [p for p in (os.path.join(folder, n) for n in files) if _digestible(p, roots)]
     return sorted(paths)
+
+
+def _digestible(path: str, roots: tuple[Path, ...]) -> bool:
+    """A plain file in a folder the walk entered is inside; a link is followed only when it may be read."""
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
+        return False
+    if stat.S_ISREG(mode):
+        return True
+    return stat.S_ISLNK(mode) and refusal(Path(path), roots) is None and os.path.isfile(path)
 
 
 def file_digest(path: str, cap: int = MAX_DIGESTED) -> bytes:
