@@ -12,10 +12,12 @@ import os
 import sys
 from contextlib import nullcontext
 from functools import partial
+from pathlib import Path
 from typing import Any, Callable, NoReturn
 
 import click
 
+from .core.files import write_atomically
 from .errors import UserError
 
 MAX_GAMES = 10_000_000
@@ -197,10 +199,8 @@ def _output(res: dict[str, Any], json_file: str | None, text: str) -> None:
         return
     click.echo(text)
     if json_file:
-        try:
-            with open(json_file, "w", encoding="utf-8") as fh:
-                json.dump(res, fh, indent=2)
-                fh.write("\n")
+        try:  # all or nothing: a kill or a full disk leaves the previous file as it was
+            write_atomically(Path(json_file), json.dumps(res, indent=2) + "\n")
         except OSError as exc:  # a full disk reports no file name: give it
             exc.filename = exc.filename if exc.filename is not None else json_file
             raise

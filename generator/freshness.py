@@ -20,7 +20,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .core.files import file_digest, tree_files
+from .core.files import file_digest, tree_files, write_atomically
+from .errors import UserError
 
 # PNP_ variables that change how a build runs, never what it writes (a test checks the files agree)
 HOW_NOT_WHAT = ("PNP_TRACE", "PNP_PROGRESS_EVERY", "PNP_RULEBOOK_JOBS", "PNP_START_METHOD")
@@ -119,10 +120,8 @@ def remember(target: Path, print_: str) -> None:
     try:
         record = {"fingerprint": print_, "files": _files_state(target), "target": str(target)}
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(record))
-        os.replace(tmp, path)
-    except (OSError, ValueError):
+        write_atomically(path, json.dumps(record))  # a planted link in the cache is not written through
+    except (OSError, ValueError, UserError):
         pass  # without a record the next build simply builds again
 
 

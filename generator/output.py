@@ -22,6 +22,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Iterator
 
+from .core.files import open_lock
 from .errors import UserError
 
 MANIFEST = "manifest.json"
@@ -146,7 +147,7 @@ def _locked(out_dir: Path) -> Iterator[None]:
     except ImportError:  # pragma: no cover - not POSIX: builds into one folder are not serialised
         yield
         return
-    with open(out_dir.parent / f".{out_dir.name}.lock", "a+b") as handle:
+    with open_lock(out_dir.parent / f".{out_dir.name}.lock") as handle:  # never through a link
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:

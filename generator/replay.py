@@ -23,7 +23,8 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import Callable
 
-from .core.files import file_digest, tree_files
+from .core.files import file_digest, tree_files, write_atomically
+from .errors import UserError
 from .project import current
 
 PACKAGE = Path(__file__).resolve().parent
@@ -154,11 +155,9 @@ def _read(path: Path) -> dict | None:
 def _write(path: Path, kept: dict) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(kept), encoding="utf-8")
-        os.replace(tmp, path)
+        write_atomically(path, json.dumps(kept))  # a planted link in the cache is not written through
         _prune(path)
-    except OSError:
+    except (OSError, UserError):
         pass  # a read-only project: the next run simply works it out again
 
 

@@ -8,7 +8,8 @@ from typing import Any, Callable
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
 from ..engine.plugins import get_engine
-from ..errors import GameDataError
+from ..core.files import write_atomically
+from ..errors import GameDataError, UserError
 from ..model.game import Edition
 from ..model.layouts import Layouts, Profile
 from ..model.source import load_yaml
@@ -123,15 +124,12 @@ class ContentsHint:
 
     def keep(self) -> None:
         import json
-        import os
         if self.entries == self.was:
             return
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = self.path.with_name(f".{self.path.name}-{os.getpid()}")
-            tmp.write_text(json.dumps(self.entries))
-            os.replace(tmp, self.path)
-        except OSError:
+            write_atomically(self.path, json.dumps(self.entries))  # never through a planted link
+        except (OSError, UserError):
             pass  # only a hint: the next build lays out one pass more
 
 

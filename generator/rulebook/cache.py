@@ -12,11 +12,12 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
+from ..core.files import write_atomically
+from ..errors import UserError
 from ..project import current
 
 CACHE_FORMAT = 2  # bump when the shape of cached results changes
@@ -87,10 +88,10 @@ def cached(kind: str, parts: dict[str, Any], compute: Callable[[], Any], engine:
         pass  # absent or unreadable (a crash mid-write cannot leave one: writes are atomic)
     result = compute()
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=".tmp", dir=path.parent)
-    with os.fdopen(fd, "w") as handle:
-        json.dump(result, handle, sort_keys=True)
-    os.replace(tmp, path)
+    try:  # all or nothing, never through a link planted in the project's cache
+        write_atomically(path, json.dumps(result, sort_keys=True))
+    except UserError:
+        pass  # a cache folder leading out of the project: the result is simply not kept
     return json.loads(json.dumps(result))  # the same shapes as a cache hit (tuples become lists)
 
 
