@@ -208,6 +208,14 @@ def _exchange(a: Path, b: Path) -> bool:
     raise OSError(errno, os.strerror(errno), str(b))
 
 
+def _kept_entry(entry: object, folder: Path) -> bool:
+    """An entry of a previous manifest worth keeping: an object naming a file that is still inside folder."""
+    if not isinstance(entry, dict) or not isinstance(entry.get("path"), str) or "\0" in entry["path"]:
+        return False
+    path = folder / entry["path"]
+    return not Path(entry["path"]).is_absolute() and path.is_file() and _inside(folder, path)
+
+
 def write_manifest(stage: Path, game: str, edition: str, produced: list[Produced], previous: Path | None) -> None:
     """manifest.json: every file of this build; entries of other profiles from an earlier build are kept."""
     entries = {p.path: p.as_dict() for p in produced}
@@ -215,10 +223,10 @@ def write_manifest(stage: Path, game: str, edition: str, produced: list[Produced
         try:
             old = json.loads(previous.read_text())
             built = {p.profile for p in produced}
-            for entry in old.get("files", []):
-                if entry.get("profile") not in built and (previous.parent / entry["path"]).exists():
+            for entry in old.get("files", []) if isinstance(old, dict) else []:
+                if _kept_entry(entry, previous.parent) and entry.get("profile") not in built:
                     entries.setdefault(entry["path"], entry)
-        except (json.JSONDecodeError, KeyError, TypeError):
+        except (ValueError, RecursionError, TypeError, OSError):  # a damaged manifest keeps nothing
             pass
     data = {"game": game, "edition": edition, "files": [entries[k] for k in sorted(entries)]}
     (stage / MANIFEST).write_text(json.dumps(data, indent=2) + "\n")

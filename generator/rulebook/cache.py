@@ -16,7 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
-from ..core.files import write_atomically
+from ..core.files import refusal, write_atomically
 from ..errors import UserError
 from ..project import current
 
@@ -78,14 +78,23 @@ def cache_key(kind: str, parts: dict[str, Any], engine: str | None = None) -> st
     return hashlib.sha256(payload.encode()).hexdigest()[:32]
 
 
-def cached(kind: str, parts: dict[str, Any], compute: Callable[[], Any], engine: str | None = None) -> Any:
+MAX_KEPT = 256 * 2**20  # a kept result larger than this is not read (a sample search keeps whole games)
+
+
+def cached(kind: str, parts: dict[str, Any], compute: Callable[[], Any], engine: str | None = None,
+           shape: Any = None) -> Any:
     """The JSON result for ``parts`` (played by ``engine``): read from the cache, or computed,
-    stored and returned."""
+    stored and returned. ``shape``: a pydantic TypeAdapter a kept result must pass, else it is a miss
+    (the cache lives in the project, which may have been sent by anyone)."""
     path = cache_dir() / f"{kind}-{cache_key(kind, parts, engine)}.json"
     try:
-        return json.loads(path.read_text())
-    except (OSError, ValueError):
-        pass  # absent or unreadable (a crash mid-write cannot leave one: writes are atomic)
+        if refusal(path) is None and path.stat().st_size <= MAX_KEPT:
+            kept = json.loads(path.read_text())
+            if shape is not None:
+                shape.validate_python(kept)
+            return kept
+    except (OSError, ValueError, RecursionError):
+        pass  # absent, unreadable or of the wrong shape (pydantic's ValidationError is a ValueError)
     result = compute()
     path.parent.mkdir(parents=True, exist_ok=True)
     try:  # all or nothing, never through a link planted in the project's cache

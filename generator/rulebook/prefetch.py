@@ -241,8 +241,10 @@ def log_line(text: str) -> None:
 def jobs() -> int:
     """Processes for work started ahead: ``PNP_RULEBOOK_JOBS`` when set, else every core."""
     import os
-    text = os.environ.get("PNP_RULEBOOK_JOBS", "")
-    return int(text) if text.isdigit() and int(text) > 0 else (os.cpu_count() or 1)
+    try:  # int() inside try: '²'.isdigit() is True and int('²') fails
+        return max(1, int(os.environ.get("PNP_RULEBOOK_JOBS", "")))
+    except ValueError:  # unset, or not a number: settings.py reports a wrong value in one line
+        return os.cpu_count() or 1
 
 
 class ahead_of:
