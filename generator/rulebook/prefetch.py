@@ -276,7 +276,7 @@ class ahead_of:
                 planned = {}
             if any(planned.values()):
                 with span("check editions"):
-                    _check(self.editions)  # a mistake stops the build before any engine work starts
+                    _check(self.editions, self.profiles)  # a mistake stops the build before any engine work starts
             self.ahead.start(planned)
         except BaseException as exc:
             self.ahead.__exit__(type(exc), exc, exc.__traceback__)
@@ -289,12 +289,16 @@ class ahead_of:
             self.ahead.__exit__(*exc)
 
 
-def _check(editions: list[Any]) -> None:
+def _check(editions: list[Any], profiles: list[str] | None = None) -> None:
     """The checks each edition's build makes before writing anything (templates, bindings, rule
     options), made for all of them first: with engine work started ahead, editions are built out of
     order, and a mistake in any of them must stop the build at once with its one message."""
+    from ..errors import ValidationFailed
     from ..pipeline import check_edition, layouts_for
-    from ..validate import engine_options
+    from ..validate import engine_options, engine_setup_problem
     for edition in editions:
         check_edition(edition, layouts_for(edition))
         engine_options(edition)
+        problem = engine_setup_problem(edition) if _rulebooks(edition, profiles) else None
+        if problem:  # validate's words, as build_edition says them, before a worker plays a game
+            raise ValidationFailed(f"{edition.source.path}: {problem} (see `validate`)")

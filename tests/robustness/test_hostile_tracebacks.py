@@ -89,3 +89,28 @@ def test_a_plug_in_whose_import_fails_is_one_line_naming_it(kind, tmp_path: Path
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in result.stderr, result.stderr
     assert "'bad'" in lines[0] and "bad_engine:ENGINE" in lines[0] and "channeling, grove" in lines[0], lines[0]
+
+
+def test_an_edition_the_engine_cannot_set_up_stops_validate_and_build_alike(tmp_path: Path, monkeypatch) -> None:
+    """The Channeling with seven glyphs: validate says the engine cannot set up a game, and build
+    says the same in one line before a worker plays (it ended in a worker's traceback)."""
+    project = tmp_path / "project"
+    shutil.copytree(ROOT / "components" / "the-channeling", project / "components" / "the-channeling")
+    shutil.copytree(ROOT / "layouts", project / "layouts")
+    game = project / "components" / "the-channeling"
+    glyphs = (game / "glyphs.yaml").read_text()
+    (game / "glyphs.yaml").write_text(glyphs[:glyphs.index("  - id: hourglass")])
+    edition = game / "editions" / "2025.yaml"
+    edition.write_text(edition.read_text().replace("total: 24, per: set, groups: [light, dark, green], each: 8, "
+                                                   "distinct: {glyph: 8}", "total: 21, per: set, groups: [light, "
+                                                   "dark, green], each: 7, distinct: {glyph: 7}"))
+    for name in ("PNP_COMPONENTS", "PNP_LAYOUTS"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("PNP_PROJECT", str(project))
+    monkeypatch.setenv("PNP_RULEBOOK_JOBS", "2")  # engine work started ahead on workers
+    checked = run("validate", "the-channeling", "-e", "2025")
+    assert checked.code == 1 and "cannot set up a game" in checked.out + checked.err
+    out = tmp_path / "out"
+    built = run("build", "the-channeling", "-e", "2025", "-p", "rulebook-a4", "--out", str(out))
+    assert_refused(built, "2025.yaml", out, {})
+    assert "cannot set up a game" in built.err
