@@ -109,7 +109,7 @@ def _read_csv(path: Path) -> tuple[list[str], list[list[Any]]]:
         with path.open(encoding="utf-8-sig", newline="") as handle:  # -sig: Excel's CSV starts with a BOM
             rows = _bounded(path, csv.reader(handle))
     except (OSError, UnicodeDecodeError, csv.Error) as exc:
-        raise GameDataError(path, None, "", "a readable UTF-8 CSV file", str(exc)) from None
+        raise GameDataError(path, None, "", "a readable UTF-8 CSV file", _why(exc)) from None
     header = [h.strip() for h in rows[0]] if rows else []
     return header, rows[1:]
 
@@ -139,7 +139,7 @@ def _read_xlsx(path: Path) -> tuple[list[str], list[list[Any]]]:
     try:
         book = openpyxl.load_workbook(path, read_only=True, data_only=True)
     except Exception as exc:  # openpyxl raises many types for a damaged or foreign file
-        raise GameDataError(path, None, "", "a readable .xlsx workbook", f"{type(exc).__name__}: {exc}") from None
+        raise GameDataError(path, None, "", "a readable .xlsx workbook", _why(exc)) from None
     try:
         sheet = book.worksheets[0]
         sheet.reset_dimensions()  # the declared <dimension> is ignored: only rows present are read
@@ -147,7 +147,7 @@ def _read_xlsx(path: Path) -> tuple[list[str], list[list[Any]]]:
     except GameDataError:
         raise
     except Exception as exc:  # a damaged sheet inside a readable zip
-        raise GameDataError(path, None, "", "a readable .xlsx workbook", f"{type(exc).__name__}: {exc}") from None
+        raise GameDataError(path, None, "", "a readable .xlsx workbook", _why(exc)) from None
     finally:
         book.close()
     header = [str(h).strip() if h is not None else "" for h in rows[0]] if rows else []
@@ -164,10 +164,16 @@ def _check_unzipped(path: Path) -> None:
         with zipfile.ZipFile(path) as archive:
             unzipped = sum(info.file_size for info in archive.infolist())
     except (OSError, zipfile.BadZipFile, ValueError) as exc:
-        raise GameDataError(path, None, "", "a readable .xlsx workbook", f"{type(exc).__name__}: {exc}") from None
+        raise GameDataError(path, None, "", "a readable .xlsx workbook", _why(exc)) from None
     if unzipped > MAX_UNZIPPED:
         raise GameDataError(path, None, "", f"a workbook of at most {MAX_UNZIPPED:,} bytes unpacked",
                             f"{unzipped:,} bytes")
+
+
+def _why(exc: Exception) -> str:
+    """A library's error as one short line (openpyxl's may span several)."""
+    lines = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {lines[0][:200]}" if lines else type(exc).__name__
 
 
 def _letter(index: int) -> str:
