@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from generator.errors import GameDataError
+from generator.core.errors import GameDataError
 from generator.model.tables import MAX_ROWS
 
 pytestmark = pytest.mark.long

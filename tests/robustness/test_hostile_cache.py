@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from robustness_support import GAME, run
 
-from generator.project import current
+from generator.core.project import current
 
 STRAYS = ["fifo", "dev-zero", "link-to-root"]
 

@@ -48,8 +48,8 @@ def test_pnp_rulebook_jobs_that_is_not_a_whole_number_is_one_line(value, worksho
 
 def test_a_kept_sample_search_of_the_wrong_shape_is_a_miss(tmp_path: Path, monkeypatch) -> None:
     """The KeyError: 'records' of a planted cache file: it is computed again instead."""
-    from generator.rulebook.cache import cache_dir, cache_key, cached
-    from generator.rulebook.sample_search import SEARCH_RESULT
+    from generator.runs.cache import cache_dir, cache_key, cached
+    from generator.runs.sample_search import SEARCH_RESULT
 
     monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
     parts = {"agents": ["greedy", "greedy"], "first": 1}
