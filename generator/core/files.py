@@ -158,15 +158,44 @@ def write_atomically(path: Path, data: bytes | str) -> None:
         raise UserError(f"{path}: a link (or a folder leading out of the project) where a file is to be "
                         "written; nothing is written through it, remove the link")
     payload = data.encode("utf-8") if isinstance(data, str) else data
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}-", suffix=".tmp", dir=path.parent)
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        mode = stat.S_IFREG
+    except OSError as exc:
+        exc.filename = str(path)
+        raise
+    if not stat.S_ISREG(mode):  # a device or pipe the user named (/dev/stdout): written, never replaced
+        _write_special(path, payload, mode)
+        return
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}-", suffix=".tmp", dir=path.parent)
+    except OSError as exc:  # name the file asked for, not the temporary one
+        exc.filename = str(path)
+        raise
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
         os.chmod(tmp, 0o666 & ~_umask())
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+        if isinstance(exc, OSError):
+            exc.filename = str(path)
+        raise
+
+
+def _write_special(path: Path, payload: bytes, mode: int) -> None:
+    """Write to a device or pipe in place, without waiting for a reader that never comes."""
+    if stat.S_ISDIR(mode):
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(payload)
+    except OSError as exc:
+        exc.filename = str(path)
         raise
 
 
