@@ -1,12 +1,14 @@
 """`build`: print files of every game and edition (or one), the stale ones only unless --force."""
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
 import click
 
 from generator.cli.editions import editions_named, interactive
+from generator.core.errors import shown_path
 from generator.core.project import current
 
 
@@ -57,7 +59,7 @@ def build(game: str | None, edition: str | None, profiles: tuple[str, ...], out:
                   for ed in editions}
     stale = [ed for ed in editions if force or not up_to_date(targets[id(ed)], prints[id(ed)])]
     for ed in (ed for ed in editions if ed not in stale):
-        click.echo(f"{ed.game.id} {ed.id}: up to date in {targets[id(ed)]}")
+        click.echo(f"{ed.game.id} {ed.id}: up to date in {shown_path(targets[id(ed)])}/")
     said: set[str] = set()
 
     def noted(message: str) -> None:  # a project's copy of a built-in look: named once per build
@@ -72,7 +74,27 @@ def build(game: str | None, edition: str | None, profiles: tuple[str, ...], out:
                                      on_warning=lambda message: click.echo(f"warning: {message}", err=True),
                                      on_note=noted)
             remember(targets[id(ed)], prints[id(ed)])
-            click.echo(f"{ed.game.id} {ed.id}: {len(produced)} files in {targets[id(ed)]}")
+            _say_what_was_made(ed, targets[id(ed)], produced)
+
+
+def _say_what_was_made(edition, folder: Path, produced: list) -> None:
+    """The files made, then what to open and what to print (all the folder holds, by its manifest)."""
+    from generator.cli.print_guide import guide
+    from generator.model import layouts_for
+    click.echo(f"{edition.game.id} {edition.id}: {len(produced)} files in {shown_path(folder)}/")
+    try:
+        files = json.loads((folder / "manifest.json").read_text())["files"]
+    except (OSError, ValueError, KeyError):
+        return
+    profiles = layouts_for(edition).profiles
+    components = {c.id: c for c in edition.components}
+
+    def two_sided(entry: dict) -> bool:
+        parts = [components[c] for c in entry.get("components", []) if c in components]
+        return any(c.spec.back or any(p.back for p in c.pieces) for c in parts)
+
+    for line in guide(folder, files, lambda p: getattr(profiles.get(p), "backs", None), two_sided):
+        click.echo(line)
 
 
 def _step_printer():

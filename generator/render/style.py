@@ -150,11 +150,11 @@ def register_fonts(layouts: Layouts) -> dict[str, str]:
     names = {}
     for name, spec in layouts.style.fonts.items():
         path = _font_path(spec.file)
-        key = str(path)
+        key = _font_key(path)
         if key not in _registered:
             face = f"F{len(_registered)}-{path.stem}"
             try:
-                pdfmetrics.registerFont(TTFont(face, key))
+                pdfmetrics.registerFont(TTFont(face, str(path)))
             except Exception as exc:  # reportlab raises several types for unreadable fonts
                 origin = layouts.style_origins[("font", name)]
                 raise GameDataError(origin.path, origin.line, f"fonts.{name}.file",
@@ -162,6 +162,15 @@ def register_fonts(layouts: Layouts) -> dict[str, str]:
             _registered[key] = face
         names[name] = _registered[key]
     return names
+
+
+def _font_key(path: Path) -> str:
+    """A font file is registered again when it changes on disk (a long-running studio sees edits)."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return str(path)   # registering it reports the problem
+    return f"{path}@{stat.st_mtime_ns}:{stat.st_size}"
 
 
 def _font_path(file: str) -> Path:
