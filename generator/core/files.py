@@ -165,8 +165,11 @@ def write_atomically(path: Path, data: bytes | str) -> None:
     except OSError as exc:
         exc.filename = str(path)
         raise
-    if not stat.S_ISREG(mode):  # a device or pipe the user named (/dev/stdout): written, never replaced
-        _write_special(path, payload, mode)
+    if not stat.S_ISREG(mode):
+        lexical = Path(os.path.abspath(path))
+        if any(lexical.is_relative_to(r) for r in trusted_roots()):  # a node planted in the project
+            raise UserError(f"{path}: a pipe, device or folder where a file is to be written; remove it")
+        _write_special(path, payload, mode)  # one the user named (--json /dev/stdout): written, never replaced
         return
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}-", suffix=".tmp", dir=path.parent)

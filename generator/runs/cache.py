@@ -110,7 +110,8 @@ def cached(kind: str, parts: dict[str, Any], compute: Callable[[], Any], engine:
     result = compute()
     path.parent.mkdir(parents=True, exist_ok=True)
     try:  # all or nothing, never through a link planted in the project's cache
-        write_atomically(path, json.dumps(result, sort_keys=True))
+        if refusal(path) is None:  # a pipe or device planted where the result goes is left alone
+            write_atomically(path, json.dumps(result, sort_keys=True))
     except UserError:
         pass  # a cache folder leading out of the project: the result is simply not kept
     return json.loads(json.dumps(result))  # the same shapes as a cache hit (tuples become lists)
