@@ -7,7 +7,6 @@ from pathlib import Path
 import click
 
 from generator.cli.editions import editions_named, interactive
-from generator.core.project import current
 
 
 def _http_url(ctx, param, value: str | None) -> str | None:
@@ -28,7 +27,7 @@ def _http_url(ctx, param, value: str | None) -> str | None:
 def build(game: str | None, edition: str | None, profiles: tuple[str, ...], out: Path | None,
           strict: bool = False, base_url: str | None = None, force: bool = False) -> None:
     """Build print files for GAME (default: every game and edition)."""
-    from generator.build.pipeline import build_edition
+    from generator.build.project import build_editions
 
     if out is not None:
         from generator.core.output import check_out_dir
@@ -36,31 +35,9 @@ def build(game: str | None, edition: str | None, profiles: tuple[str, ...], out:
     editions = editions_named(game, edition)
     if out and len(editions) > 1:
         raise click.UsageError("--out needs a single edition: give GAME and --edition")
-    if strict:  # check every edition first, so a failure leaves all of them unwritten
-        from generator.model import layouts_for
-        from generator.render.safety import enforce_print_safety
-        for ed in editions:
-            enforce_print_safety(ed, layouts_for(ed), strict=True)
-    from generator.build.freshness import fingerprint, others_of, remember, up_to_date
-    from generator.core.output import tidy
-    from generator.build.prefetch import ahead_of
-    from generator.core.trace import span
-    targets = {id(ed): out or current().output / ed.game.id / ed.id for ed in editions}
-    for target in targets.values():
-        tidy(target)
-    with span("up-to-date check"):
-        prints = {id(ed): fingerprint(ed, others_of(ed, editions), list(profiles) or None, strict, base_url)
-                  for ed in editions}
-    stale = [ed for ed in editions if force or not up_to_date(targets[id(ed)], prints[id(ed)])]
-    for ed in (ed for ed in editions if ed not in stale):
-        click.echo(f"{ed.game.id} {ed.id}: up to date in {targets[id(ed)]}")
-    with ahead_of(stale, list(profiles) or None) as in_order:  # engine work on every core meanwhile
-        for ed in in_order(stale):
-            produced = build_edition(ed, targets[id(ed)], list(profiles) or None, on_step=_step_printer(),
-                                     strict=strict, base_url=base_url,
-                                     on_warning=lambda message: click.echo(f"warning: {message}", err=True))
-            remember(targets[id(ed)], prints[id(ed)])
-            click.echo(f"{ed.game.id} {ed.id}: {len(produced)} files in {targets[id(ed)]}")
+    build_editions(editions, list(profiles) or None, out, strict=strict, base_url=base_url, force=force,
+                   say=click.echo, warn=lambda message: click.echo(f"warning: {message}", err=True),
+                   step=_step_printer())
 
 
 def _step_printer():
