@@ -55,7 +55,7 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
     styles = build_styles(layouts, load_style_sheet(layouts, settings.styles), settings.font_scale)
     setup = _page_setup(profile, settings)
     width = setup.size[0] - setup.inner - setup.outer
-    faces = PieceFaces(edition, layouts)
+    faces = PieceFaces(edition, layouts, styles.sheet.figures.min_text)
     book = Book(edition, settings, faces, styles, config.board, source, say=say, progress=progress,
                 narrated_turns=config.narrated_turns, sample_search=config.sample)
     figures = book.figures

@@ -158,8 +158,9 @@ def test_the_narrator_refuses_a_story_the_engine_would_not_tell(monkeypatch):
         grove_story.game_turns(options, record.actions)
 
 
-def test_the_diagrams_draw_every_druid(quick):
-    """The setup drawing paints each of the 12 druids lying (their back face) and no standing one."""
+def test_the_diagrams_draw_every_druid(quick, tmp_path):
+    """The setup drawing shows all 12 druids lying (their back face with the count, six of each colour)
+    and no standing one."""
     from reportlab.pdfgen.canvas import Canvas
 
     from generator.engine.grove import GroveOptions, State
@@ -187,12 +188,16 @@ def test_the_diagrams_draw_every_druid(quick):
     options = GroveOptions()
     state = State(options)
     diagram = GroveDiagram(grove_view(state), faces, parts, styles, 300, options.druids_per_player)
-    diagram.canv = Canvas(str(Path("/dev/null")))
-    diagram.draw()
-    lying = [c for t, c in drawn if t == "grove-druid-lying"]
-    assert sorted(lying) == ["dark"] * 6 + ["light"] * 6
-    assert not [t for t, _ in drawn if t == "grove-druid-standing"]
-    assert [t for t, _ in drawn].count("grove-circle") == options.circles
+    pdf = tmp_path / "setup.pdf"
+    canv = Canvas(str(pdf))
+    diagram.drawOn(canv, 0, 0)
+    canv.save()
+    lying = [c for t, c in drawn if t.startswith("grove-druid-lying")]
+    assert sorted(lying) == ["dark", "light"]   # each colour's lying face once, with its count beside it
+    assert not [t for t, _ in drawn if t.startswith("grove-druid-standing")]
+    assert [t.split("~")[0] for t, _ in drawn].count("grove-circle") == options.circles
+    text = pdf_text(pdf)[0]
+    assert text.count("\u00d76") == 2 and "\u00d71" not in text, text
 
 
 def test_sample_game_shows_stun_banish_stand_and_victory(grove_book, quick):

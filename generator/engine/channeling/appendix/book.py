@@ -8,12 +8,14 @@ from generator.rulebook.hooks import (Appendices, Book, EngineInputs, Figure, Wo
                                      highlights_by_turn, resolve, sample_game, told_parts)
 
 from .balance import figures, row
-from .board import BoardDiagram, BoardParts, board_view
+from .board import BoardDiagram, BoardParts, board_view, board_width
 from .narrate import game_stories, replay_states, turn_view
 
 
 def _board(book: Book, parts: BoardParts, view, share: float) -> Figure:
-    return lambda w: [BoardDiagram(view, book.faces, parts, book.styles, w * share)]
+    floor = book.styles.sheet.figures.min_text
+    return lambda w: [BoardDiagram(view, book.faces, parts, book.styles,
+                                   board_width(w * share, w, floor, view.size))]
 
 
 def _glyph_names(book: Book) -> dict[str, str]:

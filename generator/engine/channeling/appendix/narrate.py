@@ -7,6 +7,7 @@ after the action; a disagreement is a bug and raises, never a wrong sentence.
 """
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 from .board import PLAYERS, BoardView, board_view, square_index
@@ -28,7 +29,11 @@ def replay_states(inputs: Any, record: dict[str, Any]) -> list[tuple[Any, Any, A
 
 
 def _card(card: Any) -> dict[str, Any] | None:
-    return None if card is None else {"name": card.name, "vigor": card.vigor, "splendor": card.splendor}
+    """A card's fields (name, vigor, splendor and any other the engine gives it)."""
+    if card is None:
+        return None
+    return dict(card._asdict()) if hasattr(card, "_asdict") else {"name": card.name, "vigor": card.vigor,
+                                                                  "splendor": card.splendor}
 
 
 def story(before: Any, action: Any, after: Any, turn: int, glyph_names: dict[str, str]) -> dict[str, Any]:
@@ -126,6 +131,9 @@ def turn_view(after: Any, told: dict[str, Any]) -> BoardView:
                 marks.append((f"\u2212{entry['cancelled']}", "cancel"))
             if marks:
                 view.marks[square_index(entry["square"], n)] = marks
+    for taken in told["taken"]:
+        view.taken.append((square_index(taken["square"], n), SimpleNamespace(**taken["card"]),
+                           told["player"].lower()))
     return view
 
 
