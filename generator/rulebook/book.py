@@ -19,6 +19,7 @@ from .appendices import Book, Figure, balance, for_engine, stall_runs
 from .balance import fixed, percent
 from .config import RulebookConfig, rules_folder
 from .document import PageSetup, write_document
+from .examples import Examples, example_function
 from .faces import PieceFaces
 from .facts import edition_facts, option_facts
 from .gallery import CoverFan, CoverRow, Gallery
@@ -86,6 +87,11 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
     text = RuleText(folder, {"figure": _figure_function(figures), "colour": _colour_function(styles)},
                     shared=[layer.root / "rulebook" for layer in reversed(layouts.layers)])
     text.env.filters.update(percent=percent, fixed=fixed)
+    if inputs is not None and appendices is not None and appendices.example is not None:
+        examples = Examples(folder, lambda data, move: appendices.example(book, inputs, data, move),
+                            appendices.events, figures)
+        text.env.globals["example"] = example_function(
+            examples, lambda name, values: text.env.get_template(name).render(**context, **values))
     markdown = text.render(context, config.report if designers else config.main)
     converter = Converter(styles, width, _provider(figures, folder))
     first = converter.convert(markdown)

@@ -9,7 +9,7 @@ from generator.rulebook.hooks import (Appendices, Book, EngineInputs, Figure, Wo
 
 from .balance import figures, row
 from .board import BoardDiagram, BoardParts, board_view, board_width
-from .narrate import game_stories, replay_states, turn_view
+from .narrate import game_stories, replay_states, story, turn_view
 
 
 def _board(book: Book, parts: BoardParts, view, share: float) -> Figure:
@@ -22,7 +22,8 @@ def _glyph_names(book: Book) -> dict[str, str]:
     return {g.id: g.name for g in book.edition.game.glyphs.values()}
 
 
-EVENTS = ("overchanneling", "cancellation", "two_cards", "end_trigger", "last_turn", "spent_glyph")
+EVENTS = ("overchanneling", "cancellation", "two_cards", "end_trigger", "last_turn", "spent_glyph", "path_past_druid",
+          "path_over_empty")
 
 
 def turn_events(told: dict[str, Any], last: bool) -> set[str]:
@@ -38,6 +39,10 @@ def turn_events(told: dict[str, Any], last: bool) -> set[str]:
         events.add("end_trigger")
     if told["spent"]:
         events.add("spent_glyph")
+    if any(c["card"] is None for c in told["cards"]):
+        events.add("path_over_empty")
+    if told.get("druids_passed"):
+        events.add("path_past_druid")
     if last:
         events.add("last_turn")
     return events
@@ -145,5 +150,43 @@ def draw_charts(book: Book, runs: list[dict[str, Any]]) -> None:
         [(r["title"], r["light"]["rate"], r["light"]["low"], r["light"]["high"]) for r in runs], w, styles)]
 
 
+def example(book: Book, inputs: EngineInputs, data: dict[str, Any], move: str) -> dict[str, Any]:
+    """A worked example: the position ``data`` describes, ``move`` played, told and drawn. A position
+    still waiting for face-down glyphs has them set first (the glyphs after the one played, in hand
+    order), so one example serves editions with and without hidden glyphs.
+
+    :raises ValueError: for a position or a move the rules do not allow.
+    """
+    from generator.engine.positions import PositionError, build_position
+    from generator.engine.registry import get_engine
+    engine = get_engine(inputs.engine)
+    try:
+        before = build_position(inputs.engine, inputs.options, data, inputs.deck, inputs.glyph_ids)
+    except PositionError as exc:
+        raise ValueError(f"position: {exc}") from None
+    try:
+        action = engine.parse_action(move)
+        mover = before.current_player
+        while before.in_setup:  # both players set glyphs face down first, never the one to be played
+            spare = [g for g in before.hand(before.current_player) if g != action.glyph]
+            before.play_turn(engine.parse_action(f"h[{','.join(sorted(spare[:inputs.options.hidden_glyphs]))}]"))
+        if before.current_player != mover:
+            raise ValueError("the player to move changed while glyphs were set face down")
+        if before.must_hide(mover) and not action.hide:
+            spare = [g for g in before.hand(mover) if g != action.glyph][:inputs.options.hidden_glyphs]
+            action = engine.parse_action(f"h[{','.join(sorted(spare))}] {move}")
+        after = before.clone()
+        after.play_turn(action)
+    except Exception as exc:  # the engine's syntax and legality errors
+        raise ValueError(f"{move}: {exc}") from None
+    told = story(before, action, after, before.turn + 1, _glyph_names(book))
+    events = turn_events(told, after.is_terminal())
+    parts = book.parts(BoardParts)
+    figure = _board(book, parts, turn_view(after, told), book.styles.sheet.figures.turn_board_width) if parts \
+        else (lambda w: [])
+    return {"told": told, "events": events, "figure": figure}
+
+
 APPENDICES = Appendices(row=row, figures=figures, charts=draw_charts, sample=sample, extras=step, events=EVENTS,
-                        read_events=read_events, ahead=lambda settings, inputs: [step_work(inputs, settings.sample_seed)])
+                        read_events=read_events, ahead=lambda settings, inputs: [step_work(inputs, settings.sample_seed)],
+                        example=example)

@@ -44,7 +44,7 @@ def story(before: Any, action: Any, after: Any, turn: int, glyph_names: dict[str
     told: dict[str, Any] = {
         "turn": turn, "player": me, "opponent": other, "notation": str(action), "setup": action.is_setup,
         "hidden": [glyph_names.get(g, g) for g in action.hide], "glyph": None, "line": None, "spent": False,
-        "move": None, "path": [], "cards": [], "laid": 0, "cancelled": 0, "taken": [], "refills": [],
+        "move": None, "path": [], "druids_passed": [], "cards": [], "laid": 0, "cancelled": 0, "taken": [], "refills": [],
         "hand_back": False, "end_triggered": False, "last_turn": after.is_terminal(),
         "score": {"light": after.scores()[0], "dark": after.scores()[1]},
         "held": {"light": len(after.taken(0)), "dark": len(after.taken(1))},
@@ -64,6 +64,8 @@ def story(before: Any, action: Any, after: Any, turn: int, glyph_names: dict[str
     stays = [sq for sq in before.druids(p) if sq != action.src][0]
     told["move"] = {"from": action.src, "to": action.dst, "other": stays}
     told["path"] = list(action.path)
+    others = {sq: PLAYERS[q].title() for q in (0, 1) for sq in after.druids(q)}
+    told["druids_passed"] = [{"square": sq, "player": others[sq]} for sq in action.path[1:-1] if sq in others]
     _lay(before, action, after, p, told)
     return told
 
