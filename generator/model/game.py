@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..core.files import refusal
 from ..errors import GameDataError
 from .schema import MAX_COUNT, MAX_TEXT, MAX_TOTAL, Component, Declaration, EditionFile, GameFile, Glyph, GlyphFile
 from .source import Sourced, load_yaml
@@ -358,7 +359,11 @@ def _field_value(game: Game, spec, value: Any, source: Sourced, where: tuple) ->
 
 def _inside(folder: Path, relative: str, source: Sourced, where: tuple, base: Path | None = None) -> Path:
     """Resolve a path named in a game file; it may not leave the game's folder."""
-    path = ((base or folder) / relative).resolve()
+    named = (base or folder) / relative
+    reason = refusal(named)
+    if reason:
+        raise source.error(where, "a regular file inside the project", f"{relative!r}: {reason}")
+    path = named.resolve()
     if not path.is_relative_to(folder.resolve()):
         raise source.error(where, "a path inside the game's folder", repr(relative))
     if not path.is_file():

@@ -10,6 +10,7 @@ from typing import Annotated, Any, Literal, Union, get_args
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter, ValidationError
 
+from ..core.files import refusal
 from ..errors import GameDataError
 from ..units import PAPER, parse_length
 from .conditions import Condition, Repeat
@@ -516,6 +517,9 @@ def _font_file(file: str, layer: Layer, source: Sourced, name: str) -> str:
     """A font's file as an absolute path (or reportlab:NAME); it must lie inside its layer's folder."""
     if file.startswith("reportlab:"):
         return file
+    reason = refusal(source.path.parent / file)
+    if reason:
+        raise source.error(("fonts", name, "file"), "a regular font file inside the project", f"{file!r}: {reason}")
     folder = source.path.parent.resolve()
     path = (folder / file).resolve()
     if not path.is_relative_to(folder):

@@ -15,6 +15,7 @@ from typing import Any
 
 import yaml
 
+from ..core.files import contained
 from ..errors import GameDataError
 
 try:  # the C parser is several times faster; fall back when libyaml is absent
@@ -80,6 +81,7 @@ def load_yaml(path: Path) -> Sourced:
 
 
 def _read(path: Path) -> str:
+    contained(path)
     try:
         size = path.stat().st_size
         if size > MAX_BYTES:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..core.files import contained
 from ..errors import GameDataError
 from .source import KeyPath, Sourced
 
@@ -40,6 +41,7 @@ def is_table(name: str) -> bool:
 
 def load_table(path: Path, fields: dict[str, Any]) -> TableSource:
     """The file's rows as dicts keyed by the header, cells converted to the fields' types."""
+    contained(path)
     header, rows = _read_xlsx(path) if path.suffix.lower() == ".xlsx" else _read_csv(path)
     source = TableSource(path, [], columns=tuple(header))
     _check_header(source, header, fields)

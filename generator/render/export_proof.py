@@ -56,12 +56,14 @@ def export_proof(job: "Job") -> list[Produced]:
 
 
 def render_page(job: "Job", template: str, context: dict) -> str:
-    from jinja2 import FileSystemLoader, StrictUndefined, TemplateError  # only proof builds pay for Jinja2
+    from jinja2 import StrictUndefined, TemplateError  # only proof builds pay for Jinja2
     from jinja2.sandbox import SandboxedEnvironment
+
+    from ..rulebook.sandbox import FolderLoader
 
     folders = [layer.root / "proof" for layer in reversed(job.layouts.layers)]  # a later layer's template wins
     folder = next((f for f in folders if (f / template).is_file()), folders[-1])
-    env = SandboxedEnvironment(loader=FileSystemLoader(folders), autoescape=True, undefined=StrictUndefined)
+    env = SandboxedEnvironment(loader=FolderLoader(folders), autoescape=True, undefined=StrictUndefined)
     try:
         return env.get_template(template).render(**context)
     except TemplateError as exc:

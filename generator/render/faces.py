@@ -6,6 +6,7 @@ from pathlib import Path
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
+from ..core.files import refusal
 from ..errors import GameDataError
 from ..model.game import ComponentSet, Game, Piece
 from ..model.layouts import Layouts, Profile, Template
@@ -102,7 +103,8 @@ class FacePainter:
         """An image file of the game: an ImageReader for PNG/JPEG, a vector Drawing for SVG."""
         if relative not in self._images:
             path = (self.game.folder / relative).resolve()
-            if not path.is_relative_to(self.game.folder.resolve()) or not path.is_file():
+            if refusal(self.game.folder / relative) or not path.is_relative_to(self.game.folder.resolve()) \
+                    or not path.is_file():
                 raise GameDataError(self.game.folder, None, "image", "an image file inside the game's folder",
                                     repr(relative))
             art = load_art(path)
