@@ -44,3 +44,28 @@ def test_an_illegal_example_move_names_its_line(game_copy, tmp_path, rulebook_en
     result = run_cli("rulebook", "the-channeling", "--edition", "2025", "-p", "rulebook-letter", "--out",
                      str(tmp_path / "out"), env={**rulebook_env, "PNP_COMPONENTS": str(game_copy)})
     assert result.returncode == 2 and f"examples/turn.yaml:{line}" in result.stderr, result.stderr
+
+
+def test_the_grove_examples_show_the_stun_cap_standing_twice_and_a_cancellation(tmp_path, rulebook_env):
+    from rulebook_helpers import pdf_text
+    result = run_cli("rulebook", "battle-for-the-grove", "-p", "rulebook-letter", "--out", str(tmp_path),
+                     env=rulebook_env)
+    assert result.returncode == 0, result.stderr
+    pdf = next(tmp_path.glob("battle-for-the-grove-*-rulebook-letter.pdf"))
+    text = " ".join(" ".join(pdf_text(pdf)).split())
+    # the engine's own numbers: three successes, capped at the two standing druids
+    assert "Example: The Stun cap." in text and "rolls 1, 1, 2: two druids of Dark\u2019s are knocked down" in text
+    assert "Example: Standing up twice in the Grove." in text and "and so earns a second action" in text
+    assert "Example: Cubes cancelling out." in text and "Two of them cancel as many of Dark\u2019s cubes" in text
+
+
+def test_a_grove_rule_change_that_breaks_an_example_names_its_line(game_copy, tmp_path, rulebook_env):
+    """With one action a turn, standing up twice in the Grove is no longer possible."""
+    edition = next((game_copy / "battle-for-the-grove" / "editions").glob("*.yaml"))
+    edition.write_text(edition.read_text().replace("rules:\n", "rules:\n  actions_per_turn: 1\n", 1))
+    examples = game_copy / "battle-for-the-grove" / "rules" / "examples" / "actions.yaml"
+    line = next(i for i, text in enumerate(examples.read_text().splitlines(), 1) if "stand G; stand G" in text)
+    result = run_cli("rulebook", "battle-for-the-grove", "-p", "rulebook-letter", "--out", str(tmp_path / "out"),
+                     env={**rulebook_env, "PNP_COMPONENTS": str(game_copy)})
+    assert result.returncode == 2, result.stderr
+    assert f"examples/actions.yaml:{line}" in result.stderr and "stand-twice.move" in result.stderr, result.stderr

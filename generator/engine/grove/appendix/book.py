@@ -68,7 +68,7 @@ def _diagram(book: Book, parts: GroveParts, view: GroveView, share_of_width: flo
     return lambda w: [GroveDiagram(view, book.faces, parts, book.styles, w * share_of_width, druids)]
 
 
-EVENTS = ("stun", "banish", "stand_at_grove", "bonus_action", "cancellation", "pass", "victory")
+EVENTS = ("stun", "stun_capped", "banish", "stand_at_grove", "bonus_action", "cancellation", "pass", "victory")
 
 
 def turn_events(told: dict[str, Any], winner: bool) -> set[str]:
@@ -78,6 +78,8 @@ def turn_events(told: dict[str, Any], winner: bool) -> set[str]:
         kind = step["kind"]
         if kind == STUN and step.get("stunned"):
             events.add("stun")
+            if step.get("capped"):
+                events.add("stun_capped")
         elif kind == BANISH and step.get("banished"):
             events.add("banish")
         elif kind == STAND and step["at"] == "G":
@@ -135,5 +137,31 @@ def sample(book: Book, inputs: EngineInputs) -> dict[str, Any]:
     }
 
 
+def example(book: Book, inputs: EngineInputs, data: dict[str, Any], move: str) -> dict[str, Any]:
+    """A worked example: the position ``data`` describes and the actions of ``move`` (separated by
+    ';', dice given as rolls, e.g. 'stun A; roll 1-1-2'), told and drawn.
+
+    :raises ValueError: for a position or an action the rules do not allow.
+    """
+    from generator.engine.positions import PositionError, build_position
+    try:
+        start = build_position(inputs.engine, inputs.options, data)
+    except PositionError as exc:
+        raise ValueError(f"position: {exc}") from None
+    try:
+        _, turns = game_turns(inputs.options, [a.strip() for a in move.split(";") if a.strip()], start)
+    except ValueError:
+        raise
+    except Exception as exc:  # the engine's notation and legality errors
+        raise ValueError(f"{move}: {exc}") from None
+    if len(turns) != 1:
+        raise ValueError(f"{move}: expected the actions of one turn, found {len(turns)} turns")
+    told, after = turns[0]
+    parts = book.parts(GroveParts)
+    figure = _diagram(book, parts, turn_view(after, told), book.styles.sheet.figures.turn_board_width,
+                      inputs.options.druids_per_player) if parts else (lambda w: [])
+    return {"told": told, "events": turn_events(told, told["winner"] is not None), "figure": figure}
+
+
 APPENDICES = Appendices(row=row, figures=figures, charts=draw_charts, sample=sample, events=EVENTS,
-                        read_events=read_events)
+                        read_events=read_events, example=example)

@@ -70,9 +70,11 @@ def _unrolled(action: Any) -> str:
     return "no_cubes" if action.kind == CHANNEL else "no_target"
 
 
-def game_turns(options: Any, actions: list[str]) -> tuple[list[dict[str, Any]], list[tuple[dict, State]]]:
-    """(first-player rolls, [(turn story, state after the turn)]) for a logged game."""
-    state = State(options)
+def game_turns(options: Any, actions: list[str], start: State | None = None
+               ) -> tuple[list[dict[str, Any]], list[tuple[dict, State]]]:
+    """(first-player rolls, [(turn story, state after the turn)]) for a logged game, or for
+    ``actions`` played from the position ``start`` (a worked example)."""
+    state = State(options) if start is None else start.clone()
     rolls: list[dict[str, Any]] = []
     turns: list[tuple[dict, State]] = []
     turn: dict[str, Any] | None = None
@@ -120,6 +122,8 @@ def game_turns(options: Any, actions: list[str]) -> tuple[list[dict[str, Any]], 
         if state.turn > before.turn or state.is_terminal():
             turns.append((_close(turn, state), state.clone()))
             turn = None
+    if turn is not None and start is not None:  # an example may stop before the turn passes
+        turns.append((_close(turn, state), state.clone()))
     return rolls, turns
 
 
