@@ -23,7 +23,7 @@ def _glyph_names(book: Book) -> dict[str, str]:
 
 
 EVENTS = ("overchanneling", "cancellation", "two_cards", "end_trigger", "last_turn", "spent_glyph", "path_past_druid",
-          "path_over_empty")
+          "path_over_empty", "repeat")
 
 
 def turn_events(told: dict[str, Any], last: bool) -> set[str]:
@@ -51,7 +51,14 @@ def turn_events(told: dict[str, Any], last: bool) -> set[str]:
 def read_events(inputs: EngineInputs, record: dict[str, Any]) -> list[tuple[int, set[str]]]:
     """For each turn of a played game, the events it shows (glyphs go by id: no event needs a name)."""
     told = [t for t, _ in game_stories(inputs, record, {}) if not t["setup"]]
-    return [(t["turn"], turn_events(t, i == len(told) - 1)) for i, t in enumerate(told)]
+    out, last = [], {}
+    for i, t in enumerate(told):
+        events = turn_events(t, i == len(told) - 1)
+        if last.get(t["player"]) == t["notation"]:
+            events.add("repeat")  # the same turn as that player's turn before
+        last[t["player"]] = t["notation"]
+        out.append((t["turn"], events))
+    return out
 
 
 def sample(book: Book, inputs: EngineInputs) -> dict[str, Any]:
@@ -60,7 +67,7 @@ def sample(book: Book, inputs: EngineInputs) -> dict[str, Any]:
     parts = book.parts(BoardParts)
     agents = settings.sample_agents
     book.tell(f"sample game: {edition.id}, seeds from {settings.sample_seed}, {','.join(agents)}")
-    choice = choose_seed(inputs, agents, settings.sample_seed, book.sample_search, read_events)
+    choice = choose_seed(inputs, agents, settings.sample_seed, book.sample_search, read_events, book.turns_told)
     record = sample_game(inputs, choice["seed"], agents)
     stories = game_stories(inputs, record, _glyph_names(book))
     first = replay_states(inputs, record)[0][0] if record["actions"] else None

@@ -37,7 +37,14 @@ def _card(card: Any) -> dict[str, Any] | None:
 
 
 def story(before: Any, action: Any, after: Any, turn: int, glyph_names: dict[str, str]) -> dict[str, Any]:
-    """The facts of one action (a turn, or a setup action that sets glyphs face down)."""
+    """The facts of one action (a turn, or a setup action that sets glyphs face down), with the turn
+    in a player's words (``words``)."""
+    told = _facts(before, action, after, turn, glyph_names)
+    told["words"] = in_words(told)
+    return told
+
+
+def _facts(before: Any, action: Any, after: Any, turn: int, glyph_names: dict[str, str]) -> dict[str, Any]:
     options = before.options
     p = before.current_player
     me, other = PLAYERS[p].title(), PLAYERS[1 - p].title()
@@ -116,6 +123,20 @@ def _check(before: Any, after: Any, p: int, told: dict[str, Any], kept: int) -> 
             raise RuntimeError(f"narration disagrees with the engine on {entry['square']}: {told['notation']}")
     if taken_now != len(told["taken"]) or over_now != kept:
         raise RuntimeError(f"narration disagrees with the engine on cards taken: {told['notation']}")
+
+
+def in_words(told: dict[str, Any]) -> str:
+    """A turn as a player would write it down: 'Star: b2 to a4, path a4-b4-b3-c3-c2-d2, takes d2'."""
+    parts = [f"sets {', '.join(told['hidden'])} face down"] if told["hidden"] else []
+    if told["glyph"] is not None:
+        if told["spent"]:
+            parts.append(f"{told['glyph']}: no move")
+        else:
+            move = f"{told['glyph']}: {told['move']['from']} to {told['move']['to']}, path {'-'.join(told['path'])}"
+            refilled = [r["square"] for r in told["refills"]]  # the order the places were filled
+            taken = refilled + [t["square"] for t in told["taken"] if t["square"] not in refilled]
+            parts.append(move + (f", takes {' and '.join(taken)}" if taken else ""))
+    return "; ".join(parts)
 
 
 def turn_view(after: Any, told: dict[str, Any]) -> BoardView:

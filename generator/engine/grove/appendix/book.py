@@ -10,7 +10,7 @@ from generator.rulebook.hooks import (Appendices, Book, EngineInputs, Figure, ch
 from ..actions import BANISH, CHANNEL, PASS, STAND, STUN
 from ..state import State
 from .diagram import GroveDiagram, GroveParts, GroveView, grove_view
-from .story import game_turns, turn_view
+from .story import NAMES, game_turns, turn_view
 
 TALLIES = ("channels", "stuns", "banishes", "control_lost", "passes", "cubes_cancelled", "druids_banished")
 ROW = ("winner", "first_player", "turns", "stalled", "held0", "held1", *TALLIES)
@@ -68,7 +68,8 @@ def _diagram(book: Book, parts: GroveParts, view: GroveView, share_of_width: flo
     return lambda w: [GroveDiagram(view, book.faces, parts, book.styles, w * share_of_width, druids)]
 
 
-EVENTS = ("stun", "stun_capped", "banish", "stand_at_grove", "bonus_action", "cancellation", "pass", "victory")
+EVENTS = ("stun", "stun_capped", "banish", "stand_at_grove", "bonus_action", "cancellation", "control_lost", "pass",
+          "victory", "repeat")
 
 
 def turn_events(told: dict[str, Any], winner: bool) -> set[str]:
@@ -88,6 +89,8 @@ def turn_events(told: dict[str, Any], winner: bool) -> set[str]:
                 events.add("bonus_action")
         elif kind == CHANNEL and step.get("cancelled"):
             events.add("cancellation")
+            if step.get("lost"):
+                events.add("control_lost")
         elif kind == PASS:
             events.add("pass")
     if winner:
@@ -96,10 +99,20 @@ def turn_events(told: dict[str, Any], winner: bool) -> set[str]:
 
 
 def read_events(inputs: EngineInputs, record: dict[str, Any]) -> list[tuple[int, set[str]]]:
-    """For each turn of a played game, the events it shows."""
+    """For each turn of a played game, the events it shows. The victory is the winner's own last
+    turn (the one that won the deciding circle), not the loser's turn that failed to break it; a
+    turn exactly like the same player's turn before is a ``repeat``."""
     _, turns = game_turns(inputs.options, record["actions"])
-    won = record["winner"] is not None
-    return [(t["turn"], turn_events(t, won and i == len(turns) - 1)) for i, (t, _) in enumerate(turns)]
+    winner = None if record["winner"] is None else NAMES[record["winner"]]
+    deciding = max((i for i, (t, _) in enumerate(turns) if t["player"] == winner), default=None)
+    out, last = [], {}
+    for i, (t, _) in enumerate(turns):
+        events = turn_events(t, i == deciding)
+        if last.get(t["player"]) == t["notation"]:
+            events.add("repeat")
+        last[t["player"]] = t["notation"]
+        out.append((t["turn"], events))
+    return out
 
 
 def sample(book: Book, inputs: EngineInputs) -> dict[str, Any]:
@@ -109,7 +122,7 @@ def sample(book: Book, inputs: EngineInputs) -> dict[str, Any]:
     options = inputs.options
     agents = settings.sample_agents
     book.tell(f"sample game: {edition.id}, seeds from {settings.sample_seed}, {','.join(agents)}")
-    choice = choose_seed(inputs, agents, settings.sample_seed, book.sample_search, read_events)
+    choice = choose_seed(inputs, agents, settings.sample_seed, book.sample_search, read_events, book.turns_told)
     record = sample_game(inputs, choice["seed"], agents)
     rolls, turns = game_turns(options, record["actions"])
     widths = book.styles.sheet.figures

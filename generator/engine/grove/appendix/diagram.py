@@ -79,7 +79,7 @@ class GroveDiagram(Flowable):
         self.y0 = min(ys) - 0.5 - (0.3 + self.BLOCK + 0.05 if min(ys) < -1e-6 else 0.15)
         y1 = max(ys) + 0.5 + 0.3 + self.BLOCK + 0.05
         units_w = x1 - self.x0
-        width = max(width, units_w * 7.5 * self.min_text)  # a diameter holds about 7.5 figures of min_text
+        width = max(width, units_w * 6.5 * self.min_text)  # a diameter holds about 6.5 figures of min_text
         self.scale = width / units_w
         self.legend = Legend(styles, width, self._legend_items())
         self.table_h = (y1 - self.y0) * self.scale
@@ -256,18 +256,16 @@ class GroveDiagram(Flowable):
     # ----------------------------------------------------------------- legend
     def _legend_items(self) -> list[tuple]:
         view, items = self.view, []
-        shown = {PLAYERS[0] if light else PLAYERS[1] for light, dark in view.cubes.values() if light or dark}
         for colour in PLAYERS:
-            items.append(("count", colour, f"{colour.title()}'s cubes" + (" (on a circle; in the supply)"
-                                                                          if colour in shown else " in the supply")))
+            items.append(("count", colour, f"{colour.title()}'s cubes"))
         if any(h is not None for h in view.holder.values()):
-            items.append(("circle", "axis", "ring: the circle is held"))
+            items.append(("circle", "axis", "held"))
         roles = {role for marks in view.marks.values() for _, role in marks}
         if "path" in roles:
             items.append(("pill", "path", "cubes laid"))
         if "cancel" in roles:
-            items.append(("pill", "cancel", "cubes cancelled, druids stunned or sent home"))
+            items.append(("pill", "cancel", "cancelled, stunned or sent home"))
         if view.moves:
-            items.append(("arrow", "move", "druids moved"))
-        items.append(("text", "ink", "\u00d7n: druids standing (figure) and lying (face down)"))
+            items.append(("arrow", "move", "moved"))
+        items.append(("text", "ink", "\u00d7n druids: standing (upright figure), lying (figure on its side)"))
         return items
