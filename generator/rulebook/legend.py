@@ -51,7 +51,7 @@ class Legend:
     def _rows(self) -> list[list[tuple[str, str, str]]]:
         rows: list[list] = []
         used = self.width
-        for item in self.items:
+        for item in self._fitted():
             w = self._item_width(item[2])
             if used + w > self.width and (not rows or rows[-1]):
                 rows.append([])
@@ -59,6 +59,17 @@ class Legend:
             rows[-1].append(item)
             used += w
         return rows
+
+    def _fitted(self) -> list[tuple[str, str, str]]:
+        """The items, an item too wide for the legend broken into lines (the rest as words alone)."""
+        from reportlab.lib.utils import simpleSplit
+        out = []
+        for kind, colour, words in self.items:
+            room = self.width - self._item_width("")
+            lines = simpleSplit(words, self.styles.body_font, self.size, room) or [words]
+            out.append((kind, colour, lines[0]))
+            out += [("text", "ink", line) for line in lines[1:]]
+        return out
 
     def draw(self, canv: Any, x0: float, top: float) -> None:
         """Draw with the legend's top-left corner at (x0, top) points."""

@@ -172,12 +172,13 @@ class BoardDiagram(Flowable):
             _, y = self._cell_origin(row * view.size)
             self._face(labels, glyph, self.band, y + (self.card_h - bh) / 2, bh)
             self._label(str(row + 1), self.band * 0.45, y + self.card_h / 2 + self.band * 0.25)
+        refilled = {cell: colour for cell, _card, colour in view.taken}   # outlined in the taker's colour
         for i, card in enumerate(view.cards):
             x, y = self._cell_origin(i)
             if card is None:
                 self._empty(x, y)
             else:
-                self._card(card, x, y, self.card_w, self.card_h)
+                self._card(card, x, y, self.card_w, self.card_h, refilled.get(i))
         if view.path:
             self._path()
         if view.move:
@@ -352,6 +353,6 @@ class BoardDiagram(Flowable):
         if view.path:
             items.append(("line", "path", "the Leyline"))
         for cell, card, colour in view.taken:
-            items.append(("outline", colour, f"{colour.title()} took {card.name} from {square_name(cell, view.size)}; "
-                                           f"the place was refilled"))
+            items.append(("outline", colour, f"{colour.title()} took {card.name} ({square_name(cell, view.size)}); "
+                                           f"outlined: the card dealt there"))
         return items
