@@ -29,6 +29,8 @@ class Gallery(Flowable):
     by a choice field as well as by something else (glyph cards by set) start a new row per value.
     """
 
+    min_scale = 1.0   # its captions and the faces' text are sized for the page: a shrunk gallery goes under min_text
+
     def __init__(self, component: ComponentSet, faces: PieceFaces, styles: Styles, face_height: float,
                  scale: float, rows: list[list[Piece]] | None = None):
         super().__init__()
