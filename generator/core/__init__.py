@@ -1,1 +1,3 @@
-"""The lowest layer: errors, units, the project, traces, processes and safe file access."""
+"""The ground floor: errors, units, where the project is, safe file access, output folders written
+whole, the build timeline, worker processes and the loading session. Imports nothing else of the
+generator."""

@@ -14,7 +14,7 @@ import stat
 from functools import lru_cache
 from pathlib import Path
 
-from ..errors import GameDataError
+from generator.core.errors import GameDataError
 
 PACKAGE = Path(__file__).resolve().parents[1]  # the installed package's own data (built-in looks, scaffold)
 
@@ -27,7 +27,7 @@ def trusted_roots() -> tuple[Path, ...]:
 
 @lru_cache(maxsize=8)
 def _roots(cwd: str, env: tuple[str, ...]) -> tuple[Path, ...]:
-    from ..project import current
+    from generator.core.project import current
 
     project = current()
     named = [Path(os.path.abspath(p)) for p in (project.components, project.layouts, project.root, PACKAGE)]

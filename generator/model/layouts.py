@@ -10,14 +10,14 @@ from typing import Annotated, Any, Literal, Union, get_args
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter, ValidationError
 
-from ..core.files import refusal
-from ..errors import GameDataError
-from ..units import PAPER, parse_length
-from .conditions import Condition, Repeat
-from .numbers import NUMBERS, Degrees, Dots, DashLength, FontSize, Leading, Percent, StrokeWidth, MAX_DASHES, whole
-from .schema import Glyph, Ident
-from .source import Sourced, load_yaml
-from .validation import describe, validate
+from generator.core.files import refusal
+from generator.core.errors import GameDataError
+from generator.core.units import PAPER, parse_length
+from generator.model.conditions import Condition, Repeat
+from generator.model.numbers import NUMBERS, Degrees, Dots, DashLength, FontSize, Leading, Percent, StrokeWidth, MAX_DASHES, whole
+from generator.model.schema import Glyph, Ident
+from generator.model.source import Sourced, load_yaml
+from generator.model.validation import describe, validate
 
 BUILTIN_LOOKS = Path(str(resources.files("generator") / "looks"))  # package data, shipped in the wheel
 MAX_SIDE_MM = 1000  # a piece or page larger than a metre is a mistake, not a request

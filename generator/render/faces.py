@@ -6,18 +6,18 @@ from pathlib import Path
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
-from ..core.files import refusal
-from ..errors import GameDataError
-from ..model.game import ComponentSet, Game, Piece
-from ..model.layouts import Layouts, Profile, Template
-from ..model.conditions import holds, repeat_offsets
-from ..units import MM
-from .bindings import piece_values, resolve
-from .checks import check_sides, check_template
-from .images import check_image
-from .ink import centre_of
-from .painters import PAINTERS, PaintContext
-from .style import Palette, register_fonts
+from generator.core.files import refusal
+from generator.core.errors import GameDataError
+from generator.model.game import ComponentSet, Game, Piece
+from generator.model.layouts import Layouts, Profile, Template
+from generator.model.conditions import holds, repeat_offsets
+from generator.core.units import MM
+from generator.render.bindings import piece_values, resolve
+from generator.render.checks import check_sides, check_template
+from generator.render.images import check_image
+from generator.render.ink import centre_of
+from generator.render.painters import PAINTERS, PaintContext
+from generator.render.style import Palette, register_fonts
 
 SEAM = 0.3  # points the background overlaps into a neighbour's bleed, so no hairline shows between
 

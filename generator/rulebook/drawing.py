@@ -6,8 +6,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from .legible import ink_on
-from .styles import Styles
+from generator.rulebook.legible import ink_on
+from generator.rulebook.styles import Styles
 
 
 class PieceRef(BaseModel):

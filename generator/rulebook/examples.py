@@ -7,13 +7,13 @@ so the outcome printed is the engine's by construction. An example names what it
 (``shows``: events the appendix can read in a turn); a rule change that makes the move illegal, the
 position impossible or an event vanish stops the build with the example's file, line and key::
 
-    overchanneling:                       # the name the rule text uses
-      title: Overchanneling               # the box's heading
-      intro: Light already has 4 cubes on b1, a Vigor 5 card.   # the situation, in players' words
-      position: {to_move: light, druids: {light: [c2, b3], dark: [a4, d4]}, cubes: {b1: 4}}
-      move: "star:c2>b1 b1-b2-b3"          # the engine's notation
-      also: ["star:c2>b1 b1-c1-c2-c3-b3"]  # other moves the text says are possible (must be legal)
-      shows: [overchanneling]
+    capture:                              # the name the rule text uses
+      title: Taking a piece                 # the box's heading
+      intro: White's piece on b2 stands next to Black's on c3.   # the situation, in players' words
+      position: {to_move: white, pieces: {b2: W, c3: B}}        # as the engine's position hook reads it
+      move: "b2xc3"                         # the engine's notation
+      also: ["b2-b3"]                       # other moves the text says are possible (must be legal)
+      shows: [capture]                      # events the game's appendix reads in a turn
 
 The box is the game's ``_example.md`` rendered with ``t`` (the told turn) and ``example`` (the
 entry above), set beside the drawing of the table after the move.
@@ -25,10 +25,10 @@ from typing import Any, Callable
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..errors import GameDataError
-from ..model.source import Sourced, load_yaml
-from ..model.validation import validate
-from .text import TemplateDataError
+from generator.core.errors import GameDataError
+from generator.model.source import Sourced, load_yaml
+from generator.model.validation import validate
+from generator.rulebook.text import TemplateDataError
 
 FOLDER = "examples"
 TEXT = "_example.md"

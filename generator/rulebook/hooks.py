@@ -10,17 +10,17 @@ engine's appendix imports this module and nothing else of the rulebook.
 """
 from __future__ import annotations
 
-from ..engine.stats import spread
-from . import charts
-from .appendices import Appendices, Book, Figure
-from .balance import counts, share
-from .drawing import PieceRef, arrowhead, pill
-from .faces import PieceFaces
-from .legend import Legend, count_box
-from .legible import fit_size, ink_on, print_contrast
-from .play import EngineInputs, Work, resolve, sample_game
-from .sample_search import choose_seed, highlights_by_turn, told_parts
-from .styles import Styles
+from generator.runs.stats import spread
+from generator.rulebook import charts
+from generator.rulebook.appendices import Appendices, Book, Figure
+from generator.rulebook.balance import counts, share
+from generator.rulebook.drawing import PieceRef, arrowhead, pill
+from generator.rulebook.faces import PieceFaces
+from generator.rulebook.legend import Legend, count_box
+from generator.rulebook.legible import fit_size, ink_on, print_contrast
+from generator.runs.work import EngineInputs, Work, resolve, sample_game
+from generator.runs.sample_search import choose_seed, highlights_by_turn, told_parts
+from generator.rulebook.styles import Styles
 
 __all__ = ["Appendices", "Book", "EngineInputs", "Figure", "Legend", "PieceFaces", "PieceRef", "Styles", "Work",
            "arrowhead", "charts", "choose_seed", "count_box", "counts", "fit_size", "highlights_by_turn", "ink_on",

@@ -1,24 +1,21 @@
 """The key beneath a table diagram: one swatch and a few words for every mark the diagram shows,
-and the count box both games draw for cubes (outlined for the first player, filled for the second,
-so the two tell apart on a black-and-white copy too)."""
+and a count box (outlined for one player, filled for the other, so the two tell apart on a
+black-and-white copy too)."""
 from __future__ import annotations
 
 from typing import Any
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from .drawing import arrowhead, pill
-from .legible import ink_on
-from .styles import Styles
-
-FIRST_PLAYER = "light"   # the colour role drawn outlined; any other role is drawn filled
-
+from generator.rulebook.drawing import arrowhead, pill
+from generator.rulebook.legible import ink_on
+from generator.rulebook.styles import Styles
 
 def count_box(canv: Any, styles: Styles, px: float, py: float, side: float, text: str, role: str,
-              size: float) -> None:
-    """A count in a square box centred at (px, py) points, in the colours of player ``role``."""
+              size: float, outlined: bool = False) -> None:
+    """A count in a square box centred at (px, py) points, in the colours of player ``role``: a paper
+    box with a thick border of that colour, or (``outlined`` False) a box filled with it."""
     colour = styles.colour(role)
-    outlined = role == FIRST_PLAYER
     fill = styles.palette.get("paper") if outlined else colour
     canv.saveState()
     canv.setFillColor(fill)
@@ -33,7 +30,7 @@ def count_box(canv: Any, styles: Styles, px: float, py: float, side: float, text
 
 class Legend:
     """Rows of (swatch, words) ``width`` points wide; ``items`` are (kind, colour, words) with kind
-    one of badge (a disc of a palette colour), count (a count box of a player role), pill (a figure
+    one of badge (a disc of a palette colour), count and count-outlined (a count box of a player role), pill (a figure
     in a role's colour), ring (a dashed circle), circle (a solid ring), line (a thick line), arrow,
     outline (a card outlined in a role's colour) and text (words alone)."""
 
@@ -95,8 +92,8 @@ class Legend:
             canv.setStrokeColor(styles.palette.get("ink"))
             canv.setLineWidth(0.5)
             canv.circle(cx, cy, s / 2, stroke=1, fill=1)
-        elif kind == "count":
-            count_box(canv, styles, cx, cy, s, "n", colour, self.size)
+        elif kind in ("count", "count-outlined"):
+            count_box(canv, styles, cx, cy, s, "n", colour, self.size, kind == "count-outlined")
         elif kind == "pill":
             text = "\u22121" if colour == "cancel" else "+1"
             pill(canv, styles, cx, cy, s * 1.2, self.size * 1.35, text, colour, self.size)

@@ -18,7 +18,7 @@ from jinja2 import FileSystemLoader, TemplateNotFound
 from jinja2.compiler import CodeGenerator
 from jinja2.sandbox import SandboxedEnvironment
 
-from ..core.files import refusal
+from generator.core.files import refusal
 
 MAX_RANGE = 10_000            # items of one range()
 MAX_STEPS = 2_000_000         # template lines run in one render: every loop iteration counts

@@ -11,9 +11,9 @@ from typing import Any, Callable, Iterable
 from jinja2 import StrictUndefined, TemplateError, TemplateNotFound, TemplateSyntaxError
 from jinja2.exceptions import SecurityError, UndefinedError
 
-from ..errors import GameDataError
-from .config import MAIN  # noqa: F401  (the file every game's rules/ folder starts from; imported from here)
-from .sandbox import BudgetedEnvironment, BudgetExceeded, FolderLoader
+from generator.core.errors import GameDataError
+from generator.rulebook.config import MAIN  # noqa: F401  (the file every game's rules/ folder starts from; imported from here)
+from generator.rulebook.sandbox import BudgetedEnvironment, BudgetExceeded, FolderLoader
 
 
 class TemplateDataError(Exception):

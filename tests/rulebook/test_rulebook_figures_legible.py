@@ -102,7 +102,7 @@ def _diagram_pdf(path: Path, flowables) -> Path:
 
 def _book_parts(game: str, edition: str):
     from generator.model import load_edition
-    from generator.pipeline import layouts_for
+    from generator.model import layouts_for
     from generator.rulebook.faces import PieceFaces
     from generator.rulebook.settings import load_style_sheet
     from generator.rulebook.styles import build_styles
@@ -119,10 +119,10 @@ def _book_parts(game: str, edition: str):
 def test_numerals_on_the_channeling_boards_reach_4_5_to_1(tmp_path):
     """A turn of a real game with a Leyline, cancelled cubes and both colours' counts, drawn as the
     book draws it, at the narrowest width the book uses."""
-    from generator.engine.channeling.appendix.board import BoardDiagram, BoardParts, board_width
-    from generator.engine.channeling.appendix.narrate import game_stories, turn_view
-    from generator.engine.registry import play_game
-    from generator.rulebook.play import engine_inputs
+    from pnp_games.channeling.book.board import BoardDiagram, BoardParts, board_width
+    from pnp_games.channeling.book.narrate import game_stories, turn_view
+    from generator.play.registry import play_game
+    from generator.runs.work import engine_inputs
 
     edition, styles, faces, board = _book_parts("the-channeling", "2025")
     inputs = engine_inputs(edition)
@@ -143,9 +143,9 @@ def test_numerals_on_the_channeling_boards_reach_4_5_to_1(tmp_path):
 
 
 def test_numerals_on_the_grove_drawings_reach_4_5_to_1(tmp_path):
-    from generator.engine.grove import GroveOptions
-    from generator.engine.grove.appendix.diagram import GroveDiagram, GroveParts, grove_view
-    from generator.engine.grove.positions import from_data
+    from pnp_games.grove import GroveOptions
+    from pnp_games.grove.book.diagram import GroveDiagram, GroveParts, grove_view
+    from pnp_games.grove.positions import from_data
 
     edition, styles, faces, board = _book_parts("battle-for-the-grove", "2024")
     options = GroveOptions()

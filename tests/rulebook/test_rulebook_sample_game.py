@@ -49,7 +49,7 @@ def printed_game(book: dict) -> dict:
 
 
 def test_printed_moves_replay_to_the_printed_score(book_2025):
-    from generator.engine.registry import get_engine, play_game, replay
+    from generator.play.registry import get_engine, play_game, replay
     from generator.model import load_edition
 
     game = printed_game(book_2025)

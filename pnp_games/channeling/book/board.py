@@ -1,0 +1,359 @@
+"""Board diagrams of The Channeling drawn from engine states, with the printed faces of the pieces.
+
+A ``BoardView`` is read from a state through the engine's public accessors; ``BoardDiagram``
+paints it: the deck in the top-left corner, the green glyph cards along the top (columns) and
+down the left (rows), the grid of cards, druids, cubes, and optionally a druid's move, a Leyline
+and figures on the cards (cubes laid, cubes cancelled).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Flowable
+
+from generator.rulebook.hooks import Legend, PieceFaces, PieceRef, Styles, arrowhead, count_box, fit_size, ink_on, pill
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class CardValue(Strict):
+    field: str                         # the engine card's field, e.g. vigor
+    colour: str                        # a colour of the style sheet
+    label: str                         # what the legend calls it
+
+
+class BoardParts(Strict):
+    """Which component plays which part on the drawn table (from the game's rules/rulebook.yaml)."""
+
+    line_labels: PieceRef              # one per glyph, e.g. the green glyph cards
+    druids: PieceRef                   # one per player colour
+    cubes: PieceRef                    # one per player colour
+    # the card fields a board shows as figures, left to right, each with its colour and name for the
+    # legend (a board's cards are too small for their art: it shows these values instead)
+    values: list[CardValue] = []
+
+
+def square_name(index: int, n: int) -> str:
+    row, col = divmod(index, n)
+    return f"{chr(97 + col)}{row + 1}"
+
+
+def square_index(name: str, n: int) -> int:
+    return (int(name[1:]) - 1) * n + ord(name[0]) - 97
+
+
+@dataclass
+class BoardView:
+    """What a board diagram shows; every field read from an engine state."""
+
+    size: int
+    cards: list[Any]                         # per cell, row by row: an engine card or None (empty spot)
+    cubes: list[tuple[int, int]]             # per cell: (light, dark)
+    druids: dict[int, str]                   # cell -> player colour
+    row_glyphs: list[str]
+    column_glyphs: list[str]
+    deck: int
+    path: list[int] = field(default_factory=list)
+    move: tuple[int, int] | None = None      # (from, to) of the druid that moved
+    marks: dict[int, list[tuple[str, str]]] = field(default_factory=dict)  # cell -> [(text, colour role)]
+    taken: list[tuple[int, Any, str]] = field(default_factory=list)  # (cell, card, taker's colour) this turn
+
+
+PLAYERS = ("light", "dark")
+
+
+def board_view(state: Any) -> BoardView:
+    n = state.options.grid_size
+    names = [square_name(i, n) for i in range(n * n)]
+    druids = {square_index(sq, n): PLAYERS[p] for p in (0, 1) for sq in state.druids(p)}
+    rows, columns = [""] * n, [""] * n
+    for glyph, line in state.glyph_lines.items():
+        kind, _, where = line.partition(" ")
+        if kind == "row":
+            rows[int(where) - 1] = glyph
+        else:
+            columns[ord(where) - 97] = glyph
+    return BoardView(n, [state.card_at(s) for s in names], [state.cubes_at(s) for s in names], druids, rows,
+                     columns, state.deck_size)
+
+
+def board_width(wanted: float, available: float, min_text: float, size: int = 4) -> float:
+    """The width to draw a board at: ``wanted`` unless its cards would be too narrow for figures of
+    ``min_text`` points stacked in them (about 6 such figures wide), then wider, up to ``available``."""
+    natural = 0.11 + BoardDiagram.BORDER + 0.05 + size + (size - 1) * 0.05   # in card widths
+    return min(available, max(wanted, natural * 6 * min_text))
+
+
+class BoardDiagram(Flowable):
+    """A whole table as the players see it, ``width`` points wide, with a legend of its marks beneath.
+
+    Every text it prints is at least the style sheet's ``min_text`` points: sizes scale with the
+    diagram but never go below that floor. The cards on the grid are drawn plain, with their values
+    (rulebook.yaml ``board.values``) as figures: at a board's size their art and names are unreadable.
+    """
+
+    BORDER = 0.5   # glyph cards and the deck drawn at half size: they label the grid, they are not played on
+    min_scale = 1.0  # its text is at the smallest size already: a page must not shrink it further
+
+    def __init__(self, view: BoardView, faces: PieceFaces, parts: BoardParts, styles: Styles, width: float):
+        super().__init__()
+        self.view, self.faces, self.parts, self.styles = view, faces, parts, styles
+        deck_id = faces.edition.spec.deck
+        self.deck_id = deck_id
+        self.card_w, self.card_h = faces.face(deck_id, faces.component(deck_id).pieces[0])[0].size
+        self.gap = 0.05 * self.card_w
+        self.band = 0.11 * self.card_w
+        n = view.size
+        natural_w = self.band + self.BORDER * self.card_w + self.gap + n * self.card_w + (n - 1) * self.gap
+        natural_h = self.band + self.BORDER * self.card_h + self.gap + n * self.card_h + (n - 1) * self.gap
+        self.min_text = styles.sheet.figures.min_text
+        self.scale = width / natural_w
+        self.legend = Legend(styles, width, self._legend_items())
+        self.board_h = natural_h * self.scale
+        self.width, self.height = width, self.board_h + self.legend.height
+        self.hAlign = "CENTER"
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    # geometry in unscaled points, y down from the diagram's top
+    def _cell_origin(self, index: int) -> tuple[float, float]:
+        row, col = divmod(index, self.view.size)
+        x0 = self.band + self.BORDER * self.card_w + self.gap
+        y0 = self.band + self.BORDER * self.card_h + self.gap
+        return x0 + col * (self.card_w + self.gap), y0 + row * (self.card_h + self.gap)
+
+    def _centre(self, index: int) -> tuple[float, float]:
+        x, y = self._cell_origin(index)
+        return x + self.card_w / 2, y + self.card_h / 2
+
+    def _pt(self, x: float, y: float) -> tuple[float, float]:
+        return x * self.scale, self.height - y * self.scale
+
+    # the rows of a card on the board, top to bottom: value badges, marks, druid (and cube count), name
+    def _badge_side(self) -> float:
+        return max(1.45 * self._size(0.2), 0.3 * self.card_w * self.scale) / self.scale
+
+    def _marks_y(self) -> float:
+        return 0.05 * self.card_w + self._badge_side() + 0.75 * self._size(0.13) / self.scale
+
+    def _druid_d(self) -> float:
+        return 0.4 * self.card_w
+
+    def _druid_y(self) -> float:
+        top = self._marks_y() + 0.7 * self._size(0.13) / self.scale
+        bottom = self.card_h - 1.5 * self._size(0.1) / self.scale
+        return (top + bottom) / 2
+
+    def _size(self, share: float) -> float:
+        """A printed text size: ``share`` of a card's width, never below ``min_text``."""
+        return max(self.min_text, share * self.card_w * self.scale)
+
+    def draw(self) -> None:
+        canv, view, s = self.canv, self.view, self.scale
+        faces = self.faces
+        bw, bh = self.BORDER * self.card_w, self.BORDER * self.card_h
+        deck = faces.component(self.deck_id)
+        back = faces.face(self.deck_id, deck.pieces[0], "back") if deck.spec.back else None
+        if back and view.deck:
+            faces.draw(canv, *back, *self._pt(self.band, self.band), bh * s)
+        self._pill(self.band + bw / 2, self.band + bh / 2, f"deck {view.deck}", "axis", 0.085)
+        labels = self.parts.line_labels
+        for col, glyph in enumerate(view.column_glyphs):
+            x, _ = self._cell_origin(col)
+            self._face(labels, glyph, x + (self.card_w - bw) / 2, self.band, bh)
+            self._label(chr(97 + col), x + self.card_w / 2, self.band * 0.72)
+        for row, glyph in enumerate(view.row_glyphs):
+            _, y = self._cell_origin(row * view.size)
+            self._face(labels, glyph, self.band, y + (self.card_h - bh) / 2, bh)
+            self._label(str(row + 1), self.band * 0.45, y + self.card_h / 2 + self.band * 0.25)
+        refilled = {cell: colour for cell, _card, colour in view.taken}   # outlined in the taker's colour
+        for i, card in enumerate(view.cards):
+            x, y = self._cell_origin(i)
+            if card is None:
+                self._empty(x, y)
+            else:
+                self._card(card, x, y, self.card_w, self.card_h, refilled.get(i))
+        if view.path:
+            self._path()
+        if view.move:
+            self._move(*view.move)
+        for cell, colour in view.druids.items():
+            x, y = self._cell_origin(cell)
+            cy, d = y + self._druid_y(), self._druid_d()
+            self._face(self.parts.druids, colour, x + self.card_w / 2 - d / 2, cy - d / 2, d)
+        for i, (light, dark) in enumerate(view.cubes):
+            if light or dark:
+                self._cubes(i, "light" if light else "dark", light or dark)
+        for cell, marks in view.marks.items():
+            self._marks(cell, marks)
+        self.legend.draw(canv, 0, self.legend.height)
+
+    # ----------------------------------------------------------------- cards
+    def _card(self, card: Any, x: float, y: float, w: float, h: float, ring: str | None = None) -> None:
+        """A card as a plain face: its values as figures in the top corners, its name if it fits."""
+        if not self.parts.values:  # no values named: the printed face, whatever text it keeps
+            piece = self.faces.card_piece(self.deck_id, card)
+            self.faces.draw(self.canv, *self.faces.face(self.deck_id, piece), *self._pt(x, y), h * self.scale)
+            return
+        canv, s = self.canv, self.scale
+        palette = self.styles.palette
+        canv.saveState()
+        canv.setFillColor(palette.get("paper"))
+        canv.setStrokeColor(self.styles.colour(ring) if ring else palette.get("frame"))
+        canv.setLineWidth(1.6 if ring else 0.6)
+        px, py = self._pt(x, y + h)
+        canv.roundRect(px, py, w * s, h * s, 0.06 * w * s, stroke=1, fill=1)
+        canv.restoreState()
+        size = self._size(0.2 * w / self.card_w)
+        badge = max(1.45 * size, 0.3 * w * s) / s
+        inset = 0.05 * w + badge / 2
+        slots = [x + inset, x + w - inset] if len(self.parts.values) == 2 else \
+            [x + inset + k * (w - 2 * inset) / max(1, len(self.parts.values) - 1) for k in range(len(self.parts.values))]
+        for value, cx in zip(self.parts.values, slots):
+            self._badge(str(getattr(card, value.field)), value.colour, cx, y + inset, badge, size)
+        name_size = fit_size(card.name, self.styles.bold_font, self._size(0.1 * w / self.card_w), 0.9 * w * s,
+                             self.min_text)
+        if name_size:
+            nx, ny = self._pt(x + w / 2, y + h - 0.5 * name_size / s)
+            canv.saveState()
+            canv.setFont(self.styles.bold_font, name_size)
+            canv.setFillColor(palette.get("ink"))
+            canv.drawCentredString(nx, ny, card.name)
+            canv.restoreState()
+
+    def _badge(self, text: str, colour: str, cx: float, cy: float, side: float, size: float) -> None:
+        canv = self.canv
+        fill = self.styles.palette.get(colour)
+        px, py = self._pt(cx, cy)
+        r = side * self.scale / 2
+        canv.saveState()
+        canv.setFillColor(fill)
+        canv.setStrokeColor(self.styles.palette.get("ink"))
+        canv.setLineWidth(0.5)
+        canv.circle(px, py, r, stroke=1, fill=1)
+        canv.setFillColor(ink_on(fill))
+        canv.setFont(self.styles.bold_font, size)
+        canv.drawCentredString(px, py - size * 0.36, text)
+        canv.restoreState()
+
+    def _face(self, ref: PieceRef, value: Any, x: float, y: float, height: float) -> None:
+        piece = self.faces.piece(ref.component, **{**ref.where, ref.field: value})
+        self.faces.draw(self.canv, *self.faces.face(ref.component, piece), *self._pt(x, y), height * self.scale)
+
+    def _empty(self, x: float, y: float) -> None:
+        canv = self.canv
+        canv.saveState()
+        canv.setStrokeColor(self.styles.colour("axis"))
+        canv.setDash(3, 2)
+        canv.setLineWidth(0.6)
+        px, py = self._pt(x, y + self.card_h)
+        canv.roundRect(px, py, self.card_w * self.scale, self.card_h * self.scale, 3, stroke=1, fill=0)
+        canv.restoreState()
+
+    # ----------------------------------------------------------------- what happened
+    def _path(self) -> None:
+        canv = self.canv
+        points = [self._pt(*self._centre(c)) for c in self.view.path]
+        canv.saveState()
+        canv.setStrokeColor(self.styles.colour("path"))
+        canv.setStrokeAlpha(0.8)
+        canv.setLineWidth(max(1.5, 0.06 * self.card_w * self.scale))
+        canv.setLineCap(1)
+        canv.setLineJoin(1)
+        line = canv.beginPath()
+        line.moveTo(*points[0])
+        for p in points[1:]:
+            line.lineTo(*p)
+        canv.drawPath(line, stroke=1, fill=0)
+        canv.restoreState()
+
+    def _move(self, start: int, end: int) -> None:
+        import math
+        canv, s = self.canv, self.scale
+        (x1, y1), (x2, y2) = self._pt(*self._centre(start)), self._pt(*self._centre(end))
+        radius = 0.23 * self.card_w * s
+        length = math.hypot(x2 - x1, y2 - y1)
+        ux, uy = (x2 - x1) / length, (y2 - y1) / length
+        tip_x, tip_y = x2 - ux * radius, y2 - uy * radius
+        head = max(3.5, 0.09 * self.card_w * s)
+        canv.saveState()
+        colour = self.styles.colour("move")
+        canv.setStrokeColor(colour)
+        canv.setFillColor(colour)
+        canv.setLineWidth(max(0.8, 0.025 * self.card_w * s))
+        canv.setDash(4, 2.5)
+        canv.circle(x1, y1, radius, stroke=1, fill=0)
+        canv.line(x1 + ux * radius, y1 + uy * radius, tip_x - ux * head * 0.8, tip_y - uy * head * 0.8)
+        canv.setDash()
+        arrowhead(canv, tip_x, tip_y, ux, uy, head)
+        canv.restoreState()
+
+    def _cubes(self, cell: int, colour: str, count: int) -> None:
+        """The count of cubes on a card, in a box right of where the druid stands."""
+        x, y = self._cell_origin(cell)
+        size = self._size(0.15)
+        side = max(0.24 * self.card_w, 1.5 * size / self.scale)
+        cx = min(x + self.card_w / 2 + self._druid_d() / 2 + side / 2 + 0.02 * self.card_w,
+                 x + self.card_w - side / 2 - 0.02 * self.card_w)
+        count_box(self.canv, self.styles, *self._pt(cx, y + self._druid_y()), side * self.scale, str(count), colour,
+                  size, colour == PLAYERS[0])
+
+    def _marks(self, cell: int, marks: list[tuple[str, str]]) -> None:
+        """Figures on a card (cubes laid, cancelled) in a row just under its value badges."""
+        x, y = self._cell_origin(cell)
+        size = self._size(0.13)
+        widths = [self._pill_width(text, size) for text, _ in marks]
+        gap = 0.02 * self.card_w
+        left = x + self.card_w / 2 - (sum(widths) + gap * (len(widths) - 1)) / 2
+        for (text, role), w in zip(marks, widths):
+            self._pill(left + w / 2, y + self._marks_y(), text, role, size=size)
+            left += w + gap
+
+    def _pill_width(self, text: str, size: float) -> float:
+        return (stringWidth(text, self.styles.bold_font, size) + size * 0.8) / self.scale
+
+    def _label(self, text: str, x: float, y: float) -> None:
+        size = self._size(0.09)
+        px, py = self._pt(x, y)
+        self.canv.saveState()
+        self.canv.setFont(self.styles.bold_font, size)
+        self.canv.setFillColor(self.styles.colour("axis"))
+        self.canv.drawCentredString(px, py, text)
+        self.canv.restoreState()
+
+    def _pill(self, x: float, y: float, text: str, role: str, share: float = 0.13, size: float | None = None) -> None:
+        """A figure in a rounded box centred at (x, y): cubes laid, cancelled, the deck's count."""
+        size = size or self._size(share)
+        w = self._pill_width(text, size) * self.scale
+        pill(self.canv, self.styles, *self._pt(x, y), w, size * 1.35, text, role, size)
+
+    # ----------------------------------------------------------------- legend
+    def _legend_items(self) -> list[tuple]:
+        """What the legend explains: only the marks this board shows."""
+        view, items = self.view, []
+        for value in self.parts.values:
+            items.append(("badge", value.colour, value.label))
+        shown = {("light" if light else "dark") for light, dark in view.cubes if light or dark}
+        for colour in PLAYERS:
+            if colour in shown:
+                items.append(("count-outlined" if colour == PLAYERS[0] else "count", colour,
+                              f"{colour.title()}'s cubes on a card"))
+        roles = {role for marks in view.marks.values() for _, role in marks}
+        if "path" in roles:
+            items.append(("pill", "path", "cubes laid this turn"))
+        if "cancel" in roles:
+            items.append(("pill", "cancel", "cubes cancelled"))
+        if view.move:
+            items.append(("ring", "move", "where the druid was"))
+        if view.path:
+            items.append(("line", "path", "the Leyline"))
+        for cell, card, colour in view.taken:
+            items.append(("outline", colour, f"{colour.title()} took {card.name} ({square_name(cell, view.size)}); "
+                                           f"outlined: the card dealt there"))
+        return items
