@@ -144,7 +144,7 @@ class Ahead:
                 self.scheduler.submit((1, *order[work.key], i), run_traced, f"{work.label} #{i}", work.run, unit)
                 for i, unit in enumerate(work.units)])
         if works and self.log:  # no line at the start: a build that fails at once says only why
-            self._beat = threading.Thread(target=self._heartbeat, args=(len(works),), daemon=True)
+            self._beat = threading.Thread(target=self._heartbeat, daemon=True)
             self._beat.start()
 
     def __exit__(self, *exc: Any) -> None:
@@ -153,7 +153,7 @@ class Ahead:
         if self._beat is not None and exc[0] is None:
             games = sum(p.games_done() for p in {w.key: PENDING[w.key] for ws in self.planned.values()
                                                   for w in ws if w.key in PENDING}.values())
-            self.log(f"engine work: done, {games:,} games in {time.monotonic() - self.started:.0f} s")
+            self.log(f"games for the rulebooks: done, {games:,} games in {time.monotonic() - self.started:.0f} s")
         for works in self.planned.values():
             for work in works:
                 PENDING.pop(work.key, None)
@@ -183,7 +183,7 @@ class Ahead:
     def _works(self, name: str) -> list[Work]:
         return [w for w in self.planned.get(name, []) if w.key in PENDING]
 
-    def _heartbeat(self, results: int) -> None:
+    def _heartbeat(self) -> None:
         import os
         try:
             every = float(os.environ.get("PNP_PROGRESS_EVERY", HEARTBEAT))
@@ -195,8 +195,20 @@ class Ahead:
             done = sum(p.games_done() for p in pendings)
             if done >= total:
                 return
-            self.log(f"engine work: {done:,} of {total:,} games played ({results} results on {self.jobs} "
-                     f"processes), {time.monotonic() - self.started:.0f} s")
+            self.log(progress_line(done, total, time.monotonic() - self.started, self.jobs))
+
+
+def progress_line(done: int, total: int, elapsed: float, processes: int) -> str:
+    """What the rulebooks' engine work has done and, once a tenth is done, about how long it has left at the
+    rate so far (before that the longest single tasks, the sample-game searches, dominate and the rate says
+    little)."""
+    left = f", about {_duration(elapsed * (total - done) / done)} left" if done and done * 10 >= total else ""
+    return (f"playing the games for the rulebooks' balance figures and sample games: {done:,} of {total:,} "
+            f"on {processes} processes{left}")
+
+
+def _duration(seconds: float) -> str:
+    return f"{seconds:.0f} s" if seconds < 90 else f"{seconds / 60:.0f} min"
 
 
 def log_line(text: str) -> None:
@@ -206,8 +218,10 @@ def log_line(text: str) -> None:
 def jobs() -> int:
     """Processes for work started ahead: ``PNP_RULEBOOK_JOBS`` when set, else every core."""
     import os
-    text = os.environ.get("PNP_RULEBOOK_JOBS", "")
-    return int(text) if text.isdigit() and int(text) > 0 else (os.cpu_count() or 1)
+    try:  # int() inside try: '²'.isdigit() is True and int('²') fails
+        return max(1, int(os.environ.get("PNP_RULEBOOK_JOBS", "")))
+    except ValueError:  # unset, or not a number: settings.py reports a wrong value in one line
+        return os.cpu_count() or 1
 
 
 class ahead_of:
@@ -239,7 +253,7 @@ class ahead_of:
                 planned = {}
             if any(planned.values()):
                 with span("check editions"):
-                    _check(self.editions)  # a mistake stops the build before any engine work starts
+                    _check(self.editions, self.profiles)  # a mistake stops the build before any engine work starts
             self.ahead.start(planned)
         except BaseException as exc:
             self.ahead.__exit__(type(exc), exc, exc.__traceback__)
@@ -252,13 +266,16 @@ class ahead_of:
             self.ahead.__exit__(*exc)
 
 
-def _check(editions: list[Any]) -> None:
+def _check(editions: list[Any], profiles: list[str] | None = None) -> None:
     """The checks each edition's build makes before writing anything (templates, bindings, rule
     options), made for all of them first: with engine work started ahead, editions are built out of
     order, and a mistake in any of them must stop the build at once with its one message."""
-    from generator.build.validate import check_edition
+    from generator.build.validate import check_edition, engine_options, engine_setup_problem
+    from generator.core.errors import ValidationFailed
     from generator.model import layouts_for
-    from generator.build.validate import engine_options
     for edition in editions:
         check_edition(edition, layouts_for(edition))
         engine_options(edition)
+        problem = engine_setup_problem(edition) if _rulebooks(edition, profiles) else None
+        if problem:  # validate's words, as build_edition says them, before a worker plays a game
+            raise ValidationFailed(f"{edition.source.path}: {problem} (see `validate`)")

@@ -10,8 +10,8 @@ from typing import Annotated, Any, Literal, Union, get_args
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter, ValidationError
 
-from generator.core.files import refusal
-from generator.core.errors import GameDataError
+from generator.core.files import refusal, within
+from generator.core.errors import GameDataError, did_you_mean
 from generator.core.units import PAPER, parse_length
 from generator.model.conditions import Condition, Repeat
 from generator.model.numbers import NUMBERS, Degrees, Dots, DashLength, FontSize, Leading, Percent, StrokeWidth, MAX_DASHES, whole
@@ -356,9 +356,10 @@ class Layouts:
 
     def find(self, relative: str) -> Path | None:
         """A file by its path inside a layer (e.g. proof/proof.html.j2), from the latest layer holding it."""
-        for layer in reversed(self.layers):
-            if (layer.root / relative).is_file():
-                return layer.root / relative
+        for layer in reversed(self.layers):  # only inside the layer: no absolute name, '..' or link out
+            found = within(layer.root, relative)
+            if found:
+                return found
         return None
 
     def all_of(self, relative: str) -> list[Path]:
@@ -448,7 +449,7 @@ class Layouts:
     def profile(self, name: str) -> Profile:
         if name not in self.profiles:
             raise GameDataError(self.root / "profiles", None, "profile",
-                                f"a profile, one of {sorted(self.profiles)}", repr(name))
+                                f"a profile, one of {sorted(self.profiles)}", did_you_mean(name, self.profiles))
         return self.profiles[name]
 
     def template(self, template_id: str, wanted_by: tuple[Sourced, tuple] | None = None) -> Template:
@@ -464,8 +465,9 @@ class Layouts:
         if path is None:
             known = sorted(self.template_paths)
             if wanted_by:
-                raise wanted_by[0].error(wanted_by[1], f"a template, one of {known}", repr(template_id))
-            raise GameDataError(self.root / "templates", None, "", f"a template, one of {known}", repr(template_id))
+                raise wanted_by[0].error(wanted_by[1], f"a template, one of {known}", did_you_mean(template_id, known))
+            raise GameDataError(self.root / "templates", None, "", f"a template, one of {known}",
+                                did_you_mean(template_id, known))
         source = load_yaml(path)
         spec = validate(TemplateFile, source.data, source)
         if spec.id != template_id:
@@ -516,6 +518,9 @@ class StyleLayer(Strict):
 def _font_file(file: str, layer: Layer, source: Sourced, name: str) -> str:
     """A font's file as an absolute path (or reportlab:NAME); it must lie inside its layer's folder."""
     if file.startswith("reportlab:"):
+        if not _reportlab_font(file.split(":", 1)[1]):
+            raise source.error(("fonts", name, "file"), "reportlab:NAME naming a font file in reportlab's own "
+                               "fonts folder (a bare file name)", repr(file))
         return file
     reason = refusal(source.path.parent / file)
     if reason:
@@ -527,6 +532,17 @@ def _font_file(file: str, layer: Layer, source: Sourced, name: str) -> str:
     if not path.is_file():
         raise source.error(("fonts", name, "file"), "an existing TrueType or OpenType font file", file)
     return str(path)
+
+
+def _reportlab_font(name: str) -> bool:
+    """True when ``name`` is a bare file name of a regular file in reportlab's own fonts folder."""
+    from importlib.util import find_spec
+
+    spec = find_spec("reportlab")
+    if not spec or not spec.submodule_search_locations or not name or name != Path(name).name:
+        return False
+    folder = Path(next(iter(spec.submodule_search_locations))) / "fonts"
+    return within(folder, name) is not None
 
 
 def _id_line(path: Path) -> int | None:
