@@ -59,7 +59,8 @@ def plan(editions: Iterable[Any], profiles: list[str] | None) -> dict[str, list[
             todo = [balance_work(other, settings.balance_games, settings.balance_seed, settings.balance_agents)
                     for other in others]
             if appendices.sample is not None:
-                todo.append(_sample_work(inputs, settings, config.sample, appendices.read_events))
+                told = config.narrated_turns if config.narrated_turns is not None else settings.narrated_turns
+                todo.append(_sample_work(inputs, settings, config.sample, appendices.read_events, told))
             balance = tuple(settings.balance_agents)  # the designer's report checks more pairings for stalls
             todo += [balance_work(inputs, settings.stall_games, settings.balance_seed, tuple(pair))
                      for pair in settings.stall_agents if tuple(pair) != balance]
@@ -97,13 +98,13 @@ def _rulebooks(edition: Any, profiles: list[str] | None) -> list[Any]:
     return [p for p in (layouts.profile(p) for p in (profiles or default_profiles(layouts))) if p.kind == "rulebook"]
 
 
-def _sample_work(inputs: Any, settings: Any, search: Any, read_events: Any) -> Work:
+def _sample_work(inputs: Any, settings: Any, search: Any, read_events: Any, told: int = 0) -> Work:
     """The sample-game search, or the one game of the first seed when the book asks for no events
     (or its engine cannot read them on a worker)."""
     from generator.runs.work import sample_work
     from generator.runs.sample_search import search_work
     if search.shows and read_events is not None:
-        return search_work(inputs, settings.sample_agents, settings.sample_seed, search, read_events)
+        return search_work(inputs, settings.sample_agents, settings.sample_seed, search, read_events, told)
     return sample_work(inputs, settings.sample_seed, settings.sample_agents)
 
 

@@ -120,6 +120,7 @@ class FigureSizes(Strict):
     turn_board_width: float = Field(0.42, gt=0.1, le=1.0)  # boards beside a narrated turn
     gallery_height: Length = 70                              # printed height of a card in the components gallery
     chart_height: Length = 55
+    min_text: float = Field(6.5, ge=4, le=20)  # smallest text a figure prints, in points; smaller text is left out
 
 
 class StyleSheet(Strict):
