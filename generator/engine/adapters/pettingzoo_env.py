@@ -99,6 +99,22 @@ class BindingEnv(AECEnv):
             return
         self.agent_selection = self.possible_agents[state.current_player()]
 
+    def clone(self) -> "BindingEnv":
+        """An independent copy of this environment mid-game: the binding, the bound game and the
+        spaces are shared, the game state is the binding's ``clone()``, and the per-agent records
+        and the chance generator are copied (both copies draw the same chance outcomes next)."""
+        copy = object.__new__(BindingEnv)
+        copy.__dict__.update(self.__dict__)
+        if self.game_state is not None:
+            copy.game_state = self.game_state.clone()
+            copy.agents = list(self.agents)
+            for name in ("rewards", "_cumulative_rewards", "terminations", "truncations"):
+                setattr(copy, name, dict(getattr(self, name)))
+            copy.infos = {a: dict(info) for a, info in self.infos.items()}
+        copy._chance = random.Random()
+        copy._chance.setstate(self._chance.getstate())
+        return copy
+
     def render(self):
         return str(self.game_state) if self.render_mode == "ansi" else None
 
