@@ -8,9 +8,9 @@ A game's package keeps its own evaluation, greedy agent and search configuration
 from __future__ import annotations
 
 import importlib
-import random
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
+from .rng import SplitMix64
 from .seeds import derive_seed
 
 AGENT_KINDS = ("random", "greedy", "mcts")
@@ -31,7 +31,7 @@ class RandomAgent:
     name = "random"
 
     def __init__(self, seed: int = 0):
-        self.rng = random.Random(seed)
+        self.rng = SplitMix64(seed)
 
     def choose(self, state: Any) -> Any:
         return self.rng.choice(state.legal_actions())
@@ -45,7 +45,7 @@ class GreedyAgentBase:
     default_weights: Any = None
 
     def __init__(self, seed: int = 0, weights: Any = None):
-        self.rng = random.Random(seed)
+        self.rng = SplitMix64(seed)
         self.weights = self.default_weights if weights is None else weights
 
 

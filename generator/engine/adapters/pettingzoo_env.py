@@ -10,7 +10,6 @@ stopped at a turn cap) ends in truncation rather than termination.
 """
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -18,6 +17,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from ..rng import SplitMix64
 from .binding import CHANCE, FrameworkBinding, binding_for
 
 
@@ -39,7 +39,7 @@ class BindingEnv(AECEnv):
             "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
             "action_mask": spaces.Box(0, 1, (n,), np.int8)})
         self._action_space = spaces.Discrete(n)
-        self._chance = random.Random(0)
+        self._chance = SplitMix64(0)
         self.game_state = None
 
     def observation_space(self, agent):
@@ -50,7 +50,7 @@ class BindingEnv(AECEnv):
 
     def reset(self, seed=None, options=None):
         if seed is not None:
-            self._chance = random.Random(seed)
+            self._chance = SplitMix64(seed)
         self.game_state = self.game.new_initial_state()
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -111,8 +111,7 @@ class BindingEnv(AECEnv):
             for name in ("rewards", "_cumulative_rewards", "terminations", "truncations"):
                 setattr(copy, name, dict(getattr(self, name)))
             copy.infos = {a: dict(info) for a, info in self.infos.items()}
-        copy._chance = random.Random()
-        copy._chance.setstate(self._chance.getstate())
+        copy._chance = self._chance.clone()
         return copy
 
     def render(self):

@@ -7,10 +7,10 @@ on the number of processes.
 """
 from __future__ import annotations
 
-import random
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Sequence
 
+from ..rng import SplitMix64
 from ..seeds import derive_seed, game_seed
 from ..simulation import check_run, chunks, run_tasks, seats
 from ..stats import rate, spread
@@ -72,7 +72,7 @@ def play_game(options: GroveOptions, seed: int, agents: Sequence[Any]) -> GroveR
     """Play one game; ``agents`` are specs ("greedy", "mcts:300") or agent objects, Light first."""
     seeds = _seeds(seed)
     players = _agents(agents, seed, seeds)
-    dice = random.Random(seeds[0])
+    dice = SplitMix64(seeds[0])
     state = State(options)
     while True:
         p = state.current_player
