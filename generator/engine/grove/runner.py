@@ -123,6 +123,9 @@ _ROW = ("winner", "first", "turns", "stalled", "swapped", "tallies")
 
 def _play_range(args: tuple) -> list[tuple]:
     options, agents, seed, swap, start, stop = args
+    rows = _kernel_range(options, agents, seed, swap, start, stop)
+    if rows is not None:
+        return rows
     rows = []
     for i in range(start, stop):
         gs = game_seed(seed, i)
@@ -130,6 +133,25 @@ def _play_range(args: tuple) -> list[tuple]:
         r = play_game(options, gs, by_seat)
         rows.append((r.winner, r.first_player, r.turns, r.stalled, swapped, r.tallies))
     return rows
+
+
+def _kernel_range(options: GroveOptions, agents: Sequence[str], seed: int, swap: bool, start: int,
+                  stop: int) -> list[tuple] | None:
+    """The rows of games ``start`` to ``stop`` played by the compiled kernel (the same games the
+    Python engine plays), or None when it is not built or does not play these agents."""
+    from . import kernel
+    by_seating: dict[bool, list[int]] = {}
+    for i in range(start, stop):
+        by_seating.setdefault(seats(agents, i, swap)[1], []).append(i)
+    played = {}
+    for swapped, games in by_seating.items():
+        pair = seats(agents, games[0], swap)[0]
+        rows = kernel.play_rows(options, [_seeds(game_seed(seed, i)) for i in games], pair)
+        if rows is None:
+            return None
+        played.update((i, (w, f, turns, stalled, swapped, tallies))
+                      for i, (w, f, turns, stalled, tallies, _) in zip(games, rows))
+    return [played[i] for i in range(start, stop)]
 
 
 def simulate(options: GroveOptions, games: int, agents: Sequence[str], seed: int = 0, jobs: int = 1,
