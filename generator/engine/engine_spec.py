@@ -48,3 +48,7 @@ class EngineSpec:
     appendices: str | None = None
     # "module:attribute" of its FrameworkBinding (adapters/binding.py), imported only by the adapters
     frameworks: str | None = None
+    # "module:attribute" of its compiled kernel's batch player, imported only by the generic runner:
+    # (options, deck, glyph_ids, game seeds, agents by seat) -> rows (``simulation.game_row`` but
+    # the seat swap, then anything) or None when it cannot play those agents here
+    kernel: str | None = None

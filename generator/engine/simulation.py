@@ -9,7 +9,7 @@ from typing import Any, Callable, Sequence
 
 from ..processes import pool_context
 from .agents_base import seat_agents
-from .plugins import get_engine
+from .plugins import get_engine, load_reference
 from .seeds import game_seed
 from .stats import rate, spread
 
@@ -21,6 +21,12 @@ _FIELDS = ("winner", "tie_break", "score0", "score1", "cards0", "cards1", "over0
 def _play_range(args: tuple) -> list[tuple]:
     game, options, deck, glyph_ids, agents, seed, swap, start, stop = args
     engine = get_engine(game)
+    if engine.kernel:
+        play_rows = load_reference(engine.kernel)
+        played = by_seating(agents, seed, swap, start, stop,
+                            lambda pair, seeds: play_rows(options, deck, glyph_ids, seeds, pair))
+        if played is not None:
+            return [(*row[:len(_FIELDS) - 1], swapped) for swapped, row in played]
     rows = []
     for i in range(start, stop):
         gs = game_seed(seed, i)
@@ -77,6 +83,23 @@ def seats(agents: Sequence[Any], index: int, swap: bool) -> tuple[list[Any], boo
     when ``swap``)."""
     swapped = bool(swap and index % 2)
     return ([agents[1], agents[0]] if swapped else list(agents)), swapped
+
+
+def by_seating(agents: Sequence[Any], seed: int, swap: bool, start: int, stop: int,
+               play_batch: Callable[[list[Any], list[int]], list | None]) -> list[tuple[bool, Any]] | None:
+    """Games ``start`` to ``stop`` played in batches of one seating each (a compiled kernel's
+    ``play_batch(agents by seat, game seeds) -> rows or None``): (swapped, row) in game order, or
+    None as soon as a batch is refused."""
+    groups: dict[bool, list[int]] = {}
+    for i in range(start, stop):
+        groups.setdefault(seats(agents, i, swap)[1], []).append(i)
+    played: dict[int, tuple[bool, Any]] = {}
+    for swapped, games in groups.items():
+        rows = play_batch(seats(agents, games[0], swap)[0], [game_seed(seed, i) for i in games])
+        if rows is None:
+            return None
+        played.update((i, (swapped, row)) for i, row in zip(games, rows))
+    return [played[i] for i in range(start, stop)]
 
 
 def run_tasks(play_range: Callable[[tuple], list[tuple]], tasks: list[tuple], jobs: int,

@@ -37,5 +37,5 @@ ENGINE = EngineSpec(name="channeling", options_model=ChannelingOptions, new_game
                     make_agent=make_agent, describe_setup=describe_setup, render=render_board,
                     expand_deck=expand_deck, parse_action=parse_action, position=position,
                     notation_for=notation_for, render_for=render_board, apply_record=State.play_turn,
-                    frameworks=f"{__package__}.frameworks:BINDING",
+                    frameworks=f"{__package__}.frameworks:BINDING", kernel=f"{__package__}.kernel:play_rows",
                     appendices="generator.engine.channeling.appendix.book:APPENDICES")

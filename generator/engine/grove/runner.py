@@ -12,7 +12,7 @@ from typing import Any, Callable, Sequence
 
 from ..rng import SplitMix64
 from ..seeds import derive_seed, game_seed
-from ..simulation import check_run, chunks, run_tasks, seats
+from ..simulation import by_seating, check_run, chunks, run_tasks, seats
 from ..stats import rate, spread
 from .actions import format_action
 from .options import GroveOptions
@@ -140,18 +140,11 @@ def _kernel_range(options: GroveOptions, agents: Sequence[str], seed: int, swap:
     """The rows of games ``start`` to ``stop`` played by the compiled kernel (the same games the
     Python engine plays), or None when it is not built or does not play these agents."""
     from . import kernel
-    by_seating: dict[bool, list[int]] = {}
-    for i in range(start, stop):
-        by_seating.setdefault(seats(agents, i, swap)[1], []).append(i)
-    played = {}
-    for swapped, games in by_seating.items():
-        pair = seats(agents, games[0], swap)[0]
-        rows = kernel.play_rows(options, [_seeds(game_seed(seed, i)) for i in games], pair)
-        if rows is None:
-            return None
-        played.update((i, (w, f, turns, stalled, swapped, tallies))
-                      for i, (w, f, turns, stalled, tallies, _) in zip(games, rows))
-    return [played[i] for i in range(start, stop)]
+    played = by_seating(agents, seed, swap, start, stop,
+                        lambda pair, seeds: kernel.play_rows(options, [_seeds(s) for s in seeds], pair))
+    if played is None:
+        return None
+    return [(w, f, turns, stalled, swapped, tallies) for swapped, (w, f, turns, stalled, tallies, _) in played]
 
 
 def simulate(options: GroveOptions, games: int, agents: Sequence[str], seed: int = 0, jobs: int = 1,
