@@ -185,4 +185,6 @@ def summarise(rows: Sequence[tuple], *, game: str, options: Any, agents: Sequenc
         "no_legal_move": {**rate(sum(1 for s in col["spent"] if s), n),
                           "turns_total": sum(col["spent"])},
         "stalled": rate(sum(col["stalled"]), n),
+        # see coverage.py; a row counts the turns of a spent glyph for both seats together
+        "action_uses": {"both agents": {"spent glyph": sum(col["spent"])}},
     }

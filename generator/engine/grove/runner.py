@@ -118,6 +118,9 @@ def turn_log(record: GroveRecord, options: GroveOptions | None = None) -> list[s
     return lines
 
 
+# the action kinds a player chooses, by the tally that counts them (end, after a bonus, is not counted)
+ACTION_TALLIES = {"stands": "stand", "moves": "move", "channels": "channel", "stuns": "stun",
+                  "banishes": "banish", "passes": "pass"}
 _ROW = ("winner", "first", "turns", "stalled", "swapped", "tallies")
 
 
@@ -171,6 +174,11 @@ def summarise(rows: Sequence[tuple], *, options: GroveOptions, agents: Sequence[
     for r in decided:
         agent_wins[r[0] ^ int(r[4])] += 1
     per_game = {key: spread([r[5][0][key] + r[5][1][key] for r in rows]) for key in TALLIES}
+    uses = [dict.fromkeys(ACTION_TALLIES.values(), 0), dict.fromkeys(ACTION_TALLIES.values(), 0)]
+    for r in rows:
+        for seat in (0, 1):
+            for tally, kind in ACTION_TALLIES.items():
+                uses[seat ^ int(r[4])][kind] += r[5][seat][tally]
     return {
         "game": "grove", "games": n, "seed": seed, "agents": list(agents), "swap_seats": swap_seats,
         "options": options.model_dump(mode="json"),
@@ -183,6 +191,7 @@ def summarise(rows: Sequence[tuple], *, options: GroveOptions, agents: Sequence[
         "turns": spread([r[2] for r in rows]),
         "turns_of_decided_games": spread([r[2] for r in decided]),
         "per_game_totals": per_game,
+        "action_uses": {f"{i}:{a}": uses[i] for i, a in enumerate(agents)},  # see engine/coverage.py
     }
 
 
