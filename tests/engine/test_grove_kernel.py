@@ -11,6 +11,7 @@ from generator.engine.grove import kernel
 from generator.engine.grove.actions import FIRST, ROLL, parse_action, place_index
 from generator.engine.grove.options import GroveOptions
 from generator.engine.grove.runner import _seeds, play_game
+from generator.engine.grove.state import TALLIES
 from generator.engine.grove.tables import OP_OF_KIND
 from generator.engine.seeds import game_seed
 
@@ -53,7 +54,7 @@ def _compare(changes: dict, agents: tuple[str, str], seeds: list[int]) -> None:
         assert log == expected, f"seed {seed}: first difference at step " \
             f"{next(i for i, (a, b) in enumerate(zip(log + [None], expected + [None])) if a != b)}"
         assert (winner, first, turns, stalled) == (python.winner, python.first_player, python.turns, python.stalled)
-        assert tallies == python.tallies
+        assert tallies == tuple(tuple(t[k] for k in TALLIES) for t in python.tallies)
 
 
 @pytest.fixture(autouse=True)

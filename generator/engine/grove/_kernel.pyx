@@ -533,6 +533,35 @@ cdef class GroveKernel:
                 r.eg_p[at] = p
                 at += 1
 
+    cdef void play_on(self, GState* s, uint64_t* dice, uint64_t* rngs, const int* agents, list events):
+        """Play ``s`` to its end (events, when a list, gets the log codes; see ``play_games``)."""
+        cdef int faces[MAXDICE]
+        cdef int action, code, a, b, i, p
+        while s.phase != P_OVER:
+            p = s.phase
+            if p == P_ACT or p == P_BONUS:
+                action = choose(&self.r, s, agents[s.cur], &rngs[s.cur])
+                play(&self.r, s, action)
+                if events is not None:
+                    events.append(action)
+            elif p == P_ROLL:
+                code = roll(&self.r, dice, faces)
+                resolve(&self.r, s, faces)
+                if events is not None:
+                    events.append(-1 - code)
+            else:
+                a = 0
+                b = 0
+                for i in range(self.r.ndice):
+                    a += 1 + pnp_below(dice, <uint64_t>self.r.sides)
+                for i in range(self.r.ndice):
+                    b += 1 + pnp_below(dice, <uint64_t>self.r.sides)
+                if a != b:
+                    s.first = s.cur = 0 if a > b else 1
+                    s.phase = P_ACT
+                if events is not None:
+                    events.append(-(100_000_000 + a * 1000 + b))
+
     def play_games(self, list seeds, int light, int dark, bint log=False):
         """One row per (dice seed, Light's seed, Dark's seed): (winner or -1, first player or -1,
         turns, stalled, the 24 tallies (Light's then Dark's), the log or None). The log codes a
@@ -542,8 +571,7 @@ cdef class GroveKernel:
         cdef uint64_t dice
         cdef uint64_t rngs[2]
         cdef int agents[2]
-        cdef int faces[MAXDICE]
-        cdef int action, code, a, b, i, p
+        cdef int i
         agents[0] = light
         agents[1] = dark
         rows = []
@@ -553,30 +581,7 @@ cdef class GroveKernel:
             rngs[1] = <uint64_t>(seed[2] & 0xFFFFFFFFFFFFFFFF)
             new_state(&self.r, &s)
             events = [] if log else None
-            while s.phase != P_OVER:
-                p = s.phase
-                if p == P_ACT or p == P_BONUS:
-                    action = choose(&self.r, &s, agents[s.cur], &rngs[s.cur])
-                    play(&self.r, &s, action)
-                    if log:
-                        events.append(action)
-                elif p == P_ROLL:
-                    code = roll(&self.r, &dice, faces)
-                    resolve(&self.r, &s, faces)
-                    if log:
-                        events.append(-1 - code)
-                else:
-                    a = 0
-                    b = 0
-                    for i in range(self.r.ndice):
-                        a += 1 + pnp_below(&dice, <uint64_t>self.r.sides)
-                    for i in range(self.r.ndice):
-                        b += 1 + pnp_below(&dice, <uint64_t>self.r.sides)
-                    if a != b:
-                        s.first = s.cur = 0 if a > b else 1
-                        s.phase = P_ACT
-                    if log:
-                        events.append(-(100_000_000 + a * 1000 + b))
+            self.play_on(&s, &dice, rngs, agents, events)
             rows.append((s.winner, s.first, s.turn, bool(s.stalled),
                          tuple(s.tally[0][i] for i in range(NTALLY)) + tuple(s.tally[1][i] for i in range(NTALLY)),
                          events))

@@ -69,8 +69,8 @@ def game_for(options: GroveOptions):
 
 def play_rows(options: GroveOptions, seeds: Sequence[tuple[int, int, int]], agents: Sequence[Any],
               log: bool = False) -> list | None:
-    """(winner or None, first player or None, turns, stalled, (Light's tallies, Dark's tallies), log)
-    per game, played in the kernel; None when it cannot play these agents here. A game's seeds are
+    """(winner or None, first player or None, turns, stalled, (Light's tallies, Dark's tallies) each
+    in the order of ``state.TALLIES``, log) per game, played in the kernel; None when it cannot play these agents here. A game's seeds are
     those ``runner.play_game`` derives from the game's seed: (dice, Light's agent, Dark's agent)."""
     light, dark = (kernel_agent(a) for a in agents)
     if light is None or dark is None:
@@ -78,8 +78,6 @@ def play_rows(options: GroveOptions, seeds: Sequence[tuple[int, int, int]], agen
     game = game_for(options)
     if game is None:
         return None
-    from .state import TALLIES
     rows = game.play_games(list(seeds), light, dark, log)
-    return [(None if w < 0 else w, None if f < 0 else f, turns, stalled,
-             (dict(zip(TALLIES, t[:12])), dict(zip(TALLIES, t[12:]))), events)
+    return [(None if w < 0 else w, None if f < 0 else f, turns, stalled, (t[:12], t[12:]), events)
             for w, f, turns, stalled, t, events in rows]

@@ -121,7 +121,7 @@ def turn_log(record: GroveRecord, options: GroveOptions | None = None) -> list[s
 # the action kinds a player chooses, by the tally that counts them (end, after a bonus, is not counted)
 ACTION_TALLIES = {"stands": "stand", "moves": "move", "channels": "channel", "stuns": "stun",
                   "banishes": "banish", "passes": "pass"}
-_ROW = ("winner", "first", "turns", "stalled", "swapped", "tallies")
+_ROW = ("winner", "first", "turns", "stalled", "swapped", "tallies")  # tallies: per seat, in TALLIES order
 
 
 def _play_range(args: tuple) -> list[tuple]:
@@ -134,7 +134,8 @@ def _play_range(args: tuple) -> list[tuple]:
         gs = game_seed(seed, i)
         by_seat, swapped = seats(agents, i, swap)
         r = play_game(options, gs, by_seat)
-        rows.append((r.winner, r.first_player, r.turns, r.stalled, swapped, r.tallies))
+        rows.append((r.winner, r.first_player, r.turns, r.stalled, swapped,
+                     tuple(tuple(t[k] for k in TALLIES) for t in r.tallies)))
     return rows
 
 
@@ -173,12 +174,14 @@ def summarise(rows: Sequence[tuple], *, options: GroveOptions, agents: Sequence[
     agent_wins = [0, 0]
     for r in decided:
         agent_wins[r[0] ^ int(r[4])] += 1
-    per_game = {key: spread([r[5][0][key] + r[5][1][key] for r in rows]) for key in TALLIES}
+    per_game = {key: spread([r[5][0][i] + r[5][1][i] for r in rows]) for i, key in enumerate(TALLIES)}
     uses = [dict.fromkeys(ACTION_TALLIES.values(), 0), dict.fromkeys(ACTION_TALLIES.values(), 0)]
-    for r in rows:
-        for seat in (0, 1):
-            for tally, kind in ACTION_TALLIES.items():
-                uses[seat ^ int(r[4])][kind] += r[5][seat][tally]
+    for tally, kind in ACTION_TALLIES.items():
+        i = TALLIES.index(tally)
+        for r in rows:
+            swapped = int(r[4])
+            uses[swapped][kind] += r[5][0][i]
+            uses[1 - swapped][kind] += r[5][1][i]
     return {
         "game": "grove", "games": n, "seed": seed, "agents": list(agents), "swap_seats": swap_seats,
         "options": options.model_dump(mode="json"),
