@@ -16,9 +16,9 @@ The value of a card from the mover's point of view:
 """
 from __future__ import annotations
 
-from ..rng import SplitMix64
 from dataclasses import dataclass
 
+from ..rng import SplitMix64
 from .decisions import FROM, REFILL, TO, VIA
 from .movegen import bits
 from .plans import Plan, PlanningAgent, hide_mask, random_plan

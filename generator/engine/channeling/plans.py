@@ -6,9 +6,9 @@ search chose the glyph) is dropped, and the agent plans again from the decisions
 """
 from __future__ import annotations
 
-from ..rng import SplitMix64
 from typing import NamedTuple
 
+from ..rng import SplitMix64
 from .decisions import FROM, HIDE, PLAY, REFILL, TO, VIA
 from .movegen import bits
 from .state import State

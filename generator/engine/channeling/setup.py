@@ -5,10 +5,10 @@ All randomness of a game (deck shuffle, which green glyph labels which line) hap
 """
 from __future__ import annotations
 
-from ..rng import SplitMix64
 from functools import lru_cache
 from typing import Sequence
 
+from ..rng import SplitMix64
 from .cards import Card
 from .decisions import DecisionIds
 from .geometry import Geometry, geometry
