@@ -14,8 +14,8 @@ import sys
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-KERNELS = {"generator.engine.grove._kernel": "generator/engine/grove/_kernel.pyx",
-           "generator.engine.channeling._kernel": "generator/engine/channeling/_kernel.pyx"}
+KERNELS = {"pnp_games.grove._kernel": "pnp_games/grove/_kernel.pyx",
+           "pnp_games.channeling._kernel": "pnp_games/channeling/_kernel.pyx"}
 
 
 def notice(why: str) -> None:

@@ -13,7 +13,7 @@ import time
 
 import pyspiel
 
-from generator.engine.adapters import openspiel_game
+from generator.adapters import openspiel_game
 
 PARAMS = {"grove": {"turn_cap": 200}, "channeling": {}}
 

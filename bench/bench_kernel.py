@@ -31,12 +31,12 @@ RUNS = [("channeling", "random", 50_000, 2_000), ("channeling", "greedy", 20_000
 
 def play(game: str, agent: str, games: int, seed: int = 1) -> None:
     """``games`` games of ``agent`` against itself through the registry's simulate, one job."""
-    from generator.engine.registry import simulate
+    from generator.runs.simulation import simulate
     if game == "grove":
-        from generator.engine.grove.options import GroveOptions
+        from pnp_games.grove.options import GroveOptions
         simulate(GroveOptions(), [], [], games, [agent, agent], seed, game="grove")
     else:
-        from generator.engine.channeling import Card, ChannelingOptions
+        from pnp_games.channeling import Card, ChannelingOptions
         deck = [Card(f"M{i}", 4 + i % 4, 3 + (i * 5) % 6) for i in range(36)]  # the 2025 edition's ranges
         glyphs = ["ember", "stone", "star", "eye", "tide", "root", "moon", "hourglass"]
         simulate(ChannelingOptions(), deck, glyphs, games, [agent, agent], seed, game="channeling")
@@ -68,8 +68,8 @@ def main() -> None:
     parser.add_argument("--scale", type=float, default=1.0, help="multiply every batch size")
     parser.add_argument("--json", help="also write the figures here")
     args = parser.parse_args()
-    from generator.engine import kernels
-    built = kernels.load("generator.engine.grove") is not None and kernels.load("generator.engine.channeling") is not None
+    from generator.play import kernels
+    built = kernels.load("pnp_games.grove") is not None and kernels.load("pnp_games.channeling") is not None
     print(f"kernels built: {built}; python {sys.version.split()[0]}")
     results = []
     for game, agent, with_kernel, without in RUNS:

@@ -13,12 +13,12 @@ import argparse
 import os
 import time
 
-from generator.engine.strength import edge_over_greedy
+from generator.runs.strength import edge_over_greedy
 
 
 def setups():
-    from generator.engine.channeling import Card, ChannelingOptions
-    from generator.engine.grove.options import GroveOptions
+    from pnp_games.channeling import Card, ChannelingOptions
+    from pnp_games.grove.options import GroveOptions
     deck = [Card(f"M{i}", 4 + i % 4, 3 + (i * 5) % 6) for i in range(36)]  # the 2025 edition's ranges
     glyphs = ["ember", "stone", "star", "eye", "tide", "root", "moon", "hourglass"]
     return {"channeling": (ChannelingOptions(), deck, glyphs), "grove": (GroveOptions(), [], [])}
@@ -43,8 +43,8 @@ def main() -> None:
             start = time.process_time()
             found = edge_over_greedy(options, deck, glyphs, agent, args.games, seed=11, game=game)
             cpu = (time.process_time() - start) / found["games"]
-            print(f"  {agent:10} wins {pct(found['wins'])}  as Light {pct(found['as_light'])}  "
-                  f"as Dark {pct(found['as_dark'])}  greedy {pct(found['greedy_wins'])}  "
+            print(f"  {agent:10} wins {pct(found['wins'])}  first seat {pct(found['by_seat'][0])}  "
+                  f"second seat {pct(found['by_seat'][1])}  greedy {pct(found['greedy_wins'])}  "
                   f"edge {100 * found['edge']:+6.1f} pts  {cpu:.3f} CPU s/game", flush=True)
 
 

@@ -16,7 +16,7 @@ import pytest
 from PIL import Image
 
 from generator.model import load_edition
-from generator.pipeline import build_edition
+from generator.build.pipeline import build_edition
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 needs_browser = pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed "
@@ -156,7 +156,7 @@ def test_proof_page_lists_every_face_the_report_and_the_pdfs(proof):
 
 
 def test_proof_page_escapes_game_text(proof, tmp_path):
-    from generator.render.export_proof import render_page
+    from generator.exporters.proof import render_page
 
     from generator.model.layouts import Layouts
 

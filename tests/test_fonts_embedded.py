@@ -5,7 +5,8 @@ import pikepdf
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.model import load_edition
-from generator.pipeline import build_edition, layouts_for
+from generator.build.pipeline import build_edition
+from generator.model import layouts_for
 from pdf_inspect import unembedded_fonts
 from pnp_testing import project_env, run_cli
 from pocket_game import write_pocket_game

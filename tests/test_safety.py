@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from generator.errors import ValidationFailed
+from generator.core.errors import ValidationFailed
 from generator.model import find_game, load_edition
 from generator.model.layouts import Layouts
-from generator.pipeline import build_edition
+from generator.build.pipeline import build_edition
 from generator.render.safety import check_edition_safety, enforce_print_safety
 from pnp_testing import project_copy
 

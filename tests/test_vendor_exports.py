@@ -9,7 +9,7 @@ from PIL import Image, ImageChops
 from pypdf import PdfReader
 
 from generator.model.layouts import BUILTIN_LOOKS, Layouts
-from generator.render.vendors import load_vendor
+from generator.exporters.vendors import load_vendor
 from pnp_testing import project_copy, project_env, run_cli
 from pocket_game import PIECES, write_pocket_game
 
@@ -111,8 +111,8 @@ def test_a_card_no_product_fits_is_one_clear_error_with_the_nearest_sizes(tmp_pa
 
 
 def test_a_piece_takes_only_a_product_of_its_own_shape():
-    from generator.errors import UserError
-    from generator.render.vendors import place
+    from generator.core.errors import UserError
+    from generator.exporters.vendors import place
     vendor = load_vendor(Layouts(None), "tgc", "tgc")
     inch = (72.0, 72.0)
     assert place(vendor, inch, "round", "a coin").product == "large-circle-chit"
@@ -123,7 +123,7 @@ def test_a_piece_takes_only_a_product_of_its_own_shape():
 
 
 def test_a_vendor_table_whose_pixels_disagree_with_its_trim_names_file_line_and_key(tmp_path):
-    from generator.errors import GameDataError
+    from generator.core.errors import GameDataError
     (tmp_path / "vendors").mkdir()
     (tmp_path / "vendors" / "shop.yaml").write_text(
         "name: Shop\nproducts:\n  poker: {trim: [2.5in, 3.5in], bleed: 0.125in, safe: 0.125in, pixels: [750, 1050]}\n")

@@ -10,13 +10,14 @@ from typing import Annotated, Any, Literal, Union, get_args
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter, ValidationError
 
-from ..errors import GameDataError
-from ..units import PAPER, parse_length
-from .conditions import Condition, Repeat
-from .numbers import NUMBERS, Degrees, Dots, DashLength, FontSize, Leading, Percent, StrokeWidth, MAX_DASHES, whole
-from .schema import Glyph, Ident
-from .source import Sourced, load_yaml
-from .validation import describe, validate
+from generator.core.files import refusal
+from generator.core.errors import GameDataError
+from generator.core.units import PAPER, parse_length
+from generator.model.conditions import Condition, Repeat
+from generator.model.numbers import NUMBERS, Degrees, Dots, DashLength, FontSize, Leading, Percent, StrokeWidth, MAX_DASHES, whole
+from generator.model.schema import Glyph, Ident
+from generator.model.source import Sourced, load_yaml
+from generator.model.validation import describe, validate
 
 BUILTIN_LOOKS = Path(str(resources.files("generator") / "looks"))  # package data, shipped in the wheel
 MAX_SIDE_MM = 1000  # a piece or page larger than a metre is a mistake, not a request
@@ -516,6 +517,9 @@ def _font_file(file: str, layer: Layer, source: Sourced, name: str) -> str:
     """A font's file as an absolute path (or reportlab:NAME); it must lie inside its layer's folder."""
     if file.startswith("reportlab:"):
         return file
+    reason = refusal(source.path.parent / file)
+    if reason:
+        raise source.error(("fonts", name, "file"), "a regular font file inside the project", f"{file!r}: {reason}")
     folder = source.path.parent.resolve()
     path = (folder / file).resolve()
     if not path.is_relative_to(folder):

@@ -8,16 +8,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..errors import GameDataError
-from ..model.conditions import check_condition
-from ..model.game import ComponentSet, Piece
-from ..model.layouts import Template
-from ..model.numbers import MAX_DOTS
-from .bindings import references, resolve, text_references
-from .richtext import RichStyle, is_rich, names_used, paragraph
+from generator.core.errors import GameDataError
+from generator.model.conditions import check_condition
+from generator.model.game import ComponentSet, Piece
+from generator.model.layouts import Template
+from generator.model.numbers import MAX_DOTS
+from generator.render.bindings import references, resolve, text_references
+from generator.render.richtext import RichStyle, is_rich, names_used, paragraph
 
 if TYPE_CHECKING:
-    from .faces import FacePainter
+    from generator.render.faces import FacePainter
 
 COLOUR_KEYS = ("fill", "stroke", "colour", "outline")
 SIZE_TOLERANCE = 0.01  # points
@@ -134,7 +134,7 @@ def _check_bound_values(painter: "FacePainter", template: Template, component: C
 
 
 def _check_count(element, values: dict, piece: Piece, source, where) -> None:
-    """A count bound to a field (`count: $vigor`) stays within what a ring or flower can draw."""
+    """A count bound to a field (`count: $cost`) stays within what a ring or flower can draw."""
     bound = getattr(element, "count", None)
     if isinstance(bound, str):
         dots = resolve(bound, values)

@@ -7,8 +7,8 @@ import math
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..model.layouts import Layouts, Profile, Template
-from ..model.source import load_yaml
+from generator.model.layouts import Layouts, Profile, Template
+from generator.model.source import load_yaml
 
 
 def check_cut_lines(profile: Profile, layouts: Layouts, palette) -> None:

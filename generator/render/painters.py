@@ -10,8 +10,8 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from .bindings import format_text, resolve
-from .richtext import ICON_CALLBACK, RichStyle, fit_paragraph, icon_drawer, is_rich
+from generator.render.bindings import format_text, resolve
+from generator.render.richtext import ICON_CALLBACK, RichStyle, fit_paragraph, icon_drawer, is_rich
 
 
 @dataclass

@@ -13,15 +13,16 @@ from typing import Callable
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 
-from ..errors import ValidationFailed
-from ..model.game import Edition
-from ..model.layouts import Layouts, Template
-from ..units import MM
-from .bindings import format_text, resolve
-from ..model.conditions import holds
-from .faces import FacePainter, copies
-from .ink import beyond_safe_zone, outline_points, placed
-from .richtext import RichStyle, fit_paragraph, is_rich
+from generator.core.session import once
+from generator.core.errors import ValidationFailed
+from generator.model.game import Edition
+from generator.model.layouts import Layouts, Template
+from generator.core.units import MM
+from generator.render.bindings import format_text, resolve
+from generator.model.conditions import holds
+from generator.render.faces import FacePainter, copies
+from generator.render.ink import beyond_safe_zone, outline_points, placed
+from generator.render.richtext import RichStyle, fit_paragraph, is_rich
 
 MIN_FONT_PT = 6.0
 MIN_IMAGE_DPI = 300
@@ -49,6 +50,12 @@ class Finding:
 
 
 def check_edition_safety(edition: Edition, layouts: Layouts) -> list[Finding]:
+    """Every print-safety finding of the edition's faces (once per edition and looks in a loading session)."""
+    return list(once(("print safety", edition.game.folder, edition.id, id(layouts)),
+                     lambda: _edition_findings(edition, layouts)))
+
+
+def _edition_findings(edition: Edition, layouts: Layouts) -> list[Finding]:
     painter = FacePainter(edition.game, layouts)
     found: dict[tuple, Finding] = {}
     for component in edition.components:

@@ -11,10 +11,10 @@ from reportlab.lib.colors import CMYKColor, Color
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from ..errors import GameDataError
-from ..model.layouts import Layouts, Profile, StyleFile, Template, validate_element
-from ..model.source import Sourced, load_yaml
-from ..model.validation import validate
+from generator.core.errors import GameDataError
+from generator.model.layouts import Layouts, Profile, StyleFile, Template, validate_element
+from generator.model.source import Sourced, load_yaml
+from generator.model.validation import validate
 
 _REPORTLAB_FONTS = Path(reportlab.__file__).parent / "fonts"
 _registered: dict[str, str] = {}

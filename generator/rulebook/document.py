@@ -16,9 +16,9 @@ from reportlab.platypus import (Flowable, Frame, KeepInFrame, NextPageTemplate, 
 from reportlab.platypus.doctemplate import BaseDocTemplate, LayoutError
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from ..errors import UserError
-from .markdown import Heading
-from .styles import Styles
+from generator.core.errors import UserError
+from generator.rulebook.markdown import Heading
+from generator.rulebook.styles import Styles
 
 
 @dataclass(frozen=True)

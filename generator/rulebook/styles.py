@@ -8,9 +8,9 @@ from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import registerFontFamily
 
-from ..model.layouts import Layouts
-from ..render.style import Palette, register_fonts
-from .settings import StyleSheet, TextStyle
+from generator.model.layouts import Layouts
+from generator.render.style import Palette, register_fonts
+from generator.rulebook.settings import StyleSheet, TextStyle
 
 _ALIGN = {"left": TA_LEFT, "centre": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
 _DEFAULTS = {"font": "body", "size": 10.0, "leading": None, "colour": "ink", "align": "left", "space_before": 0.0,

@@ -8,12 +8,12 @@ from __future__ import annotations
 import pytest
 
 from channeling_helpers import DECKS, GLYPHS, edition_data, plain_deck
-from generator.engine.agents_base import seat_agents
-from generator.engine.channeling import Card, ChannelingOptions, kernel
-from generator.engine.channeling.setup import new_game
-from generator.engine.plugins import get_engine
-from generator.engine.seeds import game_seed
-from generator.engine.simulation import game_row
+from generator.play.agents_base import seat_agents
+from pnp_games.channeling import Card, ChannelingOptions, kernel
+from pnp_games.channeling.setup import new_game
+from generator.play.plugins import get_engine
+from generator.play.seeds import game_seed
+from generator.play.loop import game_row
 
 GLYPHS_12 = GLYPHS + ["leaf", "wave", "spark", "fang"]
 
@@ -45,7 +45,7 @@ PAIRS = [("random", "random"), ("greedy", "greedy"), ("greedy", "random"), ("ran
 ENGINE = get_engine("channeling")
 
 
-def _python_game(options, deck, glyphs, seed: int, agents) -> tuple[list[int], tuple]:
+def _python_game(options, deck, glyphs, seed: int, agents) -> tuple[list[int], object]:
     """The Python engine's game: decision ids and cards drawn (as -1 - card), and its row."""
     state = new_game(options, deck, glyphs, seed)
     players = seat_agents(ENGINE, list(agents), seed)
@@ -60,18 +60,18 @@ def _python_game(options, deck, glyphs, seed: int, agents) -> tuple[list[int], t
             action = players[p].choose(state)
             log.append(action)
             state.apply_action(action)
-    return log, game_row(state, False)[:13]
+    return log, game_row(ENGINE, state, False)
 
 
 def _compare(variant: str, agents, seeds) -> None:
     options, deck, glyphs = VARIANTS[variant]()
     rows = kernel.play_rows(options, deck, glyphs, seeds, agents, log=True)
     assert rows is not None
-    for seed, row in zip(seeds, rows):
+    for seed, (row, events) in zip(seeds, rows):
         log, expected = _python_game(options, deck, glyphs, seed, agents)
-        assert row[13] == log, f"seed {seed}: first difference at step " \
-            f"{next(i for i, (a, b) in enumerate(zip(row[13] + [None], log + [None])) if a != b)}"
-        assert tuple(row[:13]) == expected
+        assert events == log, f"seed {seed}: first difference at step " \
+            f"{next(i for i, (a, b) in enumerate(zip(events + [None], log + [None])) if a != b)}"
+        assert row == expected
 
 
 @pytest.fixture(autouse=True)
@@ -100,7 +100,7 @@ def test_agents_the_kernel_does_not_play_are_left_to_python():
 
 
 def test_simulate_plays_in_the_kernel_and_sums_up_the_same(monkeypatch):
-    from generator.engine.registry import simulate
+    from generator.runs.simulation import simulate
     options, deck, calls = edition_data("2025").options, DECKS["2025"](), []
     play_rows = kernel.play_rows
     monkeypatch.setattr(kernel, "play_rows", lambda *a, **k: calls.append(a) or play_rows(*a, **k))

@@ -1,9 +1,9 @@
 """Flags for the action kinds a simulation leaves (nearly) untested."""
 from __future__ import annotations
 
-from generator.engine.coverage import unused_actions, unused_by_every_agent
-from generator.engine.grove.options import GroveOptions
-from generator.engine.grove.runner import simulate
+from generator.runs.coverage import unused_actions, unused_by_every_agent
+from pnp_games.grove.options import GroveOptions
+from pnp_games.grove.runner import simulate
 
 
 def test_kinds_used_less_than_once_a_game_are_flagged_per_agent():

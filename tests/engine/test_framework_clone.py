@@ -10,8 +10,8 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 pytest.importorskip("pettingzoo")
 
-from generator.engine.adapters import openspiel_game  # noqa: E402
-from generator.engine.adapters.pettingzoo_env import env  # noqa: E402
+from generator.adapters import openspiel_game  # noqa: E402
+from generator.adapters.pettingzoo_env import env  # noqa: E402
 
 # engine, parameters, the engine state's attribute holding its tables (shared by every copy)
 GAMES = [("grove", {"turn_cap": 60}, "_tab"), ("channeling", {"turn_cap": 30}, "_st")]

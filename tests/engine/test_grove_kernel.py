@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from generator.engine.grove import kernel
-from generator.engine.grove.actions import FIRST, ROLL, parse_action, place_index
-from generator.engine.grove.options import GroveOptions
-from generator.engine.grove.runner import _seeds, play_game
-from generator.engine.grove.state import TALLIES
-from generator.engine.grove.tables import OP_OF_KIND
-from generator.engine.seeds import game_seed
+from pnp_games.grove import kernel
+from pnp_games.grove.actions import FIRST, ROLL, parse_action, place_index
+from pnp_games.grove.options import GroveOptions
+from pnp_games.grove.runner import _seeds, play_game
+from pnp_games.grove.state import TALLIES
+from pnp_games.grove.tables import OP_OF_KIND
+from generator.play.seeds import game_seed
 
 VARIANTS = {
     "default": {},
@@ -82,7 +82,7 @@ def test_agents_the_kernel_does_not_play_are_left_to_python():
 
 
 def test_simulate_plays_in_the_kernel_and_sums_up_the_same(monkeypatch):
-    from generator.engine.grove.runner import simulate
+    from pnp_games.grove.runner import simulate
     options, calls = GroveOptions(turn_cap=200), []
     play_rows = kernel.play_rows
     monkeypatch.setattr(kernel, "play_rows", lambda *a, **k: calls.append(a) or play_rows(*a, **k))

@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 
-from generator.engine.rng import SplitMix64
+from generator.play.rng import SplitMix64
 
 
 def test_the_stream_is_splitmix64():

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from generator.engine import strength
-from generator.engine.grove.options import GroveOptions
+from generator.runs import strength
+from pnp_games.grove.options import GroveOptions
 
 OPTIONS = GroveOptions(turn_cap=80)
 
@@ -14,7 +14,7 @@ def test_the_edge_counts_both_seats_and_adds_up():
     found = strength.edge_over_greedy(OPTIONS, [], [], "random", 12, seed=3, game="grove")
     assert found["games"] == 24 and found["agent"] == "random"
     wins, greedy, other = found["wins"]["count"], found["greedy_wins"]["count"], found["other"]["count"]
-    assert wins == found["as_light"]["count"] + found["as_dark"]["count"]
+    assert wins == found["by_seat"][0]["count"] + found["by_seat"][1]["count"]
     assert wins + greedy + other == 24
     assert found["edge"] == pytest.approx((wins - greedy) / 24)
     assert found["edge"] < 0  # random loses to greedy

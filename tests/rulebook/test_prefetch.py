@@ -8,7 +8,7 @@ import re
 from pnp_testing import run_cli
 
 from generator.model import load_edition
-from generator.rulebook.play import balance_work, engine_inputs, run_units, sample_work
+from generator.runs.work import balance_work, engine_inputs, run_units, sample_work
 
 
 def test_units_on_spawned_workers_equal_one_process(monkeypatch):
