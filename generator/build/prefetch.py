@@ -143,7 +143,7 @@ class Ahead:
                 self.scheduler.submit((1, *order[work.key], i), run_traced, f"{work.label} #{i}", work.run, unit)
                 for i, unit in enumerate(work.units)])
         if works and self.log:  # no line at the start: a build that fails at once says only why
-            self._beat = threading.Thread(target=self._heartbeat, args=(len(works),), daemon=True)
+            self._beat = threading.Thread(target=self._heartbeat, daemon=True)
             self._beat.start()
 
     def __exit__(self, *exc: Any) -> None:
@@ -152,7 +152,7 @@ class Ahead:
         if self._beat is not None and exc[0] is None:
             games = sum(p.games_done() for p in {w.key: PENDING[w.key] for ws in self.planned.values()
                                                   for w in ws if w.key in PENDING}.values())
-            self.log(f"engine work: done, {games:,} games in {time.monotonic() - self.started:.0f} s")
+            self.log(f"games for the rulebooks: done, {games:,} games in {time.monotonic() - self.started:.0f} s")
         for works in self.planned.values():
             for work in works:
                 PENDING.pop(work.key, None)
@@ -182,7 +182,7 @@ class Ahead:
     def _works(self, name: str) -> list[Work]:
         return [w for w in self.planned.get(name, []) if w.key in PENDING]
 
-    def _heartbeat(self, results: int) -> None:
+    def _heartbeat(self) -> None:
         import os
         try:
             every = float(os.environ.get("PNP_PROGRESS_EVERY", HEARTBEAT))
@@ -194,8 +194,20 @@ class Ahead:
             done = sum(p.games_done() for p in pendings)
             if done >= total:
                 return
-            self.log(f"engine work: {done:,} of {total:,} games played ({results} results on {self.jobs} "
-                     f"processes), {time.monotonic() - self.started:.0f} s")
+            self.log(progress_line(done, total, time.monotonic() - self.started, self.jobs))
+
+
+def progress_line(done: int, total: int, elapsed: float, processes: int) -> str:
+    """What the rulebooks' engine work has done and, once a tenth is done, about how long it has left at the
+    rate so far (before that the longest single tasks, the sample-game searches, dominate and the rate says
+    little)."""
+    left = f", about {_duration(elapsed * (total - done) / done)} left" if done and done * 10 >= total else ""
+    return (f"playing the games for the rulebooks' balance figures and sample games: {done:,} of {total:,} "
+            f"on {processes} processes{left}")
+
+
+def _duration(seconds: float) -> str:
+    return f"{seconds:.0f} s" if seconds < 90 else f"{seconds / 60:.0f} min"
 
 
 def log_line(text: str) -> None:

@@ -21,6 +21,7 @@ class Report:
     warnings: list[str] = field(default_factory=list)
     components: list[dict] = field(default_factory=list)
     incomplete: list[str] = field(default_factory=list)  # undefined parts of a draft (also in warnings)
+    advice: list[str] = field(default_factory=list)  # what to do about the print-safety findings, once per kind
 
     @property
     def ok(self) -> bool:
@@ -42,7 +43,10 @@ def validate_edition(edition: Edition, looks: bool = False, layouts: Layouts | N
     engine_options(edition)  # rejected rule options stop here, with their file and line
     report = Report(edition.game.id, edition.id)
     if looks:
-        report.warnings += [f"print safety: {finding}" for finding in check_looks(edition, layouts)]
+        from generator.render.safety import advice
+        findings = check_looks(edition, layouts)
+        report.warnings += [f"print safety: {finding}" for finding in findings]
+        report.advice = advice(findings)
     for component in edition.components:
         entry = {"id": component.id, "name": component.spec.name, "kind": component.spec.kind,
                  "total": component.total, "distinct": len(component.pieces)}
@@ -240,6 +244,7 @@ def format_report(report: Report) -> str:
                 lines.append(f"    by {key[3:]}: {spread}")
     lines += [f"  violation: {v}" for v in report.violations]
     lines += [f"  warning: {w}" for w in report.warnings if w not in report.incomplete]
+    lines += [f"  advice, {a}" for a in report.advice]
     if report.incomplete:
         lines.append(f"  completeness: {len(report.incomplete)} parts undefined (warnings; not playable until written)")
         lines += [f"    - {part}" for part in report.incomplete]

@@ -45,6 +45,11 @@ COMMANDS: dict[str, CommandInfo] = {
                        "Start a new game GAME in this project (or make this folder a project)."),
     "schema": CommandInfo("generator.cli.schema", "schema",
                           "JSON Schemas of every YAML file kind, for editors (yaml-language-server) and CI checks."),
+    "studio": CommandInfo("generator.cli.studio", "studio",
+                          "A live page of GAME's pieces in the browser, repainted as you save its files."),
+    "preflight": CommandInfo("generator.cli.preflight", "preflight_command",
+                             "Check a build's print-shop files as a print shop would; write "
+                             "FOLDER/<game>-<edition>-preflight.html."),
 }
 
 

@@ -14,8 +14,8 @@ from generator.runs.simulation import format_summary
 @click.command()
 @click.argument("game")
 @click.option("--edition", "-e", default=None, help="Edition id (default: the game's default).")
-@click.option("--games", "-n", required=True, type=click.IntRange(1, MAX_GAMES),
-              help="Number of games to play.")
+@click.option("--games", "-n", default=None, type=click.IntRange(1, MAX_GAMES),
+              help="Number of games to play (required; asked for once the game is known to have an engine).")
 @click.option("--agents", "-a", type=AGENT_PAIR, default="greedy,greedy", show_default=True,
               help="One agent per seat, in seat order: random, greedy, mcts or mcts:ITERATIONS.")
 @click.option("--seed", "-s", default=0, type=int, show_default=True, help="Master seed.")
@@ -28,11 +28,13 @@ from generator.runs.simulation import format_summary
               help="Override one rules option of the edition (repeatable).")
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
               help="Play on a Dask distributed cluster (same results as a local run).")
-def simulate(game: str, edition: str | None, games: int, agents: tuple[str, str], seed: int, jobs: int,
+def simulate(game: str, edition: str | None, games: int | None, agents: tuple[str, str], seed: int, jobs: int,
              json_file: str | None, swap_seats: bool, rules: tuple[tuple[str, Any], ...], scheduler: str | None) -> None:
     """Play GAME many times between agents and report win rates and other figures."""
     from generator.runs.simulation import simulate as run_simulation
-    engine, options, deck, glyph_ids, edition_id = load(game, edition, rules)
+    engine, options, deck, glyph_ids, edition_id = load(game, edition, rules)  # a game without an engine stops here
+    if games is None:
+        raise click.MissingParameter(param_hint="'--games' / '-n'", param_type="option")
     specs = check_agents(engine, agents)
     try:
         with cluster(scheduler):

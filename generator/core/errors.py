@@ -1,7 +1,9 @@
 """Errors a user can cause, each printable as one clear message with an exit code."""
 from __future__ import annotations
 
+import difflib
 import errno
+from collections.abc import Iterable
 from pathlib import Path
 
 
@@ -11,13 +13,27 @@ class UserError(Exception):
     exit_code = 2
 
 
+def shown_path(path: Path | str) -> str:
+    """A path as a message shows it: relative to the current folder when it lies below it."""
+    try:
+        return str(Path(path).relative_to(Path.cwd())) if Path(path).is_absolute() else str(path)
+    except (ValueError, OSError):
+        return str(path)
+
+
+def did_you_mean(name: object, known: Iterable[object]) -> str:
+    """``repr(name)``, and the nearest of ``known`` when one is close: `'inkk' (did you mean 'ink'?)`."""
+    close = difflib.get_close_matches(str(name), [str(k) for k in known], n=1, cutoff=0.6)
+    return f"{name!r} (did you mean {close[0]!r}?)" if close else repr(name)
+
+
 class GameDataError(UserError):
     """A game or layout file that cannot be used: names file, line, key, expectation and finding."""
 
     def __init__(self, file: Path | str, line: int | None, key: str, expected: str, found: str):
         self.file, self.line, self.key = str(file), line, key
         self.expected, self.found = expected, found
-        where = f"{self.file}:{line}" if line else self.file
+        where = f"{shown_path(self.file)}:{line}" if line else shown_path(self.file)
         key_part = f" at '{key}'" if key else ""
         super().__init__(f"{where}{key_part}: expected {expected}, found {found}")
 

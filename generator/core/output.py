@@ -207,17 +207,22 @@ def _exchange(a: Path, b: Path) -> bool:
     raise OSError(errno, os.strerror(errno), str(b))
 
 
-def write_manifest(stage: Path, game: str, edition: str, produced: list[Produced], previous: Path | None) -> None:
-    """manifest.json: every file of this build; entries of other profiles from an earlier build are kept."""
+def write_manifest(stage: Path, game: str, edition: str, produced: list[Produced], previous: Path | None,
+                   skipped: list[dict] | None = None) -> None:
+    """manifest.json: every file of this build (entries of other profiles from an earlier build are
+    kept) and, under `skipped`, every component a profile of this build left out and why."""
     entries = {p.path: p.as_dict() for p in produced}
     if previous and previous.is_file():
         try:
             old = json.loads(previous.read_text())
             built = {p.profile for p in produced}
             for entry in old.get("files", []):
+                if entry.get("kind") == "preflight":
+                    continue   # a report on files this build replaced: stale
                 if entry.get("profile") not in built and (previous.parent / entry["path"]).exists():
                     entries.setdefault(entry["path"], entry)
         except (json.JSONDecodeError, KeyError, TypeError):
             pass
-    data = {"game": game, "edition": edition, "files": [entries[k] for k in sorted(entries)]}
+    data = {"game": game, "edition": edition, "files": [entries[k] for k in sorted(entries)],
+            "skipped": sorted(skipped or [], key=lambda s: (s["profile"], s["component"]))}
     (stage / MANIFEST).write_text(json.dumps(data, indent=2) + "\n")

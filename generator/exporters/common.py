@@ -101,4 +101,14 @@ def final_dir(stage: Path) -> Path:
 
 
 def export_components(job: "Job", kinds: list[str]) -> list[ComponentSet]:
-    return [c for c in job.edition.components if c.spec.kind in kinds and c.spec.face]
+    """The printable components of `kinds`; every other printable one is recorded as skipped."""
+    chosen = []
+    for component in job.edition.components:
+        if not component.spec.face:
+            continue  # bought or supplied pieces: nothing to print
+        if component.spec.kind in kinds:
+            chosen.append(component)
+        else:
+            job.skip(component, f"profile '{job.profile.id}' takes {', '.join(kinds)} pieces, "
+                                f"not {component.spec.kind} pieces (options.kinds)")
+    return chosen

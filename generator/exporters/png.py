@@ -7,11 +7,12 @@ from typing import TYPE_CHECKING
 
 from generator.core.errors import GameDataError
 from generator.core.output import Produced
+from generator.exporters.bundle import write_bundle
 from generator.exporters.common import Design, designs_of, export_components, profile_options
 from generator.exporters.raster import Raster, checked, faces_pdf, raster_for, rasterise
 from generator.render.faces import FacePainter
 from generator.render.style import layouts_for_profile
-from generator.exporters.vendors import Vendor, VendorOptions, load_vendor, place
+from generator.exporters.vendors import NoProduct, Vendor, VendorOptions, load_vendor, place
 
 if TYPE_CHECKING:
     from generator.exporters.registry import Job
@@ -23,24 +24,48 @@ class PngOptions(VendorOptions):
 
 def export_pngs(job: "Job") -> list[Produced]:
     options = profile_options(job.layouts, job.profile, PngOptions)
-    return write_pngs(job, options.kinds, vendor=vendor_of(job, options), tolerance=options.trim_tolerance)
+    vendor = vendor_of(job, options)
+    components = vendor_components(job, export_components(job, options.kinds), vendor, options.trim_tolerance)
+    produced = write_pngs(job, components, vendor=vendor, tolerance=options.trim_tolerance)
+    return produced + (write_bundle(job, vendor, produced) if vendor is not None else [])
 
 
 def vendor_of(job: "Job", options: VendorOptions) -> Vendor | None:
     return load_vendor(job.layouts, options.vendor, job.profile.id) if options.vendor else None
 
 
-def write_pngs(job: "Job", kinds: list[str], folder: str | None = None, vendor: Vendor | None = None,
+def vendor_components(job: "Job", components: list, vendor: Vendor | None, tolerance: float | None) -> list:
+    """The components whose every face and back is one of the vendor's products; the others are
+    recorded as skipped, naming the nearest products."""
+    if vendor is None:
+        return components
+    painter = FacePainter(job.edition.game, job.layouts, job.profile)
+    kept = []
+    for component in components:
+        templates = {t.id: t for _, *sides in painter.sides(component) for t in sides if t is not None}
+        try:
+            for template in templates.values():
+                what = f"template {template.id}"
+                place(vendor, template.size, template.shape, what, tolerance, kind=component.spec.kind)
+        except NoProduct as exc:
+            job.skip(component, str(exc))
+            continue
+        kept.append(component)
+    return kept
+
+
+def write_pngs(job: "Job", components: list, folder: str | None = None, vendor: Vendor | None = None,
                tolerance: float | None = None) -> list[Produced]:
-    """PNGs of every distinct face and back of the components of `kinds`, in <stem>/<component>/."""
+    """PNGs of every distinct face and back of `components`, in <stem>/<component>/."""
     layouts = layouts_for_profile(job.layouts, job.profile)
     painter = FacePainter(job.edition.game, layouts, job.profile)
     folder = folder or job.stem
     work: list[tuple[Design, Raster, str | None]] = []
-    for component in export_components(job, kinds):
+    kinds = {c.id: c.spec.kind for c in components}
+    for component in components:
         fronts, backs, _ = designs_of(component, painter)
         for design in fronts + backs:
-            raster, product = raster_of(design, job, vendor, tolerance)
+            raster, product = raster_of(design, job, vendor, tolerance, kinds[design.component])
             work.append((design, checked(raster, profile_file(job), "pixel_size" if product else "dpi"), product))
     if not work:
         return []
@@ -58,13 +83,14 @@ def write_pngs(job: "Job", kinds: list[str], folder: str | None = None, vendor: 
     return produced
 
 
-def raster_of(design: Design, job: "Job", vendor: Vendor | None, tolerance: float | None) -> tuple[Raster, str | None]:
+def raster_of(design: Design, job: "Job", vendor: Vendor | None, tolerance: float | None,
+              kind: str | None = None) -> tuple[Raster, str | None]:
     """The vendor product's canvas when the profile names a vendor; else the profile's pixel size
     (the face scaled to fit it), else the face plus bleed at the profile's dpi."""
     profile = job.profile
     if vendor is not None:
         what = f"{design.component} {design.side} '{design.label}' (template {design.template.id})"
-        spot = place(vendor, design.template.size, design.template.shape, what, tolerance)
+        spot = place(vendor, design.template.size, design.template.shape, what, tolerance, kind)
         # the smaller margin as the raster's bleed makes faces_pdf draw the face at scale 1, centred
         return Raster(spot.pixels, spot.dpi, min(spot.offset)), spot.product
     if profile.pixel_size is None:

@@ -119,10 +119,12 @@ def png_bytes(rgb: bytes, size: tuple[int, int], dpi: int) -> bytes:
             + chunk(b"IDAT", zlib.compress(rows, PNG_LEVEL)) + chunk(b"IEND", b""))
 
 
-def rasterise(pdf: bytes, tasks: list[tuple[int, tuple[int, int], int, str | Path | None]]) -> list[bytes | None]:
-    """Rasterise pages of `pdf` (page index, pixel size, dpi, PNG path or None) across worker processes."""
+def rasterise(pdf: bytes, tasks: list[tuple[int, tuple[int, int], int, str | Path | None]],
+              workers: int = WORKERS) -> list[bytes | None]:
+    """Rasterise pages of `pdf` (page index, pixel size, dpi, PNG path or None) across worker processes
+    (`workers=1`: in this process, as a long-running server whose threads must not fork wants)."""
     tasks = [(i, tuple(px), dpi, str(dest) if dest else None) for i, px, dpi, dest in tasks]
-    workers = min(WORKERS, os.cpu_count() or 1, len(tasks))
+    workers = min(workers, os.cpu_count() or 1, len(tasks))
     if workers <= 1:
         _open(pdf)
         return [_render(t) for t in tasks]

@@ -8,7 +8,7 @@ of an edition). ``Profile.kind`` and the build workers take the kinds from here.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -34,6 +34,15 @@ class Job:
     # it), for the pages that show them: the proof page
     report: Any = None
     report_text: str = ""
+    skipped: list[dict] = field(default_factory=list)   # components this profile left out, and why
+    warnings: list[str] = field(default_factory=list)   # an exporter's findings about files it wrote
+
+    def skip(self, component, reason: str) -> None:
+        """Leave a component out of this profile's files: one entry (and warning) per component."""
+        if any(s["component"] == component.id for s in self.skipped):
+            return
+        self.skipped.append({"profile": self.profile.id, "component": component.id, "kind": component.spec.kind,
+                             "name": component.spec.name, "reason": reason})
 
     @property
     def stem(self) -> str:

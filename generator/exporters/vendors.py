@@ -29,6 +29,7 @@ class Product(BaseModel):
     safe: Length                                 # from the trim inwards: keep text inside this
     pixels: tuple[int, int]                      # upload size at the vendor's dpi, bleed included
     shape: Literal["rect", "round", "hex"] = "rect"
+    kinds: tuple[str, ...] = ("card",)           # the component kinds this product is made for
 
 
 class Vendor(BaseModel):
@@ -36,7 +37,23 @@ class Vendor(BaseModel):
     name: str
     dpi: int = Field(300, ge=72, le=1200)
     tolerance: Length = 0.5 * MM                 # how far a piece's trim may differ from the product's
+    colour: Literal["rgb", "cmyk", "any"] = "any"  # the colour space the vendor's files must be in
+    file_type: Literal["png", "pdf"] = "png"     # what the uploader takes: an image per face, or a PDF per deck
+    pdf_standard: Literal["x-1a", "x-4"] | None = None  # the PDF/X version a PDF must follow
+    ink_limit: int | None = Field(None, ge=100, le=400)  # total area coverage, percent; None: none stated
+    min_image_dpi: int = Field(300, ge=72)       # placed images below this at their printed size fail
+    min_text_pt: float = Field(6, gt=0)          # text smaller than this (points) fails
+    min_line_pt: float = Field(0.25, gt=0)       # strokes thinner than this (points) fail
+    page_order: Literal["front-back", "back-front", "fronts-then-backs"] = "front-back"  # pages in a deck PDF
+    # an upload file's name (no extension) from {component} {side} {SIDE} {name} {count} {product}
+    naming: str = Field("{component}-{side}-{name}", max_length=120,
+                        pattern=r"^(?:[A-Za-z0-9_.-]|\{(?:component|side|SIDE|name|count|product)\})+$")
+    max_files: int | None = Field(None, ge=1)    # files one upload takes, None: no limit stated
     products: dict[str, Product]
+
+
+class NoProduct(UserError):
+    """A piece whose size and shape match none of a vendor's products."""
 
 
 @dataclass(frozen=True)
@@ -73,25 +90,32 @@ def load_vendor(layouts: Layouts, vendor_id: str, profile_id: str) -> Vendor:
 
 
 def place(vendor: Vendor, size: tuple[float, float], shape: str, what: str,
-          tolerance: float | None = None) -> Placement:
-    """The product of the piece's shape whose trim matches its `size` (points), turned for a landscape piece."""
+          tolerance: float | None = None, kind: str | None = None) -> Placement:
+    """The product of the piece's shape (and kind, when given) whose trim matches its `size` (points),
+    turned for a landscape piece; a NoProduct error names the nearest products when none does."""
     tolerance = vendor.tolerance if tolerance is None else tolerance
     w, h = size
     landscape = w > h
     ranked = []
     for name, product in vendor.products.items():
-        if product.shape != shape:
+        if product.shape != shape or (kind is not None and kind not in product.kinds):
             continue
-        tw, th = product.trim[::-1] if landscape else product.trim
+        turned = (product.trim[0] > product.trim[1]) != landscape
+        tw, th = product.trim[::-1] if turned else product.trim
         ranked.append((max(abs(tw - w), abs(th - h)), name, product, (tw, th)))
     ranked.sort(key=lambda r: r[0])
-    if not ranked or ranked[0][0] > tolerance + 1e-6:
-        nearest = ", ".join(f"{n} {_mm(t)}" for _, n, _, t in ranked[:3]) or f"none of shape {shape}"
-        raise UserError(f"{what} is {_mm(size)} ({shape}), which matches no {vendor.name} product within "
+    if not ranked:
+        raise NoProduct(f"{what} is {_mm(size)} ({shape}): {vendor.name} makes no {shape} "
+                        f"{kind or 'piece'}s" if kind else
+                        f"{what} is {_mm(size)} ({shape}), which matches no {vendor.name} product; "
+                        f"nearest: none of shape {shape}")
+    if ranked[0][0] > tolerance + 1e-6:
+        nearest = ", ".join(f"{n} {_mm(t)}" for _, n, _, t in ranked[:3])
+        raise NoProduct(f"{what} is {_mm(size)} ({shape}), which matches no {vendor.name} product within "
                         f"{tolerance / MM:g} mm; nearest: {nearest}. Resize the piece's template, or raise the "
                         f"profile's trim_tolerance (the art is never rescaled)")
     _, name, product, trim = ranked[0]
-    pixels = product.pixels[::-1] if landscape else product.pixels
+    pixels = product.pixels[::-1] if (product.trim[0] > product.trim[1]) != landscape else product.pixels
     page = (pixels[0] * 72 / vendor.dpi, pixels[1] * 72 / vendor.dpi)
     offset = ((page[0] - w) / 2, (page[1] - h) / 2)
     return Placement(name, tuple(pixels), vendor.dpi, page, trim, product.bleed, offset, max(offset))

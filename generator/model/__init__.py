@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.core.errors import GameDataError
+from generator.core.errors import GameDataError, did_you_mean
 from generator.core.project import current
 from generator.model.game import ComponentSet, Edition, Game, Piece, load_edition_of, load_game
 from generator.core.session import current_session, loading_session
@@ -47,7 +47,7 @@ def find_game(name: str, root: Path | None = None) -> Game:
         if not names:
             raise GameDataError(root, None, "", "a game folder holding game.yaml (make one with `pnp new GAME`)",
                                 f"no games, so no {name!r}")
-        raise GameDataError(root, None, "", f"a game, one of {names}", repr(name))
+        raise GameDataError(root, None, "", f"a game, one of {names}", did_you_mean(name, names))
     return load_game(root / name)
 
 
@@ -57,7 +57,8 @@ def load_edition(game: str | Game, edition: str | None = None) -> Edition:
     edition = edition or game_obj.spec.default_edition
     if edition not in game_obj.spec.editions:
         raise GameDataError(game_obj.folder / "game.yaml", None, "editions",
-                            f"an edition, one of {game_obj.spec.editions}", repr(edition))
+                            f"an edition, one of {game_obj.spec.editions}",
+                            did_you_mean(edition, game_obj.spec.editions))
     return load_edition_of(game_obj, edition)
 
 

@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal, Union, get_args
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter, ValidationError
 
 from generator.core.files import refusal
-from generator.core.errors import GameDataError
+from generator.core.errors import GameDataError, did_you_mean
 from generator.core.units import PAPER, parse_length
 from generator.model.conditions import Condition, Repeat
 from generator.model.numbers import NUMBERS, Degrees, Dots, DashLength, FontSize, Leading, Percent, StrokeWidth, MAX_DASHES, whole
@@ -448,7 +448,7 @@ class Layouts:
     def profile(self, name: str) -> Profile:
         if name not in self.profiles:
             raise GameDataError(self.root / "profiles", None, "profile",
-                                f"a profile, one of {sorted(self.profiles)}", repr(name))
+                                f"a profile, one of {sorted(self.profiles)}", did_you_mean(name, self.profiles))
         return self.profiles[name]
 
     def template(self, template_id: str, wanted_by: tuple[Sourced, tuple] | None = None) -> Template:
@@ -464,8 +464,9 @@ class Layouts:
         if path is None:
             known = sorted(self.template_paths)
             if wanted_by:
-                raise wanted_by[0].error(wanted_by[1], f"a template, one of {known}", repr(template_id))
-            raise GameDataError(self.root / "templates", None, "", f"a template, one of {known}", repr(template_id))
+                raise wanted_by[0].error(wanted_by[1], f"a template, one of {known}", did_you_mean(template_id, known))
+            raise GameDataError(self.root / "templates", None, "", f"a template, one of {known}",
+                                did_you_mean(template_id, known))
         source = load_yaml(path)
         spec = validate(TemplateFile, source.data, source)
         if spec.id != template_id:

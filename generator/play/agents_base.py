@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
+from generator.core.errors import did_you_mean
 from generator.play.seeds import derive_seed
 from generator.play.rng import SplitMix64
 
@@ -74,7 +75,8 @@ def parse_agent_spec(spec: str, kinds: tuple[str, ...] = AGENT_KINDS,
     choices = ", ".join(kinds)
     if "mcts" in kinds:
         choices += f", mcts:N (N = iterations, e.g. mcts:{example_iterations})"
-    raise ValueError(f"unknown agent {spec!r}; choose from {choices}")
+    near = did_you_mean(name, kinds)
+    raise ValueError(f"unknown agent {spec!r}{near[len(repr(name)):]}; choose from {choices}")
 
 
 def agent_factory(makers: Mapping[str, Callable[..., Any] | str],

@@ -81,7 +81,8 @@ class FacePainter:
     def paint(self, c: Canvas, template: Template, values: dict, x0: float, top: float, bleed: float) -> None:
         """Paint a face directly, its trim box's top-left corner at (x0, top)."""
         ctx = PaintContext(x0, top, template.size[0], template.size[1], bleed, values,
-                           self._colour, self.fonts.__getitem__, self.shapes.__getitem__, self.art)
+                           self._colour, self.fonts.__getitem__, self.shapes.__getitem__, self.art,
+                           small_black_as_k=self.palette.small_black_as_k and self.palette.model == "cmyk")
         for element in template.elements.values():
             if not holds(element.when, values):
                 continue
