@@ -25,7 +25,7 @@ VARIANTS = {
     "no-bonus-short-supply": {"stand_bonus_at_grove": False, "cubes_per_player": 5, "control_at": 3},
     "six-circles-many-druids": {"circles": 6, "circles_to_win": 4, "druids_per_player": 12, "control_at": 5,
                                 "turn_cap": 150},
-    "dice-beyond-the-table": {"dice": 5, "die_sides": 20, "banish_on": 15, "control_at": 9, "turn_cap": 120},
+    "dice-beyond-the-table": {"dice": 5, "die_sides": 10, "banish_on": 9, "control_at": 9, "turn_cap": 120},
 }
 PAIRS = [("random", "random"), ("greedy", "greedy"), ("greedy", "random"), ("random", "greedy")]
 
