@@ -217,8 +217,10 @@ def log_line(text: str) -> None:
 def jobs() -> int:
     """Processes for work started ahead: ``PNP_RULEBOOK_JOBS`` when set, else every core."""
     import os
-    text = os.environ.get("PNP_RULEBOOK_JOBS", "")
-    return int(text) if text.isdigit() and int(text) > 0 else (os.cpu_count() or 1)
+    try:  # int() inside try: '²'.isdigit() is True and int('²') fails
+        return max(1, int(os.environ.get("PNP_RULEBOOK_JOBS", "")))
+    except ValueError:  # unset, or not a number: settings.py reports a wrong value in one line
+        return os.cpu_count() or 1
 
 
 class ahead_of:
@@ -250,7 +252,7 @@ class ahead_of:
                 planned = {}
             if any(planned.values()):
                 with span("check editions"):
-                    _check(self.editions)  # a mistake stops the build before any engine work starts
+                    _check(self.editions, self.profiles)  # a mistake stops the build before any engine work starts
             self.ahead.start(planned)
         except BaseException as exc:
             self.ahead.__exit__(type(exc), exc, exc.__traceback__)
@@ -263,13 +265,16 @@ class ahead_of:
             self.ahead.__exit__(*exc)
 
 
-def _check(editions: list[Any]) -> None:
+def _check(editions: list[Any], profiles: list[str] | None = None) -> None:
     """The checks each edition's build makes before writing anything (templates, bindings, rule
     options), made for all of them first: with engine work started ahead, editions are built out of
     order, and a mistake in any of them must stop the build at once with its one message."""
-    from generator.build.validate import check_edition
+    from generator.build.validate import check_edition, engine_options, engine_setup_problem
+    from generator.core.errors import ValidationFailed
     from generator.model import layouts_for
-    from generator.build.validate import engine_options
     for edition in editions:
         check_edition(edition, layouts_for(edition))
         engine_options(edition)
+        problem = engine_setup_problem(edition) if _rulebooks(edition, profiles) else None
+        if problem:  # validate's words, as build_edition says them, before a worker plays a game
+            raise ValidationFailed(f"{edition.source.path}: {problem} (see `validate`)")

@@ -8,7 +8,8 @@ from typing import Any, Callable
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
 from generator.play.plugins import get_engine
-from generator.core.errors import GameDataError
+from generator.core.errors import GameDataError, UserError
+from generator.core.files import write_atomically
 from generator.model.game import Edition
 from generator.model.layouts import Layouts, Profile
 from generator.model.source import load_yaml
@@ -124,15 +125,12 @@ class ContentsHint:
 
     def keep(self) -> None:
         import json
-        import os
         if self.entries == self.was:
             return
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = self.path.with_name(f".{self.path.name}-{os.getpid()}")
-            tmp.write_text(json.dumps(self.entries))
-            os.replace(tmp, self.path)
-        except OSError:
+            write_atomically(self.path, json.dumps(self.entries))  # never through a planted link
+        except (OSError, UserError):
             pass  # only a hint: the next build lays out one pass more
 
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from typing_extensions import TypedDict  # pydantic on Python 3.11 takes this one
 
 from generator.runs.work import EngineInputs, Work, keep_sample, resolve
 
@@ -28,6 +29,16 @@ class SampleSearch(BaseModel):
     shows: dict[str, str] = {}                 # event name -> the rule it teaches, in the players' words
 
 
+class _SearchResult(TypedDict):
+    seed: int
+    tried: int
+    found: dict[str, int]
+    records: dict[str, dict[str, Any]]
+
+
+SEARCH_RESULT = TypeAdapter(_SearchResult)  # a kept result of another shape is a miss, not a KeyError
+
+
 def search_work(inputs: EngineInputs, agents: tuple[str, str], first_seed: int, search: SampleSearch,
                 read_events: EventReader) -> Work:
     """The search as one unit of engine work: seeds are played one after another where the unit runs
@@ -37,7 +48,7 @@ def search_work(inputs: EngineInputs, agents: tuple[str, str], first_seed: int, 
     return Work("sample-search", {**inputs.key(), "agents": list(agents), "first": first_seed,
                                   "seeds": search.seeds, "shows": wanted}, inputs.engine,
                 [(inputs, tuple(agents), first_seed, search.seeds, tuple(wanted), read_events)],
-                _search_seeds, _first, [1])
+                _search_seeds, _first, [1], SEARCH_RESULT)
 
 
 def _search_seeds(unit: tuple) -> dict[str, Any]:
