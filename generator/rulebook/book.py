@@ -79,21 +79,22 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
             if appendices.sample is not None:
                 context["sample"] = appendices.sample(book, inputs)
             context.update(appendices.extras(book, inputs))
-        with span("rulebook balance"):
-            context["balance"] = balance(book, appendices)
-            if designers:
+        if settings.simulates:  # balance runs belong to the designer's report, never a player book
+            with span("rulebook balance"):
+                context["balance"] = balance(book, appendices)
                 context["stalls"] = stall_runs(book, appendices, inputs)
     text = RuleText(folder, {"figure": _figure_function(figures), "colour": _colour_function(styles)},
                     shared=[layer.root / "rulebook" for layer in reversed(layouts.layers)])
     text.env.filters.update(percent=percent, fixed=fixed)
     markdown = text.render(context, config.report if designers else config.main)
-    converter = Converter(styles, width, _provider(figures, folder))
+    converter = Converter(styles, width, _provider(figures, folder), chapter_breaks=settings.chapter_breaks)
     first = converter.convert(markdown)
     headings = converter.headings
     unused = [first]
 
     def body() -> list[Flowable]:  # the first layout takes the flowables made above; a second one new ones
-        return unused.pop() if unused else Converter(styles, width, _provider(figures, folder)).convert(markdown)
+        return unused.pop() if unused else Converter(styles, width, _provider(figures, folder),
+                                                     chapter_breaks=settings.chapter_breaks).convert(markdown)
 
     kind = "designer's report" if designers else "rules"
     title = f"{edition.game.title}: {kind} ({edition.spec.title})"

@@ -11,12 +11,13 @@ from typing import Callable
 from xml.sax.saxutils import escape
 
 from reportlab.lib.units import mm
-from reportlab.platypus import (Flowable, Frame, KeepInFrame, NextPageTemplate, PageBreak, PageTemplate, Paragraph, Spacer,
-                                TableStyle)
+from reportlab.platypus import (Flowable, Frame, KeepInFrame, ListFlowable, NextPageTemplate, PageBreak, PageTemplate,
+                                Paragraph, Spacer, TableStyle)
 from reportlab.platypus.doctemplate import BaseDocTemplate, LayoutError
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from ..errors import UserError
+from .flowables import FigureBlock
 from .markdown import Heading
 from .styles import Styles
 
@@ -65,6 +66,23 @@ class RulebookDoc(BaseDocTemplate):
     @property
     def text_width(self) -> float:
         return self.setup.size[0] - self.setup.inner - self.setup.outer
+
+    def handle_flowable(self, flowables: list[Flowable]) -> None:
+        """A figure that does not fit the rest of the page floats: the paragraphs after it that fit
+        there whole are set first, and the figure opens the next page (never past a heading)."""
+        if len(flowables) > 1 and isinstance(flowables[0], FigureBlock) and self._floats_past(*flowables[:2]):
+            flowables[0], flowables[1] = flowables[1], flowables[0]
+        super().handle_flowable(flowables)
+
+    def _floats_past(self, figure: FigureBlock, after: Flowable) -> bool:
+        if not isinstance(after, (Paragraph, ListFlowable)) or isinstance(after, Heading):
+            return False
+        frame = self.frame
+        room = frame._y - frame._y1p
+        width = frame._getAvailableWidth()
+        if figure.wrapOn(self.canv, width, room)[1] <= room:
+            return False
+        return after.wrapOn(self.canv, width, room)[1] + after.getSpaceBefore() <= room
 
     def beforeDocument(self) -> None:
         self._outline_level = -1  # each layout pass starts a new outline

@@ -11,7 +11,7 @@ from generator.engine.errors import ActionSyntaxError
 
 
 def printed_game(book: dict) -> dict:
-    text = section(book["pages"], "Appendix A: A sample game", "How this game plays")
+    text = section(book["pages"], "Appendix A: A sample game")
     report = "\n".join(book["report_pages"])
     command = re.search(r"python build\.py replay (\S+) --edition (\S+) --seed (\d+) --agents (\S+)", report)
     actions = []
