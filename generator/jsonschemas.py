@@ -16,7 +16,7 @@ from pydantic import TypeAdapter
 
 SHIPPED = Path(str(resources.files("generator") / "schemas"))  # package data
 KINDS = ("game", "edition", "pieces", "glyphs", "icons", "style", "template", "profile", "rulebook",
-         "rulebook-styles", "rule-wordings", "vendor")
+         "rulebook-styles", "rule-wordings", "rule-terms", "vendor")
 
 
 def schema_for(kind: str) -> dict[str, Any]:
@@ -26,11 +26,13 @@ def schema_for(kind: str) -> dict[str, Any]:
     from .rulebook.config import RulebookConfig
     from .render.vendors import Vendor
     from .rulebook.settings import StyleSheetLayer
+    from .rulebook.terms import Terms
     from .rulebook.wordings import Wordings
 
     models = {"game": GameFile, "edition": EditionFile, "glyphs": GlyphFile, "icons": IconFile,
               "style": StyleLayer, "profile": Profile, "rulebook": RulebookConfig,
-              "rulebook-styles": StyleSheetLayer, "rule-wordings": Wordings, "template": TemplateFile,
+              "rulebook-styles": StyleSheetLayer, "rule-wordings": Wordings, "rule-terms": Terms,
+              "template": TemplateFile,
               "vendor": Vendor}
     if kind == "pieces":
         schema = _pieces_schema(MAX_COUNT)
@@ -85,6 +87,8 @@ def kind_of(path: Path) -> str | None:
         return "rulebook"
     if name == "options.yaml" and parent == "rules":
         return "rule-wordings"
+    if name == "terms.yaml" and parent == "rules":
+        return "rule-terms"
     if parent == "rulebook":
         return "rulebook-styles"
     if parent == "cards":

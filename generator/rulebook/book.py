@@ -1,6 +1,7 @@
 """Build one rulebook PDF: facts + rule text -> Markdown -> flowables, figures drawn from the data."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -18,7 +19,7 @@ from ..units import MM
 from .appendices import Book, Figure, balance, for_engine, stall_runs
 from .balance import fixed, percent
 from .config import RulebookConfig, rules_folder
-from .document import PageSetup, write_document
+from .document import IndexSpec, PageSetup, write_document
 from .faces import PieceFaces
 from .facts import edition_facts, option_facts
 from .gallery import CoverFan, CoverRow, Gallery
@@ -26,8 +27,12 @@ from .markdown import Converter
 from .play import engine_inputs
 from .settings import RulebookSettings, check_agents, load_style_sheet, settings_for
 from .styles import Styles, build_styles
+from .terms import load_terms, term_pattern
 from .text import RuleText, TemplateDataError
 from .wordings import answered_questions
+
+
+NOT_INDEXED = re.compile(r"^(appendix|glossary)\b", re.IGNORECASE)  # chapters from here on: worked games, the glossary
 
 
 @dataclass
@@ -86,15 +91,26 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
     text = RuleText(folder, {"figure": _figure_function(figures), "colour": _colour_function(styles)},
                     shared=[layer.root / "rulebook" for layer in reversed(layouts.layers)])
     text.env.filters.update(percent=percent, fixed=fixed)
+    terms = [] if designers else load_terms(folder)
+    context["terms"] = [t.model_dump() for t in terms]
     markdown = text.render(context, config.report if designers else config.main)
-    converter = Converter(styles, width, _provider(figures, folder), chapter_breaks=settings.chapter_breaks)
-    first = converter.convert(markdown)
-    headings = converter.headings
-    unused = [first]
+    if terms:
+        markdown += "\n\n" + text.render(context, "glossary.md")
+    reference = text.render(context, config.reference) if config.reference and not designers else None
+    index = IndexSpec("Index", [(t.term, term_pattern(t)) for t in terms], NOT_INDEXED) if terms else None
 
-    def body() -> list[Flowable]:  # the first layout takes the flowables made above; a second one new ones
-        return unused.pop() if unused else Converter(styles, width, _provider(figures, folder),
-                                                     chapter_breaks=settings.chapter_breaks).convert(markdown)
+    def converter() -> Converter:
+        return Converter(styles, width, _provider(figures, folder), chapter_breaks=settings.chapter_breaks)
+
+    first = converter()
+    unused = [first.convert(markdown)]
+    headings = first.headings
+
+    def body() -> list[Flowable]:  # the first layout takes the flowables made above; a later one new ones
+        return unused.pop() if unused else converter().convert(markdown)
+
+    def back() -> list[Flowable]:
+        return converter().convert(reference)
 
     kind = "designer's report" if designers else "rules"
     title = f"{edition.game.title}: {kind} ({edition.spec.title})"
@@ -103,7 +119,8 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
     with span("rulebook typeset"):
         pages = write_document(path, setup, styles, title, head,
                                lambda: _cover(edition, faces, config, styles, setup, designers), body,
-                               config.contents_title, hint.entries)
+                               config.contents_title, hint.entries, back=back if reference else None,
+                               index=index, chapter_breaks=settings.chapter_breaks)
     hint.keep()
     sample = context["sample"]
     return Built(pages, headings, sample["seed"] if sample else None,
@@ -230,9 +247,16 @@ def _cover(edition: Edition, faces: PieceFaces, config: RulebookConfig, styles: 
     what = "Designer's report" if designers else "Rules"
     out += [Spacer(0, height * 0.05), Paragraph(f"<b>{what}, {escape(edition.spec.title)}</b>{escape(dated)}",
                                                 styles["cover_text"])]
+    facts = []
     if game.spec.players:  # a draft may not say yet
         lo, hi = game.spec.players
-        out.append(Paragraph(f"{lo} players" if lo == hi else f"{lo} to {hi} players", styles["cover_text"]))
+        facts.append(f"{lo} players" if lo == hi else f"{lo} to {hi} players")
+    if config.playing_time:
+        facts.append(config.playing_time)
+    if config.ages:
+        facts.append(f"ages {config.ages}")
+    if facts:
+        out.append(Paragraph(escape(" \u00b7 ".join(facts)), styles["cover_text"]))
     out.append(Spacer(0, height * 0.05))
     for credit in game.spec.credits:
         out.append(Paragraph(f"<b>{escape(credit.role)}:</b> {escape(', '.join(credit.names))}", styles["cover_text"]))

@@ -34,6 +34,9 @@ class RulebookConfig(BaseModel):
     report: str | None = None             # the designer's report: its main file in rules/ (None: no report)
     play_summary: bool = False            # the designer's report sums up its balance figures in plain words
     sample: SampleSearch = SampleSearch()  # the events the sample game is searched for
+    reference: str | None = None          # the turn at a glance: a file in rules/, the book's last page
+    playing_time: str | None = Field(None, max_length=40)   # on the cover, as the publisher states it
+    ages: str | None = Field(None, max_length=20)           # on the cover ("10 and up")
 
 
 def rules_folder(edition: Edition) -> Path | None:

@@ -121,7 +121,7 @@ class RoomFor(CondPageBreak):
         """The height of the part of ``f`` that must share a page with the heading."""
         whole = f.wrapOn(self.canv, width, 1e6)[1]
         if isinstance(f, (Paragraph, ListFlowable)):
-            return min(whole, self.lines * _leading(f)) + f.getSpaceBefore()
+            return min(whole, (self.lines + 0.5) * _leading(f)) + f.getSpaceBefore()   # half a line to spare
         if isinstance(f, Beside):   # its first lines, or its figure when it has no text
             f.canv = self.canv
             first = f.text[0] if f.text else None

@@ -67,7 +67,7 @@ def lint_pdf(pdf: Path, option_keys: Iterable[str] = (), agent_ids: Iterable[str
         doc.close()
     findings = text_findings(pages, option_keys, agent_ids, players, draft)
     findings += stranded_headings(pages, marks)
-    findings += empty_pages(pages, fills)
+    findings += empty_pages(pages, fills, marks)
     return sorted(findings, key=lambda f: (f.page, f.kind, f.text))
 
 
@@ -199,12 +199,16 @@ def _heading_bottom(lines: list[Line], mark: Bookmark) -> float | None:
     return bottom
 
 
-def empty_pages(pages: list[list[Line]], fills: list[float | None]) -> list[Finding]:
+def empty_pages(pages: list[list[Line]], fills: list[float | None], marks: list[Bookmark] = ()) -> list[Finding]:
     """Body pages (not the cover, not a booklet's blank Notes page, not the last) less than half
-    full by drawn area (``page_fill``)."""
+    full by drawn area (``page_fill``). When the last page is a page of its own (it opens with a
+    chapter: the turn at a glance on the back cover), the page before it ends the book's text and
+    may be short too."""
     contents = [_content(lines, i + 1) for i, lines in enumerate(pages)]
     notes = {i for i, c in enumerate(contents) if [line.text for line in c[1]] == [NOTES]}
     last = max((i for i in range(len(pages)) if i not in notes), default=0)
+    if any(m.page == last and m.level == 0 for m in marks):
+        last = max((i for i in range(last) if i not in notes), default=0)
     out = []
     for index in range(1, last):
         fill = fills[index]
