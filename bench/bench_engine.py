@@ -24,9 +24,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from generator.engine.channeling import Card, ChannelingOptions, new_game  # noqa: E402
-from generator.engine.channeling.agents import GreedyAgent, RandomAgent  # noqa: E402
-from generator.engine.registry import simulate  # noqa: E402
+from pnp_games.channeling import Card, ChannelingOptions, new_game  # noqa: E402
+from pnp_games.channeling.agents import GreedyAgent, RandomAgent  # noqa: E402
+from generator.runs.simulation import simulate  # noqa: E402
 
 GLYPHS = ["ember", "stone", "star", "eye", "tide", "root", "moon", "hourglass"]
 

@@ -17,9 +17,9 @@ import numpy as np
 import pyspiel
 import yaml
 
-from generator.engine.adapters import openspiel_game
-from generator.engine.adapters.binding import binding_for
-from generator.engine.adapters.pettingzoo_env import env
+from generator.adapters import openspiel_game
+from generator.adapters.binding import binding_for
+from generator.adapters.pettingzoo_env import env
 
 
 def through_openspiel(engine: str, params: dict, games: int) -> int:

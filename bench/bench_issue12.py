@@ -17,7 +17,7 @@ included) with the peak resident memory of the process and its workers:
 * games per second on one core (``engine_rates.py``): Grove greedy, Channeling random and greedy,
   per wall second and per CPU second (the CPU figure is what a quiet machine would show);
 * ``--help``; ``validate`` and ``list`` cold (no kept answer: ``PNP_NO_REPLAY=1``) and with the
-  answer kept by the run before (generator/replay.py; a version without it works it out again).
+  answer kept by the run before (generator/build/kept_answers.py; a version without it works it out again).
 
 ``--rows TEXT`` (repeatable) measures only the rows whose name holds TEXT, e.g. ``--rows 36-card --rows '`'``.
 

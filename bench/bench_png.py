@@ -30,9 +30,10 @@ from dataclasses import replace
 from pathlib import Path
 start = time.perf_counter()
 from generator.model import load_edition
-from generator.pipeline import Job, layouts_for
+from generator.exporters.registry import Job
+from generator.model import layouts_for
 from generator.render import export_raster
-from generator.render.export_png import write_pngs
+from generator.exporters.png import write_pngs
 
 mode, workers, out = sys.argv[1], int(sys.argv[2]), Path(sys.argv[3])
 export_raster.WORKERS = workers

@@ -14,17 +14,17 @@ import time
 
 
 def grove(agent: str, games: int) -> None:
-    from generator.engine.grove.options import GroveOptions
-    from generator.engine.grove.runner import play_game
-    from generator.engine.registry import game_seed
+    from pnp_games.grove.options import GroveOptions
+    from pnp_games.grove.runner import play_game
+    from generator.play.registry import game_seed
     options = GroveOptions()
     for i in range(games):
         play_game(options, game_seed(1, i), [agent, agent])
 
 
 def channeling(agent: str, games: int) -> None:
-    from generator.engine.channeling import Card, ChannelingOptions, new_game
-    from generator.engine.registry import make_agent
+    from pnp_games.channeling import Card, ChannelingOptions, new_game
+    from generator.play.registry import make_agent
     deck = [Card(f"M{i}", 4 + i % 4, 3 + (i * 5) % 6) for i in range(36)]  # the 2025 edition's ranges
     glyphs = ["ember", "stone", "star", "eye", "tide", "root", "moon", "hourglass"]
     options = ChannelingOptions()

@@ -1,4 +1,4 @@
 """`python -m generator`: the same commands as the pnpkit script."""
-from .cli import main
+from generator.cli import main
 
 main()

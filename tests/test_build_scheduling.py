@@ -9,7 +9,7 @@ from pathlib import Path
 
 from pnp_testing import project_copy, project_env, run_cli
 
-from generator.scheduler import Scheduler
+from generator.runs.scheduler import Scheduler
 
 QUICK = {"PNP_RULEBOOK_GAMES": "60", "PNP_RULEBOOK_SAMPLE_AGENTS": "greedy,greedy"}
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from generator.errors import GameDataError
+from generator.core.errors import GameDataError
 from generator.model.layouts import _all_kinds, validate_element
 from generator.model.source import Sourced
 from generator.model.validation import describe

@@ -31,7 +31,7 @@ def test_a_fresh_build_writes_exactly_the_files_its_manifest_lists(tmp_path):
 
 def test_removing_a_card_and_rebuilding_leaves_no_file_of_it(tmp_path):
     out = build(write_pocket_game(tmp_path / "before"), tmp_path / "out")
-    assert len([p for p in on_disk(out) if p.endswith("-ace.png")]) == 2   # tgc and mpc
+    assert len([p for p in on_disk(out) if p.endswith("-ace.png")]) == 4   # tgc and mpc, and their upload folders
     before = json.loads((out / "pocket-base-tts.json").read_text())
     build(write_pocket_game(tmp_path / "after", drop="Ace"), out)
     assert not [p for p in on_disk(out) if p.endswith("-ace.png")]

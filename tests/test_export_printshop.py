@@ -14,8 +14,8 @@ from pypdf import PdfReader
 
 from generator.model import load_edition
 from generator.model.layouts import BUILTIN_LOOKS, Layouts
-from generator.pipeline import build_edition
-from generator.render.export_printshop import rgb_traces
+from generator.build.pipeline import build_edition
+from generator.exporters.printshop import rgb_traces
 from pnp_testing import ROOT
 
 MM = 72 / 25.4

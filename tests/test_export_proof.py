@@ -6,6 +6,7 @@ import base64
 import fcntl
 import json
 import os
+import re
 import select
 import shutil
 import subprocess
@@ -16,7 +17,7 @@ import pytest
 from PIL import Image
 
 from generator.model import load_edition
-from generator.pipeline import build_edition
+from generator.build.pipeline import build_edition
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 needs_browser = pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed "
@@ -146,17 +147,45 @@ IMAGES = "Array.from(document.images).map(i => [i.getAttribute('src'), i.complet
 
 def test_proof_page_lists_every_face_the_report_and_the_pdfs(proof):
     out, produced = proof
-    page = (out / "the-channeling-2025-proof.html").read_text()
+    page = (out / "the-channeling-2025-proof.html").read_text().split("<script>")[0]  # the markup, not the page's script
     images = [p for p in produced if p.kind == "proof-image"]
-    assert page.count("<img ") == len(images) == 12 + 1 + 24 + 3 + 2 + 2 + 2
+    assert len(images) == 12 + 1 + 24 + 3 + 2 + 2 + 2
+    shown = set(re.findall(r'<img src="([^"]+)"', page))
+    assert shown == {p.path for p in images}          # every face and every back, each file used
+    # one figure per distinct piece (40), each with its face and its back (6 distinct backs in all)
+    assert page.count('<figure class="piece"') == 40 and page.count('class="face side-face"') == 40
     for section in ("Magic Circle cards", "Glyph cards", "Druid tokens", "Energy cubes"):
         assert section in page
     assert 'href="the-channeling-2025-letter-cards.pdf"' in page and "by vigor: 4: 9, 5: 9" in page
-    assert "Hedge Ring &times;4" in page
+    assert "Hedge Ring</span> <span class=\"count\">&times;4" in page
+
+
+def test_proof_badge_counts_the_findings_and_links_each_to_its_piece(proof):
+    out, _ = proof
+    page = (out / "the-channeling-2025-proof.html").read_text()
+    from generator.pipeline import layouts_for
+    from generator.render.safety import check_edition_safety
+    edition = load_edition("the-channeling", "2025")
+    found = check_edition_safety(edition, layouts_for(edition))
+    badge = re.search(r'class="badge (\w+)" href="#print-safety">([^<]+)<', page)
+    if found:
+        assert badge and badge.group(1) == "warn"
+        assert badge.group(2) == f"valid, {len(found)} print-safety finding" + ("" if len(found) == 1 else "s")
+        for target in re.findall(r'<a href="#(piece-[^"]+)"', page):
+            assert f'id="{target}"' in page
+    else:
+        assert "valid, no print-safety findings" in page
+
+
+def test_captions_are_short(proof):
+    out, _ = proof
+    page = (out / "the-channeling-2025-proof.html").read_text()
+    labels = re.findall(r'<span class="label">([^<]*)</span>', page)
+    assert labels and max(map(len, labels)) <= 40 and not any(label.startswith("back (") for label in labels)
 
 
 def test_proof_page_escapes_game_text(proof, tmp_path):
-    from generator.render.export_proof import render_page
+    from generator.exporters.proof import render_page
 
     from generator.model.layouts import Layouts
 
@@ -165,7 +194,8 @@ def test_proof_page_escapes_game_text(proof, tmp_path):
 
     context = {"title": "<script>alert(1)</script>", "edition": "e", "edition_id": "e", "game_id": "g",
                "decks": [], "report": type("R", (), {"ok": True, "violations": [], "warnings": []})(),
-               "report_text": "", "safety": [], "pdfs": []}
+               "report_text": "", "safety": [], "pdfs": [], "findings": 0, "pieces_with_findings": [],
+               "style": "", "script": "const PnpPage = {bindTools() {}};"}
     html = render_page(FakeJob, "proof.html.j2", context)
     assert "<script>alert(1)" not in html and "&lt;script&gt;" in html
 
@@ -175,8 +205,11 @@ def test_proof_page_loads_in_chromium_with_every_image_and_no_console_error(proo
     out, _ = proof
     session = browser.open((out / "the-channeling-2025-proof.html").as_uri())
     images = browser.evaluate(session, IMAGES)
-    assert len(images) == 46
+    markup = (out / "the-channeling-2025-proof.html").read_text().split("<script>")[0]
+    assert len(images) == markup.count("<img ") > 46
     assert [src for src, complete, width in images if not complete or width == 0] == []
+    shown = browser.evaluate(session, "Array.from(document.images).map(i => i.getBoundingClientRect().width)")
+    assert min(shown) >= 72   # the smallest pieces (20 mm coins) are still drawn at a readable size
     links = browser.evaluate(session, "Array.from(document.querySelectorAll('a')).map(a => a.getAttribute('href'))")
     assert links and all((out / href).is_file() for href in links)
     assert browser.errors() == []

@@ -7,10 +7,11 @@ import pypdfium2
 import pytest
 from PIL import Image, ImageChops
 
-from generator.errors import GameDataError
+from generator.core.errors import GameDataError
 from generator.model import load_edition
 from generator.model.layouts import Layouts, Profile
-from generator.pipeline import build_edition, layouts_for
+from generator.build.pipeline import build_edition
+from generator.model import layouts_for
 from generator.render.alignment import alignment_size, offset_label, stations, write_alignment
 from generator.render.faces import FacePainter
 from generator.render.imposition import impose_gutterfold

@@ -11,7 +11,7 @@ import jsonschema
 import pytest
 from PIL import Image
 
-from generator.render.export_tts import MAX_COLUMNS, MAX_ROWS
+from generator.exporters.tts import MAX_COLUMNS, MAX_ROWS
 from pnp_testing import project_copy, project_env, run_cli
 from pocket_game import write_pocket_game
 

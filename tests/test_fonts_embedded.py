@@ -5,7 +5,8 @@ import pikepdf
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.model import load_edition
-from generator.pipeline import build_edition, layouts_for
+from generator.build.pipeline import build_edition
+from generator.model import layouts_for
 from pdf_inspect import unembedded_fonts
 from pnp_testing import project_env, run_cli
 from pocket_game import write_pocket_game
@@ -24,7 +25,7 @@ def test_every_pdf_of_every_profile_embeds_every_font_on_every_page(tmp_path):
     pdfs = sorted(tmp_path.glob("*/*.pdf"))
     kinds = {p.name.removeprefix("mana-hex-draft-").removeprefix("pocket-base-") for p in pdfs}
     assert {"alignment.pdf", "gutterfold-cards.pdf", "rulebook-letter.pdf", "cmyk-class-cards.pdf",
-            "tgc-poker.pdf"} <= kinds and vendors == ["mpc", "tgc"]
+            "tgc-poker.pdf", "dtc-poker.pdf"} <= kinds and vendors == ["dtc", "mpc", "ppg", "tgc"]
     for path in pdfs:
         with pikepdf.open(path) as pdf:
             for number, page in enumerate(pdf.pages, 1):

@@ -9,7 +9,7 @@ import pikepdf
 import pytest
 
 from generator.model import load_edition
-from generator.pipeline import build_edition
+from generator.build.pipeline import build_edition
 from pdf_inspect import pdfx_problems
 from pnp_testing import project_copy, project_env, run_cli
 
@@ -101,7 +101,7 @@ def test_a_project_can_name_its_own_output_profile(tmp_path):
 
 
 def test_without_pikepdf_a_pdfx_profile_says_which_extra_to_install(monkeypatch, tmp_path):
-    from generator.errors import UserError
+    from generator.core.errors import UserError
     monkeypatch.setitem(__import__("sys").modules, "pikepdf", None)   # as if it were not installed
     with pytest.raises(UserError, match=r"pip install 'pnp-generator\[pdfx\]'"):
         build_edition(load_edition("the-channeling", "2025"), tmp_path / "out", ["cmyk"])

@@ -1,5 +1,5 @@
 """`validate` and `list` keep their answer under a digest of everything it depends on
-(generator/replay.py): a kept answer is printed again only while every input is unchanged."""
+(generator/build/kept_answers.py): a kept answer is printed again only while every input is unchanged."""
 from __future__ import annotations
 
 import os
@@ -7,8 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from generator import replay
-from generator.engine import plugins
+from generator.build import kept_answers as replay
+from generator.play import plugins
 from pnp_testing import ROOT, project_copy, project_env, run_cli
 
 sys.path.insert(0, str(ROOT / "tests" / "engine"))

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from generator.errors import ValidationFailed
+from generator.core.errors import ValidationFailed
 from generator.model import find_game, load_edition
 from generator.model.layouts import Layouts
-from generator.pipeline import build_edition
+from generator.build.pipeline import build_edition
 from generator.render.safety import check_edition_safety, enforce_print_safety
 from pnp_testing import project_copy
 
@@ -67,7 +67,7 @@ def test_text_under_six_points_is_reported_with_card_and_element(world):
     add_element(world, "magic-circle", 'tiny: {kind: text, x: 10, y: 30, w: 43, h: 5, text: "{name}", size: 5.5}')
     found = findings(world)
     assert len(found) == 1
-    assert "magic-circle 'Hedge Ring' (and 11 more), face" in found[0]
+    assert found[0].startswith("magic-circle face, ") and found[0].endswith("; magic-circle 'Hedge Ring' and 11 more")
     assert "element 'tiny'" in found[0] and "5.5 pt, under the 6 pt minimum" in found[0]
 
 
@@ -82,7 +82,8 @@ def test_text_outside_the_safe_zone_is_reported(world):
     add_element(world, "glyph-back", 'edge: {kind: text, x: 0.5, y: 40, w: 20, h: 6, text: "edge", size: 7}')
     found = findings(world)
     assert len(found) == 1
-    assert "glyph-cards 'light ember' (and 23 more), back (template glyph-back), element 'edge'" in found[0]
+    assert found[0].startswith("glyph-back back, element 'edge': ")
+    assert found[0].endswith("; glyph-cards 'light ember' and 23 more")
     assert "text 'edge' reaches 2.5 mm past the safe zone (3 mm inside the trim)" in found[0]
 
 
@@ -150,3 +151,17 @@ def test_build_command_warns_by_default_and_fails_with_strict(world):
     assert relaxed.returncode == 0, relaxed.stderr
     assert "warning:" in relaxed.stderr and "element 'tiny'" in relaxed.stderr
     assert (world / "relaxed" / "the-channeling-2025-letter-cards.pdf").is_file()
+
+
+def test_findings_are_one_short_line_each_grouped_with_the_advice_once(world):
+    add_element(world, "magic-circle", "left: {kind: rect, x: 1, y: 40, w: 10, h: 4, fill: ink}")
+    add_element(world, "magic-circle", "right: {kind: rect, x: 55, y: 40, w: 7, h: 4, fill: ink}")
+    game = find_game("the-channeling", world / "components")
+    seen = []
+    enforce_print_safety(load_edition(game, "2025"), looks(world), warn=seen.append)
+    lines = seen[0].splitlines()
+    assert lines[0] == "the-channeling 2025: 2 print-safety findings"
+    assert lines[1].startswith("  magic-circle face, element 'left': rect reaches 2.0 mm past the safe zone")
+    assert lines[2].startswith("  magic-circle face, element 'right': rect reaches 2.0 mm past the safe zone")
+    assert all(len(line) < 140 for line in lines)
+    assert [line for line in lines if "bleed: true" in line] == [lines[3]] and len(lines) == 4  # the advice, once

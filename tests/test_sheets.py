@@ -13,7 +13,7 @@ from generator.model.layouts import Layouts
 from generator.render.faces import FacePainter
 from generator.render.imposition import back_position, impose, page_size
 from generator.render.items import items_for
-from generator.units import MM
+from generator.core.units import MM
 
 LETTER = (612.0, 792.0)
 A4 = (595.28, 841.89)

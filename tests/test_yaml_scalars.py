@@ -7,7 +7,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.errors import GameDataError
+from generator.core.errors import GameDataError
 from generator.model.source import load_yaml
 
 DOCUMENT = """\

@@ -8,11 +8,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import GameDataError
-from .schema import MAX_COUNT, MAX_TEXT, MAX_TOTAL, Component, Declaration, EditionFile, GameFile, Glyph, GlyphFile
-from .source import Sourced, load_yaml
-from .tables import is_table, load_table
-from .validation import validate
+from generator.core.files import refusal
+from generator.core.errors import GameDataError
+from generator.model.schema import MAX_COUNT, MAX_TEXT, MAX_TOTAL, Component, Declaration, EditionFile, GameFile, Glyph, GlyphFile
+from generator.core.session import current_session
+from generator.model.source import Sourced, load_yaml
+from generator.model.tables import is_table, load_table
+from generator.model.validation import validate
 
 PIECE_KEYS = {"count", "face", "back"}  # keys of a piece's row that are not fields
 _IDENT = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
@@ -111,7 +113,17 @@ class Edition:
 
 
 def load_game(folder: Path) -> Game:
-    """Read game.yaml, the glyph file and the shared components of one game folder."""
+    """Read game.yaml, the glyph file and the shared components of one game folder (once in a
+    loading session)."""
+    session = current_session()
+    if session is None:
+        return _read_game(folder)
+    if folder not in session.games:
+        session.games[folder] = _read_game(folder)
+    return session.games[folder]
+
+
+def _read_game(folder: Path) -> Game:
     source = load_yaml(folder / "game.yaml")
     spec = validate(GameFile, source.data, source)
     if spec.id != folder.name:
@@ -128,12 +140,23 @@ def load_game(folder: Path) -> Game:
 
 
 def load_edition_of(game: Game, edition_id: str, _chain: tuple[str, ...] = ()) -> Edition:
-    """Read editions/<id>.yaml of a loaded game and resolve its components.
+    """Read editions/<id>.yaml of a loaded game and resolve its components (once in a loading
+    session, for the game it was loaded with).
 
     An edition may `extend` another: it then starts from that edition's components, declarations
     (replaced per component by its own), rules (overridden key by key), rule checks and undefined
     parts, and may give its own `pieces` for any component it inherits or shares with the game.
     """
+    session = current_session()
+    if session is None:
+        return _read_edition(game, edition_id, _chain)
+    kept = session.editions.get((game.folder, edition_id))
+    if kept is None or kept.game is not game:
+        kept = session.editions[(game.folder, edition_id)] = _read_edition(game, edition_id, _chain)
+    return kept
+
+
+def _read_edition(game: Game, edition_id: str, _chain: tuple[str, ...]) -> Edition:
     source = load_yaml(game.folder / "editions" / f"{edition_id}.yaml")
     spec = validate(EditionFile, source.data, source)
     if spec.id != edition_id:
@@ -358,7 +381,11 @@ def _field_value(game: Game, spec, value: Any, source: Sourced, where: tuple) ->
 
 def _inside(folder: Path, relative: str, source: Sourced, where: tuple, base: Path | None = None) -> Path:
     """Resolve a path named in a game file; it may not leave the game's folder."""
-    path = ((base or folder) / relative).resolve()
+    named = (base or folder) / relative
+    reason = refusal(named)
+    if reason:
+        raise source.error(where, "a regular file inside the project", f"{relative!r}: {reason}")
+    path = named.resolve()
     if not path.is_relative_to(folder.resolve()):
         raise source.error(where, "a path inside the game's folder", repr(relative))
     if not path.is_file():

@@ -10,13 +10,14 @@ from typing import Annotated, Any, Literal, Union, get_args
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter, ValidationError
 
-from ..errors import GameDataError
-from ..units import PAPER, parse_length
-from .conditions import Condition, Repeat
-from .numbers import NUMBERS, Degrees, Dots, DashLength, FontSize, Leading, Percent, StrokeWidth, MAX_DASHES, whole
-from .schema import Glyph, Ident
-from .source import Sourced, load_yaml
-from .validation import describe, validate
+from generator.core.files import refusal
+from generator.core.errors import GameDataError, did_you_mean
+from generator.core.units import PAPER, parse_length
+from generator.model.conditions import Condition, Repeat
+from generator.model.numbers import NUMBERS, Degrees, Dots, DashLength, FontSize, Leading, Percent, StrokeWidth, MAX_DASHES, whole
+from generator.model.schema import Glyph, Ident
+from generator.model.source import Sourced, load_yaml
+from generator.model.validation import describe, validate
 
 BUILTIN_LOOKS = Path(str(resources.files("generator") / "looks"))  # package data, shipped in the wheel
 MAX_SIDE_MM = 1000  # a piece or page larger than a metre is a mistake, not a request
@@ -447,7 +448,7 @@ class Layouts:
     def profile(self, name: str) -> Profile:
         if name not in self.profiles:
             raise GameDataError(self.root / "profiles", None, "profile",
-                                f"a profile, one of {sorted(self.profiles)}", repr(name))
+                                f"a profile, one of {sorted(self.profiles)}", did_you_mean(name, self.profiles))
         return self.profiles[name]
 
     def template(self, template_id: str, wanted_by: tuple[Sourced, tuple] | None = None) -> Template:
@@ -463,8 +464,9 @@ class Layouts:
         if path is None:
             known = sorted(self.template_paths)
             if wanted_by:
-                raise wanted_by[0].error(wanted_by[1], f"a template, one of {known}", repr(template_id))
-            raise GameDataError(self.root / "templates", None, "", f"a template, one of {known}", repr(template_id))
+                raise wanted_by[0].error(wanted_by[1], f"a template, one of {known}", did_you_mean(template_id, known))
+            raise GameDataError(self.root / "templates", None, "", f"a template, one of {known}",
+                                did_you_mean(template_id, known))
         source = load_yaml(path)
         spec = validate(TemplateFile, source.data, source)
         if spec.id != template_id:
@@ -516,6 +518,9 @@ def _font_file(file: str, layer: Layer, source: Sourced, name: str) -> str:
     """A font's file as an absolute path (or reportlab:NAME); it must lie inside its layer's folder."""
     if file.startswith("reportlab:"):
         return file
+    reason = refusal(source.path.parent / file)
+    if reason:
+        raise source.error(("fonts", name, "file"), "a regular font file inside the project", f"{file!r}: {reason}")
     folder = source.path.parent.resolve()
     path = (folder / file).resolve()
     if not path.is_relative_to(folder):

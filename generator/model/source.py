@@ -15,7 +15,9 @@ from typing import Any
 
 import yaml
 
-from ..errors import GameDataError
+from generator.core.files import contained
+from generator.core.errors import GameDataError
+from generator.core.session import current_session
 
 try:  # the C parser is several times faster; fall back when libyaml is absent
     _Loader = yaml.CSafeLoader
@@ -62,7 +64,18 @@ def format_key(key_path: KeyPath) -> str:
 
 
 def load_yaml(path: Path) -> Sourced:
-    """Read a YAML file safely and within limits; any problem becomes a GameDataError naming the line."""
+    """Read a YAML file safely and within limits; any problem becomes a GameDataError naming the line.
+    In a loading session each file is read once."""
+    session = current_session()
+    if session is None:
+        return _load(path)
+    key = Path(path)
+    if key not in session.sources:
+        session.sources[key] = _load(key)
+    return session.sources[key]
+
+
+def _load(path: Path) -> Sourced:
     text = _read(path)
     source = Sourced(path, None)
     try:
@@ -80,6 +93,10 @@ def load_yaml(path: Path) -> Sourced:
 
 
 def _read(path: Path) -> str:
+    contained(path)
+    session = current_session()
+    if session is not None:
+        session.yaml_reads[path] += 1
     try:
         size = path.stat().st_size
         if size > MAX_BYTES:

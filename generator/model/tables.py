@@ -1,7 +1,7 @@
 """Pieces from a spreadsheet: a CSV file (or an Excel workbook, with the `xlsx` extra) whose header
 row names the component's fields, plus an optional `count` column. Cells are typed by the fields
 (a whole-number field takes whole numbers), empty cells leave an optional field unset, and every
-mistake names the file, the row and the column, e.g. `cards.csv:7, column vigor (B)`."""
+mistake names the file, the row and the column, e.g. `cards.csv:7, column cost (B)`."""
 from __future__ import annotations
 
 import csv
@@ -9,8 +9,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import GameDataError
-from .source import KeyPath, Sourced
+from generator.core.files import contained
+from generator.core.errors import GameDataError
+from generator.model.source import KeyPath, Sourced
 
 MAX_ROWS = 20_000
 MAX_CELL = 10_000  # characters: a card's text, never a novel
@@ -40,6 +41,7 @@ def is_table(name: str) -> bool:
 
 def load_table(path: Path, fields: dict[str, Any]) -> TableSource:
     """The file's rows as dicts keyed by the header, cells converted to the fields' types."""
+    contained(path)
     header, rows = _read_xlsx(path) if path.suffix.lower() == ".xlsx" else _read_csv(path)
     source = TableSource(path, [], columns=tuple(header))
     _check_header(source, header, fields)

@@ -5,7 +5,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from .source import Sourced
+from generator.model.source import Sourced
 
 M = TypeVar("M", bound=BaseModel)
 

@@ -10,11 +10,11 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..model.layouts import Profile
-from ..units import MM
-from .faces import FacePainter
-from .imposition import Slot, back_position
-from .pdf import new_canvas
+from generator.model.layouts import Profile
+from generator.core.units import MM
+from generator.render.faces import FacePainter
+from generator.render.imposition import Slot, back_position
+from generator.render.pdf import new_canvas
 
 SPAN_MM = 5          # each scale reads from -5 to +5 mm
 STEP_MM = 0.5        # one tick per half millimetre

@@ -5,7 +5,7 @@ import re
 import string
 from typing import Any
 
-from ..model.game import ComponentSet, Game, Piece, named_values
+from generator.model.game import ComponentSet, Game, Piece, named_values
 
 _REF = re.compile(r"^\$([a-z0-9_]+)(.*)$")
 _FORMATTER = string.Formatter()
@@ -19,7 +19,7 @@ def piece_values(game: Game, component: ComponentSet, piece: Piece) -> dict[str,
 
 
 def resolve(value: Any, values: dict[str, Any]) -> Any:
-    """`$vigor` -> the piece's vigor; `$set-ink` -> e.g. 'light-ink'; anything else unchanged."""
+    """`$cost` -> the piece's cost; `$set-ink` -> e.g. 'gold-ink'; anything else unchanged."""
     if isinstance(value, str) and value.startswith("$"):
         match = _REF.match(value)
         return f"{values[match.group(1)]}{match.group(2)}" if match.group(2) else values[match.group(1)]

@@ -8,16 +8,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..errors import GameDataError
-from ..model.conditions import check_condition
-from ..model.game import ComponentSet, Piece
-from ..model.layouts import Template
-from ..model.numbers import MAX_DOTS
-from .bindings import references, resolve, text_references
-from .richtext import RichStyle, is_rich, names_used, paragraph
+from generator.core.errors import GameDataError, did_you_mean
+from generator.model.conditions import check_condition
+from generator.model.game import ComponentSet, Piece
+from generator.model.layouts import Template
+from generator.model.numbers import MAX_DOTS
+from generator.render.bindings import references, resolve, text_references
+from generator.render.richtext import RichStyle, is_rich, names_used, paragraph
 
 if TYPE_CHECKING:
-    from .faces import FacePainter
+    from generator.render.faces import FacePainter
 
 COLOUR_KEYS = ("fill", "stroke", "colour", "outline")
 SIZE_TOLERANCE = 0.01  # points
@@ -58,11 +58,12 @@ def check_template(painter: "FacePainter", template: Template, component: Compon
         for key in COLOUR_KEYS:
             value = data.get(key)
             if value and not value.startswith("$") and value not in painter.palette:
-                raise fail(key, "a colour named in style.yaml", repr(value))
+                raise fail(key, "a colour named in style.yaml", did_you_mean(value, painter.palette.colours))
         if element.kind == "image" and not element.file.startswith("$"):
             _check_image(painter, element.file, fail)
         if element.kind == "glyph" and not element.glyph.startswith("$") and element.glyph not in painter.shapes:
-            raise fail("glyph", f"a glyph or icon, one of {sorted(painter.shapes)}", repr(element.glyph))
+            raise fail("glyph", f"a glyph or icon, one of {sorted(painter.shapes)}",
+                       did_you_mean(element.glyph, painter.shapes))
     for piece in component.pieces:
         _check_bound_values(painter, template, component, piece)
 
@@ -97,7 +98,7 @@ def _check_markup(painter: "FacePainter", text: str, fail) -> None:
                                f"{sorted(painter.shapes)}", f":{icon}:")
     for colour in colours:
         if colour not in painter.palette:
-            raise fail("text", "[words](colour) naming a colour of style.yaml", repr(colour))
+            raise fail("text", "[words](colour) naming a colour of style.yaml", did_you_mean(colour, painter.palette.colours))
     style = RichStyle(*(painter.fonts["body"],) * 3, 9, 1.2, None, "left", painter.palette.get)
     try:
         paragraph(text, style)
@@ -134,7 +135,7 @@ def _check_bound_values(painter: "FacePainter", template: Template, component: C
 
 
 def _check_count(element, values: dict, piece: Piece, source, where) -> None:
-    """A count bound to a field (`count: $vigor`) stays within what a ring or flower can draw."""
+    """A count bound to a field (`count: $cost`) stays within what a ring or flower can draw."""
     bound = getattr(element, "count", None)
     if isinstance(bound, str):
         dots = resolve(bound, values)

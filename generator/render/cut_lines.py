@@ -7,14 +7,16 @@ import math
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..model.layouts import Layouts, Profile, Template
-from ..model.source import load_yaml
+from generator.core.errors import did_you_mean
+from generator.model.layouts import Layouts, Profile, Template
+from generator.model.source import load_yaml
 
 
 def check_cut_lines(profile: Profile, layouts: Layouts, palette) -> None:
     if profile.cut_lines and profile.cut_lines.colour not in palette:
         source = load_yaml(layouts.profile_path(profile.id))
-        raise source.error(("cut_lines", "colour"), "a colour named in style.yaml", repr(profile.cut_lines.colour))
+        raise source.error(("cut_lines", "colour"), "a colour named in style.yaml",
+                           did_you_mean(profile.cut_lines.colour, palette.colours))
 
 
 def needs_cut_line(template: Template) -> bool:

@@ -6,17 +6,18 @@ from pathlib import Path
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
-from ..errors import GameDataError
-from ..model.game import ComponentSet, Game, Piece
-from ..model.layouts import Layouts, Profile, Template
-from ..model.conditions import holds, repeat_offsets
-from ..units import MM
-from .bindings import piece_values, resolve
-from .checks import check_sides, check_template
-from .images import check_image
-from .ink import centre_of
-from .painters import PAINTERS, PaintContext
-from .style import Palette, register_fonts
+from generator.core.files import refusal
+from generator.core.errors import GameDataError
+from generator.model.game import ComponentSet, Game, Piece
+from generator.model.layouts import Layouts, Profile, Template
+from generator.model.conditions import holds, repeat_offsets
+from generator.core.units import MM
+from generator.render.bindings import piece_values, resolve
+from generator.render.checks import check_sides, check_template
+from generator.render.images import check_image
+from generator.render.ink import centre_of
+from generator.render.painters import PAINTERS, PaintContext
+from generator.render.style import Palette, register_fonts
 
 SEAM = 0.3  # points the background overlaps into a neighbour's bleed, so no hairline shows between
 
@@ -80,7 +81,8 @@ class FacePainter:
     def paint(self, c: Canvas, template: Template, values: dict, x0: float, top: float, bleed: float) -> None:
         """Paint a face directly, its trim box's top-left corner at (x0, top)."""
         ctx = PaintContext(x0, top, template.size[0], template.size[1], bleed, values,
-                           self._colour, self.fonts.__getitem__, self.shapes.__getitem__, self.art)
+                           self._colour, self.fonts.__getitem__, self.shapes.__getitem__, self.art,
+                           small_black_as_k=self.palette.small_black_as_k and self.palette.model == "cmyk")
         for element in template.elements.values():
             if not holds(element.when, values):
                 continue
@@ -102,7 +104,8 @@ class FacePainter:
         """An image file of the game: an ImageReader for PNG/JPEG, a vector Drawing for SVG."""
         if relative not in self._images:
             path = (self.game.folder / relative).resolve()
-            if not path.is_relative_to(self.game.folder.resolve()) or not path.is_file():
+            if refusal(self.game.folder / relative) or not path.is_relative_to(self.game.folder.resolve()) \
+                    or not path.is_file():
                 raise GameDataError(self.game.folder, None, "image", "an image file inside the game's folder",
                                     repr(relative))
             art = load_art(path)

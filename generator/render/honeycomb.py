@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
-from .cut_lines import hex_radius, hex_trim
+from generator.render.cut_lines import hex_radius, hex_trim
 
 Box = tuple[float, float]  # (x, top): the top-left corner of a piece's trim box on the page
 Segment = tuple[tuple[float, float], tuple[float, float]]

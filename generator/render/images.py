@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import GameDataError
+from generator.core.errors import GameDataError
 
 MAX_PIXELS = 64_000_000  # an A3 sheet at 600 DPI is 70 MP; a card's art is a few megapixels
 FORMATS = {"PNG", "JPEG", "GIF", "BMP", "TIFF", "WEBP"}

@@ -4,8 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..model.layouts import Profile
-from .honeycomb import Honeycomb, is_honeycomb
+from generator.model.layouts import Profile
+from generator.render.honeycomb import Honeycomb, is_honeycomb
 
 
 @dataclass

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from .painters import hex_cluster_centres, hex_corners, hex_outer_boundary
+from generator.render.painters import hex_cluster_centres, hex_corners, hex_outer_boundary
 
 Point = tuple[float, float]
 _SAMPLES = 24  # points round a circle: enough to tell 0.1 mm on a token

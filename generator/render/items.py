@@ -1,9 +1,9 @@
 """Turn a component's pieces into printable items (front and back bound to each copy)."""
 from __future__ import annotations
 
-from ..model.game import ComponentSet
-from .faces import FacePainter
-from .imposition import Item
+from generator.model.game import ComponentSet
+from generator.render.faces import FacePainter
+from generator.render.imposition import Item
 
 
 def items_for(component: ComponentSet, painter: FacePainter) -> list[Item]:

@@ -6,12 +6,14 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from reportlab.lib.colors import CMYKColor
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from .bindings import format_text, resolve
-from .richtext import ICON_CALLBACK, RichStyle, fit_paragraph, icon_drawer, is_rich
+from generator.render.bindings import format_text, resolve
+from generator.render.overprint import overprint_from_here
+from generator.render.richtext import ICON_CALLBACK, RichStyle, fit_paragraph, icon_drawer, is_rich
 
 
 @dataclass
@@ -30,6 +32,7 @@ class PaintContext:
     image: Callable[[str], Any]
     background: Any = None
     warnings: list[str] = field(default_factory=list)
+    small_black_as_k: bool = False   # CMYK: small near-black text as pure K, overprinting
 
     def px(self, x: float) -> float:
         return self.x0 + x
@@ -39,6 +42,14 @@ class PaintContext:
 
     def paint(self, name: str | None):
         return None if name is None else self.colour(resolve(name, self.values))
+
+
+SMALL_TEXT_PT = 12   # text below this size in near-black prints as pure K when the profile asks
+NEAR_BLACK_K = 0.9   # a CMYK colour with at least this much black counts as black
+
+
+def is_small_black(colour: Any, size: float) -> bool:
+    return isinstance(colour, CMYKColor) and size < SMALL_TEXT_PT and colour.black >= NEAR_BLACK_K
 
 
 def _set_paint(c: Canvas, ctx: PaintContext, fill: str | None, stroke: str | None, width: float) -> tuple[int, int]:
@@ -145,6 +156,9 @@ def text(c: Canvas, el, ctx: PaintContext) -> None:
     else:
         first = el.y + (el.h - block) / 2 + size * 0.78
     c.setFillColor(ctx.paint(el.colour))
+    if ctx.small_black_as_k and is_small_black(ctx.paint(el.colour), size):
+        c.setFillColor(CMYKColor(0, 0, 0, 1))
+        overprint_from_here(c)   # the black prints over what is beneath: a shifted plate leaves no halo
     if el.outline:
         c.setStrokeColor(ctx.paint(el.outline))
         c.setLineWidth(max(0.3, size / 40))

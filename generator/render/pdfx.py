@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from ..errors import UserError
+from generator.core.errors import UserError
 
 # reportlab's invariant mode dates every file 2000-01-01; the XMP must give the same instant
 FIXED_DATE = "2000-01-01T00:00:00+00:00"

@@ -13,15 +13,16 @@ from typing import Callable
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 
-from ..errors import ValidationFailed
-from ..model.game import Edition
-from ..model.layouts import Layouts, Template
-from ..units import MM
-from .bindings import format_text, resolve
-from ..model.conditions import holds
-from .faces import FacePainter, copies
-from .ink import beyond_safe_zone, outline_points, placed
-from .richtext import RichStyle, fit_paragraph, is_rich
+from generator.core.session import once
+from generator.core.errors import ValidationFailed
+from generator.model.game import Edition
+from generator.model.layouts import Layouts, Template
+from generator.core.units import MM
+from generator.render.bindings import format_text, resolve
+from generator.model.conditions import holds
+from generator.render.faces import FacePainter, copies
+from generator.render.ink import beyond_safe_zone, outline_points, placed
+from generator.render.richtext import RichStyle, fit_paragraph, is_rich
 
 MIN_FONT_PT = 6.0
 MIN_IMAGE_DPI = 300
@@ -42,13 +43,47 @@ class Finding:
     problem: str
     more: int = 0   # other pieces with the same finding
 
+    kind: str = ""  # safe-zone, overflow, size or resolution: which advice applies
+
     def __str__(self) -> str:
-        others = f" (and {self.more} more)" if self.more else ""
-        return (f"{self.component} '{self.piece}'{others}, {self.side} (template {self.template}), "
-                f"element '{self.element}': {self.problem}")
+        """One short line: where (template, element), what, and on which pieces."""
+        others = f" and {self.more} more" if self.more else ""
+        return (f"{self.template} {self.side}, element '{self.element}': {self.problem}; "
+                f"{self.component} '{self.piece}'{others}")
+
+
+# What to do about each kind of finding, said once after the findings of that kind.
+ADVICE = {
+    "safe-zone": "keep ink inside the safe zone, or mark the element `bleed: true` when it is meant to run off "
+                 "the edge",
+    "overflow": "shorten the text, enlarge its box, or let it shrink (`fit: shrink` or `fit: wrap-shrink`)",
+    "size": f"text under {MIN_FONT_PT:g} pt is hard to read: enlarge the box or shorten the text",
+    "resolution": f"use art of at least {MIN_IMAGE_DPI} DPI at its printed size, or vector art (SVG)",
+}
+
+
+def advice(findings: list[Finding]) -> list[str]:
+    """The advice for the kinds of ``findings``, once each, in the order of ``ADVICE``."""
+    kinds = {f.kind for f in findings}
+    return [f"{kind}: {ADVICE[kind]}" for kind in ADVICE if kind in kinds]
+
+
+def summary(title: str, findings: list[Finding]) -> str:
+    """A heading line, one line per finding grouped by template, then the advice once."""
+    ordered = sorted(findings, key=lambda f: (f.template, f.side, f.element))
+    lines = [f"{title}: {len(findings)} print-safety finding{'s' if len(findings) != 1 else ''}"]
+    lines += [f"  {f}" for f in ordered]
+    lines += [f"  advice, {line}" for line in advice(findings)]
+    return "\n".join(lines)
 
 
 def check_edition_safety(edition: Edition, layouts: Layouts) -> list[Finding]:
+    """Every print-safety finding of the edition's faces (once per edition and looks in a loading session)."""
+    return list(once(("print safety", edition.game.folder, edition.id, id(layouts)),
+                     lambda: _edition_findings(edition, layouts)))
+
+
+def _edition_findings(edition: Edition, layouts: Layouts) -> list[Finding]:
     painter = FacePainter(edition.game, layouts)
     found: dict[tuple, Finding] = {}
     for component in edition.components:
@@ -62,10 +97,10 @@ def check_edition_safety(edition: Edition, layouts: Layouts) -> list[Finding]:
                     if key in found:
                         old = found[key]
                         found[key] = Finding(old.component, old.piece, old.side, old.template, old.element,
-                                             old.problem, old.more + 1)
+                                             old.problem, old.more + 1, kind)
                     else:
                         found[key] = Finding(component.id, piece.label, side, template.id,
-                                             name, problem)
+                                             name, problem, 0, kind)
     return list(found.values())
 
 
@@ -90,8 +125,7 @@ def check_face(template: Template, values: dict, painter: FacePainter) -> list[t
         outside = beyond_safe_zone(points, template.size, template.shape, template.safe_margin)
         if outside > TOLERANCE:
             out.append((name, "safe-zone", f"{element.kind} reaches {outside / MM:.1f} mm past the safe zone "
-                                           f"({template.safe_margin / MM:g} mm inside the trim); keep it inside "
-                                           f"or mark it `bleed: true` if it is meant to run off the edge"))
+                                           f"({template.safe_margin / MM:g} mm inside the trim)"))
     return out
 
 
@@ -192,14 +226,13 @@ def enforce_print_safety(edition: Edition, layouts: Layouts, strict: bool = Fals
                          warn: Callable[[str], None] | None = None) -> list[Finding]:
     """Run the checks: with strict, any finding stops the build; otherwise each is reported as a warning."""
     findings = check_edition_safety(edition, layouts)
-    if findings and strict:
-        lines = "\n".join(f"  {f}" for f in findings)
-        raise ValidationFailed(f"{edition.game.id} {edition.id}: {len(findings)} print-safety "
-                               f"problem(s) (--strict):\n{lines}")
-    for finding in findings:
-        message = f"{edition.game.id} {edition.id}: print safety: {finding}"
-        if warn:
-            warn(message)
-        else:
-            warnings.warn(message, PrintSafetyWarning, stacklevel=2)
+    if not findings:
+        return findings
+    if strict:
+        raise ValidationFailed(summary(f"{edition.game.id} {edition.id} (--strict)", findings))
+    message = summary(f"{edition.game.id} {edition.id}", findings)
+    if warn:
+        warn(message)
+    else:
+        warnings.warn(message, PrintSafetyWarning, stacklevel=2)
     return findings

@@ -7,14 +7,14 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..model.layouts import Profile
-from .cut_lines import check_cut_lines, draw_cut_line, draw_cut_segments
-from .faces import FacePainter
-from .honeycomb import hex_cell, is_honeycomb, shared_edges
-from ..units import MM, parse_length
-from .imposition import (FOLD_CLEARANCE_MM, Block, FoldedPage, Item, Page, back_position, folded_back_position,
+from generator.model.layouts import Profile
+from generator.render.cut_lines import check_cut_lines, draw_cut_line, draw_cut_segments
+from generator.render.faces import FacePainter
+from generator.render.honeycomb import hex_cell, is_honeycomb, shared_edges
+from generator.core.units import MM, parse_length
+from generator.render.imposition import (FOLD_CLEARANCE_MM, Block, FoldedPage, Item, Page, back_position, folded_back_position,
                          impose, impose_gutterfold, page_size)
-from .pdf import new_canvas
+from generator.render.pdf import new_canvas
 
 SIDES = ("top", "bottom", "left", "right")
 

@@ -11,10 +11,10 @@ from reportlab.lib.colors import CMYKColor, Color
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from ..errors import GameDataError
-from ..model.layouts import Layouts, Profile, StyleFile, Template, validate_element
-from ..model.source import Sourced, load_yaml
-from ..model.validation import validate
+from generator.core.errors import GameDataError
+from generator.model.layouts import Layouts, Profile, StyleFile, Template, validate_element
+from generator.model.source import Sourced, load_yaml
+from generator.model.validation import validate
 
 _REPORTLAB_FONTS = Path(reportlab.__file__).parent / "fonts"
 _registered: dict[str, str] = {}
@@ -30,6 +30,17 @@ class Palette:
         # An ink-saver layout swaps colours by name; without one, every colour is washed out instead.
         self.model, self.ink_saver = model, ink_saver and not isinstance(layouts, InkSaverLayouts)
         self._cache: dict[str, Color] = {}
+        self.limited: dict[str, tuple[tuple, tuple, float]] = {}  # name -> (given, printed, ΔE) under an ink limit
+        self.small_black_as_k = False   # small text in near-black set as pure K, overprinting
+
+    def limit_ink(self, limit: float, icc: bytes) -> None:
+        """Print every CMYK colour over `limit`% total ink as its closest colour within it."""
+        from generator.render.inklimit import limit_colour
+        for name, spec in self.colours.items():
+            if sum(spec.cmyk) > limit:
+                printed, delta = limit_colour(tuple(spec.cmyk), limit, icc)
+                self.limited[name] = (tuple(spec.cmyk), printed, delta)
+        self._cache.clear()
 
     def __contains__(self, name: str) -> bool:
         return name in self.colours
@@ -42,7 +53,7 @@ class Palette:
     def _make(self, name: str) -> Color:
         spec = self.colours[name]
         if self.model == "cmyk":
-            c, m, y, k = (v / 100 for v in spec.cmyk)
+            c, m, y, k = (v / 100 for v in (self.limited[name][1] if name in self.limited else spec.cmyk))
             if self.ink_saver:
                 c, m, y, k = (v * 0.25 for v in (c, m, y, k))
             return CMYKColor(c, m, y, k)
@@ -139,11 +150,11 @@ def register_fonts(layouts: Layouts) -> dict[str, str]:
     names = {}
     for name, spec in layouts.style.fonts.items():
         path = _font_path(spec.file)
-        key = str(path)
+        key = _font_key(path)
         if key not in _registered:
             face = f"F{len(_registered)}-{path.stem}"
             try:
-                pdfmetrics.registerFont(TTFont(face, key))
+                pdfmetrics.registerFont(TTFont(face, str(path)))
             except Exception as exc:  # reportlab raises several types for unreadable fonts
                 origin = layouts.style_origins[("font", name)]
                 raise GameDataError(origin.path, origin.line, f"fonts.{name}.file",
@@ -151,6 +162,15 @@ def register_fonts(layouts: Layouts) -> dict[str, str]:
             _registered[key] = face
         names[name] = _registered[key]
     return names
+
+
+def _font_key(path: Path) -> str:
+    """A font file is registered again when it changes on disk (a long-running studio sees edits)."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return str(path)   # registering it reports the problem
+    return f"{path}@{stat.st_mtime_ns}:{stat.st_size}"
 
 
 def _font_path(file: str) -> Path:

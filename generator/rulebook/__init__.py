@@ -11,6 +11,6 @@ def __getattr__(name: str) -> Any:
     # the typesetting is imported when first used, so the package's light modules (the cache, the
     # engine work started ahead) can be imported without it
     if name in __all__:
-        from . import book
+        from generator.rulebook import book
         return getattr(book, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -2,7 +2,7 @@
 
 Each rules engine that the rulebook can tell about names its ``Appendices`` in its ``EngineSpec``
 (``appendices="module:attribute"``), a module in the engine's own package (the shipped ones in
-``generator/engine/<game>/appendix/``), so an engine registered as a plug-in brings its own; the
+``generator/play/<game>/appendix/``), so an engine registered as a plug-in brings its own; the
 module builds it from ``hooks``. ``book.py`` knows no game: it hands a ``Book`` (what the hooks
 may draw with) to the entry of the edition's engine. A game without an engine, or with an engine
 that has no entry, gets a rulebook without appendices.
@@ -15,15 +15,15 @@ from typing import Any, Callable
 from pydantic import BaseModel
 from reportlab.platypus import Flowable
 
-from ..model import load_edition
-from ..model.game import Edition
-from ..model.source import Sourced
-from ..model.validation import validate
-from .faces import PieceFaces
-from .play import EngineInputs, balance_rows, engine_inputs
-from .sample_search import SampleSearch
-from .settings import RulebookSettings
-from .styles import Styles
+from generator.model import load_edition
+from generator.model.game import Edition
+from generator.model.source import Sourced
+from generator.model.validation import validate
+from generator.rulebook.faces import PieceFaces
+from generator.runs.work import EngineInputs, balance_rows, engine_inputs
+from generator.runs.sample_search import SampleSearch
+from generator.rulebook.settings import RulebookSettings
+from generator.rulebook.styles import Styles
 
 Figure = Callable[[float], list[Flowable]]   # (available width) -> flowables
 
@@ -84,8 +84,8 @@ class Appendices:
 
 def for_engine(engine: str | None) -> Appendices | None:
     """The appendices of an engine, None for a game without one (or an engine the rulebook cannot tell)."""
-    from ..engine.plugins import load_reference
-    from ..engine.registry import ENGINES
+    from generator.play.plugins import load_reference
+    from generator.play.registry import ENGINES
     spec = ENGINES.get(engine) if engine else None
     if spec is None or not spec.appendices:
         return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..engine.stats import rate
+from generator.runs.stats import rate
 
 
 def share(count: int, n: int) -> dict[str, Any]:

@@ -8,28 +8,28 @@ from typing import Any, Callable
 
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
-from ..engine.plugins import get_engine
-from ..errors import GameDataError
-from ..model.game import Edition
-from ..model.layouts import Layouts, Profile
-from ..model.source import load_yaml
-from ..model.validation import validate
-from ..trace import span
-from ..units import MM
-from .appendices import Book, Figure, balance, for_engine, stall_runs
-from .balance import fixed, percent
-from .config import RulebookConfig, rules_folder
-from .document import IndexSpec, PageSetup, write_document
-from .faces import PieceFaces
-from .facts import edition_facts, option_facts
-from .gallery import CoverFan, CoverRow, Gallery
-from .markdown import Converter
-from .play import engine_inputs
-from .settings import RulebookSettings, check_agents, load_style_sheet, settings_for
-from .styles import Styles, build_styles
-from .terms import load_terms, term_pattern
-from .text import RuleText, TemplateDataError
-from .wordings import answered_questions
+from generator.play.plugins import get_engine
+from generator.core.errors import GameDataError
+from generator.model.game import Edition
+from generator.model.layouts import Layouts, Profile
+from generator.model.source import load_yaml
+from generator.model.validation import validate
+from generator.core.trace import span
+from generator.core.units import MM
+from generator.rulebook.appendices import Book, Figure, balance, for_engine, stall_runs
+from generator.rulebook.balance import fixed, percent
+from generator.rulebook.config import RulebookConfig, rules_folder
+from generator.rulebook.document import IndexSpec, PageSetup, write_document
+from generator.rulebook.faces import PieceFaces
+from generator.rulebook.facts import edition_facts, option_facts
+from generator.rulebook.gallery import CoverFan, CoverRow, Gallery
+from generator.rulebook.markdown import Converter
+from generator.runs.work import engine_inputs
+from generator.rulebook.settings import RulebookSettings, check_agents, load_style_sheet, settings_for
+from generator.rulebook.styles import Styles, build_styles
+from generator.rulebook.terms import load_terms, term_pattern
+from generator.rulebook.text import RuleText, TemplateDataError
+from generator.rulebook.wordings import answered_questions
 
 
 NOT_INDEXED = re.compile(r"^(appendix|glossary)\b", re.IGNORECASE)  # chapters from here on: worked games, the glossary
@@ -68,9 +68,10 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
     _component_figures(edition, faces, styles, figures)
     inputs = engine_inputs(edition)
     appendices = for_engine(edition.engine)
-    context.update(options=[], questions=[], stalls=[], rules=None, sample=None, balance=None,
+    context.update(options=[], questions=[], stalls=[], rules=None, sample=None, balance=None, seats=[],
                    play_summary=config.play_summary, settings=settings.model_dump(mode="json"))
     if inputs is not None:
+        context["seats"] = list(get_engine(edition.engine).info.seats)  # the game's GameInfo names them
         context["rules"] = inputs.options
         context["questions"] = answered_questions(folder, inputs.options)
         context["options"] = option_facts(inputs.options, context["questions"])
@@ -155,7 +156,7 @@ class ContentsHint:
 
 def contents_hint(edition: Edition, profile: Profile) -> ContentsHint:
     import hashlib
-    from .cache import cache_dir
+    from generator.runs.cache import cache_dir
     name = hashlib.sha256(f"{edition.game.folder.resolve()}|{edition.id}|{profile.id}".encode()).hexdigest()[:24]
     return ContentsHint(cache_dir() / "contents" / f"{name}.json")
 

@@ -5,7 +5,7 @@ from reportlab.graphics.charts.barcharts import VerticalBarChart
 from reportlab.graphics.charts.legends import Legend
 from reportlab.graphics.shapes import Circle, Drawing, Line, Rect, String
 
-from .styles import Styles
+from generator.rulebook.styles import Styles
 
 Series = tuple[str, str, dict[int, int]]  # (legend label, colour role, value -> number of games)
 
@@ -83,8 +83,9 @@ def histogram(series: list[Series], x_title: str, width: float, height: float, s
     return drawing
 
 
-def win_rates(rows: list[tuple[str, float, float, float]], width: float, styles: Styles) -> Drawing:
-    """Light's share of wins per edition, a dot with its 95% interval, against the fair 50% line."""
+def win_rates(rows: list[tuple[str, float, float, float]], width: float, styles: Styles, colour: str) -> Drawing:
+    """A share of wins per row (an edition, a seat), a dot with its 95% interval against the fair
+    50% line, painted in the colour role ``colour``."""
     body, size = styles.body_font, styles["caption"].fontSize
     axis_colour = styles.colour("axis")
     row_h = 2.4 * size
@@ -108,11 +109,11 @@ def win_rates(rows: list[tuple[str, float, float, float]], width: float, styles:
                            fillColor=axis_colour, textAnchor="middle"))
     drawing.add(Line(x_of(0.5), bottom, x_of(0.5), height - 0.5 * size, strokeColor=axis_colour, strokeWidth=0.9,
                      strokeDashArray=[3, 2]))
-    colour = styles.colour("light")
+    paint = styles.colour(colour)
     for i, (label, rate, low, high) in enumerate(rows):
         y = height - 1.2 * size - (i + 0.5) * row_h
         drawing.add(String(0, y - size * 0.35, label, fontName=body, fontSize=size * 1.1, fillColor=axis_colour))
-        drawing.add(Rect(x_of(low), y - 0.35 * size, x_of(high) - x_of(low), 0.7 * size, fillColor=colour,
+        drawing.add(Rect(x_of(low), y - 0.35 * size, x_of(high) - x_of(low), 0.7 * size, fillColor=paint,
                          fillOpacity=0.35, strokeColor=None))
-        drawing.add(Circle(x_of(rate), y, 0.45 * size, fillColor=colour, strokeColor=None))
+        drawing.add(Circle(x_of(rate), y, 0.45 * size, fillColor=paint, strokeColor=None))
     return drawing

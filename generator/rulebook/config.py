@@ -7,10 +7,10 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..model.game import Edition
-from ..model.source import load_yaml
-from ..model.validation import validate
-from .sample_search import SampleSearch
+from generator.model.game import Edition
+from generator.model.source import load_yaml
+from generator.model.validation import validate
+from generator.runs.sample_search import SampleSearch
 
 MAIN = "rulebook.md"  # the file every game's rules/ folder starts from
 

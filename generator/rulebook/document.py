@@ -16,10 +16,10 @@ from reportlab.platypus import (Flowable, Frame, HRFlowable, KeepInFrame, ListFl
 from reportlab.platypus.doctemplate import BaseDocTemplate, LayoutError
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from ..errors import UserError
-from .flowables import FigureBlock
-from .markdown import Heading
-from .styles import Styles
+from generator.core.errors import UserError
+from generator.rulebook.flowables import FigureBlock
+from generator.rulebook.markdown import Heading
+from generator.rulebook.styles import Styles
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from .styles import Styles
+from generator.rulebook.styles import Styles
 
 
 class PieceRef(BaseModel):

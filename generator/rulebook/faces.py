@@ -5,10 +5,10 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..errors import GameDataError
-from ..model.game import ComponentSet, Edition, Piece
-from ..model.layouts import Layouts, Template
-from ..render.faces import FacePainter
+from generator.core.errors import GameDataError
+from generator.model.game import ComponentSet, Edition, Piece
+from generator.model.layouts import Layouts, Template
+from generator.render.faces import FacePainter
 
 
 class PieceFaces:

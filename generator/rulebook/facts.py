@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..model.game import ComponentSet, Edition
-from .text import TemplateDataError
+from generator.model.game import ComponentSet, Edition
+from generator.rulebook.text import TemplateDataError
 
 
 @dataclass(frozen=True)

@@ -6,13 +6,13 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
-from ..model.game import ComponentSet, Piece
-from .faces import PieceFaces
-from .styles import Styles
+from generator.model.game import ComponentSet, Piece
+from generator.rulebook.faces import PieceFaces
+from generator.rulebook.styles import Styles
 
 
 def piece_caption(component: ComponentSet, piece: Piece, faces: PieceFaces) -> str:
-    """A piece's name, or the names of the values that tell it apart ('Light Ember')."""
+    """A piece's name, or the names of the values that tell it apart ('Gold Coin')."""
     if "name" in piece.fields:
         return str(piece.fields["name"])
     values = faces.values(component.id, piece)

@@ -10,15 +10,15 @@ engine's appendix imports this module and nothing else of the rulebook.
 """
 from __future__ import annotations
 
-from ..engine.stats import spread
-from . import charts
-from .appendices import Appendices, Book, Figure
-from .balance import counts, share
-from .drawing import PieceRef, arrowhead, pill
-from .faces import PieceFaces
-from .play import EngineInputs, Work, resolve, sample_game
-from .sample_search import choose_seed, highlights_by_turn, told_parts
-from .styles import Styles
+from generator.runs.stats import spread
+from generator.rulebook import charts
+from generator.rulebook.appendices import Appendices, Book, Figure
+from generator.rulebook.balance import counts, share
+from generator.rulebook.drawing import PieceRef, arrowhead, pill
+from generator.rulebook.faces import PieceFaces
+from generator.runs.work import EngineInputs, Work, resolve, sample_game
+from generator.runs.sample_search import choose_seed, highlights_by_turn, told_parts
+from generator.rulebook.styles import Styles
 
 __all__ = ["Appendices", "Book", "EngineInputs", "Figure", "PieceFaces", "PieceRef", "Styles", "Work",
            "arrowhead", "charts", "choose_seed", "counts", "highlights_by_turn", "pill", "resolve",

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import UserError
-from ..units import PAPER
+from generator.core.errors import UserError
+from generator.core.units import PAPER
 
 
 def saddle_order(pages: int) -> list[tuple[int, int]]:

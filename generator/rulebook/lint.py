@@ -123,7 +123,7 @@ def text_findings(pages: list[list[Line]], option_keys: Iterable[str], agent_ids
 @lru_cache(maxsize=1)
 def designer_words() -> re.Pattern:
     """The words no player book prints, from looks/rulebook/player-words.txt, as one pattern."""
-    from ..model.layouts import BUILTIN_LOOKS
+    from generator.model.layouts import BUILTIN_LOOKS
     parts = []
     for line in (BUILTIN_LOOKS / "rulebook" / "player-words.txt").read_text(encoding="utf-8").splitlines():
         line = line.strip()

@@ -17,9 +17,9 @@ from reportlab.lib.units import mm
 from reportlab.platypus import (Flowable, HRFlowable, ListFlowable, ListItem, PageBreak, Paragraph, Spacer, Table,
                                 TableStyle)
 
-from ..errors import UserError
-from .flowables import Beside, BookTable, FigureBlock, keep_headings
-from .styles import Styles
+from generator.core.errors import UserError
+from generator.rulebook.flowables import Beside, BookTable, FigureBlock, keep_headings
+from generator.rulebook.styles import Styles
 
 MIN_COLUMN = 12 * mm  # the narrowest table column worth printing, padding included
 FigureProvider = Callable[[str, float], list[Flowable]]  # (name, available width) -> flowables

@@ -18,6 +18,8 @@ from jinja2 import FileSystemLoader, TemplateNotFound
 from jinja2.compiler import CodeGenerator
 from jinja2.sandbox import SandboxedEnvironment
 
+from generator.core.files import refusal
+
 MAX_RANGE = 10_000            # items of one range()
 MAX_STEPS = 2_000_000         # template lines run in one render: every loop iteration counts
 MAX_SIZE = 1_000_000          # characters of a string, items of a list made by the template
@@ -107,8 +109,11 @@ class FolderLoader(FileSystemLoader):
 
     def get_source(self, environment, template):
         source, filename, uptodate = super().get_source(environment, template)
-        if not any(Path(filename).resolve().is_relative_to(root) for root in self.roots):
-            raise TemplateNotFound(f"{template} (it leads outside {self.roots[0]})")
+        reason = refusal(Path(filename))
+        if not reason and not any(Path(filename).resolve().is_relative_to(r) for r in self.roots):
+            reason = f"it leads outside {self.roots[0]}"
+        if reason:
+            raise TemplateNotFound(f"{template}: {reason}")
         return source, filename, uptodate
 
 

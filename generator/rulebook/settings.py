@@ -13,11 +13,11 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..errors import GameDataError, UserError
-from ..model.layouts import Layouts, Length, Profile
-from ..model.schema import Ident
-from ..model.source import load_yaml
-from ..model.validation import validate
+from generator.core.errors import GameDataError, UserError
+from generator.model.layouts import Layouts, Length, Profile
+from generator.model.schema import Ident
+from generator.model.source import load_yaml
+from generator.model.validation import validate
 
 
 class Strict(BaseModel):

@@ -8,9 +8,9 @@ from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import registerFontFamily
 
-from ..model.layouts import Layouts
-from ..render.style import Palette, register_fonts
-from .settings import StyleSheet, TextStyle
+from generator.model.layouts import Layouts
+from generator.render.style import Palette, register_fonts
+from generator.rulebook.settings import StyleSheet, TextStyle
 
 ACCENT = "accent"   # the colour name the style sheet gives headings, cover title and bands
 MIN_CONTRAST = 4.5  # WCAG: the least contrast of text on paper

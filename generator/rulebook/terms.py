@@ -8,8 +8,8 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..model.source import load_yaml
-from ..model.validation import validate
+from generator.model.source import load_yaml
+from generator.model.validation import validate
 
 TERMS = "terms.yaml"
 

@@ -8,12 +8,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from jinja2 import FileSystemBytecodeCache, StrictUndefined, TemplateError, TemplateNotFound, TemplateSyntaxError
+from jinja2 import StrictUndefined, TemplateError, TemplateNotFound, TemplateSyntaxError
 from jinja2.exceptions import SecurityError, UndefinedError
 
-from ..errors import GameDataError
-from .config import MAIN  # noqa: F401  (the file every game's rules/ folder starts from; imported from here)
-from .sandbox import BudgetedEnvironment, BudgetExceeded, FolderLoader
+from generator.core.errors import GameDataError
+from generator.rulebook.config import MAIN  # noqa: F401  (the file every game's rules/ folder starts from; imported from here)
+from generator.rulebook.sandbox import BudgetedEnvironment, BudgetExceeded, FolderLoader
 
 
 class TemplateDataError(Exception):
@@ -46,17 +46,6 @@ def in_words(number: int) -> str:
     return NUMBER_WORDS[number] if isinstance(number, int) and 0 <= number < len(NUMBER_WORDS) else str(number)
 
 
-def _bytecode_cache() -> FileSystemBytecodeCache | None:
-    """Compiled templates kept beside the simulation cache: an edit recompiles only the file edited."""
-    from .cache import cache_dir
-    folder = cache_dir() / "jinja-budgeted"  # compiled with the budget's checks: not the older cache
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return None
-    return FileSystemBytecodeCache(str(folder))
-
-
 class RuleText:
     """The rules/ folder of a game, ready to render with a context of facts."""
 
@@ -65,9 +54,10 @@ class RuleText:
         """``shared``: folders of rule text any game may include, looked up in order after the game's own."""
         self.folder = folder
         search = [folder] + [p for p in shared or [] if p.is_dir()]
+        # compiled in memory, never kept: a cache file in a cloned project would be unpickled as code
         self.env = BudgetedEnvironment(loader=FolderLoader(search), undefined=StrictUndefined,
                                        autoescape=False, trim_blocks=True, lstrip_blocks=True,
-                                       keep_trailing_newline=True, bytecode_cache=_bytecode_cache())
+                                       keep_trailing_newline=True)
         self.env.filters.update(join_words=join_words, plural=plural, words=in_words)
         self.env.globals.update(functions or {})
 

@@ -11,8 +11,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..model.source import load_yaml
-from ..model.validation import validate
+from generator.model.source import load_yaml
+from generator.model.validation import validate
 
 WORDINGS = "options.yaml"
 
@@ -30,7 +30,7 @@ class Wordings(BaseModel):
 
 
 def value_key(value: Any) -> str:
-    """An option value as the wordings file names it: true, 3, fewer_cards, 'a, b' for a list."""
+    """An option value as the wordings file names it: true, 3, first_player, 'a, b' for a list."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (list, tuple)):

@@ -5,9 +5,9 @@ from __future__ import annotations
 from functools import cache
 from typing import NamedTuple
 
-from generator.engine.channeling import Card, ChannelingOptions, expand_deck
-from generator.engine.positions import build_position
-from generator.engine.registry import options_for
+from pnp_games.channeling import Card, ChannelingOptions, expand_deck
+from generator.play.positions import build_position
+from generator.play.registry import options_for
 from generator.model import load_edition
 
 GLYPHS = ["ember", "stone", "star", "eye", "tide", "root", "moon", "hourglass"]

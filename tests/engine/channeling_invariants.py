@@ -1,7 +1,7 @@
 """Invariants checked after every action in the property and long tests."""
 from __future__ import annotations
 
-from generator.engine.channeling import State
+from pnp_games.channeling import State
 
 
 class HandTracker:

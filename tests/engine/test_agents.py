@@ -6,13 +6,14 @@ import random
 import pytest
 
 from channeling_helpers import DECKS, GLYPHS, edition_data
-from generator.engine import agents_base
-from generator.engine.channeling import new_game, parse_action
-from generator.engine.channeling.agents import GreedyAgent, RandomAgent
-from generator.engine.channeling.mcts import MCTSAgent
-from generator.engine.grove import agents as grove_agents
-from generator.engine.grove import mcts as grove_mcts
-from generator.engine.registry import make_agent, simulate
+from generator.play import agents_base
+from pnp_games.channeling import new_game, parse_action
+from pnp_games.channeling.agents import GreedyAgent, RandomAgent
+from pnp_games.channeling.mcts import MCTSAgent
+from pnp_games.grove import agents as grove_agents
+from pnp_games.grove import mcts as grove_mcts
+from generator.play.registry import make_agent
+from generator.runs.simulation import simulate
 
 
 GROVE_KINDS = {"random": agents_base.RandomAgent, "greedy": grove_agents.GreedyAgent,

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from generator.engine import registry
-from generator.engine.adapters.binding import BindingError, binding_for, check_binding, rule_parameters
-from generator.engine.adapters.conformance import check_binding_plays
-from generator.engine.grove import GroveOptions
+from generator.play import registry
+from generator.adapters.binding import BindingError, binding_for, check_binding, rule_parameters
+from generator.adapters.conformance import check_binding_plays
+from pnp_games.grove import GroveOptions
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "plugins"))
 from nim_engine.frameworks import BINDING as NIM, BoundNim, NimGame  # noqa: E402

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).parents[2] / "generator" / "engine" / "channeling"
+PACKAGE = Path(__file__).parents[2] / "pnp_games" / "channeling"
 
 
 def runtime_imports() -> dict[str, set[str]]:
@@ -37,6 +37,6 @@ def test_no_import_circles():
 
 @pytest.mark.parametrize("module", ["state", "observation", "render", "views", "turns", "agents", "mcts"])
 def test_each_module_imports_alone(module):
-    result = subprocess.run([sys.executable, "-c", f"import generator.engine.channeling.{module}"],
+    result = subprocess.run([sys.executable, "-c", f"import pnp_games.channeling.{module}"],
                             capture_output=True, text=True, cwd=PACKAGE.parents[2])
     assert result.returncode == 0, result.stderr

@@ -10,9 +10,10 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from generator import cli_engine
-from generator.engine.grove.runner import play_game as play_grove
-from generator.engine.registry import options_for
+from generator.cli.replay import replay
+from generator.cli.simulate import simulate
+from pnp_games.grove.runner import play_game as play_grove
+from generator.play.registry import options_for
 from generator.model import load_edition
 
 
@@ -23,8 +24,8 @@ def run(monkeypatch):
     @click.group()
     def cli():
         pass
-    cli.add_command(cli_engine.simulate)
-    cli.add_command(cli_engine.replay)
+    cli.add_command(simulate)
+    cli.add_command(replay)
     runner = CliRunner()
     return lambda *args: runner.invoke(cli, list(args))
 

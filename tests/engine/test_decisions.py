@@ -8,11 +8,11 @@ from math import comb
 import pytest
 
 from channeling_helpers import DECKS, EDITIONS, GLYPHS, edition_data
-from generator.engine.channeling import new_game
-from generator.engine.channeling.agents import GreedyAgent, RandomAgent
-from generator.engine.channeling.decisions import DRAW, HIDE, PLAY
-from generator.engine.errors import ActionSyntaxError, IllegalActionError
-from generator.engine.registry import game_seed
+from pnp_games.channeling import new_game
+from pnp_games.channeling.agents import GreedyAgent, RandomAgent
+from pnp_games.channeling.decisions import DRAW, HIDE, PLAY
+from generator.play.errors import ActionSyntaxError, IllegalActionError
+from generator.play.registry import game_seed
 
 MAX_BRANCHING = 64
 

@@ -21,9 +21,9 @@ THROUGH_FRAMEWORKS = """
 import json, random
 import numpy as np, pyspiel
 from pettingzoo.test import api_test
-from generator.engine.adapters import openspiel_game
-from generator.engine.adapters.binding import binding_for
-from generator.engine.adapters.pettingzoo_env import env
+from generator.adapters import openspiel_game
+from generator.adapters.binding import binding_for
+from generator.adapters.pettingzoo_env import env
 
 game = pyspiel.load_game("one_heap_nim", {"heap": 21, "take_most": 3})
 pyspiel.random_sim_test(game, num_sims=25, serialize=True, verbose=False)
@@ -79,9 +79,9 @@ def test_an_engine_without_a_binding_is_one_clear_error(tmp_path):
     game_py.write_text(game_py.read_text().replace('frameworks="nim_engine.frameworks:BINDING"',
                                                    'frameworks="nim_engine.missing:BINDING"'))
     code = ("import warnings; warnings.simplefilter('error')\n"
-            "from generator.engine.adapters.pettingzoo_env import env\n"
+            "from generator.adapters.pettingzoo_env import env\n"
             "try:\n    env('nim')\nexcept ValueError as exc:\n    print(exc)\n"
-            "from generator.engine.adapters import openspiel_game\n")
+            "from generator.adapters import openspiel_game\n")
     result = python(code, site)
     assert "rules engine 'nim' names the framework binding nim_engine.missing:BINDING" in result.stdout
     # importing the OpenSpiel adapter registers the others and warns about the broken one
@@ -93,7 +93,7 @@ def test_a_broken_plug_in_does_not_stop_the_others_registering(tmp_path):
     (site / "nim_engine-0.1.dist-info" / "entry_points.txt").write_text(
         "[pnp_generator.engines]\nnim = nim_engine.missing:ENGINE\n")
     code = ("import warnings, pyspiel\nwith warnings.catch_warnings(record=True) as seen:\n"
-            "    warnings.simplefilter('always')\n    from generator.engine.adapters import openspiel_game\n"
+            "    warnings.simplefilter('always')\n    from generator.adapters import openspiel_game\n"
             "print([str(w.message) for w in seen])\n"
             "print(pyspiel.load_game('battle_for_the_grove').num_distinct_actions())")
     result = python(code, site)
@@ -103,8 +103,8 @@ def test_a_broken_plug_in_does_not_stop_the_others_registering(tmp_path):
 
 
 def test_engines_and_simulate_import_no_framework():
-    code = ("import sys\nfrom generator.engine.registry import ENGINES\n"
-            "import generator.engine.grove, generator.engine.grove.frameworks\n"
+    code = ("import sys\nfrom generator.play.registry import ENGINES\n"
+            "import pnp_games.grove, pnp_games.grove.frameworks\n"
             "[ENGINES[name] for name in ENGINES]\n"
             f"print(sorted(m for m in sys.modules if m.split('.')[0] in {FRAMEWORKS!r}))")
     result = python(code)
@@ -115,15 +115,15 @@ def test_engines_and_simulate_import_no_framework():
                          env={**os.environ, "PYTHONPATH": str(ROOT), "CI": "1"})
     assert cli.returncode == 0, cli.stderr
     imported = {line.split("|")[-1].strip() for line in cli.stderr.splitlines() if line.startswith("import time:")}
-    assert "generator.engine.grove.state" in imported
+    assert "pnp_games.grove.state" in imported
     assert not {m for m in imported if m.split(".")[0] in FRAMEWORKS}
 
 
 GUARDS = """
 import pyspiel
 from open_spiel.python.observation import make_observation
-from generator.engine.adapters import openspiel_game
-from generator.engine.adapters.binding import IMPERFECT, BindingError
+from generator.adapters import openspiel_game
+from generator.adapters.binding import IMPERFECT, BindingError
 from nim_engine.frameworks import NimBinding
 
 openspiel_game._registered.clear()

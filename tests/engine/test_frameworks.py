@@ -11,10 +11,10 @@ pytest.importorskip("pettingzoo")
 from framework_helpers import play_with_mcts_bot  # noqa: E402
 from pettingzoo.test import api_test  # noqa: E402
 
-from generator.engine.adapters import openspiel_game  # noqa: E402,F401  (registers the games)
-from generator.engine.adapters.pettingzoo_env import env  # noqa: E402
-from generator.engine.grove import GroveOptions, parse_action  # noqa: E402
-from generator.engine.grove.ids import ids_for  # noqa: E402
+from generator.adapters import openspiel_game  # noqa: E402,F401  (registers the games)
+from generator.adapters.pettingzoo_env import env  # noqa: E402
+from pnp_games.grove import GroveOptions, parse_action  # noqa: E402
+from pnp_games.grove.ids import ids_for  # noqa: E402
 
 
 def grove_env(**rules):

@@ -12,8 +12,8 @@ pytest.importorskip("pettingzoo")
 from framework_helpers import play_with_mcts_bot  # noqa: E402
 from pettingzoo.test import api_test  # noqa: E402
 
-from generator.engine.adapters import openspiel_game  # noqa: E402,F401  (registers the games)
-from generator.engine.adapters.pettingzoo_env import env  # noqa: E402
+from generator.adapters import openspiel_game  # noqa: E402,F401  (registers the games)
+from generator.adapters.pettingzoo_env import env  # noqa: E402
 
 
 def test_openspiel_loads_the_game_with_its_fixed_action_space():
@@ -71,6 +71,6 @@ def test_pettingzoo_games_end_won_or_truncated_at_the_cap():
 
 
 def test_the_binding_keeps_its_promises_without_any_framework():
-    from generator.engine.adapters.conformance import check_binding_plays
-    from generator.engine.channeling.frameworks import BINDING
+    from generator.adapters.conformance import check_binding_plays
+    from pnp_games.channeling.frameworks import BINDING
     assert check_binding_plays(BINDING, {"turn_cap": 30}, games=4) == []

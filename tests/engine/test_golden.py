@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from channeling_helpers import DECKS, GLYPHS, edition_data
-from generator.engine.registry import play_game, replay
+from generator.play.registry import play_game, replay
 
 GOLDEN = json.loads((Path(__file__).parent / "golden_playthroughs.json").read_text())
 

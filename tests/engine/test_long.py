@@ -9,9 +9,9 @@ import pytest
 
 from channeling_helpers import DECKS, EDITIONS, GLYPHS, edition_data
 from channeling_invariants import play_checked
-from generator.engine.channeling import new_game
-from generator.engine.channeling.agents import GreedyAgent, RandomAgent
-from generator.engine.registry import game_seed
+from pnp_games.channeling import new_game
+from pnp_games.channeling.agents import GreedyAgent, RandomAgent
+from generator.play.registry import game_seed
 
 
 def _run(games: int, master: int) -> dict[str, int]:

@@ -5,8 +5,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as hs
 
-from generator.engine.channeling import Action, format_action, make_action, parse_action
-from generator.engine.errors import ActionSyntaxError, IllegalActionError
+from pnp_games.channeling import Action, format_action, make_action, parse_action
+from generator.play.errors import ActionSyntaxError, IllegalActionError
 
 squares = hs.builds(lambda c, r: f"{c}{r}", hs.sampled_from("abcdefghi"),
                     hs.integers(1, 9))

@@ -5,9 +5,9 @@ import pytest
 from pydantic import ValidationError
 
 from channeling_helpers import edition_data
-from generator.engine.channeling import ChannelingOptions, new_game
-from generator.engine.channeling.agents import GreedyAgent
-from generator.engine.channeling.cards import Card, expand_deck
+from pnp_games.channeling import ChannelingOptions, new_game
+from pnp_games.channeling.agents import GreedyAgent
+from pnp_games.channeling.cards import Card, expand_deck
 
 
 def test_defaults_are_the_2025_edition():

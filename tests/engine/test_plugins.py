@@ -11,8 +11,8 @@ import sys
 import tomllib
 from pathlib import Path
 
-from generator.engine import plugins
-from generator.engine.registry import ENGINES
+from generator.play import plugins
+from generator.play.registry import ENGINES
 from generator.rulebook.appendices import for_engine
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,23 +40,26 @@ def run(args: list[str], site: Path, components: Path) -> subprocess.CompletedPr
                           text=True, env=env, cwd=ROOT)
 
 
-def test_shipped_engines_are_registered_in_pyproject_as_the_fallback_says():
-    declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["entry-points"][plugins.GROUP]
-    assert declared == plugins.SHIPPED
-    for name, reference in declared.items():
+SHIPPED = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["entry-points"][plugins.GROUP]
+
+
+def test_the_shipped_games_load_through_their_entry_points_only():
+    assert SHIPPED == {"channeling": "pnp_games.channeling.game:ENGINE", "grove": "pnp_games.grove.game:ENGINE"}
+    assert {name: plugins.discover()[name] for name in SHIPPED} == SHIPPED  # the installed metadata
+    for name, reference in SHIPPED.items():
         assert plugins.load_reference(reference) is ENGINES[name]
 
 
 def test_each_shipped_engine_names_its_rulebook_appendices():
-    for name in plugins.SHIPPED:
+    for name in SHIPPED:
         appendices = for_engine(name)
         assert appendices is not None and callable(appendices.row)
     assert for_engine(None) is None
 
 
 def test_the_registry_imports_no_game_until_one_is_asked_for():
-    code = ("import sys, generator.engine.registry as r; names = sorted(r.ENGINES); "
-            "print(names, any(m.startswith(('generator.engine.grove', 'generator.engine.channeling')) "
+    code = ("import sys, generator.play.registry as r; names = sorted(r.ENGINES); "
+            "print(names, any(m.startswith(('pnp_games.grove', 'pnp_games.channeling')) "
             "for m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
                          env={**os.environ, "PYTHONPATH": str(ROOT)})

@@ -7,10 +7,10 @@ import random
 import pytest
 from channeling_helpers import GLYPHS, edition_data, fixed, plain_deck, play_random_turn
 
-from generator.engine.channeling.positions import to_data
-from generator.engine.grove import GroveOptions
-from generator.engine.positions import PositionError, build_position
-from generator.engine.registry import new_game
+from pnp_games.channeling.positions import to_data
+from pnp_games.grove import GroveOptions
+from generator.play.positions import PositionError, build_position
+from generator.play.registry import new_game
 
 
 def test_a_channeling_position_from_text():

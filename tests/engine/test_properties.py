@@ -8,8 +8,8 @@ from hypothesis import strategies as hs
 
 from channeling_helpers import DECKS, EDITIONS, GLYPHS, edition_data, fixed
 from channeling_invariants import play_checked
-from generator.engine.channeling import ChannelingOptions, new_game, parse_action
-from generator.engine.channeling.agents import GreedyAgent, RandomAgent
+from pnp_games.channeling import ChannelingOptions, new_game, parse_action
+from pnp_games.channeling.agents import GreedyAgent, RandomAgent
 
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}
 

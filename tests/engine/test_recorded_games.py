@@ -21,8 +21,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 from channeling_helpers import DECKS, GLYPHS, edition_data  # noqa: E402
 
-from generator.engine.grove.options import GroveOptions  # noqa: E402
-from generator.engine.registry import game_seed, play_game  # noqa: E402
+from pnp_games.grove.options import GroveOptions  # noqa: E402
+from generator.play.registry import game_seed, play_game  # noqa: E402
 
 RECORDED = Path(__file__).parent / "recorded_games.json"
 

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.engine.registry import options_for
-from generator.errors import GameDataError
+from generator.play.registry import options_for
+from generator.core.errors import GameDataError
 from generator.model import load_edition
 from pnp_testing import run_cli
 

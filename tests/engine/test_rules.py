@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from generator.engine.channeling import Card, parse_action
-from generator.engine.channeling.agents import RandomAgent
-from generator.engine.errors import IllegalActionError
+from pnp_games.channeling import Card, parse_action
+from pnp_games.channeling.agents import RandomAgent
+from generator.play.errors import IllegalActionError
 
 from channeling_helpers import GLYPHS, board, cube_total, fixed, plain_deck
 

@@ -6,8 +6,9 @@ import json
 import pytest
 
 from channeling_helpers import DECKS, GLYPHS, edition_data
-from generator.engine.registry import ENGINES, game_seed, new_game, play_game, replay, simulate
-from generator.engine.stats import spread, wilson
+from generator.play.registry import ENGINES, game_seed, new_game, play_game, replay
+from generator.runs.simulation import simulate
+from generator.runs.stats import spread, wilson
 
 
 def test_results_do_not_depend_on_jobs():

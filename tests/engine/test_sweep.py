@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from generator.engine.cluster import on_cluster
-from generator.engine.registry import simulate
-from generator.engine.sweep import Axis, grid, parse_axis, rescale_deck, run_cells
+from generator.runs.cluster import on_cluster
+from generator.runs.simulation import simulate
+from generator.runs.sweep import Axis, grid, parse_axis, rescale_deck, run_cells
 from generator.model import load_edition
 from pnp_testing import run_cli
 
@@ -40,7 +40,7 @@ def cluster():
 
 
 def _grove_cells():
-    from generator.cli_engine import _cell
+    from generator.cli.sweep import _cell
     axes = [parse_axis("banish_needs_standing_druid=false,true"), parse_axis("control_at=6,7")]
     return [_cell("battle-for-the-grove", None, label, ()) for label in grid(axes)]
 

@@ -1,10 +1,10 @@
-"""The shared MCTS core (generator.engine.mcts) on a toy game, apart from any real rules:
+"""The shared MCTS core (generator.play.mcts) on a toy game, apart from any real rules:
 players take 1 or 2 stones from a pile and whoever takes the last stone wins."""
 from __future__ import annotations
 
 import pytest
 
-from generator.engine.mcts import TreeSearch
+from generator.play.mcts import TreeSearch
 
 
 class Pile:

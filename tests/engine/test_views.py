@@ -7,8 +7,8 @@ import re
 
 from channeling_helpers import GLYPHS, edition_data, fixed, plain_deck, play_random_turn
 
-from generator.engine.positions import build_position
-from generator.engine.registry import new_game
+from generator.play.positions import build_position
+from generator.play.registry import new_game
 from pnp_testing import run_cli
 
 HIDE = re.compile(r"h\[([^\]]*)\]")

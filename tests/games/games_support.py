@@ -37,7 +37,7 @@ def face_image(game: str, edition: str, component: str, piece: int, side: str = 
     import pypdfium2 as pdfium
 
     from generator.model import load_edition
-    from generator.pipeline import layouts_for
+    from generator.model import layouts_for
     from generator.render.faces import FacePainter
     from generator.render.pdf import new_canvas
 

@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from generator.engine.grove import CHANCE, DARK, LIGHT, GroveOptions, State
-from generator.engine.grove.dice import fair_choice
-from generator.engine.grove.positions import position
-from generator.engine.grove.tables import tables
+from pnp_games.grove import CHANCE, DARK, LIGHT, GroveOptions, State
+from pnp_games.grove.dice import fair_choice
+from pnp_games.grove.positions import position
+from pnp_games.grove.tables import tables
 
 VARIANTS = [GroveOptions(), GroveOptions(dice=2, die_sides=8, banish_on=7),
             GroveOptions(dice=5, die_sides=20, banish_on=15),  # more faces than the roll table holds

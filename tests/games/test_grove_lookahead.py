@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from generator.engine.grove import CHANCE, GroveOptions, State
-from generator.engine.grove.agents import DEFAULT_WEIGHTS, Weights, action_values, expected_value
+from pnp_games.grove import CHANCE, GroveOptions, State
+from pnp_games.grove.agents import DEFAULT_WEIGHTS, Weights, action_values, expected_value
 
 VARIANTS = [GroveOptions(),
             GroveOptions(banish_order="lying_first", banish_needs_standing_druid=False, cubes_per_player=8),

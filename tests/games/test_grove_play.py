@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from generator.engine.grove import CHANCE, DARK, LIGHT, GroveOptions, State, parse_action
-from generator.engine.grove.agents import GreedyAgent
-from generator.engine.grove.mcts import MCTSAgent
-from generator.engine.grove.runner import play_game, replay_log, simulate, turn_log
-from generator.engine.grove.positions import position
+from pnp_games.grove import CHANCE, DARK, LIGHT, GroveOptions, State, parse_action
+from pnp_games.grove.agents import GreedyAgent
+from pnp_games.grove.mcts import MCTSAgent
+from pnp_games.grove.runner import play_game, replay_log, simulate, turn_log
+from pnp_games.grove.positions import position
 
 OPTIONS = GroveOptions()
 
@@ -123,7 +123,7 @@ def test_simulation_does_not_depend_on_the_number_of_processes() -> None:
 # ----------------------------------------------------------------- the game's data and print kit
 def test_the_editions_rules_are_valid_engine_options_and_match_the_printed_numbers() -> None:
     from generator.model import load_edition
-    from generator.validate import validate_edition
+    from generator.build.validate import validate_edition
 
     edition = load_edition("battle-for-the-grove")
     options = GroveOptions.model_validate(edition.rules)

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from games_support import cli, copy_components
-from generator.engine.registry import ENGINES, options_for
-from generator.errors import GameDataError
+from generator.play.registry import ENGINES, options_for
+from generator.core.errors import GameDataError
 from generator.model import load_edition
-from generator.validate import engine_options, validate_edition
+from generator.build.validate import engine_options, validate_edition
 
 GROVE_EDITION = "battle-for-the-grove/editions/2024.yaml"
 

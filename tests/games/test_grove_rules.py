@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from generator.engine import ActionSyntaxError, IllegalActionError
-from generator.engine.grove import CHANCE, DARK, LIGHT, TERMINAL, GroveOptions, State
-from generator.engine.grove.positions import position
+from generator.play import ActionSyntaxError, IllegalActionError
+from pnp_games.grove import CHANCE, DARK, LIGHT, TERMINAL, GroveOptions, State
+from pnp_games.grove.positions import position
 
 
 def names(state: State) -> set[str]:

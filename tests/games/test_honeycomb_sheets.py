@@ -166,7 +166,7 @@ def test_backs_land_behind_their_fronts(sheets):
 
 def test_pointy_topped_hexes_pack_in_rows_offset_by_half_a_hex():
     from generator.render.honeycomb import Honeycomb
-    from generator.units import MM
+    from generator.core.units import MM
 
     comb = Honeycomb.of((HEX[1] * MM, HEX[0] * MM))  # taller than wide: pointy-topped
     assert not comb.flat

@@ -130,7 +130,7 @@ def test_simulate_refuses_a_game_without_rules() -> None:
 
 def test_simulate_names_the_missing_rules() -> None:
     from generator.model import load_edition
-    from generator.validate import incomplete_parts
+    from generator.build.validate import incomplete_parts
 
     result = cli("simulate", "mana-hex", "--games", "1")
     assert result.returncode == 2 and result.stdout == ""

@@ -102,7 +102,7 @@ def test_build_stops_at_the_same_mistake_and_writes_nothing(tmp_path, index):
 @pytest.mark.parametrize("what, file, old, new, line_text, says", MISTAKES, ids=[m[0] for m in MISTAKES])
 def test_a_kept_answer_does_not_hide_a_new_mistake(tmp_path, monkeypatch, capsys, what, file, old, new, line_text,
                                                   says):
-    """`validate` keeps its answer for unchanged inputs (generator/replay.py): after a clean run has
+    """`validate` keeps its answer for unchanged inputs (generator/build/kept_answers.py): after a clean run has
     been kept, the same mistake is still found, with its file and line."""
     root = harbour_project(tmp_path / "first")
     clean = validate_in_process(root, monkeypatch, capsys)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import site
 import subprocess
 import sys
 import venv
@@ -20,20 +21,33 @@ def _files(folder: Path) -> dict[str, float]:
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory) -> Path:
-    """A virtualenv holding the wheel built from this checkout (dependencies from the system)."""
+    """A virtualenv holding the wheel built from this checkout, its dependencies taken from the environment
+    running the tests (a user's venv, or the system Python on CI)."""
     work = tmp_path_factory.mktemp("wheel")
     built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
                             "-w", str(work), str(ROOT)], capture_output=True, text=True, cwd=work)
     assert built.returncode == 0, built.stderr
     wheel = next(work.glob("pnp_generator-*.whl"))
     env_dir = work / "venv"
-    venv.create(env_dir, system_site_packages=True, with_pip=False)
+    venv.create(env_dir, with_pip=False)
     python = env_dir / "bin" / "python"
+    _see_the_running_environment(python)
     done = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps", "-q",
                            "--ignore-installed",  # the checkout's own editable install must not count
                            str(wheel)], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     return env_dir
+
+
+def _see_the_running_environment(python: Path) -> None:
+    """A .pth file puts the running environment's site-packages (and the base's, when it sees them) after the new
+    venv's own. A venv made with system site-packages from inside a venv would see the base interpreter's
+    packages, not the dependencies installed in the running venv. Folders named in a .pth file are only added
+    to the path (their own .pth files, such as the checkout's editable install, are not run), so the wheel's
+    copy of the package is the one imported."""
+    code = "import sysconfig; print(sysconfig.get_path('purelib'))"
+    own = Path(subprocess.run([str(python), "-c", code], capture_output=True, text=True, check=True).stdout.strip())
+    (own / "running-environment.pth").write_text("".join(f"{folder}\n" for folder in site.getsitepackages()))
 
 
 def _clean_env() -> dict[str, str]:

@@ -9,7 +9,7 @@ import reportlab
 from pypdf import PdfReader
 
 from generator.model.layouts import Layouts
-from generator.newgame import create_game
+from generator.build.newgame import create_game
 from pnp_testing import render_page, run_cli
 
 FONT = Path(reportlab.__file__).parent / "fonts" / "VeraBI.ttf"  # not one of the built-in fonts

@@ -9,8 +9,8 @@ import jsonschema
 import pytest
 import yaml
 
-from generator.jsonschemas import KINDS, SHIPPED, kind_of, schema_for
-from generator.newgame import create_game
+from generator.build.jsonschemas import KINDS, SHIPPED, kind_of, schema_for
+from generator.build.newgame import create_game
 from pnp_testing import ROOT, run_cli
 
 SHIPPED_YAML = sorted([*ROOT.glob("components/**/*.yaml"), *ROOT.glob("layouts/**/*.yaml"),

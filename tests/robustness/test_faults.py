@@ -100,7 +100,7 @@ def test_sigterm_stops_cleanly(old_and_new) -> None:
         assert snapshot(out) == new
     else:
         assert build.returncode == 143, err
-        assert err.strip().splitlines() == ["Terminated; no output was half-written."], err
+        assert _not_notes(err) == ["Terminated; no output was half-written."], err
         assert snapshot(out) == old
     assert not strays(out) and not _wait_until_gone(str(out)), (build.returncode, err)
 
@@ -155,7 +155,7 @@ def test_a_full_file_system_fails_the_build_and_keeps_the_previous_output(old_an
                         preexec_fn=small_files)
     _, err = build.communicate()
     assert build.returncode == 1, err
-    lines = err.strip().splitlines()
+    lines = _not_notes(err)
     assert len(lines) == 1 and "Traceback" not in err and "File too large" in lines[0], err
     assert str(out) in lines[0], err
     assert snapshot(out) == old and not strays(out)
@@ -172,3 +172,8 @@ def test_simulation_workers_die_with_a_killed_parent(tmp_path: Path) -> None:
     sim.kill()
     sim.communicate()
     assert not _wait_until_gone(marker), "simulation workers outlived their parent"
+
+
+def _not_notes(err: str) -> list[str]:
+    """stderr's lines without the notes naming the project's own copies of built-in looks."""
+    return [line for line in err.strip().splitlines() if not line.startswith("note: ")]

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, event, given, settings, strategies as st
 
-from generator.errors import GameDataError
+from generator.core.errors import GameDataError
 
 pytestmark = pytest.mark.long
 

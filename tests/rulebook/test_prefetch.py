@@ -8,7 +8,7 @@ import re
 from pnp_testing import run_cli
 
 from generator.model import load_edition
-from generator.rulebook.play import balance_work, engine_inputs, run_units, sample_work
+from generator.runs.work import balance_work, engine_inputs, run_units, sample_work
 
 
 def test_units_on_spawned_workers_equal_one_process(monkeypatch):
@@ -31,11 +31,13 @@ def test_a_build_runs_engine_work_ahead_with_progress_lines(tmp_path):
                     env={**quick, "PNP_RULEBOOK_JOBS": "2", "PNP_PROGRESS_EVERY": "0.1",
                          "PNP_CACHE_DIR": str(tmp_path / "cache-a")})
     assert ahead.returncode == 0, ahead.stderr
-    assert re.search(r"engine work: done, 901 games in \d+ s", ahead.stderr), ahead.stderr
+    assert re.search(r"games for the rulebooks: done, 901 games in \d+ s", ahead.stderr), ahead.stderr
+    # progress says what is being done, with a count and, once games are in, an estimate of the time left
+    assert re.search(r"[\w ]+: [\d,]+ of 901 on 2 processes", ahead.stderr), ahead.stderr
     alone = run_cli("build", "battle-for-the-grove", "-p", "designer-report", "--out", str(tmp_path / "b"),
                     env={**quick, "PNP_RULEBOOK_JOBS": "1", "PNP_CACHE_DIR": str(tmp_path / "cache-b")})
     assert alone.returncode == 0, alone.stderr
-    assert "engine work" not in alone.stderr
+    assert "games for the rulebooks" not in alone.stderr
     stored = {p.name: p.read_bytes() for p in (tmp_path / "cache-a").glob("*.json")}
     assert stored and stored == {p.name: p.read_bytes() for p in (tmp_path / "cache-b").glob("*.json")}
     # the book built on a worker process is the book built here
@@ -50,4 +52,12 @@ def test_a_player_book_build_plays_only_its_sample_game(tmp_path):
                      env={**quick, "PNP_RULEBOOK_JOBS": "2", "PNP_PROGRESS_EVERY": "0.1",
                           "PNP_CACHE_DIR": str(tmp_path / "cache")})
     assert result.returncode == 0, result.stderr
-    assert re.search(r"engine work: done, 1 games in \d+ s", result.stderr), result.stderr
+    assert re.search(r"games for the rulebooks: done, 1 games in \d+ s", result.stderr), result.stderr
+
+
+def test_the_progress_line_estimates_the_time_left_from_the_rate_so_far():
+    from generator.build.prefetch import progress_line
+    assert progress_line(0, 12807, 3.0, 2).endswith(": 0 of 12,807 on 2 processes")
+    assert progress_line(1200, 12807, 30.0, 2).endswith(": 1,200 of 12,807 on 2 processes")  # under a tenth
+    assert progress_line(4100, 12807, 20.0, 2).endswith(": 4,100 of 12,807 on 2 processes, about 42 s left")
+    assert progress_line(1300, 12807, 80.0, 2).endswith(", about 12 min left")

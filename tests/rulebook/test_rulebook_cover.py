@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pnp_testing import run_cli
 
-from generator.newgame import create_game
+from generator.build.newgame import create_game
 
 
 def test_a_new_game_book_takes_its_own_colour_for_headings(tmp_path, rulebook_env):

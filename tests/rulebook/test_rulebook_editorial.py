@@ -19,8 +19,8 @@ def _flat(text: str) -> str:
 
 
 def _lint(pdf: Path, players: bool = True):
-    from generator.engine.channeling.options import ChannelingOptions
-    from generator.engine.registry import agent_names
+    from pnp_games.channeling.options import ChannelingOptions
+    from generator.play.registry import agent_names
     from generator.rulebook.lint import lint_pdf
     return lint_pdf(pdf, list(ChannelingOptions.model_fields), [a for a in agent_names() if ":" not in a], players)
 
@@ -103,9 +103,9 @@ def test_wording_file_errors_name_file_line_and_key(game_copy, rulebook_env, tmp
 def test_sample_game_shows_the_hard_rules_and_names_them(book_2025, quick):
     """Every event rulebook.yaml asks for happens in the printed game, on the turn the appendix names."""
     from generator.model import load_edition
-    from generator.engine.channeling.appendix.book import turn_events
-    from generator.engine.channeling.appendix.narrate import game_stories
-    from generator.rulebook.play import engine_inputs, sample_game
+    from pnp_games.channeling.book.book import turn_events
+    from pnp_games.channeling.book.narrate import game_stories
+    from generator.runs.work import engine_inputs, sample_game
 
     wanted = load(CHANNELING / "rules" / "rulebook.yaml")["sample"]["shows"]
     report = _flat("\n".join(book_2025["report_pages"]))

@@ -5,7 +5,7 @@ import pytest
 
 from pnp_testing import run_cli
 
-from generator.errors import GameDataError
+from generator.core.errors import GameDataError
 from generator.rulebook.text import RuleText
 
 

@@ -36,7 +36,7 @@ def _flat(text: str) -> str:
 
 
 def test_the_rules_numbers_are_the_editions(grove_book):
-    from generator.engine.registry import options_for
+    from generator.play.registry import options_for
     from generator.model import load_edition
 
     o = options_for(load_edition(GAME, EDITION))
@@ -80,8 +80,8 @@ def _printed_game(book: dict) -> dict:
 
 
 def test_the_printed_sample_game_replays_to_its_printed_winner(grove_book):
-    from generator.engine.registry import options_for, play_game
-    from generator.engine.grove import replay
+    from generator.play.registry import options_for, play_game
+    from pnp_games.grove import replay
     from generator.model import load_edition
 
     game = _printed_game(grove_book)
@@ -105,10 +105,10 @@ def test_a_change_to_the_rules_data_changes_the_book(tmp_path, rulebook_env):
 
 
 def test_balance_figures_agree_with_simulate(quick):
-    from generator.engine.registry import simulate
+    from generator.runs.simulation import simulate
     from generator.model import load_edition
-    from generator.engine.grove.appendix.book import figures
-    from generator.rulebook.play import balance_rows, engine_inputs
+    from pnp_games.grove.book.book import figures
+    from generator.runs.work import balance_rows, engine_inputs
 
     inputs = engine_inputs(load_edition(GAME, EDITION))
     ours = figures(balance_rows(inputs, 30, 5, ("greedy", "random")))
@@ -122,9 +122,9 @@ def test_balance_figures_agree_with_simulate(quick):
 
 
 def test_the_narrator_agrees_with_the_engine_over_whole_games():
-    from generator.engine.grove import GroveOptions
-    from generator.engine.grove.runner import play_game
-    from generator.engine.grove.appendix.story import game_turns
+    from pnp_games.grove import GroveOptions
+    from pnp_games.grove.runner import play_game
+    from pnp_games.grove.book.story import game_turns
 
     options = GroveOptions()
     kinds: set[str] = set()
@@ -144,9 +144,9 @@ def test_the_narrator_agrees_with_the_engine_over_whole_games():
 
 
 def test_the_narrator_refuses_a_story_the_engine_would_not_tell(monkeypatch):
-    from generator.engine.grove import GroveOptions
-    from generator.engine.grove.runner import play_game
-    from generator.engine.grove.appendix import story as grove_story
+    from pnp_games.grove import GroveOptions
+    from pnp_games.grove.runner import play_game
+    from pnp_games.grove.book import story as grove_story
 
     options = GroveOptions()
     record = play_game(options, 3, ["greedy", "greedy"])
@@ -163,11 +163,11 @@ def test_the_diagrams_draw_every_druid(quick):
     """The setup drawing paints each of the 12 druids lying (their back face) and no standing one."""
     from reportlab.pdfgen.canvas import Canvas
 
-    from generator.engine.grove import GroveOptions, State
+    from pnp_games.grove import GroveOptions, State
     from generator.model import load_edition
-    from generator.pipeline import layouts_for
+    from generator.model import layouts_for
     from generator.rulebook.faces import PieceFaces
-    from generator.engine.grove.appendix.diagram import GroveDiagram, GroveParts, grove_view
+    from pnp_games.grove.book.diagram import GroveDiagram, GroveParts, grove_view
     from generator.rulebook.settings import load_style_sheet
     from generator.rulebook.styles import build_styles
 
@@ -199,10 +199,10 @@ def test_the_diagrams_draw_every_druid(quick):
 def test_sample_game_shows_stun_banish_stand_and_victory(grove_book, quick):
     """The events rulebook.yaml asks for happen in the printed game, on the turns the appendix names."""
     import yaml
-    from generator.engine.registry import options_for
+    from generator.play.registry import options_for
     from generator.model import load_edition
-    from generator.engine.grove.appendix.book import turn_events
-    from generator.engine.grove.appendix.story import game_turns
+    from pnp_games.grove.book.book import turn_events
+    from pnp_games.grove.book.story import game_turns
 
     wanted = yaml.safe_load((ROOT / "components" / GAME / "rules" / "rulebook.yaml").read_text())["sample"]["shows"]
     assert {"stun", "banish", "stand_at_grove", "victory"} <= set(wanted)
@@ -228,9 +228,9 @@ def test_sample_game_with_the_books_agents_shows_every_asked_event(tmp_path, mon
     """With the profile's own agents (mcts), the search finds a game showing all of them."""
     import yaml
     from generator.model import load_edition
-    from generator.engine.grove.appendix.book import read_events
-    from generator.rulebook.play import engine_inputs
-    from generator.rulebook.sample_search import SampleSearch, choose_seed
+    from pnp_games.grove.book.book import read_events
+    from generator.runs.work import engine_inputs
+    from generator.runs.sample_search import SampleSearch, choose_seed
 
     config = yaml.safe_load((ROOT / "components" / GAME / "rules" / "rulebook.yaml").read_text())["sample"]
     inputs = engine_inputs(load_edition(GAME, EDITION))
@@ -243,8 +243,8 @@ def test_report_states_length_only_from_games_that_ended(grove_book, quick):
     """Games stopped at the turn cap are not play: the lengths the designer's report gives leave them
     out, and it says how often games stalled and under which agents; the player book states none."""
     from generator.model import load_edition
-    from generator.engine.grove.appendix.book import figures
-    from generator.rulebook.play import balance_rows, engine_inputs
+    from pnp_games.grove.book.book import figures
+    from generator.runs.work import balance_rows, engine_inputs
 
     inputs = engine_inputs(load_edition(GAME, EDITION))
     run = figures(balance_rows(inputs, 60, 1, ("greedy", "greedy")))

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from generator.rulebook import cache
+from generator.runs import cache
 
 
 def test_cache_computes_once_per_key_and_never_mixes_keys(quick):
@@ -52,9 +52,9 @@ def test_each_engine_is_keyed_by_its_own_code(tmp_path):
 
 
 def test_renaming_a_card_keeps_the_simulation_key():
-    from generator.engine.channeling import Card
-    from generator.engine.grove.options import GroveOptions
-    from generator.rulebook.play import EngineInputs
+    from pnp_games.channeling import Card
+    from pnp_games.grove.options import GroveOptions
+    from generator.runs.work import EngineInputs
 
     def key(deck):
         return cache.cache_key("balance", EngineInputs("channeling", GroveOptions(), deck, ["a"]).key(), "channeling")
@@ -66,10 +66,10 @@ def test_renaming_a_card_keeps_the_simulation_key():
 
 
 def test_balance_figures_agree_with_the_engines_simulate(quick):
-    from generator.engine.registry import simulate
+    from generator.runs.simulation import simulate
     from generator.model import load_edition
-    from generator.engine.channeling.appendix.balance import figures
-    from generator.rulebook.play import balance_rows, engine_inputs
+    from pnp_games.channeling.book.balance import figures
+    from generator.runs.work import balance_rows, engine_inputs
 
     inputs = engine_inputs(load_edition("the-channeling", "thirty"))
     ours = figures(balance_rows(inputs, 40, 7, ("greedy", "greedy")))
@@ -108,10 +108,10 @@ def test_markdown_handlers_build_flowables_without_a_global_story():
 
 
 def test_narration_matches_the_engine_for_a_whole_game(quick):
-    from generator.engine.registry import play_game
+    from generator.play.registry import play_game
     from generator.model import load_edition
-    from generator.engine.channeling.appendix.narrate import game_stories
-    from generator.rulebook.play import engine_inputs
+    from pnp_games.channeling.book.narrate import game_stories
+    from generator.runs.work import engine_inputs
 
     edition = load_edition("the-channeling", "2025")
     inputs = engine_inputs(edition)

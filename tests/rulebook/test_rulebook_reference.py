@@ -56,7 +56,7 @@ def test_a_terms_file_error_names_file_line_and_key(game_copy, rulebook_env, tmp
 
 
 def test_cover_states_players_time_and_ages_from_rulebook_yaml(tmp_path, rulebook_env):
-    from generator.newgame import create_game
+    from generator.build.newgame import create_game
     folder = create_game(tmp_path, "demo", "Demo")
     config = folder / "rules" / "rulebook.yaml"
     config.write_text(config.read_text() + "playing_time: 20 to 30 minutes\nages: 10 and up\n")

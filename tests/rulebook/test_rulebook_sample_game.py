@@ -6,8 +6,8 @@ import re
 
 from rulebook_helpers import section
 
-from generator.engine.channeling.actions import parse_action
-from generator.engine.errors import ActionSyntaxError
+from pnp_games.channeling.actions import parse_action
+from generator.play.errors import ActionSyntaxError
 
 
 def printed_game(book: dict) -> dict:
@@ -29,7 +29,7 @@ def printed_game(book: dict) -> dict:
 
 
 def test_printed_moves_replay_to_the_printed_score(book_2025):
-    from generator.engine.registry import get_engine, play_game, replay
+    from generator.play.registry import get_engine, play_game, replay
     from generator.model import load_edition
 
     game = printed_game(book_2025)

@@ -37,7 +37,7 @@ def test_component_gallery_shows_each_card_with_its_count(book_2025):
 def test_clarifications_answer_each_open_question_in_plain_words(book_2025):
     """Each question of rules/options.yaml is printed with the answer for the edition's value, and
     no option key or value id appears."""
-    from generator.engine.channeling.options import ChannelingOptions
+    from pnp_games.channeling.options import ChannelingOptions
     from generator.rulebook.wordings import value_key
     rules = load(CHANNELING / "editions" / "2025.yaml")["rules"]
     options = ChannelingOptions.model_validate(rules)

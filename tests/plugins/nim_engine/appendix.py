@@ -10,7 +10,7 @@ from typing import Any
 
 from reportlab.platypus import Flowable
 
-from generator.engine.registry import get_engine
+from generator.play.registry import get_engine
 from generator.rulebook.hooks import (Appendices, Book, EngineInputs, Styles, charts, choose_seed, counts,
                                       highlights_by_turn, sample_game, share, spread, told_parts)
 

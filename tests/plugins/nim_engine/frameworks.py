@@ -7,7 +7,7 @@ this one is "one_heap_nim" there.)
 """
 from __future__ import annotations
 
-from generator.engine.adapters.binding import PERFECT, TERMINAL, options_from, rule_parameters
+from generator.adapters.binding import PERFECT, TERMINAL, options_from, rule_parameters
 
 from .game import NimOptions, NimState
 

@@ -6,8 +6,8 @@ import random
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from generator.engine.agents_base import RandomAgent, agent_factory
-from generator.engine.engine_spec import EngineSpec
+from generator.play.agents_base import RandomAgent, agent_factory
+from generator.play.engine_spec import EngineSpec, GameInfo
 
 
 class NimOptions(BaseModel):
@@ -66,4 +66,5 @@ ENGINE = EngineSpec(
     appendices="nim_engine.appendix:APPENDICES",  # imported only when a rulebook is built
     describe_setup=lambda state: {"heap": state.heap}, render=lambda state: f"heap {state.heap}",
     expand_deck=lambda entries: [], parse_action=int, agent_kinds=("random", "greedy"),
+    info=GameInfo(seats=("Light", "Dark")),
     frameworks="nim_engine.frameworks:BINDING")

@@ -1,0 +1,1 @@
+pnpkit new my-game

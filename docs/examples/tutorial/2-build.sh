@@ -1,0 +1,2 @@
+pnpkit validate my-game
+pnpkit build my-game

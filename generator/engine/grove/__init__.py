@@ -1,8 +1,0 @@
-"""Battle for the Grove: rules with dice as explicit chance, notation, agents and a simulation runner."""
-from .actions import Action, format_action, parse_action
-from .options import GroveOptions
-from .positions import position
-from .state import CHANCE, DARK, LIGHT, TERMINAL, State, new_game, replay
-
-__all__ = ["Action", "CHANCE", "DARK", "GroveOptions", "LIGHT", "State", "TERMINAL", "format_action", "new_game",
-           "parse_action", "position", "replay"]

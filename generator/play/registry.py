@@ -1,0 +1,136 @@
+"""Entry point for the CLI and the rulebook: games by name, agents by spec, one game played or replayed.
+
+``ENGINES`` maps a game engine name to its ``EngineSpec``, read from the entry points of the
+group ``pnp_generator.engines`` (see ``plugins``) and imported on first use; everything below
+works for any registered engine, so a publisher's package adds an engine without touching this
+one. Rule values live in the games' data
+(``rules:`` of each edition file); ``options_for`` turns them into an engine's options.
+"""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from pydantic import BaseModel
+
+from generator.play.agents_base import seat_agents
+from generator.play.engine_spec import EngineSpec
+from generator.play.loop import game_row, play_out
+from generator.play.plugins import ENGINES, get_engine
+from generator.play.records import GameRecord
+from generator.play.seeds import derive_seed, game_seed
+
+Card = Any  # a deck entry: whatever the engine's ``expand_deck`` gives
+
+__all__ = ["ENGINES", "derive_seed", "game_seed", "get_engine", "options_for", "new_game",
+           "make_agent", "play_game", "replay"]
+
+
+def options_for(edition: Any) -> BaseModel:
+    """The engine options of an edition (a ``generator.model.Edition``): its ``rules:`` block
+    validated by the options model of its game's engine.
+
+    :raises GameDataError: for a game without a registered engine, an unknown option or a bad
+        value, naming the file and line that hold it and the key path (``rules.<option>``).
+    """
+    from pydantic import ValidationError
+
+    from generator.core.errors import GameDataError
+    from generator.model.source import load_yaml
+    from generator.model.validation import describe
+    if edition.engine not in ENGINES:
+        game_file = edition.game.folder / "game.yaml"
+        found = repr(edition.engine) if edition.engine else "no engine"
+        raise GameDataError(game_file, load_yaml(game_file).line_of(("engine",)), "engine",
+                            f"a registered rules engine, one of {sorted(ENGINES)}", found)
+    try:
+        return ENGINES[edition.engine].options_model.model_validate(edition.rules)
+    except ValidationError as exc:
+        first = exc.errors(include_url=False)[0]["loc"]
+        raise describe(exc, _rules_source(edition, first[0] if first else None),
+                       ("rules",)) from None
+
+
+def _rules_source(edition: Any, key: Any) -> Any:
+    """The edition file whose ``rules:`` gives ``key``: the edition's own, or the edition it
+    extends (and so on) when the key is inherited."""
+    from generator.model.source import load_yaml
+    source, seen = edition.source, set()
+    while key is not None and key not in (source.data.get("rules") or {}):
+        base = source.data.get("extends")
+        if not isinstance(base, str) or base in seen:
+            return edition.source
+        seen.add(base)
+        source = load_yaml(edition.game.folder / "editions" / f"{base}.yaml")
+    return source
+
+
+def engine_for(options: Any, game: str | None = None) -> EngineSpec:
+    if game is not None:
+        return get_engine(game)
+    for spec in ENGINES.values():
+        if isinstance(options, spec.options_model):
+            return spec
+    raise ValueError(f"cannot tell which engine options of type {type(options).__name__} "
+                     f"belong to; pass game=")
+
+
+def agent_names(game: str | None = None) -> list[str]:
+    """Agent specs accepted by ``make_agent`` (of one engine, or of all of them)."""
+    kinds: list[str] = []
+    for spec in ([get_engine(game)] if game else ENGINES.values()):
+        for k in spec.agent_kinds:
+            if k not in kinds:
+                kinds.append(k)
+    return [k for k in kinds] + (["mcts:N"] if "mcts" in kinds else [])
+
+
+def new_game(options: Any, deck: Sequence[Card], glyph_ids: Sequence[str], seed: int,
+             *, game: str | None = None) -> Any:
+    """A fresh State of the engine that ``options`` belong to."""
+    return engine_for(options, game).new_game(options, deck, glyph_ids, seed)
+
+
+def make_agent(spec: str, seed: int, *, game: str) -> Any:
+    """An agent from a spec ("random", "greedy", "mcts", "mcts:400").
+
+    :raises ValueError: for an unknown spec.
+    """
+    return get_engine(game).make_agent(spec, seed)
+
+
+def play_game(options: Any, deck: Sequence[Card], glyph_ids: Sequence[str], seed: int,
+              agents: Sequence[Any], *, game: str | None = None) -> GameRecord:
+    """Play one game; agents are specs or agent objects, by seat."""
+    engine = engine_for(options, game)
+    if engine.play_game is not None:
+        return engine.play_game(options, deck, glyph_ids, seed, agents)
+    state = engine.new_game(options, deck, glyph_ids, seed)
+    setup = engine.describe_setup(state)
+    log: list[Any] = []
+    play_out(state, seat_agents(engine, agents, seed), log)
+    # an engine that applies whole-turn records keeps them as its history
+    actions = [str(a) for a in (state.history if engine.apply_record else log)]
+    return _record(engine, state, seed, agents, setup, actions)
+
+
+def _record(engine: EngineSpec, state: Any, seed: int, agents: Sequence[Any],
+            setup: dict[str, Any], actions: list[str]) -> GameRecord:
+    row = game_row(engine, state, False)
+    return GameRecord(
+        game=engine.name, seed=seed,
+        agents=tuple(a if isinstance(a, str) else getattr(a, "name", type(a).__name__)
+                     for a in agents),
+        setup=setup, actions=actions, scores=row.scores, winner=row.winner, tie_break=row.tie_break,
+        turns=state.turn, flags=row.flags if hasattr(state, "flags") else {"stalled": row.stalled},
+        figures=row.figures)
+
+
+def replay(options: Any, deck: Sequence[Card], glyph_ids: Sequence[str], seed: int,
+           actions: Sequence[str], *, game: str | None = None) -> Any:
+    """The state after replaying ``actions`` (notation) from the setup given by ``seed``."""
+    engine = engine_for(options, game)
+    state = engine.new_game(options, deck, glyph_ids, seed)
+    apply = engine.apply_record or type(state).apply_action
+    for text in actions:
+        apply(state, engine.parse_action(text))
+    return state

@@ -1,0 +1,119 @@
+"""The sample game that teaches: a deterministic search over seeds for a game showing the hard rules.
+
+rulebook.yaml's ``sample:`` lists the events the sample game should show (each engine's book
+module says which events it can recognise in a told turn) and how many seeds to try. Seeds are
+tried in order from the profile's ``sample_seed``; the first game that shows every event wins,
+else the one that shows the most (the earliest among equals). The whole search is one unit of
+engine work, started ahead on a worker with the build's other engine work, and its result is cached
+like any other simulation, so the search runs once per rules, deck, agents and settings.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from generator.runs.work import EngineInputs, Work, keep_sample, resolve
+
+# (engine inputs, record of a played game) -> for each turn of it, in order: (turn number, events it shows)
+EventReader = Callable[[EngineInputs, dict[str, Any]], list[tuple[int, set[str]]]]
+
+
+class SampleSearch(BaseModel):
+    """rulebook.yaml ``sample:``: what the sample game must show, and how hard to look for it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    seeds: int = Field(20, ge=1, le=1000)      # seeds tried, from the profile's sample_seed on
+    shows: dict[str, str] = {}                 # event name -> the rule it teaches, in the players' words
+
+
+def search_work(inputs: EngineInputs, agents: tuple[str, str], first_seed: int, search: SampleSearch,
+                read_events: EventReader) -> Work:
+    """The search as one unit of engine work: seeds are played one after another where the unit runs
+    (a worker of the build), each game read for its events as soon as it ends. ``read_events`` is a
+    module-level function, so any worker can be handed it."""
+    wanted = list(search.shows)
+    return Work("sample-search", {**inputs.key(), "agents": list(agents), "first": first_seed,
+                                  "seeds": search.seeds, "shows": wanted}, inputs.engine,
+                [(inputs, tuple(agents), first_seed, search.seeds, tuple(wanted), read_events)],
+                _search_seeds, _first, [1])
+
+
+def _search_seeds(unit: tuple) -> dict[str, Any]:
+    """The first seed whose game shows every wanted event, else the one showing the most (the
+    earliest among equals); every game played is kept, by seed, for the cache of sample games."""
+    from generator.play.registry import play_game
+    inputs, agents, first_seed, seeds, wanted, read_events = unit
+    best: dict[str, Any] | None = None
+    records: dict[str, Any] = {}
+    for tried, seed in enumerate(range(first_seed, first_seed + seeds), start=1):
+        record = play_game(inputs.options, inputs.deck, inputs.glyph_ids, seed, list(agents),
+                           game=inputs.engine).to_dict()
+        records[str(seed)] = record
+        found = first_turns(read_events(inputs, json.loads(json.dumps(record))), list(wanted))
+        if best is None or len(found) > len(best["found"]):
+            best = {"seed": seed, "found": found}
+        if len(found) == len(wanted):
+            break
+    assert best is not None
+    return {"seed": best["seed"], "tried": tried, "found": best["found"], "records": records}
+
+
+def _first(parts: list) -> Any:
+    return parts[0]
+
+
+def choose_seed(inputs: EngineInputs, agents: tuple[str, str], first_seed: int, search: SampleSearch,
+                read_events: EventReader) -> dict[str, Any]:
+    """The seed of the sample game and the turn that first shows each wanted event.
+
+    Returns ``{"seed", "tried", "highlights": [{"turn", "event", "rule"}], "missing": [event]}``; the
+    games the search played go into the cache of sample games (``play.sample_game``).
+    """
+    wanted = list(search.shows)
+    if not wanted:
+        return {"seed": first_seed, "tried": 0, "highlights": [], "missing": []}
+    result = resolve(search_work(inputs, agents, first_seed, search, read_events))
+    for seed, record in result["records"].items():
+        keep_sample(inputs, int(seed), agents, record)
+    found = result["found"]
+    highlights = sorted(({"turn": turn, "event": event, "rule": search.shows[event]} for event, turn in found.items()),
+                        key=lambda h: (h["turn"], wanted.index(h["event"])))
+    return {"seed": result["seed"], "tried": result["tried"], "highlights": highlights,
+            "missing": [e for e in wanted if e not in found]}
+
+
+def first_turns(turn_events: list[tuple[int, set[str]]], wanted: list[str]) -> dict[str, int]:
+    """For each wanted event, the first turn that shows it."""
+    found: dict[str, int] = {}
+    for turn, events in turn_events:
+        for event in wanted:
+            if event in events and event not in found:
+                found[event] = turn
+    return found
+
+
+def highlights_by_turn(highlights: list[dict[str, Any]]) -> dict[int, list[str]]:
+    """Turn number -> the rules (in the players' words) that turn is highlighted for."""
+    out: dict[int, list[str]] = {}
+    for h in highlights:
+        out.setdefault(h["turn"], []).append(h["rule"])
+    return out
+
+
+def told_parts(turns: list[dict[str, Any]], told_first: int) -> dict[str, Any]:
+    """The turns of a sample game as the appendix lays them out: ``turns``, the first ones told in
+    full; ``later``, the rest in order, as runs of notation rows (``{"log": [...]}``) broken by the
+    highlighted turns told in full (``{"turn": ...}``); ``log``, every turn not told in full."""
+    first = [t for t in turns if t["turn"] <= told_first]
+    later: list[dict[str, Any]] = []
+    for t in turns[len(first):]:
+        if t.get("shows"):
+            later.append({"turn": t})
+        elif later and "log" in later[-1]:
+            later[-1]["log"].append(t)
+        else:
+            later.append({"log": [t]})
+    return {"turns": first, "later": later, "log": [t for t in turns[len(first):] if not t.get("shows")],
+            "highlighted": [t for t in turns if t.get("shows")]}

@@ -1,0 +1,172 @@
+"""Simulation runner: many games across processes, summarised into one JSON-ready dict.
+
+Each game's seed comes from (master seed, game index) and chunks are gathered in index
+order, so the result is the same for any number of jobs.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from generator.core.processes import pool_context
+from generator.play.agents_base import seat_agents
+from generator.play.engine_spec import EngineSpec
+from generator.play.loop import GameRow, game_row, play_out
+from generator.play.plugins import get_engine
+from generator.play.registry import engine_for
+from generator.play.seeds import game_seed
+from generator.runs.stats import rate, spread
+
+
+def _play_range(args: tuple) -> list[GameRow]:
+    game, options, deck, glyph_ids, agents, seed, swap, start, stop = args
+    engine = get_engine(game)
+    rows = []
+    for i in range(start, stop):
+        gs = game_seed(seed, i)
+        by_seat, swapped = seats(agents, i, swap)
+        state = engine.new_game(options, deck, glyph_ids, gs)
+        play_out(state, seat_agents(engine, by_seat, gs))
+        rows.append(game_row(engine, state, swapped))
+    return rows
+
+
+def chunks(games: int, jobs: int, per_job: int = 16, most: int = 2000) -> list[tuple[int, int]]:
+    """Game index ranges [start, stop): about ``per_job`` per job, at most ``most`` games each."""
+    size = max(1, min(most, games // max(1, jobs * per_job) or 1))
+    return [(a, min(games, a + size)) for a in range(0, games, size)]
+
+
+def check_run(games: int, jobs: int) -> None:
+    """:raises ValueError: for a non-positive game count or fewer than one job."""
+    if games <= 0:
+        raise ValueError(f"games must be positive, got {games}")
+    if jobs < 1:
+        raise ValueError(f"jobs must be at least 1, got {jobs}")
+
+
+def seats(agents: Sequence[Any], index: int, swap: bool) -> tuple[list[Any], bool]:
+    """The agents by seat for game ``index`` and whether they changed seats (every other game
+    when ``swap``)."""
+    swapped = bool(swap and index % 2)
+    return ([agents[1], agents[0]] if swapped else list(agents)), swapped
+
+
+def run_tasks(play_range: Callable[[tuple], list[tuple]], tasks: list[tuple], jobs: int,
+              progress: Callable[[int], None] | None) -> list[tuple]:
+    """The rows of every task, in task order, played here or by a pool of ``jobs`` processes.
+
+    Each task ends with its (start, stop) game range; ``progress`` gets each range's size.
+    Inside ``cluster.on_cluster`` the tasks go to the Dask cluster instead (same rows, same order).
+    """
+    from generator.runs.cluster import current_client, run_on_cluster
+    client = current_client()
+    if client is not None:
+        return run_on_cluster(client, play_range, tasks, progress)
+    rows: list[tuple] = []
+    if jobs == 1 or len(tasks) == 1:
+        for t in tasks:
+            rows.extend(play_range(t))
+            if progress:
+                progress(t[-1] - t[-2])
+        return rows
+    with pool_context().Pool(min(jobs, len(tasks))) as pool:
+        for t, chunk in zip(tasks, pool.imap(play_range, tasks)):
+            rows.extend(chunk)
+            if progress:
+                progress(t[-1] - t[-2])
+    return rows
+
+
+def run(game: str, options: Any, deck: list, glyph_ids: list[str], games: int,
+        agents: list[str], seed: int, jobs: int,
+        progress: Callable[[int], None] | None, swap_seats: bool) -> dict[str, Any]:
+    check_run(games, jobs)
+    seat_agents(get_engine(game), agents, 0)  # reject bad specs before starting
+    tasks = [(game, options, deck, glyph_ids, agents, seed, swap_seats, a, b)
+             for a, b in chunks(games, jobs)]
+    rows = run_tasks(_play_range, tasks, jobs, progress)
+    return summarise(rows, engine=get_engine(game), options=options, agents=agents, seed=seed,
+                     swap_seats=swap_seats)
+
+
+def summarise(rows: Sequence[GameRow], *, engine: EngineSpec, options: Any, agents: Sequence[str],
+              seed: int, swap_seats: bool) -> dict[str, Any]:
+    """The figures of a run as a JSON-serialisable dict, by the seat names of the game's ``GameInfo``
+    (lower case), with the game's own entries (``summarise_figures``) before ``stalled``."""
+    n = len(rows)
+    seats = engine.info.seat_keys()
+    wins = [sum(1 for r in rows if r.winner == p) for p in range(len(seats))]
+    draws = sum(1 for r in rows if r.winner is None)
+    agent_wins = [0] * len(agents)  # agent 0 sits in the first seat unless swapped
+    for r in rows:
+        if r.winner is not None:
+            agent_wins[r.winner ^ int(r.swapped)] += 1
+    ties = [r for r in rows if len(set(r.scores)) == 1 and not r.stalled]
+    broken = {**{name: 0 for name in engine.info.tie_breaks}, "unbroken": 0}
+    for r in ties:
+        broken[r.tie_break or "unbroken"] = broken.get(r.tie_break or "unbroken", 0) + 1
+    scores = {seat: spread([r.scores[p] for r in rows]) for p, seat in enumerate(seats)}
+    if len(seats) == 2:
+        scores[f"margin_{seats[0]}_minus_{seats[1]}"] = spread([r.scores[0] - r.scores[1] for r in rows])
+    dump = options.model_dump(mode="json") if hasattr(options, "model_dump") else dict(options)
+    own = engine.summarise_figures(list(rows)) if engine.summarise_figures else {}
+    return {
+        "game": engine.name,
+        "games": n,
+        "seed": seed,
+        "agents": list(agents),
+        "swap_seats": swap_seats,
+        "options": dump,
+        "wins": {**dict(zip(seats, wins)), "draw": draws},
+        "win_rate_by_seat": {**{seat: rate(w, n) for seat, w in zip(seats, wins)}, "draw": rate(draws, n)},
+        "win_rate_by_agent": {f"{i}:{a}": rate(agent_wins[i], n) for i, a in enumerate(agents)},
+        "scores": scores,
+        "turns": spread([r.turns for r in rows]),
+        "ties": {**rate(len(ties), n), "broken_by": broken},
+        **own,
+        "stalled": rate(sum(1 for r in rows if r.stalled), n),
+    }
+
+
+def simulate(options: Any, deck: Sequence[Any], glyph_ids: Sequence[str], games: int,
+             agents: Sequence[str], seed: int = 0, jobs: int = 1,
+             progress: Callable[[int], None] | None = None, *, swap_seats: bool = False,
+             game: str | None = None) -> dict[str, Any]:
+    """Play ``games`` games and summarise them (see ``summarise``).
+
+    Game ``i`` uses seed ``game_seed(seed, i)``; with ``swap_seats`` the agents change seats
+    every other game. Results do not depend on ``jobs``. ``progress`` receives the number of
+    games finished since its last call.
+    """
+    engine = engine_for(options, game)
+    if engine.simulate is not None:
+        return engine.simulate(options, deck, glyph_ids, games, agents, seed, jobs, progress,
+                               swap_seats)
+    return run(engine.name, options, list(deck), list(glyph_ids), games, list(agents), seed,
+               jobs, progress, swap_seats)
+
+
+def _pct(entry: dict[str, Any]) -> str:
+    lo, hi = entry["ci95"]
+    return f"{100 * entry['rate']:.1f}% (95% CI {100 * lo:.1f}-{100 * hi:.1f})"
+
+
+def format_summary(res: dict[str, Any], seats: Sequence[str]) -> str:
+    """A short report of a summary by ``seats`` (the game's seat names): wins, scores, turns, ties."""
+    keys = [seat.lower() for seat in seats]
+    agents = " vs ".join(f"{a} ({seat})" for a, seat in zip(res["agents"], seats))
+    swapped = ", seats swapped every other game" if res["swap_seats"] else ""
+    edition = f" ({res['edition']})" if res.get("edition") else ""
+    lines = [f"{res['games']} games of {res.get('title', res['game'])}{edition}, agents {agents}{swapped}"]
+    width = max(len(s) for s in [*seats, "draws"]) + 5
+    lines += [f"{seat + ' wins':{width}} {_pct(res['win_rate_by_seat'][key])}" for seat, key in zip(seats, keys)]
+    lines.append(f"{'draws':{width}} {_pct(res['win_rate_by_seat']['draw'])}")
+    if res["swap_seats"]:
+        lines += [f"agent {name} wins {_pct(entry)}" for name, entry in res["win_rate_by_agent"].items()]
+    lines.append("scores: " + ", ".join(f"{seat} {res['scores'][key]['mean']:.1f} ± {res['scores'][key]['stdev']:.1f}"
+                                        for seat, key in zip(seats, keys)))
+    turns = res["turns"]
+    lines.append(f"turns per game: {turns['mean']:.1f} ± {turns['stdev']:.1f} "
+                 f"(min {turns['min']:.0f}, max {turns['max']:.0f})")
+    lines.append(f"ties: {100 * res['ties']['rate']:.1f}%; stalled: {100 * res['stalled']['rate']:.1f}%")
+    return "\n".join(lines)

@@ -1,0 +1,193 @@
+"""Engine results for the rulebook: the sample game and the balance runs, through the cache.
+
+Only the engine's public registry is used (``new_game``, ``play_game``, ``game_seed``), so the
+sample game printed in a rulebook is exactly what ``python build.py replay`` plays for the same
+edition, seed and agents.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from pydantic import BaseModel
+
+from generator.model.game import Edition
+from generator.runs.cache import cache_key, cached
+
+
+@dataclass(frozen=True)
+class EngineInputs:
+    """What determines a game besides the seed and the agents."""
+
+    engine: str
+    options: BaseModel
+    deck: list
+    glyph_ids: list[str]
+
+    def key(self) -> dict[str, Any]:
+        """What changes the games: the rule options, the glyphs and the deck's gameplay fields, in
+        deck order (a card's name or art changes no game)."""
+        return {"engine_name": self.engine, "options": self.options.model_dump(mode="json"),
+                "deck": [gameplay(card) for card in self.deck], "glyphs": list(self.glyph_ids)}
+
+
+COSMETIC_FIELDS = ("name", "title", "art", "image")
+
+
+def gameplay(card: Any) -> list:
+    """A card's fields as the engine plays them: all of them but its name and pictures."""
+    if hasattr(card, "_asdict"):
+        return [value for key, value in card._asdict().items() if key not in COSMETIC_FIELDS]
+    return list(card)
+
+
+def engine_inputs(edition: Edition) -> EngineInputs | None:
+    """The engine's options, deck and glyphs for an edition (None when its game has no engine)."""
+    if not edition.engine:
+        return None
+    from generator.play.registry import get_engine, options_for
+    options = options_for(edition)  # a rejected option or engine name: the message validate and build give
+    spec = get_engine(edition.engine)
+    try:
+        deck = spec.expand_deck(edition.deck_entries)
+    except ValueError as exc:
+        raise edition.rules_error("deck", "a deck the engine can play", str(exc)) from None
+    return EngineInputs(spec.name, options, deck, edition.glyph_ids)
+
+
+@dataclass
+class Work:
+    """A cached engine result made of independent units: ``run`` (a module-level function, so any
+    process can call it, started by fork or spawn) turns each unit into a part; ``combine`` joins
+    the parts in unit order. ``sizes`` are the games each unit plays, for progress reports."""
+
+    kind: str
+    parts: dict[str, Any]
+    engine: str
+    units: list[tuple]
+    run: Callable[[tuple], Any]
+    combine: Callable[[list], Any]
+    sizes: list[int]
+
+    @property
+    def key(self) -> str:
+        return cache_key(self.kind, self.parts, self.engine)
+
+    @property
+    def label(self) -> str:
+        """What the work is, for a timeline (``PNP_TRACE``)."""
+        agents = ",".join(self.parts.get("agents", ()))
+        return f"{self.kind} {self.engine} {agents} {sum(self.sizes)} [{self.key[:6]}]"
+
+
+def resolve(work: Work, jobs: int = 1, progress: Callable[[int], None] | None = None) -> Any:
+    """The result of ``work``: from the cache, from a run started ahead (``pending``), or run now
+    on ``jobs`` processes."""
+    def compute() -> Any:
+        from generator.runs.pending import pending
+        ahead = pending(work.key)
+        parts = ahead.wait(progress) if ahead is not None else run_units(work, jobs, progress)
+        return work.combine(parts)
+    return cached(work.kind, work.parts, compute, work.engine)
+
+
+def run_units(work: Work, jobs: int, progress: Callable[[int], None] | None) -> list:
+    """Every unit's part, in unit order, here or on a pool of ``jobs`` processes."""
+    from generator.core.trace import span
+    with span(f"run here {work.label}"):
+        return _run_units(work, jobs, progress)
+
+
+def _run_units(work: Work, jobs: int, progress: Callable[[int], None] | None) -> list:
+    parts = []
+    if jobs > 1 and len(work.units) > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        from generator.core.processes import pool_context
+        with ProcessPoolExecutor(min(jobs, len(work.units)), mp_context=pool_context()) as pool:
+            for part, size in zip(pool.map(work.run, work.units), work.sizes):
+                parts.append(part)
+                if progress:
+                    progress(size)
+        return parts
+    for unit, size in zip(work.units, work.sizes):
+        parts.append(work.run(unit))
+        if progress:
+            progress(size)
+    return parts
+
+
+def _first(parts: list) -> Any:
+    return parts[0]
+
+
+def _joined(parts: list[list]) -> list:
+    return [row for part in parts for row in part]
+
+
+def sample_work(inputs: EngineInputs, seed: int, agents: tuple[str, str]) -> Work:
+    return Work("sample", {**inputs.key(), "seed": seed, "agents": list(agents)}, inputs.engine,
+                [(inputs, seed, tuple(agents))], _sample_record, _first, [1])
+
+
+def _sample_record(unit: tuple) -> dict[str, Any]:
+    from generator.play.registry import play_game
+    inputs, seed, agents = unit
+    return play_game(inputs.options, inputs.deck, inputs.glyph_ids, seed, list(agents), game=inputs.engine).to_dict()
+
+
+def keep_sample(inputs: EngineInputs, seed: int, agents: tuple[str, str], record: dict[str, Any]) -> None:
+    """Store the record of a game played elsewhere (the sample-game search) as ``sample_game``'s result."""
+    work = sample_work(inputs, seed, agents)
+    cached(work.kind, work.parts, lambda: record, work.engine)
+
+
+def sample_game(inputs: EngineInputs, seed: int, agents: tuple[str, str]) -> dict[str, Any]:
+    """The record of one seeded game (setup, actions in notation, result), cached.
+
+    The cache is keyed by the deck's gameplay fields, so the setup (which names the cards) is
+    described afresh from the current deck."""
+    from generator.play.registry import get_engine
+    record = resolve(sample_work(inputs, seed, agents))
+    engine = get_engine(inputs.engine)
+    setup = engine.describe_setup(engine.new_game(inputs.options, inputs.deck, inputs.glyph_ids, seed))
+    return {**record, "setup": json.loads(json.dumps(setup))}
+
+
+BALANCE_UNIT = 100  # games per unit of a balance run
+
+
+def balance_work(inputs: EngineInputs, games: int, seed: int, agents: tuple[str, str]) -> Work:
+    units = [(inputs, seed, tuple(agents), a, min(games, a + BALANCE_UNIT)) for a in range(0, games, BALANCE_UNIT)]
+    return Work("balance", {**inputs.key(), "seed": seed, "agents": list(agents), "games": games,
+                            "row": _row_fingerprint(inputs.engine)}, inputs.engine,
+                units, _play_rows, _joined, [b - a for *_, a, b in units])
+
+
+def balance_rows(inputs: EngineInputs, games: int, seed: int, agents: tuple[str, str], jobs: int = 1,
+                 progress: Callable[[int], None] | None = None) -> list[list]:
+    """One row per game of a run (game i is seeded ``game_seed(seed, i)``, as in ``simulate``), cached."""
+    return resolve(balance_work(inputs, games, seed, agents), jobs, progress)
+
+
+def _row_fingerprint(engine: str) -> str:
+    """A hash of the code that turns a game into a balance row: changing it must not reuse old rows."""
+    import hashlib
+    import inspect
+    return hashlib.sha256(inspect.getsource(_row_of(engine)).encode()).hexdigest()[:16]
+
+
+def _play_rows(task: tuple) -> list[list]:
+    from generator.play.registry import game_seed, play_game
+    inputs, seed, agents, start, stop = task
+    row = _row_of(inputs.engine)
+    return [row(play_game(inputs.options, inputs.deck, inputs.glyph_ids, game_seed(seed, i), list(agents),
+                          game=inputs.engine)) for i in range(start, stop)]
+
+
+def _row_of(engine: str) -> Callable[[Any], list]:
+    """The engine's balance row (a played game's record -> one row), from the rulebook appendix its
+    spec names (``EngineSpec.appendices``), loaded by that name."""
+    from generator.play.plugins import get_engine, load_reference
+    return load_reference(get_engine(engine).appendices).row

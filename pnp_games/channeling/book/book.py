@@ -1,0 +1,147 @@
+"""The Channeling in its rulebook: the narrated sample game on the grid, the turn diagram and the
+balance rows, figures and charts of each edition."""
+from __future__ import annotations
+
+from typing import Any
+
+from generator.rulebook.hooks import (Appendices, Book, EngineInputs, Figure, Work, charts, choose_seed,
+                                     highlights_by_turn, resolve, sample_game, told_parts)
+
+from pnp_games.channeling.book.balance import figures, row
+from pnp_games.channeling.book.board import BoardDiagram, BoardParts, board_view
+from pnp_games.channeling.book.narrate import game_stories, replay_states, turn_view
+
+
+def _board(book: Book, parts: BoardParts, view, share: float) -> Figure:
+    return lambda w: [BoardDiagram(view, book.faces, parts, book.styles, w * share)]
+
+
+def _glyph_names(book: Book) -> dict[str, str]:
+    return {g.id: g.name for g in book.edition.game.glyphs.values()}
+
+
+EVENTS = ("overchanneling", "cancellation", "two_cards", "end_trigger", "last_turn", "spent_glyph")
+
+
+def turn_events(told: dict[str, Any], last: bool) -> set[str]:
+    """The rules a told turn shows (the names rulebook.yaml's ``sample.shows`` may ask for)."""
+    events = set()
+    if any(k["kept"] for k in told["taken"]):
+        events.add("overchanneling")
+    if any(c["cancelled"] for c in told["cards"]):
+        events.add("cancellation")
+    if len(told["taken"]) >= 2:
+        events.add("two_cards")
+    if told["end_triggered"]:
+        events.add("end_trigger")
+    if told["spent"]:
+        events.add("spent_glyph")
+    if last:
+        events.add("last_turn")
+    return events
+
+
+def read_events(inputs: EngineInputs, record: dict[str, Any]) -> list[tuple[int, set[str]]]:
+    """For each turn of a played game, the events it shows (glyphs go by id: no event needs a name)."""
+    told = [t for t, _ in game_stories(inputs, record, {}) if not t["setup"]]
+    return [(t["turn"], turn_events(t, i == len(told) - 1)) for i, t in enumerate(told)]
+
+
+def sample(book: Book, inputs: EngineInputs) -> dict[str, Any]:
+    """The seeded game of the sample appendix: setup, narrated turns with boards, the log, the scoring."""
+    edition, settings = book.edition, book.settings
+    parts = book.parts(BoardParts)
+    agents = settings.sample_agents
+    book.tell(f"sample game: {edition.id}, seeds from {settings.sample_seed}, {','.join(agents)}")
+    choice = choose_seed(inputs, agents, settings.sample_seed, book.sample_search, read_events)
+    record = sample_game(inputs, choice["seed"], agents)
+    stories = game_stories(inputs, record, _glyph_names(book))
+    first = replay_states(inputs, record)[0][0] if record["actions"] else None
+    widths = book.styles.sheet.figures
+    if first is not None and parts:
+        book.figures["setup"] = _board(book, parts, board_view(first), widths.board_width)
+    shows = highlights_by_turn(choice["highlights"])
+    setup, turns = [], []
+    for told, after in stories:
+        if told["setup"]:
+            setup.append(told)
+            continue
+        told = {**told, "shows": shows.get(told["turn"], [])}
+        if parts and (told["turn"] <= book.turns_told or told["shows"]):
+            book.figures[f"turn/{told['turn']}"] = _board(book, parts, turn_view(after, told),
+                                                          widths.turn_board_width)
+        turns.append(told)
+    players = {}
+    for p, name in enumerate(("light", "dark")):
+        players[name] = {"score": record["scores"][p], "splendor": record["splendor"][p],
+                         "overchanneling": record["overchanneling"][p], "cards": record["cards"][p]}
+    winner = record["winner"]
+    return {
+        **told_parts(turns, book.turns_told), "setup": setup, "search": choice,
+        "seed": record["seed"], "agents": list(agents), "edition": edition.id,
+        "replay": f"python build.py replay {edition.game.id} --edition {edition.id} --seed {record['seed']} "
+                  f"--agents {','.join(agents)}",
+        "players": players, "winner": None if winner is None else ("Light", "Dark")[winner],
+        "tie_break": record["tie_break"], "turns_played": record["turns"],
+        "stalled": bool(record["flags"].get("stalled")), "actions": len(record["actions"]),
+    }
+
+
+def step(book: Book, inputs: EngineInputs) -> dict[str, Any]:
+    """``step``: one turn worth drawing for the turn section (a long Leyline with a cancellation)."""
+    parts = book.parts(BoardParts)
+    found = step_example(inputs, book.settings.sample_seed)
+    if not found or not parts:
+        return {"step": None}
+    told, after = game_stories(inputs, {"seed": found["seed"], "actions": found["actions"]},
+                               _glyph_names(book))[-1]
+    book.figures["turn-step"] = _board(book, parts, turn_view(after, told), book.styles.sheet.figures.board_width)
+    return {"step": told}
+
+
+def step_example(inputs: EngineInputs, seed: int, min_path: int = 4, tries: int = 60) -> dict[str, Any] | None:
+    """A seeded greedy game and the index of a turn worth drawing: a Leyline of at least ``min_path``
+    cards (so every kind of placement shows), at least one cancellation, and no card taken."""
+    return resolve(step_work(inputs, seed, min_path, tries))
+
+
+def step_work(inputs: EngineInputs, seed: int, min_path: int = 4, tries: int = 60) -> Work:
+    return Work("step", {**inputs.key(), "seed": seed, "min_path": min_path, "tries": tries}, inputs.engine,
+                [(inputs, seed, min_path, tries)], _search_step, lambda parts: parts[0], [1])
+
+
+def _search_step(unit: tuple) -> dict[str, Any] | None:
+    from generator.play.registry import game_seed, play_game
+    inputs, seed, min_path, tries = unit
+    for attempt in range(tries):
+        game = game_seed(seed, attempt)
+        record = play_game(inputs.options, inputs.deck, inputs.glyph_ids, game, ["greedy", "greedy"],
+                           game=inputs.engine).to_dict()
+        for index, (before, action, _after) in enumerate(replay_states(inputs, record)):
+            if action.is_setup or action.is_spent or len(action.path) < min_path or action.refill:
+                continue
+            p = before.current_player
+            if any(before.cubes_at(sq)[1 - p] for sq in action.path):
+                return {"seed": game, "actions": record["actions"][:index + 1]}
+    return None
+
+
+def _ints(counts: dict) -> dict[int, int]:
+    return {int(k): int(v) for k, v in counts.items()}  # JSON turned the keys into text
+
+
+def draw_charts(book: Book, runs: list[dict[str, Any]]) -> None:
+    styles, height = book.styles, book.styles.sheet.figures.chart_height
+    for run in runs:
+        hist = run["histograms"]
+        book.figures[f"chart/scores/{run['id']}"] = lambda w, h=hist: [charts.histogram(
+            [("Light", "light", _ints(h["light"])), ("Dark", "dark", _ints(h["dark"]))], "final score", w, height,
+            styles)]
+        book.figures[f"chart/turns/{run['id']}"] = lambda w, h=hist: [charts.histogram(
+            [("Turns", "path", _ints(h["turns"]))], "turns played (both players counted)", w, height * 0.8, styles)]
+    book.figures["chart/win-rates"] = lambda w: [charts.win_rates(
+        [(r["title"], r["light"]["rate"], r["light"]["low"], r["light"]["high"]) for r in runs], w, styles, "light")]
+
+
+APPENDICES = Appendices(row=row, figures=figures, charts=draw_charts, sample=sample, extras=step, events=EVENTS,
+                        read_events=read_events, ahead=lambda settings, inputs: [step_work(inputs, settings.sample_seed)])

@@ -1,0 +1,45 @@
+"""The Channeling as a registry entry (``ENGINE``): agents by spec, setup description."""
+from __future__ import annotations
+
+from typing import Any
+
+from generator.play.agents_base import agent_factory
+from generator.play.engine_spec import EngineSpec, GameInfo
+from pnp_games.channeling.actions import parse_action
+from pnp_games.channeling.cards import expand_deck
+from pnp_games.channeling.options import ChannelingOptions
+from pnp_games.channeling.positions import position
+from pnp_games.channeling.render import render_board
+from pnp_games.channeling.setup import new_game
+from pnp_games.channeling.state import State
+from pnp_games.channeling.summary import figures, format_summary, summarise_figures
+from pnp_games.channeling.views import notation_for
+
+# agents are imported when used: reading options needs none
+make_agent = agent_factory({"random": f"{__package__}.agents:RandomAgent",
+                            "greedy": f"{__package__}.agents:GreedyAgent",
+                            "mcts": f"{__package__}.mcts:MCTSAgent"}, example_iterations=400)
+
+
+def describe_setup(state: State) -> dict[str, Any]:
+    """The initial setup of a (fresh) game: line labels, grid, deck order, druids."""
+    st = state._st
+    cards = st.cards
+    order = st.deck_order
+    return {
+        "glyph_lines": state.glyph_lines,
+        "grid": [cards[i].name for i in order[:st.cells]],
+        "deck_order": [cards[i].name for i in order],
+        "druids": {"light": list(state.druids(0)), "dark": list(state.druids(1))},
+    }
+
+
+ENGINE = EngineSpec(name="channeling", options_model=ChannelingOptions, new_game=new_game,
+                    make_agent=make_agent, describe_setup=describe_setup, render=render_board,
+                    expand_deck=expand_deck, parse_action=parse_action, position=position,
+                    notation_for=notation_for, render_for=render_board, apply_record=State.play_turn,
+                    info=GameInfo(seats=("Light", "Dark"), tie_breaks=("fewer_cards", "second_player"),
+                                  hidden_information=True),
+                    figures=figures, summarise_figures=summarise_figures, format_summary=format_summary,
+                    frameworks=f"{__package__}.frameworks:BINDING",
+                    appendices="pnp_games.channeling.book.book:APPENDICES")

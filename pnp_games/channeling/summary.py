@@ -1,0 +1,72 @@
+"""The Channeling's own figures: per game (cards taken, Splendor, Overchanneling cubes), kept in each
+record and simulation row, and per run (the summary entries and the report ``simulate`` prints)."""
+from __future__ import annotations
+
+from typing import Any
+
+from generator.runs.stats import rate, spread
+
+SEATS = ("light", "dark")
+
+
+def figures(state: Any) -> dict[str, tuple[int, int]]:
+    """A finished game's figures by seat (Light, Dark)."""
+    scores = state.scores()
+    over = (state.overchanneling(0), state.overchanneling(1))
+    return {"cards": (len(state.taken(0)), len(state.taken(1))),
+            "splendor": (scores[0] + over[0], scores[1] + over[1]), "overchanneling": over}
+
+
+def summarise_figures(rows: list[Any]) -> dict[str, Any]:
+    """The summary entries of a run: cards taken and Overchanneling cubes per game, how often the deck
+    or a cube supply ran out, and games where a player had no legal move (``GameRow``s in)."""
+    n = len(rows)
+    cards = [r.figures["cards"] for r in rows]
+    over = [r.figures["overchanneling"] for r in rows]
+    spent = [int(sum(r.flags.get("spent_glyphs", ()))) for r in rows]
+    return {
+        "cards_taken_per_game": {"total": spread([a + b for a, b in cards]),
+                                 **{seat: spread([c[p] for c in cards]) for p, seat in enumerate(SEATS)}},
+        "overchanneling_per_game": {"total": spread([a + b for a, b in over]),
+                                    **{seat: spread([o[p] for o in over]) for p, seat in enumerate(SEATS)}},
+        "deck_ran_out": rate(sum(bool(r.flags.get("deck_ran_out")) for r in rows), n),
+        "supply_ran_out": rate(sum(bool(any(r.flags.get("supply_ran_out", ()))) for r in rows), n),
+        "no_legal_move": {**rate(sum(1 for s in spent if s), n), "turns_total": sum(spent)},
+    }
+
+
+def _pct(entry: dict[str, Any]) -> str:
+    lo, hi = entry["ci95"]
+    return f"{100 * entry['rate']:.1f}% (95% CI {100 * lo:.1f}-{100 * hi:.1f})"
+
+
+def format_summary(res: dict[str, Any]) -> str:
+    """A short human-readable report of a simulation result dict."""
+    s = res["scores"]
+    t = res["ties"]
+    lines = [
+        f"{res['games']} games of {res.get('title', res['game'])}"
+        f"{' (' + str(res['edition']) + ')' if res.get('edition') else ''}, agents {res['agents'][0]} (Light) vs "
+        f"{res['agents'][1]} (Dark){', seats swapped every other game' if res['swap_seats'] else ''}",
+        f"Light wins {_pct(res['win_rate_by_seat']['light'])}",
+        f"Dark wins  {_pct(res['win_rate_by_seat']['dark'])}",
+        f"draws      {_pct(res['win_rate_by_seat']['draw'])}",
+    ]
+    if res["swap_seats"]:
+        for name, entry in res["win_rate_by_agent"].items():
+            lines.append(f"agent {name} wins {_pct(entry)}")
+    lines += [
+        f"scores: Light {s['light']['mean']:.1f} ± {s['light']['stdev']:.1f}, "
+        f"Dark {s['dark']['mean']:.1f} ± {s['dark']['stdev']:.1f}",
+        f"turns per game: {res['turns']['mean']:.1f} ± {res['turns']['stdev']:.1f} "
+        f"(min {res['turns']['min']:.0f}, max {res['turns']['max']:.0f})",
+        f"ties: {100 * t['rate']:.1f}% (broken by fewer cards {t['broken_by']['fewer_cards']}, "
+        f"by second player {t['broken_by']['second_player']}, "
+        f"unbroken {t['broken_by']['unbroken']})",
+        f"cards taken per game: {res['cards_taken_per_game']['total']['mean']:.1f}; "
+        f"Overchanneling cubes per game: {res['overchanneling_per_game']['total']['mean']:.2f}",
+        f"deck ran out: {100 * res['deck_ran_out']['rate']:.1f}%; cube supply ran out: "
+        f"{100 * res['supply_ran_out']['rate']:.1f}%; no legal move: "
+        f"{100 * res['no_legal_move']['rate']:.1f}%; stalled: {100 * res['stalled']['rate']:.1f}%",
+    ]
+    return "\n".join(lines)

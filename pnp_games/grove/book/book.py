@@ -1,0 +1,139 @@
+"""Battle for the Grove in its rulebook: the table at setup, the narrated sample game with a drawing
+after each told turn, and the balance rows, figures and charts."""
+from __future__ import annotations
+
+from typing import Any
+
+from generator.rulebook.hooks import (Appendices, Book, EngineInputs, Figure, charts, choose_seed, counts,
+                                     highlights_by_turn, sample_game, share, spread, told_parts)
+
+from pnp_games.grove.actions import BANISH, CHANNEL, PASS, STAND, STUN
+from pnp_games.grove.state import State
+from pnp_games.grove.book.diagram import GroveDiagram, GroveParts, GroveView, grove_view
+from pnp_games.grove.book.story import game_turns, turn_view
+
+TALLIES = ("channels", "stuns", "banishes", "control_lost", "passes", "cubes_cancelled", "druids_banished")
+ROW = ("winner", "first_player", "turns", "stalled", "held0", "held1", *TALLIES)
+
+
+def row(record: Any) -> list:
+    """The balance row of one played game (a ``GroveRecord``); tallies of both players added up."""
+    light, dark = record.tallies
+    return [record.winner, record.first_player, record.turns, bool(record.stalled), *record.controlled,
+            *(light[k] + dark[k] for k in TALLIES)]
+
+
+def figures(rows: list[list]) -> dict[str, Any]:
+    """The figures of one run, JSON-ready: wins by colour and by turn order, length, what happened."""
+    n = len(rows)
+    col = {name: [r[i] for r in rows] for i, name in enumerate(ROW)}
+    decided = [r for r in rows if r[0] is not None]
+    first_wins = sum(1 for r in decided if r[0] == r[1])
+    return {
+        "games": n,
+        "light": share(col["winner"].count(0), n),
+        "dark": share(col["winner"].count(1), n),
+        "stalled": share(col["winner"].count(None), n),
+        "first": share(first_wins, n),
+        "second": share(len(decided) - first_wins, n),
+        # among the games with a winner, where an even game is exactly one half
+        "light_decided": share(col["winner"].count(0), len(decided)),
+        "first_decided": share(first_wins, len(decided)),
+        "light_first": share(col["first_player"].count(0), n),
+        "turns": spread(col["turns"]),
+        "turns_decided": spread([r[2] for r in decided]) if decided else None,
+        "per_game": {k: spread(col[k]) for k in TALLIES},
+        "lost_control": share(sum(1 for v in col["control_lost"] if v), n),
+        "histograms": {"turns": counts(col["turns"])},
+    }
+
+
+def _ints(found: dict) -> dict[int, int]:
+    return {int(k): int(v) for k, v in found.items()}  # JSON turned the keys into text
+
+
+def draw_charts(book: Book, runs: list[dict[str, Any]]) -> None:
+    styles, height = book.styles, book.styles.sheet.figures.chart_height
+    for run in runs:
+        turns = _ints(run["histograms"]["turns"])
+        book.figures[f"chart/turns/{run['id']}"] = lambda w, h=turns: [charts.histogram(
+            [("Turns", "path", h)], "turns played (both players counted)", w, height * 0.8, styles, bins=24)]
+        book.figures[f"chart/win-rates/{run['id']}"] = lambda w, r=run: [charts.win_rates(
+            [("Light", r["light_decided"]["rate"], r["light_decided"]["low"], r["light_decided"]["high"]),
+             ("First player", r["first_decided"]["rate"], r["first_decided"]["low"], r["first_decided"]["high"])],
+            w, styles, "light")]
+
+
+def _diagram(book: Book, parts: GroveParts, view: GroveView, share_of_width: float, druids: int) -> Figure:
+    return lambda w: [GroveDiagram(view, book.faces, parts, book.styles, w * share_of_width, druids)]
+
+
+EVENTS = ("stun", "banish", "stand_at_grove", "bonus_action", "cancellation", "pass", "victory")
+
+
+def turn_events(told: dict[str, Any], winner: bool) -> set[str]:
+    """The rules a told turn shows (the names rulebook.yaml's ``sample.shows`` may ask for)."""
+    events = set()
+    for step in told["steps"]:
+        kind = step["kind"]
+        if kind == STUN and step.get("stunned"):
+            events.add("stun")
+        elif kind == BANISH and step.get("banished"):
+            events.add("banish")
+        elif kind == STAND and step["at"] == "G":
+            events.add("stand_at_grove")
+            if step.get("bonus"):
+                events.add("bonus_action")
+        elif kind == CHANNEL and step.get("cancelled"):
+            events.add("cancellation")
+        elif kind == PASS:
+            events.add("pass")
+    if winner:
+        events.add("victory")
+    return events
+
+
+def read_events(inputs: EngineInputs, record: dict[str, Any]) -> list[tuple[int, set[str]]]:
+    """For each turn of a played game, the events it shows."""
+    _, turns = game_turns(inputs.options, record["actions"])
+    won = record["winner"] is not None
+    return [(t["turn"], turn_events(t, won and i == len(turns) - 1)) for i, (t, _) in enumerate(turns)]
+
+
+def sample(book: Book, inputs: EngineInputs) -> dict[str, Any]:
+    """The seeded game of the sample appendix: the roll for first player, told turns, the log, the end."""
+    edition, settings = book.edition, book.settings
+    parts = book.parts(GroveParts)
+    options = inputs.options
+    agents = settings.sample_agents
+    book.tell(f"sample game: {edition.id}, seeds from {settings.sample_seed}, {','.join(agents)}")
+    choice = choose_seed(inputs, agents, settings.sample_seed, book.sample_search, read_events)
+    record = sample_game(inputs, choice["seed"], agents)
+    rolls, turns = game_turns(options, record["actions"])
+    widths = book.styles.sheet.figures
+    druids = options.druids_per_player
+    if parts:
+        book.figures["setup"] = _diagram(book, parts, grove_view(State(options)), widths.board_width, druids)
+    shows = highlights_by_turn(choice["highlights"])
+    told = []
+    for t, after in turns:
+        t = {**t, "shows": shows.get(t["turn"], [])}
+        if parts and (t["turn"] <= book.turns_told or t["shows"]):
+            book.figures[f"turn/{t['turn']}"] = _diagram(book, parts, turn_view(after, t), widths.turn_board_width,
+                                                         druids)
+        told.append(t)
+    last = turns[-1][0] if turns else None
+    winner = record["winner"]
+    return {
+        **told_parts(told, book.turns_told), "search": choice,
+        "seed": record["seed"], "agents": list(agents), "edition": edition.id,
+        "replay": f"python build.py replay {edition.game.id} --edition {edition.id} --seed {record['seed']} "
+                  f"--agents {','.join(agents)}",
+        "rolls": rolls,
+        "winner": None if winner is None else ("Light", "Dark")[winner], "turns_played": record["turns"],
+        "stalled": bool(record["stalled"]), "final": last,
+    }
+
+
+APPENDICES = Appendices(row=row, figures=figures, charts=draw_charts, sample=sample, events=EVENTS,
+                        read_events=read_events)

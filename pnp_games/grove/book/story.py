@@ -1,0 +1,156 @@
+"""A game of Battle for the Grove told turn by turn: plain facts per step, read from engine states.
+
+A turn is every action of one player until the turn passes, with the dice each Channel, Stun
+or Banish rolled. For each step the effect is worked out again from the rule options (successes,
+cubes laid and cancelled, druids stunned or sent home) and compared with the engine's state
+after it; a disagreement is a bug and raises, never a wrong sentence.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from pnp_games.grove.actions import BANISH, CHANNEL, END, FIRST, MOVE, PASS, ROLL, STAND, STUN, parse_action
+from pnp_games.grove.state import State
+from pnp_games.grove.book.diagram import GroveView, grove_view
+
+NAMES = ("Light", "Dark")
+
+
+def place_words(place: str) -> str:
+    return "the Grove" if place == "G" else f"circle {place}"
+
+
+def _disagree(what: str, notation: str) -> RuntimeError:
+    return RuntimeError(f"narration disagrees with the engine on {what}: {notation}")
+
+
+def _roll(before: State, pending: Any, dice: tuple[int, ...], after: State) -> dict[str, Any]:
+    """The facts of a Channel, Stun or Banish resolved with ``dice``, checked against ``after``."""
+    o, p = before.options, before.current_player
+    q, at = 1 - p, pending.at
+    mine = before.standing(p, at)
+    told: dict[str, Any] = {"dice": list(dice), "druids": mine}
+    if pending.kind == BANISH:
+        hits = sum(1 for d in dice if d >= o.banish_on)
+        there = (before.standing(q, at), before.lying(q, at))
+        sent = min(hits, sum(there))
+        standing = min(sent, there[0]) if o.banish_order == "standing_first" else max(0, sent - there[1])
+        told.update(successes=hits, banished=sent, from_standing=standing, from_lying=sent - standing)
+        if (after.standing(q, at), after.lying(q, at)) != (there[0] - standing, there[1] - sent + standing) \
+                or after.lying(q, "G") != before.lying(q, "G") + sent:
+            raise _disagree(f"druids banished at {at}", f"{pending} roll {dice}")
+        return told
+    hits = sum(1 for d in dice if d <= mine)
+    if pending.kind == STUN:
+        counted = min(hits, mine)
+        stunned = min(counted, before.standing(q, at))
+        told.update(successes=counted, capped=counted < hits, stunned=stunned)
+        if after.standing(q, at) != before.standing(q, at) - stunned:
+            raise _disagree(f"druids stunned at {at}", f"{pending} roll {dice}")
+        return told
+    supply = before.supply(p)
+    placed = min(hits, supply)
+    light, dark = before.cubes(at)
+    own, theirs = (light, dark) if p == 0 else (dark, light)
+    cancelled = min(theirs, placed)
+    own, theirs = own + placed - cancelled, theirs - cancelled
+    expected = (own, theirs) if p == 0 else (theirs, own)
+    if after.cubes(at) != expected:
+        raise _disagree(f"cubes on {at}", f"{pending} roll {dice}")
+    holder_before, holder_after = before.controller(at), after.controller(at)
+    told.update(successes=hits, placed=placed, short=placed < hits, cancelled=cancelled,
+                cubes={"light": expected[0], "dark": expected[1]}, mine=own, theirs=theirs,
+                held=holder_after == p and holder_before != p, lost=holder_before == q and holder_after != q,
+                holds=holder_after == p)
+    return told
+
+
+def _unrolled(action: Any) -> str:
+    """Why a Channel, Stun or Banish needs no dice: no cubes left to lay, or nobody there to hit."""
+    return "no_cubes" if action.kind == CHANNEL else "no_target"
+
+
+def game_turns(options: Any, actions: list[str]) -> tuple[list[dict[str, Any]], list[tuple[dict, State]]]:
+    """(first-player rolls, [(turn story, state after the turn)]) for a logged game."""
+    state = State(options)
+    rolls: list[dict[str, Any]] = []
+    turns: list[tuple[dict, State]] = []
+    turn: dict[str, Any] | None = None
+    pending: tuple[State, Any] | None = None
+    for text in actions:
+        action = parse_action(text)
+        before = state.clone()
+        state.apply_action(action)
+        if action.kind == FIRST:
+            light, dark = action.dice
+            rolls.append({"light": light, "dark": dark, "tie": light == dark, "notation": text,
+                          "first": None if light == dark else NAMES[0 if light > dark else 1]})
+            continue
+        if turn is None:
+            p = before.current_player
+            turn = {"turn": before.turn + 1, "player": NAMES[p], "opponent": NAMES[1 - p], "steps": [],
+                    "notation": [], "moves": [], "marks": {}}
+        turn["notation"].append(text)
+        if action.kind == ROLL:
+            start, acted = pending
+            step = {"kind": acted.kind, "at": acted.at, "place": place_words(acted.at),
+                    **_roll(start, acted, action.dice, state)}
+            turn["steps"].append(step)
+            _mark(turn, step)
+            pending = None
+        elif action.kind in (CHANNEL, STUN, BANISH):
+            if state.pending is not None:
+                pending = (before, action)
+            else:
+                turn["steps"].append({"kind": action.kind, "at": action.at, "place": place_words(action.at),
+                                      "no_roll": _unrolled(action)})
+        elif action.kind == STAND:
+            turn["steps"].append({"kind": STAND, "at": action.at, "place": place_words(action.at),
+                                  "bonus": state.in_bonus})
+        elif action.kind == MOVE:
+            moved = before.standing(before.current_player, action.at)
+            if state.standing(before.current_player, action.to) != before.standing(before.current_player,
+                                                                                   action.to) + moved:
+                raise _disagree("druids moved", text)
+            turn["steps"].append({"kind": MOVE, "from": place_words(action.at), "to": place_words(action.to),
+                                  "druids": moved})
+            turn["moves"].append((action.at, action.to, before.current_player))
+        elif action.kind in (END, PASS):
+            turn["steps"].append({"kind": action.kind})
+        if state.turn > before.turn or state.is_terminal():
+            turns.append((_close(turn, state), state.clone()))
+            turn = None
+    return rolls, turns
+
+
+def _mark(turn: dict[str, Any], step: dict[str, Any]) -> None:
+    marks = turn["marks"].setdefault(step["at"], [])
+    if step["kind"] == CHANNEL and step["placed"]:
+        marks.append((f"+{step['placed']}", "path"))
+        if step["cancelled"]:
+            marks.append((f"\u2212{step['cancelled']}", "cancel"))
+    elif step["kind"] == STUN and step["stunned"]:
+        marks.append((f"{step['stunned']} stunned", "cancel"))
+    elif step["kind"] == BANISH and step["banished"]:
+        marks.append((f"{step['banished']} home", "cancel"))
+
+
+def _close(turn: dict[str, Any], state: State) -> dict[str, Any]:
+    circles = state.places()[1:]
+    winner = state.winner()
+    turn.update(
+        notation="; ".join(turn["notation"]),
+        held={"light": state.controlled(0), "dark": state.controlled(1)},
+        cubes={c: {"light": state.cubes(c)[0], "dark": state.cubes(c)[1]} for c in circles},
+        supply={"light": state.supply(0), "dark": state.supply(1)},
+        winner=None if winner is None else NAMES[winner], stalled=state.is_stalled(),
+    )
+    return turn
+
+
+def turn_view(after: State, told: dict[str, Any]) -> GroveView:
+    """The table after a turn, with the druids' moves and what happened at each circle marked."""
+    view = grove_view(after)
+    view.moves = list(told["moves"])
+    view.marks = {place: list(marks) for place, marks in told["marks"].items() if marks}
+    return view
