@@ -244,7 +244,8 @@ def _cover(edition: Edition, faces: PieceFaces, config: RulebookConfig, styles: 
     picture = _cover_picture(edition, faces, config, height * 0.3)
     if picture is not None:
         out.append(picture)
-    dated = f" \u00b7 {edition.spec.date}" if edition.spec.date else ""
+    date = str(edition.spec.date or "")   # only a date no reader can take two ways (2025-07-23, not 12-8-24)
+    dated = f" \u00b7 {date}" if re.fullmatch(r"\d{4}-\d{2}-\d{2}", date) else ""
     what = "Designer's report" if designers else "Rules"
     out += [Spacer(0, height * 0.05), Paragraph(f"<b>{what}, {escape(edition.spec.title)}</b>{escape(dated)}",
                                                 styles["cover_text"])]
@@ -261,4 +262,6 @@ def _cover(edition: Edition, faces: PieceFaces, config: RulebookConfig, styles: 
     out.append(Spacer(0, height * 0.05))
     for credit in game.spec.credits:
         out.append(Paragraph(f"<b>{escape(credit.role)}:</b> {escape(', '.join(credit.names))}", styles["cover_text"]))
+    if config.website:
+        out.append(Paragraph(escape(config.website), styles["cover_text"]))
     return out

@@ -37,6 +37,7 @@ class RulebookConfig(BaseModel):
     reference: str | None = None          # the turn at a glance: a file in rules/, the book's last page
     playing_time: str | None = Field(None, max_length=40)   # on the cover, as the publisher states it
     ages: str | None = Field(None, max_length=20)           # on the cover ("10 and up")
+    website: str | None = Field(None, max_length=120)       # the publisher's page for the game, on the cover
 
 
 def rules_folder(edition: Edition) -> Path | None:
