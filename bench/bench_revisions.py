@@ -8,7 +8,8 @@ entry points) and timed there: `python build.py --help`, `python build.py list` 
 turned off with PNP_NO_REPLAY, so the games are read), and a cold build of one edition
 (`build the-channeling -e 2025 --force --out DIR` with an empty simulation cache each run, so its
 rulebook plays its games again). The revisions take turns run by run, so a busy machine slows
-them alike.
+them alike; the CPU time (the process and its workers) is printed too, as it depends less on what
+else the machine runs.
 """
 from __future__ import annotations
 
@@ -31,14 +32,15 @@ COMMANDS = {
 }
 
 
-def timed(argv: list[str], cwd: Path, env: dict) -> float:
+def timed(argv: list[str], cwd: Path, env: dict) -> tuple[float, float]:
+    """(wall seconds, CPU seconds of the process and the workers it waited for)."""
     start = time.perf_counter()
     proc = subprocess.Popen(argv, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, _ = os.wait4(proc.pid, 0)
+    _, status, usage = os.wait4(proc.pid, 0)
     seconds = time.perf_counter() - start
     if os.waitstatus_to_exitcode(status) != 0:
         raise SystemExit(f"{' '.join(argv)} failed in {cwd}: {proc.stderr.read().decode()}")
-    return seconds
+    return seconds, usage.ru_utime + usage.ru_stime
 
 
 def main() -> None:
@@ -46,6 +48,7 @@ def main() -> None:
     parser.add_argument("revisions", nargs="*", default=["e54a399", "HEAD"])
     parser.add_argument("--runs", type=int, default=7, help="runs of --help and list")
     parser.add_argument("--build-runs", type=int, default=3, help="runs of the cold build")
+    parser.add_argument("--only", choices=sorted(COMMANDS), help="time only this one")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="bench-revisions-"))
     trees = {}
@@ -54,8 +57,10 @@ def main() -> None:
             folder = work / str(i)
             folder.mkdir()
             trees[revision] = (checkout(revision, folder), metadata_for(folder / "tree", folder), folder)
-        samples: dict[tuple[str, str], list[float]] = {}
+        samples: dict[tuple[str, str], list[tuple[float, float]]] = {}
         for label, command in COMMANDS.items():
+            if args.only and label != args.only:
+                continue
             runs = args.build_runs if "build" in label else args.runs
             for run in range(runs + 1):  # the first run of each warms the bytecode cache, untimed
                 for revision, (tree, site, folder) in trees.items():
@@ -70,9 +75,11 @@ def main() -> None:
                     if run:
                         samples.setdefault((label, revision), []).append(seconds)
             for revision in trees:
-                times = samples[(label, revision)]
+                times = [wall for wall, _ in samples[(label, revision)]]
+                cpu = [used for _, used in samples[(label, revision)]]
                 print(f"{label:34} {revision:10} median {statistics.median(times):7.3f} s  "
-                      f"(min {min(times):.3f}, max {max(times):.3f}, {len(times)} runs)", flush=True)
+                      f"(min {min(times):.3f}, max {max(times):.3f}, {len(times)} runs); "
+                      f"CPU median {statistics.median(cpu):.3f} s", flush=True)
     finally:
         for tree, _, _ in trees.values():
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=False)

@@ -163,7 +163,7 @@ def test_proof_page_lists_every_face_the_report_and_the_pdfs(proof):
 def test_proof_badge_counts_the_findings_and_links_each_to_its_piece(proof):
     out, _ = proof
     page = (out / "the-channeling-2025-proof.html").read_text()
-    from generator.pipeline import layouts_for
+    from generator.model import layouts_for
     from generator.render.safety import check_edition_safety
     edition = load_edition("the-channeling", "2025")
     found = check_edition_safety(edition, layouts_for(edition))

@@ -240,7 +240,7 @@ def test_an_older_copy_of_a_built_in_profile_is_named_with_the_keys_it_lacks(tmp
 
 
 def test_a_vendor_naming_pattern_may_use_only_the_documented_fields(tmp_path):
-    from generator.errors import GameDataError
+    from generator.core.errors import GameDataError
     from generator.model.layouts import Layouts
     from generator.exporters.vendors import load_vendor
     (tmp_path / "vendors").mkdir()

@@ -94,8 +94,9 @@ def test_only_the_latest_answers_are_kept(tmp_path, monkeypatch):
 
 
 def test_a_game_in_a_linked_folder_is_read_through_the_link(tmp_path):
+    """A link that stays inside the project is followed (one leading out of it is refused unread)."""
     root = project_copy(tmp_path)
-    elsewhere = tmp_path / "elsewhere"
+    elsewhere = root / "elsewhere"
     (root / "components" / "the-channeling").rename(elsewhere)
     (root / "components" / "the-channeling").symlink_to(elsewhere, target_is_directory=True)
     (elsewhere / "loop").symlink_to(elsewhere, target_is_directory=True)  # a loop is walked once

@@ -44,7 +44,8 @@ Game level, ``FrameworkBinding`` (one object per engine)::
     information_state_string(player) -> str     everything ``player`` has seen and done so far
                                                 (for a perfect-information game: the history)
     is_truncated() -> bool      optional: ended by a cap, not by the rules (PettingZoo truncation)
-    sample_chance(rng) -> int   optional: one chance outcome drawn with a ``random.Random``, with
+    sample_chance(rng) -> int   optional: one chance outcome drawn with ``rng`` (an ``engine.rng.SplitMix64``
+                                or a ``random.Random``: both have ``random``, ``randint``, ``choice``), with
                                 the probabilities of chance_outcomes() (faster than listing them)
     __str__                     the full state, for debugging
 

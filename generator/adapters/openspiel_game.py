@@ -57,17 +57,55 @@ class BoundSpielGame(pyspiel.Game):
     def new_initial_state(self):
         return BoundSpielState(self)
 
+    def initial_bound_state(self):
+        """A fresh binding state: a clone of one made once per game (setup is not repeated)."""
+        initial = self.__dict__.get("_initial")
+        if initial is None:
+            initial = self._initial = self.bound.new_initial_state()
+        return initial.clone()
+
     def make_py_observer(self, iig_obs_type=None, params=None):
         return BoundObserver(self.bound, self.binding.information, iig_obs_type, params)
 
 
+class MutableState:
+    """The binding's state, the one part of a state a clone copies: a deep copy is its
+    ``clone()`` (the binding's own cheap copy, sharing the game's tables)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state):
+        self.state = state
+
+    def __deepcopy__(self, memo):
+        return MutableState(self.state.clone())
+
+
 class BoundSpielState(pyspiel.State):
-    """An OpenSpiel state over a binding's state (``self.bound``)."""
+    """An OpenSpiel state over a binding's state (``self.bound``).
+
+    OpenSpiel clones a Python state by making a new initial state and deep-copying each attribute
+    of the original into it (and serialises one by pickling them). The one attribute is therefore
+    ``_mutable``, the binding state, deep-copied with its own ``clone()`` (which shares the bound
+    game and its tables); the game is reached through ``get_game()``, never copied, and a new
+    state makes its binding state only when first asked for, so a clone sets up no game it would
+    throw away.
+    """
 
     def __init__(self, game: BoundSpielGame, bound=None):
         super().__init__(game)
-        self.game_bound = game.bound
-        self.bound = bound if bound is not None else game.bound.new_initial_state()
+        self._mutable = None if bound is None else MutableState(bound)
+
+    @property
+    def bound(self):
+        mutable = self._mutable
+        if mutable is None:
+            mutable = self._mutable = MutableState(self.get_game().initial_bound_state())
+        return mutable.state
+
+    @property
+    def game_bound(self):
+        return self.get_game().bound
 
     def current_player(self):
         player = self.bound.current_player()

@@ -10,7 +10,6 @@ stopped at a turn cap) ends in truncation rather than termination.
 """
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -19,6 +18,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from generator.adapters.binding import CHANCE, FrameworkBinding, binding_for
+from generator.play.rng import SplitMix64
 
 
 class BindingEnv(AECEnv):
@@ -39,7 +39,7 @@ class BindingEnv(AECEnv):
             "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
             "action_mask": spaces.Box(0, 1, (n,), np.int8)})
         self._action_space = spaces.Discrete(n)
-        self._chance = random.Random(0)
+        self._chance = SplitMix64(0)
         self.game_state = None
 
     def observation_space(self, agent):
@@ -50,7 +50,7 @@ class BindingEnv(AECEnv):
 
     def reset(self, seed=None, options=None):
         if seed is not None:
-            self._chance = random.Random(seed)
+            self._chance = SplitMix64(seed)
         self.game_state = self.game.new_initial_state()
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -98,6 +98,21 @@ class BindingEnv(AECEnv):
             self.agent_selection = self.agents[0] if self.agents else self.possible_agents[0]
             return
         self.agent_selection = self.possible_agents[state.current_player()]
+
+    def clone(self) -> "BindingEnv":
+        """An independent copy of this environment mid-game: the binding, the bound game and the
+        spaces are shared, the game state is the binding's ``clone()``, and the per-agent records
+        and the chance generator are copied (both copies draw the same chance outcomes next)."""
+        copy = object.__new__(BindingEnv)
+        copy.__dict__.update(self.__dict__)
+        if self.game_state is not None:
+            copy.game_state = self.game_state.clone()
+            copy.agents = list(self.agents)
+            for name in ("rewards", "_cumulative_rewards", "terminations", "truncations"):
+                setattr(copy, name, dict(getattr(self, name)))
+            copy.infos = {a: dict(info) for a, info in self.infos.items()}
+        copy._chance = self._chance.clone()
+        return copy
 
     def render(self):
         return str(self.game_state) if self.render_mode == "ansi" else None

@@ -22,6 +22,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from generator.core.files import file_digest, tree_files, write_atomically
+from generator.core.errors import UserError
+
 # PNP_ variables that change how a build runs, never what it writes (a test checks the files agree)
 HOW_NOT_WHAT = ("PNP_TRACE", "PNP_PROGRESS_EVERY", "PNP_RULEBOOK_JOBS", "PNP_START_METHOD")
 PACKAGES = ("reportlab", "pillow", "jinja2", "markdown-it-py", "pydantic", "pypdfium2", "pyyaml", "svglib")
@@ -68,7 +71,7 @@ def _static_inputs() -> str:
             versions.append(f"{name}={metadata.version(name)}")
         except metadata.PackageNotFoundError:
             versions.append(f"{name}=none")
-    code = _tree_digest(Path(__file__).resolve().parents[1])  # the generator package
+    code = _tree_digest(Path(__file__).resolve().parents[1], code=True)  # the generator package
     return hashlib.sha256(f"{sys.version}|{'|'.join(versions)}|{code}".encode()).hexdigest()
 
 
@@ -86,16 +89,19 @@ def _engine_code(engine: str | None) -> str:
     if spec is None or spec.origin is None:
         return "missing engine"
     origin = Path(spec.origin)
-    return _tree_digest(origin.parent) if spec.submodule_search_locations else hashlib.sha256(origin.read_bytes()).hexdigest()
+    return _tree_digest(origin.parent, code=True) if spec.submodule_search_locations else hashlib.sha256(origin.read_bytes()).hexdigest()
 
 
-def _tree_digest(root: Path, skip: frozenset = frozenset()) -> str:
-    """Not cached: files change between builds made in one process (a library user, the tests)."""
+def _tree_digest(root: Path, skip: frozenset = frozenset(), code: bool = False) -> str:
+    """Not cached: files change between builds made in one process (a library user, the tests).
+    Only regular files inside the project are read (core.files.tree_files); ``code``: leave out
+    ``__pycache__`` (of code only: a game's deck may sit in a folder of that name)."""
     digest = hashlib.sha256()
-    for path in sorted(root.rglob("*")):
-        if path.is_file() and "__pycache__" not in path.parts and path.resolve() not in skip:
+    for name in tree_files(root, skip=frozenset({"__pycache__"}) if code else frozenset()):
+        path = Path(name)
+        if path.resolve() not in skip:
             digest.update(path.relative_to(root).as_posix().encode() + b"\0")
-            digest.update(hashlib.sha256(path.read_bytes()).digest())
+            digest.update(file_digest(name))
     return digest.hexdigest()
 
 
@@ -134,10 +140,8 @@ def remember(target: Path, print_: str) -> None:
     try:
         record = {"fingerprint": print_, "files": _files_state(target), "target": str(target)}
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(record))
-        os.replace(tmp, path)
-    except (OSError, ValueError):
+        write_atomically(path, json.dumps(record))  # a planted link in the cache is not written through
+    except (OSError, ValueError, UserError):
         pass  # without a record the next build simply builds again
 
 

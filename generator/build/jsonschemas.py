@@ -13,6 +13,8 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
+from generator.core.files import refusal, write_atomically
+
 SHIPPED = Path(str(resources.files("generator") / "schemas"))  # package data
 KINDS = ("game", "edition", "pieces", "glyphs", "icons", "style", "template", "profile", "rulebook",
          "rulebook-styles", "rule-wordings", "rule-terms", "vendor")
@@ -103,7 +105,7 @@ def write_schemas(folder: Path) -> list[Path]:
     for kind in KINDS:
         path = folder / f"{kind}.schema.json"
         text = json.dumps(schema_for(kind), indent=1, sort_keys=True) + "\n"
-        if not path.is_file() or path.read_text() != text:
-            path.write_text(text)
+        if refusal(path) or path.is_symlink() or not path.is_file() or path.read_text() != text:
+            write_atomically(path, text)  # never through a link: a link there is refused
         written.append(path)
     return written

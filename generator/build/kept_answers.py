@@ -23,6 +23,8 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import Callable
 
+from generator.core.errors import UserError
+from generator.core.files import file_digest, tree_files, write_atomically
 from generator.core.project import current
 
 PACKAGE = Path(__file__).resolve().parents[1]  # the generator package
@@ -62,35 +64,23 @@ def digest(command: str, arguments: list) -> str:
         sort_keys=True, default=str).encode())
     for name, folder in (("components", project.components), ("layouts", project.layouts), ("package", PACKAGE)):
         h.update(name.encode() + b"\0")
-        _tree(folder, h)
+        _tree(folder, h, code=folder == PACKAGE)
     for source in _plugin_sources(installed):
         h.update(b"plugin\0")
-        _tree(source, h)
+        _tree(source, h, code=True)
     return h.hexdigest()
 
 
-def _tree(root: Path, h) -> None:
-    """Every file under ``root`` (or ``root`` itself, a file), its relative path and its bytes, in a fixed order."""
+def _tree(root: Path, h, code: bool = False) -> None:
+    """Every file under ``root`` (or ``root`` itself, a file), its relative path and its bytes, in a fixed
+    order. Only regular files that stay inside the project are read (core.files.tree_files: no pipe, no
+    device, no link out, a link to / is not walked), each up to a size cap. ``code``: a tree of Python
+    code, whose ``__pycache__`` folders are left out (a project's are not: a deck may sit in one)."""
     if root.is_file():
-        _file(str(root), str(root.parent), h)
+        h.update(os.path.basename(root).encode() + b"\0" + file_digest(str(root)))
         return
-    paths, seen = [], {os.path.realpath(root)}
-    for folder, subfolders, files in os.walk(root, followlinks=True):  # a game may be a linked folder
-        real = {d: os.path.realpath(os.path.join(folder, d)) for d in subfolders}
-        subfolders[:] = [d for d in subfolders if d != "__pycache__" and real[d] not in seen]  # no loops
-        seen.update(real[d] for d in subfolders)
-        paths += [os.path.join(folder, name) for name in files]
-    for path in sorted(paths):
-        _file(path, root, h)
-
-
-def _file(path: str, root, h) -> None:
-    try:
-        with open(path, "rb") as stream:
-            data = stream.read()
-    except OSError:  # unreadable or vanished: the command itself will say so
-        data = b"\0unreadable"
-    h.update(os.path.relpath(path, root).encode() + b"\0" + hashlib.sha256(data).digest())
+    for path in tree_files(root, skip=frozenset({"__pycache__"}) if code else frozenset()):
+        h.update(os.path.relpath(path, root).encode() + b"\0" + file_digest(path))
 
 
 def _installed() -> list:
@@ -155,7 +145,7 @@ def _folder() -> Path:
 def _read(path: Path) -> dict | None:
     try:
         kept = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):  # a damaged or planted file is a miss
         return None
     if not isinstance(kept, dict) or not isinstance(kept.get("stdout"), str) or not isinstance(kept.get("status"), int):
         return None
@@ -165,11 +155,9 @@ def _read(path: Path) -> dict | None:
 def _write(path: Path, kept: dict) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(kept), encoding="utf-8")
-        os.replace(tmp, path)
+        write_atomically(path, json.dumps(kept))  # a planted link in the cache is not written through
         _prune(path)
-    except OSError:
+    except (OSError, UserError):
         pass  # a read-only project: the next run simply works it out again
 
 

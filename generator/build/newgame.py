@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 from importlib import resources
 from pathlib import Path
 
-from generator.core.errors import UserError
 from generator.build.jsonschemas import SHIPPED, kind_of
+from generator.core.errors import UserError
+from generator.core.files import write_atomically
 from generator.core.project import MARKER
 
 SCAFFOLD = Path(str(resources.files("generator") / "scaffold" / "game"))  # package data
@@ -23,12 +23,12 @@ def create_game(project_root: Path, game_id: str, title: str) -> Path:
         raise UserError(f"{game_id!r} cannot name a game: use lower-case letters, digits, - and _ "
                         "(at most 60), starting with a letter or digit")
     folder = project_root / MARKER / game_id
-    if folder.exists():
+    if folder.exists() or folder.is_symlink():
         raise UserError(f"{folder} already exists: pick another name, or edit that game")
     schemas = project_root / ".pnpkit" / "schemas"
     schemas.mkdir(parents=True, exist_ok=True)
     for shipped in SHIPPED.glob("*.schema.json"):  # the package's copies: no need to generate them again
-        shutil.copyfile(shipped, schemas / shipped.name)
+        write_atomically(schemas / shipped.name, shipped.read_bytes())  # never through a link
     for source in sorted(SCAFFOLD.rglob("*")):
         if source.is_dir():
             continue
@@ -39,5 +39,5 @@ def create_game(project_root: Path, game_id: str, title: str) -> Path:
         if kind:
             text = text.replace("__SCHEMA__", Path(os.path.relpath(schemas / f"{kind}.schema.json",
                                                                    target.parent)).as_posix())
-        target.write_text(text, encoding="utf-8")
+        write_atomically(target, text)
     return folder

@@ -59,7 +59,8 @@ def plan(editions: Iterable[Any], profiles: list[str] | None) -> dict[str, list[
             todo = [balance_work(other, settings.balance_games, settings.balance_seed, settings.balance_agents)
                     for other in others] if settings.simulates else []
             if appendices.sample is not None:
-                todo.append(_sample_work(inputs, settings, config.sample, appendices.read_events))
+                told = config.narrated_turns if config.narrated_turns is not None else settings.narrated_turns
+                todo.append(_sample_work(inputs, settings, config.sample, appendices.read_events, told))
             balance = tuple(settings.balance_agents)  # the designer's report checks more pairings for stalls
             todo += [balance_work(inputs, settings.stall_games, settings.balance_seed, tuple(pair))
                      for pair in settings.stall_agents if tuple(pair) != balance and settings.simulates]
@@ -97,13 +98,13 @@ def _rulebooks(edition: Any, profiles: list[str] | None) -> list[Any]:
     return [p for p in (layouts.profile(p) for p in (profiles or default_profiles(layouts))) if p.kind == "rulebook"]
 
 
-def _sample_work(inputs: Any, settings: Any, search: Any, read_events: Any) -> Work:
+def _sample_work(inputs: Any, settings: Any, search: Any, read_events: Any, told: int = 0) -> Work:
     """The sample-game search, or the one game of the first seed when the book asks for no events
     (or its engine cannot read them on a worker)."""
     from generator.runs.work import sample_work
     from generator.runs.sample_search import search_work
     if search.shows and read_events is not None:
-        return search_work(inputs, settings.sample_agents, settings.sample_seed, search, read_events)
+        return search_work(inputs, settings.sample_agents, settings.sample_seed, search, read_events, told)
     return sample_work(inputs, settings.sample_seed, settings.sample_agents)
 
 
@@ -217,8 +218,10 @@ def log_line(text: str) -> None:
 def jobs() -> int:
     """Processes for work started ahead: ``PNP_RULEBOOK_JOBS`` when set, else every core."""
     import os
-    text = os.environ.get("PNP_RULEBOOK_JOBS", "")
-    return int(text) if text.isdigit() and int(text) > 0 else (os.cpu_count() or 1)
+    try:  # int() inside try: '²'.isdigit() is True and int('²') fails
+        return max(1, int(os.environ.get("PNP_RULEBOOK_JOBS", "")))
+    except ValueError:  # unset, or not a number: settings.py reports a wrong value in one line
+        return os.cpu_count() or 1
 
 
 class ahead_of:
@@ -250,7 +253,7 @@ class ahead_of:
                 planned = {}
             if any(planned.values()):
                 with span("check editions"):
-                    _check(self.editions)  # a mistake stops the build before any engine work starts
+                    _check(self.editions, self.profiles)  # a mistake stops the build before any engine work starts
             self.ahead.start(planned)
         except BaseException as exc:
             self.ahead.__exit__(type(exc), exc, exc.__traceback__)
@@ -263,13 +266,16 @@ class ahead_of:
             self.ahead.__exit__(*exc)
 
 
-def _check(editions: list[Any]) -> None:
+def _check(editions: list[Any], profiles: list[str] | None = None) -> None:
     """The checks each edition's build makes before writing anything (templates, bindings, rule
     options), made for all of them first: with engine work started ahead, editions are built out of
     order, and a mistake in any of them must stop the build at once with its one message."""
-    from generator.build.validate import check_edition
+    from generator.build.validate import check_edition, engine_options, engine_setup_problem
+    from generator.core.errors import ValidationFailed
     from generator.model import layouts_for
-    from generator.build.validate import engine_options
     for edition in editions:
         check_edition(edition, layouts_for(edition))
         engine_options(edition)
+        problem = engine_setup_problem(edition) if _rulebooks(edition, profiles) else None
+        if problem:  # validate's words, as build_edition says them, before a worker plays a game
+            raise ValidationFailed(f"{edition.source.path}: {problem} (see `validate`)")

@@ -91,6 +91,7 @@ ENVIRONMENT = {
     "PNP_START_METHOD": "how worker processes start: fork or spawn",
     "PNP_PROGRESS_EVERY": "seconds between a build's progress lines",
     "PNP_TRACE": "a file the build appends its timeline to (one JSON line per step)",
+    "PNP_KERNEL": "0: the compiled game kernels are not used (the engines play every game in Python)",
 }
 
 

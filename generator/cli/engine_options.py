@@ -7,11 +7,13 @@ import json
 import os
 import sys
 from contextlib import nullcontext
+from pathlib import Path
 from typing import Any, Callable, NoReturn
 
 import click
 
 from generator.core.errors import UserError
+from generator.core.files import write_atomically
 
 MAX_GAMES = 10_000_000
 
@@ -106,10 +108,8 @@ def output(res: dict[str, Any], json_file: str | None, text: str) -> None:
         return
     click.echo(text)
     if json_file:
-        try:
-            with open(json_file, "w", encoding="utf-8") as fh:
-                json.dump(res, fh, indent=2)
-                fh.write("\n")
+        try:  # all or nothing: a kill or a full disk leaves the previous file as it was
+            write_atomically(Path(json_file), json.dumps(res, indent=2) + "\n")
         except OSError as exc:  # a full disk reports no file name: give it
             exc.filename = exc.filename if exc.filename is not None else json_file
             raise

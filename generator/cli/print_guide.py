@@ -33,6 +33,8 @@ def _what(entry: dict, backs: str | None, two_sided: bool) -> tuple[str, str] | 
         return "print", f"{pages}, both sides, flip on the short edge; fold the stack and staple"
     if kind == "print-shop":
         return "upload", pages
+    if kind == "upload-zip":
+        return "upload", f"the {entry.get('files', '')} files the vendor's uploader takes, zipped"
     if kind == "tts":
         return "load", ""
     return None

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Iterator
 
 from generator.core.errors import UserError
+from generator.core.files import open_lock
 
 MANIFEST = "manifest.json"
 
@@ -146,7 +147,7 @@ def _locked(out_dir: Path) -> Iterator[None]:
     except ImportError:  # pragma: no cover - not POSIX: builds into one folder are not serialised
         yield
         return
-    with open(out_dir.parent / f".{out_dir.name}.lock", "a+b") as handle:
+    with open_lock(out_dir.parent / f".{out_dir.name}.lock") as handle:  # never through a link
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -207,6 +208,14 @@ def _exchange(a: Path, b: Path) -> bool:
     raise OSError(errno, os.strerror(errno), str(b))
 
 
+def _kept_entry(entry: object, folder: Path) -> bool:
+    """An entry of a previous manifest worth keeping: an object naming a file that is still inside folder."""
+    if not isinstance(entry, dict) or not isinstance(entry.get("path"), str) or "\0" in entry["path"]:
+        return False
+    path = folder / entry["path"]
+    return not Path(entry["path"]).is_absolute() and path.exists() and _inside(folder, path)
+
+
 def write_manifest(stage: Path, game: str, edition: str, produced: list[Produced], previous: Path | None,
                    skipped: list[dict] | None = None) -> None:
     """manifest.json: every file of this build (entries of other profiles from an earlier build are
@@ -216,12 +225,12 @@ def write_manifest(stage: Path, game: str, edition: str, produced: list[Produced
         try:
             old = json.loads(previous.read_text())
             built = {p.profile for p in produced}
-            for entry in old.get("files", []):
-                if entry.get("kind") == "preflight":
-                    continue   # a report on files this build replaced: stale
-                if entry.get("profile") not in built and (previous.parent / entry["path"]).exists():
+            for entry in old.get("files", []) if isinstance(old, dict) else []:
+                if not _kept_entry(entry, previous.parent) or entry.get("kind") == "preflight":
+                    continue   # not an object naming a file still there, or a report on files this build replaced
+                if entry.get("profile") not in built:
                     entries.setdefault(entry["path"], entry)
-        except (json.JSONDecodeError, KeyError, TypeError):
+        except (ValueError, RecursionError, TypeError, OSError):  # a damaged manifest keeps nothing
             pass
     data = {"game": game, "edition": edition, "files": [entries[k] for k in sorted(entries)],
             "skipped": sorted(skipped or [], key=lambda s: (s["profile"], s["component"]))}

@@ -23,6 +23,7 @@ def span(name: str) -> Iterator[None]:
     if not path:
         yield
         return
+    _check_writable(path)
     start, cpu = time.time(), time.process_time()
     try:
         yield
@@ -31,6 +32,26 @@ def span(name: str) -> Iterator[None]:
                            "cpu": time.process_time() - cpu})
         with open(path, "a") as handle:  # one short write in append mode: lines of processes do not mix
             handle.write(line + "\n")
+
+
+_WRITABLE: set[str] = set()
+
+
+def _check_writable(path: str) -> None:
+    """The timeline file can be appended to, checked once per process before the first span.
+
+    :raises UserError: one line naming the variable, before any work is done."""
+    if path in _WRITABLE:
+        return
+    try:
+        with open(path, "a"):
+            pass
+    except (OSError, ValueError) as exc:
+        from generator.core.errors import UserError
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise UserError(f"PNP_TRACE={path!r}: the build timeline cannot be written there ({reason}); "
+                        "name a file you may write, or unset PNP_TRACE") from None
+    _WRITABLE.add(path)
 
 
 def run_traced(name: str, run: Callable[[Any], Any], unit: Any) -> Any:

@@ -150,6 +150,9 @@ def write_deck(job: "Job", component, path: Path, order: str, options: PrintShop
     return len(faces), limited
 
 
+MAX_ICC_BYTES = 16 * 2**20  # a printer's CMYK profile is a few MB at most
+
+
 def output_profile(job: "Job", options: PrintShopOptions) -> bytes:
     """The ICC output profile a PDF/X file carries: a CMYK printer profile found in the looks."""
     require_pikepdf()
@@ -162,6 +165,9 @@ def output_profile(job: "Job", options: PrintShopOptions) -> bytes:
         raise source.error(("options", "output_intent", "icc"),
                            "an ICC file inside a looks folder (built-in, layouts/ or the game's)",
                            repr(options.output_intent.icc))
+    if found.stat().st_size > MAX_ICC_BYTES:
+        raise GameDataError(found, None, "options.output_intent.icc", f"an ICC profile of at most {MAX_ICC_BYTES:,} bytes",
+                            f"{found.stat().st_size:,} bytes")
     data = found.read_bytes()
     if len(data) < 128 or data[12:16] != b"prtr" or data[16:20] != b"CMYK":
         raise GameDataError(found, None, "options.output_intent.icc", "an ICC output profile for CMYK printing",

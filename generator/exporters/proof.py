@@ -99,16 +99,19 @@ def looks_file(job: "Job", name: str) -> str:
 
 def render_page(job: "Job", template: str, context: dict) -> str:
     from jinja2 import StrictUndefined, TemplateError  # only proof builds pay for Jinja2
-    from jinja2.sandbox import SandboxedEnvironment
 
-    from generator.rulebook.sandbox import FolderLoader
+    from generator.rulebook.sandbox import BudgetedEnvironment, BudgetExceeded, FolderLoader
 
     folders = [layer.root / "proof" for layer in reversed(job.layouts.layers)]  # a later layer's template wins
     folder = next((f for f in folders if (f / template).is_file()), folders[-1])
-    env = SandboxedEnvironment(loader=FolderLoader(folders), autoescape=True, undefined=StrictUndefined)
+    # the rule text's sandbox and budget: a proof template may come from someone else's project too
+    env = BudgetedEnvironment(loader=FolderLoader(folders), autoescape=True, undefined=StrictUndefined)
     try:
-        return env.get_template(template).render(**context)
-    except TemplateError as exc:
+        return env.render_within_budget(env.get_template(template), context)
+    except BudgetExceeded as exc:
+        raise GameDataError(folder / template, None, "", f"a proof template within its budget ({exc.limit})",
+                            "more") from None
+    except (TemplateError, RecursionError) as exc:
         line = getattr(exc, "lineno", None)
         raise GameDataError(folder / template, line, "", "a Jinja2 proof template using the documented names",
                             f"{type(exc).__name__}: {exc}") from None

@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal, Union, get_args
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter, ValidationError
 
-from generator.core.files import refusal
+from generator.core.files import refusal, within
 from generator.core.errors import GameDataError, did_you_mean
 from generator.core.units import PAPER, parse_length
 from generator.model.conditions import Condition, Repeat
@@ -356,9 +356,10 @@ class Layouts:
 
     def find(self, relative: str) -> Path | None:
         """A file by its path inside a layer (e.g. proof/proof.html.j2), from the latest layer holding it."""
-        for layer in reversed(self.layers):
-            if (layer.root / relative).is_file():
-                return layer.root / relative
+        for layer in reversed(self.layers):  # only inside the layer: no absolute name, '..' or link out
+            found = within(layer.root, relative)
+            if found:
+                return found
         return None
 
     def all_of(self, relative: str) -> list[Path]:
@@ -517,6 +518,9 @@ class StyleLayer(Strict):
 def _font_file(file: str, layer: Layer, source: Sourced, name: str) -> str:
     """A font's file as an absolute path (or reportlab:NAME); it must lie inside its layer's folder."""
     if file.startswith("reportlab:"):
+        if not _reportlab_font(file.split(":", 1)[1]):
+            raise source.error(("fonts", name, "file"), "reportlab:NAME naming a font file in reportlab's own "
+                               "fonts folder (a bare file name)", repr(file))
         return file
     reason = refusal(source.path.parent / file)
     if reason:
@@ -528,6 +532,17 @@ def _font_file(file: str, layer: Layer, source: Sourced, name: str) -> str:
     if not path.is_file():
         raise source.error(("fonts", name, "file"), "an existing TrueType or OpenType font file", file)
     return str(path)
+
+
+def _reportlab_font(name: str) -> bool:
+    """True when ``name`` is a bare file name of a regular file in reportlab's own fonts folder."""
+    from importlib.util import find_spec
+
+    spec = find_spec("reportlab")
+    if not spec or not spec.submodule_search_locations or not name or name != Path(name).name:
+        return False
+    folder = Path(next(iter(spec.submodule_search_locations))) / "fonts"
+    return within(folder, name) is not None
 
 
 def _id_line(path: Path) -> int | None:

@@ -5,6 +5,8 @@ mistake names the file, the row and the column, e.g. `cards.csv:7, column cost (
 from __future__ import annotations
 
 import csv
+import itertools
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -14,7 +16,11 @@ from generator.core.errors import GameDataError
 from generator.model.source import KeyPath, Sourced
 
 MAX_ROWS = 20_000
-MAX_CELL = 10_000  # characters: a card's text, never a novel
+MAX_COLUMNS = 100           # a card's fields and its count
+MAX_CELL = 10_000           # characters: a card's text, never a novel
+MAX_FILE_BYTES = 16 * 2**20  # the file on disk (a deck of 20,000 cards is a few MB)
+MAX_UNZIPPED = 64 * 2**20    # everything inside a workbook, as its zip directory declares it
+WHOLE_NUMBER = re.compile(r"-?[0-9]+")
 
 
 @dataclass
@@ -42,6 +48,9 @@ def is_table(name: str) -> bool:
 def load_table(path: Path, fields: dict[str, Any]) -> TableSource:
     """The file's rows as dicts keyed by the header, cells converted to the fields' types."""
     contained(path)
+    size = path.stat().st_size
+    if size > MAX_FILE_BYTES:
+        raise GameDataError(path, None, "", f"a spreadsheet of at most {MAX_FILE_BYTES:,} bytes", f"{size:,} bytes")
     header, rows = _read_xlsx(path) if path.suffix.lower() == ".xlsx" else _read_csv(path)
     source = TableSource(path, [], columns=tuple(header))
     _check_header(source, header, fields)
@@ -82,7 +91,7 @@ def _typed(source: TableSource, row: int, column: str, cell: Any, field: Any) ->
         if isinstance(cell, int) and not isinstance(cell, bool):
             return cell
         text = str(cell).strip()
-        if text.lstrip("-").isdigit():
+        if WHOLE_NUMBER.fullmatch(text):  # ASCII digits only: '²'.isdigit() and int('--5') disagree
             return int(text)
         raise source.error((row, column), "a whole number", repr(cell))
     text = str(cell)
@@ -98,11 +107,26 @@ def _blank(cell: Any) -> bool:
 def _read_csv(path: Path) -> tuple[list[str], list[list[Any]]]:
     try:
         with path.open(encoding="utf-8-sig", newline="") as handle:  # -sig: Excel's CSV starts with a BOM
-            rows = list(csv.reader(handle))
+            rows = _bounded(path, csv.reader(handle))
     except (OSError, UnicodeDecodeError, csv.Error) as exc:
-        raise GameDataError(path, None, "", "a readable UTF-8 CSV file", str(exc)) from None
+        raise GameDataError(path, None, "", "a readable UTF-8 CSV file", _why(exc)) from None
     header = [h.strip() for h in rows[0]] if rows else []
     return header, rows[1:]
+
+
+def _bounded(path: Path, rows) -> list[list[Any]]:
+    """The header and at most MAX_ROWS rows of at most MAX_COLUMNS cells, counted as they are read."""
+    out = []
+    for number, row in enumerate(itertools.islice(rows, MAX_ROWS + 2), 1):
+        row = list(row)
+        while row and _blank(row[-1]):
+            row.pop()
+        if len(row) > MAX_COLUMNS:
+            raise GameDataError(path, number, "", f"at most {MAX_COLUMNS} columns", f"{len(row):,} or more")
+        out.append(row)
+    if len(out) > MAX_ROWS + 1:
+        raise GameDataError(path, None, "", f"at most {MAX_ROWS} rows", "more")
+    return out
 
 
 def _read_xlsx(path: Path) -> tuple[list[str], list[list[Any]]]:
@@ -111,18 +135,45 @@ def _read_xlsx(path: Path) -> tuple[list[str], list[list[Any]]]:
     except ImportError:
         raise GameDataError(path, None, "", "the xlsx extra for Excel files (pip install 'pnp-generator[xlsx]'), "
                             "or the sheet exported as CSV", "openpyxl not installed") from None
+    _check_unzipped(path)
     try:
         book = openpyxl.load_workbook(path, read_only=True, data_only=True)
     except Exception as exc:  # openpyxl raises many types for a damaged or foreign file
-        raise GameDataError(path, None, "", "a readable .xlsx workbook", f"{type(exc).__name__}: {exc}") from None
+        raise GameDataError(path, None, "", "a readable .xlsx workbook", _why(exc)) from None
     try:
-        rows = [list(r) for r in book.worksheets[0].iter_rows(values_only=True)]
+        sheet = book.worksheets[0]
+        sheet.reset_dimensions()  # the declared <dimension> is ignored: only rows present are read
+        rows = _bounded(path, sheet.iter_rows(max_col=MAX_COLUMNS + 1, values_only=True))
+    except GameDataError:
+        raise
+    except Exception as exc:  # a damaged sheet inside a readable zip
+        raise GameDataError(path, None, "", "a readable .xlsx workbook", _why(exc)) from None
     finally:
         book.close()
     header = [str(h).strip() if h is not None else "" for h in rows[0]] if rows else []
     while header and not header[-1]:
         header.pop()
     return header, [r[:len(header)] for r in rows[1:]]
+
+
+def _check_unzipped(path: Path) -> None:
+    """A workbook is a zip: what its entries unpack to is bounded before any is read."""
+    import zipfile
+
+    try:
+        with zipfile.ZipFile(path) as archive:
+            unzipped = sum(info.file_size for info in archive.infolist())
+    except (OSError, zipfile.BadZipFile, ValueError) as exc:
+        raise GameDataError(path, None, "", "a readable .xlsx workbook", _why(exc)) from None
+    if unzipped > MAX_UNZIPPED:
+        raise GameDataError(path, None, "", f"a workbook of at most {MAX_UNZIPPED:,} bytes unpacked",
+                            f"{unzipped:,} bytes")
+
+
+def _why(exc: Exception) -> str:
+    """A library's error as one short line (openpyxl's may span several)."""
+    lines = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {lines[0][:200]}" if lines else type(exc).__name__
 
 
 def _letter(index: int) -> str:

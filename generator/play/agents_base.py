@@ -8,11 +8,11 @@ A game's package keeps its own evaluation, greedy agent and search configuration
 from __future__ import annotations
 
 import importlib
-import random
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from generator.core.errors import did_you_mean
 from generator.play.seeds import derive_seed
+from generator.play.rng import SplitMix64
 
 AGENT_KINDS = ("random", "greedy", "mcts")
 MAX_ITERATIONS = 100_000  # tree-search iterations a turn: beyond this a game takes hours, not minutes
@@ -32,7 +32,7 @@ class RandomAgent:
     name = "random"
 
     def __init__(self, seed: int = 0):
-        self.rng = random.Random(seed)
+        self.rng = SplitMix64(seed)
 
     def choose(self, state: Any) -> Any:
         return self.rng.choice(state.legal_actions())
@@ -46,7 +46,7 @@ class GreedyAgentBase:
     default_weights: Any = None
 
     def __init__(self, seed: int = 0, weights: Any = None):
-        self.rng = random.Random(seed)
+        self.rng = SplitMix64(seed)
         self.weights = self.default_weights if weights is None else weights
 
 

@@ -86,3 +86,7 @@ class EngineSpec:
     appendices: str | None = None
     # "module:attribute" of its FrameworkBinding (adapters/binding.py), imported only by the adapters
     frameworks: str | None = None
+    # "module:attribute" of its compiled kernel's batch player, imported only by the generic runner:
+    # (options, deck, glyph_ids, game seeds, agents by seat) -> ``loop.GameRow``s (not swapped), or
+    # None when it cannot play those agents here
+    kernel: str | None = None

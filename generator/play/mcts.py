@@ -15,8 +15,9 @@ and ``pick_new`` (which untried action to add).
 from __future__ import annotations
 
 import math
-import random
 from typing import Any
+
+from .rng import SplitMix64
 
 
 class Node:
@@ -39,7 +40,7 @@ class TreeSearch:
     def __init__(self, iterations: int, seed: int, *, c: float, rollout_steps: int,
                  temperature: float, weights: Any):
         self.iterations = iterations
-        self.rng = random.Random(seed)
+        self.rng = SplitMix64(seed)
         self.c = c
         self.rollout_steps = rollout_steps
         self.temperature = temperature

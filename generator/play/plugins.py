@@ -57,9 +57,10 @@ class EngineTable(Mapping):
             reference = self._refs()[name]
             try:
                 spec = load_reference(reference)
-            except (ImportError, AttributeError) as exc:
-                raise PluginError(f"rules engine {name!r} is registered as {reference}, which "
-                                  f"cannot be loaded: {exc}") from None
+            except (Exception, SystemExit) as exc:  # noqa: BLE001 - a plug-in's import may raise anything, or exit
+                others = ", ".join(sorted(n for n in self._refs() if n != name)) or "none"
+                raise PluginError(f"rules engine {name!r} is registered as {reference}, which cannot be loaded: "
+                                  f"{_first_line(exc)} (the other engines: {others})") from None
             if getattr(spec, "name", None) != name:
                 raise PluginError(f"engine entry point {name!r} ({reference}) does not name an "
                                  f"EngineSpec called {name!r}")
@@ -72,10 +73,25 @@ class EngineTable(Mapping):
     def __len__(self) -> int:
         return len(self._refs())
 
+    def usable(self) -> Iterator[Any]:
+        """Every engine that loads; one that cannot is left out here and reported when it is named."""
+        for name in self._refs():
+            try:
+                yield self[name]
+            except PluginError:
+                continue
+
     def refresh(self) -> None:
         """Read the entry points again (after installing a plug-in in a running process)."""
         self._references = None
         self._loaded.clear()
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    if isinstance(exc, SystemExit):
+        return f"its import called sys.exit({exc.code!r})"
+    return f"{type(exc).__name__}: {text[0][:200]}" if text else type(exc).__name__
 
 
 ENGINES = EngineTable()

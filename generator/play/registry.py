@@ -67,7 +67,7 @@ def _rules_source(edition: Any, key: Any) -> Any:
 def engine_for(options: Any, game: str | None = None) -> EngineSpec:
     if game is not None:
         return get_engine(game)
-    for spec in ENGINES.values():
+    for spec in ENGINES.usable():
         if isinstance(options, spec.options_model):
             return spec
     raise ValueError(f"cannot tell which engine options of type {type(options).__name__} "
@@ -77,7 +77,7 @@ def engine_for(options: Any, game: str | None = None) -> EngineSpec:
 def agent_names(game: str | None = None) -> list[str]:
     """Agent specs accepted by ``make_agent`` (of one engine, or of all of them)."""
     kinds: list[str] = []
-    for spec in ([get_engine(game)] if game else ENGINES.values()):
+    for spec in ([get_engine(game)] if game else ENGINES.usable()):
         for k in spec.agent_kinds:
             if k not in kinds:
                 kinds.append(k)

@@ -14,7 +14,7 @@ from generator.model.conditions import holds, repeat_offsets
 from generator.core.units import MM
 from generator.render.bindings import piece_values, resolve
 from generator.render.checks import check_sides, check_template
-from generator.render.images import check_image
+from generator.render.images import check_drawing_size, check_image, check_svg
 from generator.render.ink import centre_of
 from generator.render.painters import PAINTERS, PaintContext
 from generator.render.style import Palette, register_fonts
@@ -122,12 +122,14 @@ def load_art(path: Path):
         except ImportError:
             raise GameDataError(path, None, "", "svglib installed for SVG art (pip install 'pnp-generator[svg]')",
                                 "no svglib") from None
+        check_svg(path)  # size, elements, finite numbers, no reference to another file
         try:
             drawing = svg2rlg(str(path))
         except Exception as exc:  # svglib raises several types for unreadable files
             raise GameDataError(path, None, "", "a readable SVG file", str(exc)) from None
         if drawing is None or not drawing.width or not drawing.height:
             raise GameDataError(path, None, "", "a readable SVG file with a width and height", "none")
+        check_drawing_size(path, drawing.width, drawing.height)
         return drawing
     check_image(path)  # Pillow first: format, pixel count, a complete file
     try:

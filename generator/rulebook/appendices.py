@@ -80,6 +80,10 @@ class Appendices:
     read_events: Callable[[EngineInputs, dict[str, Any]], list[tuple[int, set[str]]]] | None = None
     # the engine work (``play.Work``) the extras will ask for, given the settings, to start ahead
     ahead: Callable[[RulebookSettings, EngineInputs], list] = lambda settings, inputs: []
+    # a worked example (``examples.py``): (book, inputs, position data, move notation) ->
+    # {"told": the turn as the sample game tells it, "events": what it shows, "figure": a Figure};
+    # raises ValueError for a position or move the rules do not allow
+    example: Callable[[Book, EngineInputs, dict[str, Any], str], dict[str, Any]] | None = None
 
 
 def for_engine(engine: str | None) -> Appendices | None:

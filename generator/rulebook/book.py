@@ -9,7 +9,8 @@ from typing import Any, Callable
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
 from generator.play.plugins import get_engine
-from generator.core.errors import GameDataError
+from generator.core.errors import GameDataError, UserError
+from generator.core.files import write_atomically
 from generator.model.game import Edition
 from generator.model.layouts import Layouts, Profile
 from generator.model.source import load_yaml
@@ -20,6 +21,7 @@ from generator.rulebook.appendices import Book, Figure, balance, for_engine, sta
 from generator.rulebook.balance import fixed, percent
 from generator.rulebook.config import RulebookConfig, rules_folder
 from generator.rulebook.document import IndexSpec, PageSetup, write_document
+from generator.rulebook.examples import Examples, example_function
 from generator.rulebook.faces import PieceFaces
 from generator.rulebook.facts import edition_facts, option_facts
 from generator.rulebook.gallery import CoverFan, CoverRow, Gallery
@@ -60,7 +62,7 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
     styles = build_styles(layouts, load_style_sheet(layouts, settings.styles), settings.font_scale)
     setup = _page_setup(profile, settings)
     width = setup.size[0] - setup.inner - setup.outer
-    faces = PieceFaces(edition, layouts)
+    faces = PieceFaces(edition, layouts, styles.sheet.figures.min_text)
     book = Book(edition, settings, faces, styles, config.board, source, say=say, progress=progress,
                 narrated_turns=config.narrated_turns, sample_search=config.sample)
     figures = book.figures
@@ -92,6 +94,11 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
     text = RuleText(folder, {"figure": _figure_function(figures), "colour": _colour_function(styles)},
                     shared=[layer.root / "rulebook" for layer in reversed(layouts.layers)])
     text.env.filters.update(percent=percent, fixed=fixed)
+    if inputs is not None and appendices is not None and appendices.example is not None:
+        examples = Examples(folder, lambda data, move: appendices.example(book, inputs, data, move),
+                            appendices.events, figures)
+        text.env.globals["example"] = example_function(
+            examples, lambda name, values: text.env.get_template(name).render(**context, **values))
     terms = [] if designers else load_terms(folder)
     context["terms"] = [t.model_dump() for t in terms]
     markdown = text.render(context, config.report if designers else config.main)
@@ -142,15 +149,12 @@ class ContentsHint:
 
     def keep(self) -> None:
         import json
-        import os
         if self.entries == self.was:
             return
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = self.path.with_name(f".{self.path.name}-{os.getpid()}")
-            tmp.write_text(json.dumps(self.entries))
-            os.replace(tmp, self.path)
-        except OSError:
+            write_atomically(self.path, json.dumps(self.entries))  # never through a planted link
+        except (OSError, UserError):
             pass  # only a hint: the next build lays out one pass more
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from generator.rulebook.legible import ink_on
 from generator.rulebook.styles import Styles
 
 
@@ -36,7 +37,8 @@ def pill(canv: Any, styles: Styles, px: float, py: float, w: float, h: float, te
     canv.setStrokeColor(styles.colour(role))
     canv.setLineWidth(0.8)
     canv.roundRect(px - w / 2, py - h / 2, w, h, h / 2, stroke=1, fill=1)
-    canv.setFillColor(styles.colour(role))
+    # the role's colour when it reads on paper (colour and greyscale), else the ink
+    canv.setFillColor(ink_on(styles.palette.get("paper"), styles.colour(role), styles.palette.get("ink")))
     canv.setFont(styles.bold_font, size)
     canv.drawCentredString(px, py - size * 0.35, text)
     canv.restoreState()

@@ -1,7 +1,10 @@
 """Printed faces inside the rulebook: the sheets' own FacePainter, scaled into flowables."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -19,8 +22,9 @@ class PieceFaces:
     makes one) gets a new painter, so no form is ever referred to on a canvas that lacks it.
     """
 
-    def __init__(self, edition: Edition, layouts: Layouts):
-        self.edition, self.layouts = edition, layouts
+    def __init__(self, edition: Edition, layouts: Layouts, min_text: float = 0):
+        """``min_text``: the smallest text, in printed points, a face drawn here keeps (see ``draw``)."""
+        self.edition, self.layouts, self.min_text = edition, layouts, min_text
         self._canvas: Canvas | None = None
         self._painter = FacePainter(edition.game, layouts)
         self._for_checks = self._painter  # resolves templates and values; never draws
@@ -68,8 +72,10 @@ class PieceFaces:
 
     def draw(self, canv: Canvas, template: Template, values: dict, x: float, top: float, height: float,
              rotate: float = 0) -> float:
-        """Paint a face with its top-left corner at (x, top), scaled to ``height``; returns its width."""
+        """Paint a face with its top-left corner at (x, top), scaled to ``height``; returns its width.
+        Text the face would print below ``min_text`` points at this size is left out."""
         scale = height / template.size[1]
+        template = self.legible(template, values, scale)
         canv.saveState()
         canv.translate(x, top)
         if rotate:
@@ -86,3 +92,30 @@ class PieceFaces:
         self.painter(canv).draw(canv, template, values, 0, 0, 0)
         canv.restoreState()
         return template.size[0] * scale
+
+    def legible(self, template: Template, values: dict, scale: float) -> Template:
+        """``template`` without the text elements that would print below ``min_text`` at ``scale``."""
+        if not self.min_text:
+            return template
+        fonts = self._for_checks.fonts
+        small = [name for name, element in template.elements.items() if getattr(element, "kind", None) == "text"
+                 and printed_size(element, values, fonts[element.font]) * scale < self.min_text]
+        if not small:
+            return template
+        kept = {name: e for name, e in template.elements.items() if name not in small}
+        return replace(template, id=f"{template.id}~{'~'.join(small)}", elements=kept)
+
+
+def printed_size(element: Any, values: dict, font: str) -> float:
+    """The size a text element prints at on its face (after shrinking to fit, where it does)."""
+    from ..render.bindings import format_text
+    from ..render.richtext import is_rich
+    if element.fit not in ("shrink", "wrap-shrink"):
+        return element.size
+    content = format_text(element.text, values, element.labels)
+    if is_rich(content, element.fit):
+        return element.min_size  # a paragraph's final size depends on its wrapping: assume the floor
+    size = element.size
+    while size > element.min_size and stringWidth(content, font, size) > element.w:
+        size -= 0.25
+    return size

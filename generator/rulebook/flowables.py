@@ -42,7 +42,9 @@ class FigureBlock(Flowable):
             self._caption_h = h + self.caption.getSpaceBefore()
         room = avail_height - self._caption_h
         self.scale = 1.0
-        if drawn_h > room and drawn_h * MIN_FIGURE_SCALE <= room:
+        # a drawing whose text already sits at the figures' smallest size says how far it may shrink
+        floor = max([MIN_FIGURE_SCALE] + [getattr(d, "min_scale", 0.0) for d in self.drawing])
+        if drawn_h > room and drawn_h * floor <= room:
             self.scale = room / drawn_h
         self.width = avail_width
         self.height = drawn_h * self.scale + self._caption_h

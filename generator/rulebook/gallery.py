@@ -30,6 +30,8 @@ class Gallery(Flowable):
     by a choice field as well as by something else (glyph cards by set) start a new row per value.
     """
 
+    min_scale = 1.0   # its captions and the faces' text are sized for the page: a shrunk gallery goes under min_text
+
     def __init__(self, component: ComponentSet, faces: PieceFaces, styles: Styles, face_height: float,
                  scale: float, rows: list[list[Piece]] | None = None):
         super().__init__()
@@ -41,7 +43,9 @@ class Gallery(Flowable):
         self.caption_size = styles["caption"].fontSize
         captions = [piece_caption(component, p, faces) for p in component.pieces]
         longest = max(stringWidth(c, styles.body_font, self.caption_size) for c in captions)
-        self.cell_w = max(self.face_width, min(longest + 4, self.face_width + 2))  # long names shrink to fit
+        # long names shrink to fit, but never below the figures' smallest text
+        floor = longest * faces.min_text / self.caption_size + 2
+        self.cell_w = max(self.face_width, min(longest + 4, max(self.face_width + 2, floor)))
         self.gap = 5
         self.row_h = self.face_height + 2.6 * self.caption_size + self.gap
         self._rows = rows
@@ -95,6 +99,7 @@ class Gallery(Flowable):
                 canv.drawCentredString(centre, top - self.face_height - size * 1.25, f"\u00d7{piece.count}")
                 caption = piece_caption(self.component, piece, self.faces)
                 fitted = min(size, size * (self.cell_w + self.gap - 2) / max(1.0, stringWidth(caption, body, size)))
+                fitted = max(fitted, min(size, self.faces.min_text))
                 canv.setFont(body, fitted)
                 canv.drawCentredString(centre, top - self.face_height - size * 2.35, caption)
 

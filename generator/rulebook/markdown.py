@@ -263,6 +263,10 @@ def beside(name: str, text: str, conv: Converter) -> list[Flowable]:
     """Text in a column on the left, a figure on the right, kept on one page."""
     drawn = conv.figures(name, conv.width)
     figure_w = max(f.wrap(conv.width, 1e6)[0] for f in drawn)
+    if figure_w > 0.6 * conv.width:  # too wide to leave a column for the text: the figure goes above it
+        under = Converter(conv.styles, conv.width, conv.figures, conv.body)
+        under._keys = conv._keys
+        return drawn + [Spacer(0, 4)] + under.convert(text) + [Spacer(0, 6)]
     gutter = 5 * mm
     text_w = conv.width - figure_w - gutter
     inner = Converter(conv.styles, text_w, conv.figures, "beside")  # a narrow column: ragged right

@@ -8,6 +8,7 @@ includes that leave the rules folder (a symlink is resolved first). Going over a
 """
 from __future__ import annotations
 
+import os
 import re
 import sys
 from functools import wraps
@@ -16,6 +17,7 @@ from typing import Any, Callable
 
 from jinja2 import FileSystemLoader, TemplateNotFound
 from jinja2.compiler import CodeGenerator
+from jinja2.loaders import split_template_path
 from jinja2.sandbox import SandboxedEnvironment
 
 from generator.core.files import refusal
@@ -108,13 +110,18 @@ class FolderLoader(FileSystemLoader):
         self.roots = tuple(f.resolve() for f in folders)
 
     def get_source(self, environment, template):
-        source, filename, uptodate = super().get_source(environment, template)
-        reason = refusal(Path(filename))
-        if not reason and not any(Path(filename).resolve().is_relative_to(r) for r in self.roots):
-            reason = f"it leads outside {self.roots[0]}"
-        if reason:
-            raise TemplateNotFound(f"{template}: {reason}")
-        return source, filename, uptodate
+        """Checked before it is opened: a link out, a pipe or a device is never read."""
+        pieces = split_template_path(template)
+        for folder in self.searchpath:
+            filename = Path(folder, *pieces)
+            if os.path.lexists(filename):  # the file the loader would open: the first folder holding it
+                reason = refusal(filename)
+                if not reason and not any(filename.resolve().is_relative_to(r) for r in self.roots):
+                    reason = f"it leads outside {self.roots[0]}"
+                if reason:
+                    raise TemplateNotFound(f"{template}: {reason}")
+                break
+        return super().get_source(environment, template)
 
 
 class BudgetedEnvironment(SandboxedEnvironment):

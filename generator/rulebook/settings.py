@@ -86,11 +86,15 @@ def _environment() -> dict[str, Any]:
     for var, key in (("PNP_RULEBOOK_GAMES", "balance_games"), ("PNP_RULEBOOK_JOBS", "jobs")):
         text = os.environ.get(var)
         if text:
-            if not text.isdigit() or int(text) < 1:
+            try:
+                number = int(text) if text.strip().isascii() else 0  # int() takes '٣', isdigit() '²'
+            except ValueError:
+                number = 0
+            if number < 1:
                 raise UserError(f"{var}={text!r}: expected a whole number of at least 1")
-            out[key] = int(text)
+            out[key] = number
             if key == "balance_games":
-                out["stall_games"] = int(text)
+                out["stall_games"] = number
     agents = os.environ.get("PNP_RULEBOOK_SAMPLE_AGENTS")
     if agents:
         parts = tuple(a.strip() for a in agents.split(","))
@@ -123,6 +127,7 @@ class FigureSizes(Strict):
     turn_board_width: float = Field(0.42, gt=0.1, le=1.0)  # boards beside a narrated turn
     gallery_height: Length = 70                              # printed height of a card in the components gallery
     chart_height: Length = 55
+    min_text: float = Field(6.5, ge=4, le=20)  # smallest text a figure prints, in points; smaller text is left out
 
 
 class StyleSheet(Strict):

@@ -12,11 +12,12 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
+from generator.core.errors import UserError
+from generator.core.files import refusal, write_atomically
 from generator.core.project import current
 
 CACHE_FORMAT = 2  # bump when the shape of cached results changes
@@ -89,20 +90,30 @@ def cache_key(kind: str, parts: dict[str, Any], engine: str | None = None) -> st
     return hashlib.sha256(payload.encode()).hexdigest()[:32]
 
 
-def cached(kind: str, parts: dict[str, Any], compute: Callable[[], Any], engine: str | None = None) -> Any:
+MAX_KEPT = 256 * 2**20  # a kept result larger than this is not read (a sample search keeps whole games)
+
+
+def cached(kind: str, parts: dict[str, Any], compute: Callable[[], Any], engine: str | None = None,
+           shape: Any = None) -> Any:
     """The JSON result for ``parts`` (played by ``engine``): read from the cache, or computed,
-    stored and returned."""
+    stored and returned. ``shape``: a pydantic TypeAdapter a kept result must pass, else it is a miss
+    (the cache lives in the project, which may have been sent by anyone)."""
     path = cache_dir() / f"{kind}-{cache_key(kind, parts, engine)}.json"
     try:
-        return json.loads(path.read_text())
-    except (OSError, ValueError):
-        pass  # absent or unreadable (a crash mid-write cannot leave one: writes are atomic)
+        if refusal(path) is None and path.stat().st_size <= MAX_KEPT:
+            kept = json.loads(path.read_text())
+            if shape is not None:
+                shape.validate_python(kept)
+            return kept
+    except (OSError, ValueError, RecursionError):
+        pass  # absent, unreadable or of the wrong shape (pydantic's ValidationError is a ValueError)
     result = compute()
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=".tmp", dir=path.parent)
-    with os.fdopen(fd, "w") as handle:
-        json.dump(result, handle, sort_keys=True)
-    os.replace(tmp, path)
+    try:  # all or nothing, never through a link planted in the project's cache
+        if refusal(path) is None:  # a pipe or device planted where the result goes is left alone
+            write_atomically(path, json.dumps(result, sort_keys=True))
+    except UserError:
+        pass  # a cache folder leading out of the project: the result is simply not kept
     return json.loads(json.dumps(result))  # the same shapes as a cache hit (tuples become lists)
 
 

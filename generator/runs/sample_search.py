@@ -2,8 +2,10 @@
 
 rulebook.yaml's ``sample:`` lists the events the sample game should show (each engine's book
 module says which events it can recognise in a told turn) and how many seeds to try. Seeds are
-tried in order from the profile's ``sample_seed``; the first game that shows every event wins,
-else the one that shows the most (the earliest among equals). The whole search is one unit of
+tried in order from the profile's ``sample_seed``; the first game that shows every event and no
+``repeat`` (a turn the same as that player's turn before) among the turns told in full wins, else
+the one that shows the most events, then has the fewest repeats, then is the shortest (the earliest
+among equals). The whole search is one unit of
 engine work, started ahead on a worker with the build's other engine work, and its result is cached
 like any other simulation, so the search runs once per rules, deck, agents and settings.
 """
@@ -12,12 +14,14 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from typing_extensions import TypedDict  # pydantic on Python 3.11 takes this one
 
 from generator.runs.work import EngineInputs, Work, keep_sample, resolve
 
 # (engine inputs, record of a played game) -> for each turn of it, in order: (turn number, events it shows)
 EventReader = Callable[[EngineInputs, dict[str, Any]], list[tuple[int, set[str]]]]
+REPEAT = "repeat"   # the event a reader gives a turn that repeats the same player's turn before
 
 
 class SampleSearch(BaseModel):
@@ -28,33 +32,47 @@ class SampleSearch(BaseModel):
     shows: dict[str, str] = {}                 # event name -> the rule it teaches, in the players' words
 
 
+class _SearchResult(TypedDict):
+    seed: int
+    tried: int
+    found: dict[str, int]
+    records: dict[str, dict[str, Any]]
+
+
+SEARCH_RESULT = TypeAdapter(_SearchResult)  # a kept result of another shape is a miss, not a KeyError
+
+
 def search_work(inputs: EngineInputs, agents: tuple[str, str], first_seed: int, search: SampleSearch,
-                read_events: EventReader) -> Work:
+                read_events: EventReader, told: int = 0) -> Work:
     """The search as one unit of engine work: seeds are played one after another where the unit runs
     (a worker of the build), each game read for its events as soon as it ends. ``read_events`` is a
-    module-level function, so any worker can be handed it."""
+    module-level function, so any worker can be handed it. ``told``: the turns told in full, where a
+    repeated turn counts against a game (0: every turn)."""
     wanted = list(search.shows)
     return Work("sample-search", {**inputs.key(), "agents": list(agents), "first": first_seed,
-                                  "seeds": search.seeds, "shows": wanted}, inputs.engine,
-                [(inputs, tuple(agents), first_seed, search.seeds, tuple(wanted), read_events)],
-                _search_seeds, _first, [1])
+                                  "seeds": search.seeds, "shows": wanted, "told": told}, inputs.engine,
+                [(inputs, tuple(agents), first_seed, search.seeds, tuple(wanted), read_events, told)],
+                _search_seeds, _first, [1], SEARCH_RESULT)
 
 
 def _search_seeds(unit: tuple) -> dict[str, Any]:
     """The first seed whose game shows every wanted event, else the one showing the most (the
     earliest among equals); every game played is kept, by seed, for the cache of sample games."""
     from generator.play.registry import play_game
-    inputs, agents, first_seed, seeds, wanted, read_events = unit
+    inputs, agents, first_seed, seeds, wanted, read_events, told = unit
     best: dict[str, Any] | None = None
     records: dict[str, Any] = {}
     for tried, seed in enumerate(range(first_seed, first_seed + seeds), start=1):
         record = play_game(inputs.options, inputs.deck, inputs.glyph_ids, seed, list(agents),
                            game=inputs.engine).to_dict()
         records[str(seed)] = record
-        found = first_turns(read_events(inputs, json.loads(json.dumps(record))), list(wanted))
-        if best is None or len(found) > len(best["found"]):
-            best = {"seed": seed, "found": found}
-        if len(found) == len(wanted):
+        events = read_events(inputs, json.loads(json.dumps(record)))
+        found = first_turns(events, list(wanted))
+        repeats = sum(1 for turn, shown in events if REPEAT in shown and (not told or turn <= told))
+        rank = (len(found), -repeats, -len(events))   # then the shorter game: its log is shorter
+        if best is None or rank > best["rank"]:
+            best = {"seed": seed, "found": found, "repeats": repeats, "rank": rank}
+        if len(found) == len(wanted) and not repeats:
             break
     assert best is not None
     return {"seed": best["seed"], "tried": tried, "found": best["found"], "records": records}
@@ -65,7 +83,7 @@ def _first(parts: list) -> Any:
 
 
 def choose_seed(inputs: EngineInputs, agents: tuple[str, str], first_seed: int, search: SampleSearch,
-                read_events: EventReader) -> dict[str, Any]:
+                read_events: EventReader, told: int = 0) -> dict[str, Any]:
     """The seed of the sample game and the turn that first shows each wanted event.
 
     Returns ``{"seed", "tried", "highlights": [{"turn", "event", "rule"}], "missing": [event]}``; the
@@ -74,7 +92,7 @@ def choose_seed(inputs: EngineInputs, agents: tuple[str, str], first_seed: int, 
     wanted = list(search.shows)
     if not wanted:
         return {"seed": first_seed, "tried": 0, "highlights": [], "missing": []}
-    result = resolve(search_work(inputs, agents, first_seed, search, read_events))
+    result = resolve(search_work(inputs, agents, first_seed, search, read_events, told))
     for seed, record in result["records"].items():
         keep_sample(inputs, int(seed), agents, record)
     found = result["found"]

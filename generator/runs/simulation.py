@@ -11,7 +11,7 @@ from generator.core.processes import pool_context
 from generator.play.agents_base import seat_agents
 from generator.play.engine_spec import EngineSpec
 from generator.play.loop import GameRow, game_row, play_out
-from generator.play.plugins import get_engine
+from generator.play.plugins import get_engine, load_reference
 from generator.play.registry import engine_for
 from generator.play.seeds import game_seed
 from generator.runs.stats import rate, spread
@@ -20,6 +20,12 @@ from generator.runs.stats import rate, spread
 def _play_range(args: tuple) -> list[GameRow]:
     game, options, deck, glyph_ids, agents, seed, swap, start, stop = args
     engine = get_engine(game)
+    if engine.kernel:
+        play_rows = load_reference(engine.kernel)
+        played = by_seating(agents, seed, swap, start, stop,
+                            lambda pair, seeds: play_rows(options, deck, glyph_ids, seeds, pair))
+        if played is not None:
+            return [row._replace(swapped=swapped) for swapped, row in played]
     rows = []
     for i in range(start, stop):
         gs = game_seed(seed, i)
@@ -49,6 +55,23 @@ def seats(agents: Sequence[Any], index: int, swap: bool) -> tuple[list[Any], boo
     when ``swap``)."""
     swapped = bool(swap and index % 2)
     return ([agents[1], agents[0]] if swapped else list(agents)), swapped
+
+
+def by_seating(agents: Sequence[Any], seed: int, swap: bool, start: int, stop: int,
+               play_batch: Callable[[list[Any], list[int]], list | None]) -> list[tuple[bool, Any]] | None:
+    """Games ``start`` to ``stop`` played in batches of one seating each (a compiled kernel's
+    ``play_batch(agents by seat, game seeds) -> rows or None``): (swapped, row) in game order, or
+    None as soon as a batch is refused."""
+    groups: dict[bool, list[int]] = {}
+    for i in range(start, stop):
+        groups.setdefault(seats(agents, i, swap)[1], []).append(i)
+    played: dict[int, tuple[bool, Any]] = {}
+    for swapped, games in groups.items():
+        rows = play_batch(seats(agents, games[0], swap)[0], [game_seed(seed, i) for i in games])
+        if rows is None:
+            return None
+        played.update((i, (swapped, row)) for i, row in zip(games, rows))
+    return [played[i] for i in range(start, stop)]
 
 
 def run_tasks(play_range: Callable[[tuple], list[tuple]], tasks: list[tuple], jobs: int,

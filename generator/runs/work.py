@@ -69,6 +69,7 @@ class Work:
     run: Callable[[tuple], Any]
     combine: Callable[[list], Any]
     sizes: list[int]
+    shape: Any = None  # a pydantic TypeAdapter a kept result must pass (rulebook.cache.cached)
 
     @property
     def key(self) -> str:
@@ -89,7 +90,7 @@ def resolve(work: Work, jobs: int = 1, progress: Callable[[int], None] | None = 
         ahead = pending(work.key)
         parts = ahead.wait(progress) if ahead is not None else run_units(work, jobs, progress)
         return work.combine(parts)
-    return cached(work.kind, work.parts, compute, work.engine)
+    return cached(work.kind, work.parts, compute, work.engine, work.shape)
 
 
 def run_units(work: Work, jobs: int, progress: Callable[[int], None] | None) -> list:

@@ -18,7 +18,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from generator.core.files import refusal
+from generator.core.files import within
 from generator.studio.session import Session
 
 ASSETS = {  # the only page files served, by name: nothing is joined onto a folder from a request
@@ -42,16 +42,14 @@ class Hub:
 
 def served_file(folder: Path, relative: str) -> Path | None:
     """A regular file of the game's folder, or None: `..`, empty, hidden and absolute parts are refused
-    before the file system is asked, then the project's one containment rule (links followed) applies
-    with the game's folder as the only tree."""
+    before the file system is asked, then the project's one containment rule (core.files.within: links
+    followed, nothing outside the game's folder, no special files)."""
     parts = relative.split("/")
     if not relative or relative.startswith("/") or "\\" in relative or any(
             p in ("", ".", "..") or p.startswith(".") for p in parts):
         return None
-    path = folder.joinpath(*parts)
-    if refusal(path, (folder.absolute(), folder.resolve())) is not None or not path.is_file():
-        return None
-    return path.resolve()
+    path = within(folder, relative)
+    return path.resolve() if path is not None else None
 
 
 def create_app(session: Session, game_folder: Path, hub: Hub, lifespan=None) -> Starlette:

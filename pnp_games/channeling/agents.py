@@ -16,9 +16,9 @@ The value of a card from the mover's point of view:
 """
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
+from generator.play.rng import SplitMix64
 from pnp_games.channeling.decisions import FROM, REFILL, TO, VIA
 from pnp_games.channeling.movegen import bits
 from pnp_games.channeling.plans import Plan, PlanningAgent, hide_mask, random_plan
@@ -220,7 +220,7 @@ def hide_choice(state: State, keep: int, best_g: dict[int, float]) -> tuple[str,
     return tuple(sorted(st.glyphs[g] for g in cand[:st.hidden]))
 
 
-def greedy_plan(state: State, rng: random.Random, w: Weights = DEFAULT_WEIGHTS) -> Plan | None:
+def greedy_plan(state: State, rng: SplitMix64, w: Weights = DEFAULT_WEIGHTS) -> Plan | None:
     """The best whole turn by one-turn look-ahead that fits the decisions already made this turn;
     exact ties broken by ``rng``. None at a refill (the greedy order is the Leyline's)."""
     phase = state._phase

@@ -41,5 +41,5 @@ ENGINE = EngineSpec(name="channeling", options_model=ChannelingOptions, new_game
                     info=GameInfo(seats=("Light", "Dark"), tie_breaks=("fewer_cards", "second_player"),
                                   hidden_information=True),
                     figures=figures, summarise_figures=summarise_figures, format_summary=format_summary,
-                    frameworks=f"{__package__}.frameworks:BINDING",
+                    frameworks=f"{__package__}.frameworks:BINDING", kernel=f"{__package__}.kernel:play_rows",
                     appendices="pnp_games.channeling.book.book:APPENDICES")

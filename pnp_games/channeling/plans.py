@@ -6,9 +6,9 @@ search chose the glyph) is dropped, and the agent plans again from the decisions
 """
 from __future__ import annotations
 
-import random
 from typing import NamedTuple
 
+from generator.play.rng import SplitMix64
 from pnp_games.channeling.decisions import FROM, HIDE, PLAY, REFILL, TO, VIA
 from pnp_games.channeling.movegen import bits
 from pnp_games.channeling.state import State
@@ -88,7 +88,7 @@ class PlanningAgent:
     name = "planning"
 
     def __init__(self, seed: int = 0):
-        self.rng = random.Random(seed)
+        self.rng = SplitMix64(seed)
         self._plan: Plan | None = None
         self._for: tuple = ()
         self._queue: list[int] = []  # a fresh plan's decisions up to the first draw, last first
@@ -129,7 +129,7 @@ def hide_mask(state: State, names: tuple[str, ...] | list[str]) -> int:
     return sum(1 << gidx[g] for g in names)
 
 
-def random_plan(state: State, rng: random.Random) -> Plan | None:
+def random_plan(state: State, rng: SplitMix64) -> Plan | None:
     """A random whole turn from a turn's start (None elsewhere): a move (glyph, druid,
     destination) uniformly among all moves, then a uniform shortest path, refill order and
     face-down choice."""
@@ -182,6 +182,6 @@ def random_plan(state: State, rng: random.Random) -> Plan | None:
     return Plan(hide, g, slot, dst, path, tuple(taken))
 
 
-def _random_hide(state: State, keep: int, rng: random.Random) -> int:
+def _random_hide(state: State, keep: int, rng: SplitMix64) -> int:
     glyphs = state._st.glyphs
     return hide_mask(state, rng.sample([x for i, x in enumerate(glyphs) if i != keep], state._st.hidden))

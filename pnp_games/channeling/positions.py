@@ -9,7 +9,8 @@ cards taken, the cards not on the grid or taken form the deck. Keys (all optiona
     turn: 12                  # turns completed
     last_turn: dark           # the end is triggered: this player plays the last turn
     lines: {ember: row 1, tide: column a, ...}   # every glyph, each line once
-    grid: {a1: Oak, b1: null}                    # card names (copies by name), null: an empty spot
+    grid: {a1: Oak, b1: null, c1: {vigor: 5}}   # card names (copies by name), null: an empty spot,
+                                                 # or the fields a card must have (the first such card)
     deck: [Ash, Elm]          # from the top; the remaining cards follow in deck order
     cubes: {a1: 2, c3: -1}    # Light positive, Dark negative
     druids: {light: [b2, c3], dark: [b3, c2]}
@@ -130,12 +131,22 @@ class _Cards:
         self.cards, self.used = cards, set()
 
     def take(self, name: Any, key: str) -> int:
+        """The first unused card called ``name``, or, for a mapping such as ``{vigor: 5}``, the first
+        unused card whose fields all agree (so a position can hold "a Vigor 5 card" in any deck)."""
+        wanted = name if isinstance(name, dict) else {"name": name}
+        fields = Card._fields
+        unknown = sorted(k for k in wanted if k not in fields)
+        if unknown:
+            raise PositionError(f"{key}.{unknown[0]}: not a card field; cards have {', '.join(fields)}")
         for i, card in enumerate(self.cards):
-            if card.name == name and i not in self.used:
+            if i not in self.used and all(getattr(card, k) == v for k, v in wanted.items()):
                 self.used.add(i)
                 return i
-        known = any(c.name == name for c in self.cards)
-        raise PositionError(f"{key}: {'no copy of' if known else 'no card called'} {name!r} left in the deck")
+        known = any(all(getattr(c, k) == v for k, v in wanted.items()) for c in self.cards)
+        what = repr(name) if not isinstance(name, dict) else "a card with " + ", ".join(
+            f"{k} {v!r}" for k, v in wanted.items())
+        raise PositionError(f"{key}: {'no copy of' if known else 'no card called' if 'name' in wanted and len(wanted) == 1 else 'no'} "
+                            f"{what} left in the deck")
 
 
 def _place_cards(s: State, data: dict[str, Any]) -> None:
@@ -143,20 +154,19 @@ def _place_cards(s: State, data: dict[str, Any]) -> None:
     if not any(k in data for k in ("grid", "deck", "taken")):
         return
     pool = _Cards(st.cards)
-    grid = {st.geo.names[i]: st.cards[c].name for i, c in enumerate(s._grid) if c >= 0}
+    dealt = {st.geo.names[i]: c for i, c in enumerate(s._grid) if c >= 0}
     given = data.get("grid") or {}
     if not isinstance(given, dict):
         raise PositionError(f"grid: expected a mapping of squares to card names, found {given!r}")
     for sq in given:
         _square(st, sq, f"grid.{sq}")
-    grid.update(given)
     s._grid = [-1] * st.cells
     s._empty = 0
+    # the cards the data names first, then the deal fills the other places (a dealt card the data
+    # has used elsewhere gives way to the next card of the deck)
     for i, name in enumerate(st.geo.names):
-        if grid.get(name) is None:
-            s._empty |= 1 << i
-        else:
-            s._grid[i] = pool.take(grid[name], f"grid.{name}")
+        if name in given and given[name] is not None:
+            s._grid[i] = pool.take(given[name], f"grid.{name}")
     taken: list[list[int]] = [[], []]
     for p, names in _by_side(data.get("taken") or {}, "taken").items():
         side = ("light", "dark")[p]
@@ -167,6 +177,21 @@ def _place_cards(s: State, data: dict[str, Any]) -> None:
     if not isinstance(deck, list):
         raise PositionError(f"deck: expected a list of card names from the top, found {deck!r}")
     top = [pool.take(n, f"deck[{i}]") for i, n in enumerate(deck)]
+    for i, name in enumerate(st.geo.names):
+        if name in given:
+            if given[name] is None:
+                s._empty |= 1 << i
+            continue
+        if name not in dealt:
+            s._empty |= 1 << i
+            continue
+        card = dealt[name] if dealt[name] not in pool.used else next(
+            (c for c in st.deck_order if c not in pool.used), None)
+        if card is None:
+            s._empty |= 1 << i
+            continue
+        pool.used.add(card)
+        s._grid[i] = card
     rest = [i for i in st.deck_order if i not in pool.used]
     s._deck = (top + rest)[::-1]  # the engine draws from the end
     s._taken = taken

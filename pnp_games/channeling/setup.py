@@ -1,14 +1,14 @@
 """Setting up a game of The Channeling: the facts fixed for a whole game and the deal.
 
 All randomness of a game (deck shuffle, which green glyph labels which line) happens here, in
-``new_game``, from ``random.Random(seed)``.
+``new_game``, from ``SplitMix64(seed)`` (``engine/rng.py``).
 """
 from __future__ import annotations
 
-import random
 from functools import lru_cache
 from typing import Sequence
 
+from generator.play.rng import SplitMix64
 from pnp_games.channeling.cards import Card
 from pnp_games.channeling.decisions import DecisionIds
 from pnp_games.channeling.geometry import Geometry, geometry
@@ -79,7 +79,7 @@ def new_game(options: ChannelingOptions, deck: Sequence[Card], glyph_ids: Sequen
     for c in cards:
         if c.vigor < 1:
             raise ValueError(f"card {c.name!r} has Vigor {c.vigor}; at least 1 is needed")
-    rng = random.Random(seed)
+    rng = SplitMix64(seed)
     order = list(range(len(cards)))
     if shuffle:
         rng.shuffle(order)

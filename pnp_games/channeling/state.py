@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 
 from generator.play.errors import IllegalActionError
+from generator.play.rng import SplitMix64
 from pnp_games.channeling.actions import Action
 from pnp_games.channeling.cards import Card
 from pnp_games.channeling.decisions import DRAW, DecisionIds
@@ -91,7 +92,7 @@ class State(MoveGeneration, Transitions):
         p = 1.0 / len(self._deck)
         return [(c, p) for c in sorted(self._deck)]
 
-    def sample_chance(self, rng: random.Random | None = None) -> int:
+    def sample_chance(self, rng: "SplitMix64 | random.Random | None" = None) -> int:
         """The outcome of the draw due: the top card of the deck (shuffled at setup with the
         game's seed, so already a fair draw); with ``rng``, a card drawn from the deck at random
         (for a search, whose deck order is made up)."""
@@ -260,7 +261,7 @@ class State(MoveGeneration, Transitions):
         s._log = self._log[:]
         return s
 
-    def determinize(self, player: int, rng: random.Random) -> "State":
+    def determinize(self, player: int, rng: "SplitMix64 | random.Random") -> "State":
         """A clone in which everything ``player`` cannot see is re-drawn at random.
 
         The opponent's face-down glyphs are drawn from the opponent's unplayed glyphs, and the

@@ -32,6 +32,10 @@ def summarise_figures(rows: list[Any]) -> dict[str, Any]:
         "deck_ran_out": rate(sum(bool(r.flags.get("deck_ran_out")) for r in rows), n),
         "supply_ran_out": rate(sum(bool(any(r.flags.get("supply_ran_out", ()))) for r in rows), n),
         "no_legal_move": {**rate(sum(1 for s in spent if s), n), "turns_total": sum(spent)},
+        # the rule a simulation most easily leaves untested (see generator/runs/coverage.py), by agent
+        # (agent 0 sits at Light unless the seats are swapped)
+        "action_uses": {f"agent {i}": {"spent glyph": sum(r.flags.get("spent_glyphs", (0, 0))[i ^ int(r.swapped)]
+                                                          for r in rows)} for i in (0, 1)},
     }
 
 

@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from generator.play import agents_base
 from pnp_games.grove import lookahead
 from pnp_games.grove.actions import Action
-from pnp_games.grove.dice import fair_choice
 from pnp_games.grove.state import CHANCE, State
 
 
@@ -104,4 +103,4 @@ class GreedyAgent(agents_base.GreedyAgentBase):
             memo = lookahead.memo_for(state, self.weights)
             self._memo_of = (state._tab, memo)
         _, best, (actions, _, _) = lookahead.decision(state, memo, self.weights)
-        return actions[0] if len(actions) == 1 else fair_choice(self.rng, best)
+        return actions[0] if len(actions) == 1 else self.rng.choice(best)

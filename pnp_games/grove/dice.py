@@ -1,8 +1,6 @@
-"""Exact dice distributions, for chance outcomes (sorted faces or totals) with their probabilities,
-and a fast fair draw that takes the same random numbers as ``random.Random``'s own."""
+"""Exact dice distributions, for chance outcomes (sorted faces or totals) with their probabilities."""
 from __future__ import annotations
 
-import random
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement, product
@@ -33,18 +31,3 @@ def totals(dice: int, sides: int) -> tuple[tuple[int, float], ...]:
     counts = Counter(sum(faces) for faces in product(range(1, sides + 1), repeat=dice))
     n = sides ** dice
     return tuple((t, counts[t] / n) for t in sorted(counts))
-
-
-def fair_choice(rng: random.Random, options):
-    """``rng.choice(options)``, drawing the same random numbers, so the same pick, without its layers
-    of calls (``choice``, ``_randbelow``): a ``random.Random`` draws an index below ``n`` as
-    ``getrandbits(n.bit_length())``, again while the result is ``n`` or more. A subclass of
-    ``random.Random`` may draw otherwise, so it is asked itself."""
-    if type(rng) is not random.Random:
-        return rng.choice(options)
-    n = len(options)
-    getrandbits, bits = rng.getrandbits, n.bit_length()
-    index = getrandbits(bits)
-    while index >= n:
-        index = getrandbits(bits)
-    return options[index]

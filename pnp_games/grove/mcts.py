@@ -12,7 +12,6 @@ from __future__ import annotations
 from generator.play.mcts import TreeSearch
 from pnp_games.grove.actions import Action
 from pnp_games.grove.agents import DEFAULT_WEIGHTS, Weights, position_value
-from pnp_games.grove.dice import fair_choice
 from pnp_games.grove.state import CHANCE, State
 
 DEFAULT_ITERATIONS = 300
@@ -40,12 +39,12 @@ class MCTSAgent(TreeSearch):
         return state._legal()[0]  # the state's own tuple: the search only reads it
 
     def pick_new(self, fresh: list[Action]) -> Action:
-        return fair_choice(self.rng, fresh)
+        return self.rng.choice(fresh)
 
     def rollout_action(self, state: State) -> Action:
         if state.current_player == CHANCE:
             return state.sample_chance(self.rng)
-        return fair_choice(self.rng, state._legal()[0])
+        return self.rng.choice(state._legal()[0])
 
     def evaluate(self, state: State) -> float:
         return position_value(state, 0, self.weights)

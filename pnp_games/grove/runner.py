@@ -7,12 +7,12 @@ on the number of processes.
 """
 from __future__ import annotations
 
-import random
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Sequence
 
+from generator.play.rng import SplitMix64
 from generator.play.seeds import derive_seed, game_seed
-from generator.runs.simulation import check_run, chunks, run_tasks, seats
+from generator.runs.simulation import by_seating, check_run, chunks, run_tasks, seats
 from generator.runs.stats import rate, spread
 from pnp_games.grove.actions import format_action
 from pnp_games.grove.options import GroveOptions
@@ -72,7 +72,7 @@ def play_game(options: GroveOptions, seed: int, agents: Sequence[Any]) -> GroveR
     """Play one game; ``agents`` are specs ("greedy", "mcts:300") or agent objects, Light first."""
     seeds = _seeds(seed)
     players = _agents(agents, seed, seeds)
-    dice = random.Random(seeds[0])
+    dice = SplitMix64(seeds[0])
     state = State(options)
     while True:
         p = state.current_player
@@ -118,18 +118,37 @@ def turn_log(record: GroveRecord, options: GroveOptions | None = None) -> list[s
     return lines
 
 
-_ROW = ("winner", "first", "turns", "stalled", "swapped", "tallies")
+# the action kinds a player chooses, by the tally that counts them (end, after a bonus, is not counted)
+ACTION_TALLIES = {"stands": "stand", "moves": "move", "channels": "channel", "stuns": "stun",
+                  "banishes": "banish", "passes": "pass"}
+_ROW = ("winner", "first", "turns", "stalled", "swapped", "tallies")  # tallies: per seat, in TALLIES order
 
 
 def _play_range(args: tuple) -> list[tuple]:
     options, agents, seed, swap, start, stop = args
+    rows = _kernel_range(options, agents, seed, swap, start, stop)
+    if rows is not None:
+        return rows
     rows = []
     for i in range(start, stop):
         gs = game_seed(seed, i)
         by_seat, swapped = seats(agents, i, swap)
         r = play_game(options, gs, by_seat)
-        rows.append((r.winner, r.first_player, r.turns, r.stalled, swapped, r.tallies))
+        rows.append((r.winner, r.first_player, r.turns, r.stalled, swapped,
+                     tuple(tuple(t[k] for k in TALLIES) for t in r.tallies)))
     return rows
+
+
+def _kernel_range(options: GroveOptions, agents: Sequence[str], seed: int, swap: bool, start: int,
+                  stop: int) -> list[tuple] | None:
+    """The rows of games ``start`` to ``stop`` played by the compiled kernel (the same games the
+    Python engine plays), or None when it is not built or does not play these agents."""
+    from . import kernel
+    played = by_seating(agents, seed, swap, start, stop,
+                        lambda pair, seeds: kernel.play_rows(options, [_seeds(s) for s in seeds], pair))
+    if played is None:
+        return None
+    return [(w, f, turns, stalled, swapped, tallies) for swapped, (w, f, turns, stalled, tallies, _) in played]
 
 
 def simulate(options: GroveOptions, games: int, agents: Sequence[str], seed: int = 0, jobs: int = 1,
@@ -155,7 +174,14 @@ def summarise(rows: Sequence[tuple], *, options: GroveOptions, agents: Sequence[
     agent_wins = [0, 0]
     for r in decided:
         agent_wins[r[0] ^ int(r[4])] += 1
-    per_game = {key: spread([r[5][0][key] + r[5][1][key] for r in rows]) for key in TALLIES}
+    per_game = {key: spread([r[5][0][i] + r[5][1][i] for r in rows]) for i, key in enumerate(TALLIES)}
+    uses = [dict.fromkeys(ACTION_TALLIES.values(), 0), dict.fromkeys(ACTION_TALLIES.values(), 0)]
+    for tally, kind in ACTION_TALLIES.items():
+        i = TALLIES.index(tally)
+        for r in rows:
+            swapped = int(r[4])
+            uses[swapped][kind] += r[5][0][i]
+            uses[1 - swapped][kind] += r[5][1][i]
     return {
         "game": "grove", "games": n, "seed": seed, "agents": list(agents), "swap_seats": swap_seats,
         "options": options.model_dump(mode="json"),
@@ -168,6 +194,7 @@ def summarise(rows: Sequence[tuple], *, options: GroveOptions, agents: Sequence[
         "turns": spread([r[2] for r in rows]),
         "turns_of_decided_games": spread([r[2] for r in decided]),
         "per_game_totals": per_game,
+        "action_uses": {f"{i}:{a}": uses[i] for i, a in enumerate(agents)},  # see engine/coverage.py
     }
 
 

@@ -15,6 +15,7 @@ from operator import or_
 from typing import Iterable
 
 from generator.play.errors import IllegalActionError
+from generator.play.rng import SplitMix64
 from pnp_games.grove.actions import FIRST, ROLL, Action, parse_action, place_index, place_name
 from pnp_games.grove.dice import sorted_rolls, totals
 from pnp_games.grove.options import GroveOptions
@@ -213,7 +214,7 @@ class State:
             return all(low <= t <= high for t in action.dice)
         return self._phase == _ROLL and action.kind == ROLL and action.dice in self._tab.rolls
 
-    def sample_chance(self, rng: random.Random) -> Action:
+    def sample_chance(self, rng: "SplitMix64 | random.Random") -> Action:
         """A fair roll for the current chance node, drawn with ``rng``."""
         if self._phase == _ROLL:
             return self._tab.roll(rng)

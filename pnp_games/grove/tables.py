@@ -3,9 +3,9 @@ arrangement, rolls and what each roll achieves, rolls grouped by their effect), 
 state with those options so that play and look-ahead work each of them out once."""
 from __future__ import annotations
 
-import random
 from typing import Iterable
 
+from generator.play.rng import SplitMix64
 from pnp_games.grove.actions import BANISH, CHANNEL, END, MOVE, PASS, ROLL, STAND, STUN, Action, place_index, place_name
 from pnp_games.grove.dice import sorted_rolls
 from pnp_games.grove.options import GroveOptions
@@ -33,7 +33,7 @@ class Tables:
     their successes, rolls grouped by effect, and tables the agents keep under keys of their own."""
 
     __slots__ = ("options", "legal", "patterns", "actions", "effects", "rolls", "roll_hits", "memo", "_by_faces",
-                 "_bits", "dice", "sides", "control_at", "to_win", "turn_cap")
+                 "dice", "sides", "control_at", "to_win", "turn_cap")
 
     def __init__(self, options: GroveOptions) -> None:
         o = self.options = options
@@ -45,7 +45,6 @@ class Tables:
         self.roll_hits = {roll: tuple((successes(o, CHANNEL, s, roll.dice), successes(o, STUN, s, roll.dice),
                                        successes(o, BANISH, s, roll.dice)) for s in range(o.druids_per_player + 1))
                           for roll in self.rolls.values()}
-        self._bits = o.die_sides.bit_length()
         self._by_faces = _rolls_by_faces(self.rolls, o.dice, o.die_sides)
         self.memo: dict = {}  # for the agents' own tables, under keys of their choosing
         self.legal: dict[tuple, tuple[tuple[Action, ...], dict[Action, tuple[int, int, int]], tuple]] = {}
@@ -53,20 +52,16 @@ class Tables:
         self.actions: dict[tuple, Action] = {}
         self.effects: dict[tuple, tuple[tuple[Action, int, float], ...]] = {}
 
-    def roll(self, rng: random.Random) -> Action:
-        """A fair roll of the dice drawn with ``rng``: the same draws as ``rng.randint(1, sides)`` for
-        each die in turn (a ``random.Random`` draws a die as ``getrandbits`` of the sides' bit length,
-        again while the result is too high), without its argument checks."""
+    def roll(self, rng) -> Action:
+        """A fair roll of the dice drawn with ``rng``: from a ``SplitMix64``, one draw below
+        ``sides ** dice`` names the faces of every die at once (first die most significant), as the
+        compiled kernel draws them; any other generator (a ``random.Random``, say) rolls each die
+        with ``randint``, as do dice too many for the faces table."""
+        by_faces = self._by_faces
+        if by_faces is not None and rng.__class__ is SplitMix64:
+            return by_faces[rng.below(len(by_faces))]
         sides = self.sides
-        if type(rng) is not random.Random or self._by_faces is None:
-            return self.rolls[tuple(sorted([rng.randint(1, sides) for _ in range(self.dice)]))]
-        getrandbits, bits, index = rng.getrandbits, self._bits, 0
-        for _ in range(self.dice):
-            face = getrandbits(bits)
-            while face >= sides:
-                face = getrandbits(bits)
-            index = index * sides + face
-        return self._by_faces[index]
+        return self.rolls[tuple(sorted([rng.randint(1, sides) for _ in range(self.dice)]))]
 
     def legal_for(self, key: tuple, stand: list[int], lie: list[int], opponent: tuple[int, ...], bonus: bool):
         """The legal actions of a mover with druids ``stand`` and ``lie`` (``opponent`` is non-zero at

@@ -204,19 +204,36 @@ def test_the_readme_is_short_and_shows_real_pictures() -> None:
     assert len(pictures) >= 3
     for picture in pictures:
         assert (ROOT / picture).is_file() and picture.startswith("docs/assets/pictures/")
-    for command in ("new", "build", "validate", "rulebook", "simulate"):
+    for command in ("new", "build", "validate", "rulebook", "simulate"):  # the tour, and what else it shows
         assert re.search(rf"^pnpkit .*\b{command}\b", readme, re.M), command
+
+
+def _serves_until_stopped(command: list[str], folder: Path, env: dict[str, str]) -> None:
+    """A server command says it is ready, then stops cleanly on SIGTERM."""
+    import signal
+    import subprocess
+    server = subprocess.Popen(command, cwd=folder, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True)
+    try:
+        first = server.stdout.readline()
+        assert "ready" in first, first + server.stderr.read() if server.poll() is not None else first
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.communicate(timeout=120)
 
 
 def test_the_readme_tour_runs_in_an_empty_folder(tmp_path: Path) -> None:
     import subprocess
     readme = (ROOT / "README.md").read_text()
-    tour = re.search(r"## A tour in five commands.*?```sh\n(.*?)```", readme, re.S).group(1)
+    tour = re.search(r"## A tour in \w+ commands.*?```sh\n(.*?)```", readme, re.S).group(1)
     folder = tmp_path / "empty"
     folder.mkdir()
     env = hooks._tool_env(tmp_path)
     for line in tour.splitlines():
         command = line.split("#")[0].replace("PATH/TO/CHECKOUT", str(ROOT)).split()
+        if command[1] == "studio":  # a live page: it must come up, then it is stopped as Ctrl-C would
+            _serves_until_stopped(command, folder, {**env, "BROWSER": "true"})
+            continue
         done = subprocess.run(command, cwd=folder, env=env, capture_output=True, text=True)
         assert done.returncode == 0, f"{line}\n{done.stdout}{done.stderr}"
     assert "Light" in done.stdout  # simulate's win rates

@@ -25,3 +25,19 @@ def test_golden_playthrough(edition):
     assert rec.tie_break == g["tie_break"] and rec.turns == g["turns"]
     state = replay(options, DECKS[edition](), GLYPHS, g["seed"], g["actions"])
     assert list(state.scores()) == g["scores"]
+
+
+def record() -> dict:
+    """The golden playthroughs played again by the engine (each edition's seed and agents kept)."""
+    out = {}
+    for edition, g in GOLDEN.items():
+        rec = play_game(edition_data(edition).options, DECKS[edition](), GLYPHS, g["seed"], g["agents"])
+        out[edition] = {**g, "actions": rec.actions, "scores": list(rec.scores), "winner": rec.winner,
+                        "tie_break": rec.tie_break, "turns": rec.turns}
+    return out
+
+
+if __name__ == "__main__":  # PYTHONPATH=.:tests/engine python tests/engine/test_golden.py
+    path = Path(__file__).parent / "golden_playthroughs.json"
+    path.write_text(json.dumps(record(), indent=1) + "\n")
+    print(f"wrote {path}")

@@ -48,11 +48,11 @@ def test_grid_and_deck_by_card_name_and_empty_spots():
     ({"druids": {"light": ["a1", "b3"], "dark": ["b3", "c2"]}}, "two druids on one square"),
     ({"cubes": {"a1": 7}}, "cubes.a1: 7 cubes reach the card's Vigor 7"),
     ({"grid": {"a1": "Nope"}}, "grid.a1: no card called 'Nope'"),
-    ({"grid": {"a1": "C1"}}, "grid.b1: no copy of 'C1' left"),
+    ({"grid": {"a1": "C1", "b1": "C1"}}, "grid.b1: no copy of 'C1' left"),
     ({"hand": {"light": ["ember", "fire"]}}, "hand.light[1]: unknown glyph 'fire'"),
     ({"overchanneling": {"light": 60}}, "light has more cubes on the grid and kept than the 50"),
     ({"to_move": "blue"}, "to_move: expected light or dark, found 'blue'"),
-    ({"taken": {"light": ["C0"]}}, "taken.light[0]: no copy of 'C0' left"),  # C0 is dealt to a1
+    ({"taken": {"light": ["C0", "C0"]}}, "taken.light[1]: no copy of 'C0' left"),  # one copy of C0 in the deck
     ({"taken": {"green": []}}, "taken: expected a mapping with light and/or dark"),
     ({"cubes": [1, 2]}, "cubes: expected a mapping of squares"),
     ({"deck": "C16"}, "deck: expected a list of card names"),

@@ -48,49 +48,42 @@ def test_the_rules_numbers_are_the_editions(grove_book):
         assert chapter in text
 
 
-ACTION = re.compile(r"(first|stand|move|channel|stun|banish|roll|end|pass)\b")
-
-
 def _printed_game(book: dict) -> dict:
-    """The sample game as printed: the moves in the order the appendix gives them (told turns'
-    notation lines and the log tables between them), the replay command from the designer's report."""
-    text = section(book["pages"], "Appendix A: A sample game")
+    """The sample game as printed for players (the turns in short), and the replay command from the
+    designer's report."""
+    text = section(book["pages"], "Appendix A: A sample game", "Glossary")
     command = re.search(r"python build\.py replay (\S+) --edition (\S+) --seed (\d+) --agents (\S+)",
                         "\n".join(book["report_pages"]))
-    played = text[:text.index("\nThe end\n")]
-    lines = [line.strip() for line in played.splitlines() if line.strip()]
-    steps: list[str] = []
-    cell = None   # a log row's notation, which may wrap onto more lines
-    for k, line in enumerate(lines):
-        if line.startswith("Notation: "):
-            steps.append(line.removeprefix("Notation: "))
-            cell = None
-        elif line.isdigit() and k + 1 < len(lines) and lines[k + 1] in ("Light", "Dark"):
-            steps.append("")
-            cell = len(steps) - 1
-        elif cell is not None and ACTION.match(line):
-            steps[cell] = f"{steps[cell]} {line}".strip()
-        elif line not in ("Light", "Dark"):
-            cell = None
-    actions = [a for step in steps for a in step.split("; ")]
-    won = re.search(r"(Light|Dark) starts a turn holding (\d+)\s+circles and wins", _flat(text))
+    flat = " ".join(text.split())
+    won = re.search(r"(Light|Dark) starts a turn holding (\d+)\s+circles and wins", flat)
     return {"game": command.group(1), "edition": command.group(2), "seed": int(command.group(3)),
-            "agents": command.group(4).split(","), "actions": actions,
+            "agents": command.group(4).split(","), "text": flat[flat.index("Who goes first"):],
             "winner": won.group(1) if won else None}
 
 
-def test_the_printed_sample_game_replays_to_its_printed_winner(grove_book):
+def test_the_printed_sample_game_is_the_engines_game(grove_book):
+    """Every turning point (a circle won or lost, druids knocked down or sent home) is printed, in the
+    engine's order and in its words, with the cubes on the circles after it; the first turn too; the
+    winner is the engine's. The turns between turning points may be left out of the log."""
     from generator.play.registry import options_for, play_game
-    from pnp_games.grove import replay
+    from pnp_games.grove.book.story import game_turns
     from generator.model import load_edition
 
     game = _printed_game(grove_book)
-    assert game["game"] == GAME and game["actions"][0].startswith("first ")
+    assert game["game"] == GAME
     options = options_for(load_edition(GAME, game["edition"]))
-    state = replay(game["actions"], options)  # every printed action, in order, is legal
-    assert state.is_terminal() and game["winner"] == ("Light", "Dark")[state.winner()]
     record = play_game(options, [], [], game["seed"], game["agents"], game="grove")
-    assert record.actions == game["actions"]  # none left out, none printed twice
+    _, turns = game_turns(options, record.actions)
+    text, at = game["text"], 0
+    printed = [t for t, _ in turns if t["turning"] or t["turn"] == 1]
+    assert len(printed) > 3
+    for t in printed:
+        found = text.find(t["words"], at)
+        assert found >= 0, (t["turn"], t["words"], text[at:at + 300])
+        at = found + len(t["words"])
+    rows = [t for t, _ in turns if t["turning"]]
+    assert sum(1 for t in rows if t["score_words"] in text) >= len(rows) // 2  # the log rows carry the cubes
+    assert game["winner"] == ("Light", "Dark")[record.winner]
 
 
 def test_a_change_to_the_rules_data_changes_the_book(tmp_path, rulebook_env):
@@ -159,8 +152,9 @@ def test_the_narrator_refuses_a_story_the_engine_would_not_tell(monkeypatch):
         grove_story.game_turns(options, record.actions)
 
 
-def test_the_diagrams_draw_every_druid(quick):
-    """The setup drawing paints each of the 12 druids lying (their back face) and no standing one."""
+def test_the_diagrams_draw_every_druid(quick, tmp_path):
+    """The setup drawing shows all 12 druids lying (their back face with the count, six of each colour)
+    and no standing one."""
     from reportlab.pdfgen.canvas import Canvas
 
     from pnp_games.grove import GroveOptions, State
@@ -188,29 +182,33 @@ def test_the_diagrams_draw_every_druid(quick):
     options = GroveOptions()
     state = State(options)
     diagram = GroveDiagram(grove_view(state), faces, parts, styles, 300, options.druids_per_player)
-    diagram.canv = Canvas(str(Path("/dev/null")))
-    diagram.draw()
-    lying = [c for t, c in drawn if t == "grove-druid-lying"]
-    assert sorted(lying) == ["dark"] * 6 + ["light"] * 6
-    assert not [t for t, _ in drawn if t == "grove-druid-standing"]
-    assert [t for t, _ in drawn].count("grove-circle") == options.circles
+    pdf = tmp_path / "setup.pdf"
+    canv = Canvas(str(pdf))
+    diagram.drawOn(canv, 0, 0)
+    canv.save()
+    lying = [c for t, c in drawn if t.startswith("grove-druid-lying")]
+    assert sorted(lying) == ["dark", "light"]   # each colour's lying face once, with its count beside it
+    assert not [t for t, _ in drawn if t.startswith("grove-druid-standing")]
+    assert [t.split("~")[0] for t, _ in drawn].count("grove-circle") == options.circles
+    text = pdf_text(pdf)[0]
+    assert text.count("\u00d76") == 2 and "\u00d71" not in text, text
 
 
 def test_sample_game_shows_stun_banish_stand_and_victory(grove_book, quick):
     """The events rulebook.yaml asks for happen in the printed game, on the turns the appendix names."""
     import yaml
-    from generator.play.registry import options_for
+    from generator.play.registry import play_game
     from generator.model import load_edition
-    from pnp_games.grove.book.book import turn_events
-    from pnp_games.grove.book.story import game_turns
+    from pnp_games.grove.book.book import read_events
+    from generator.runs.work import engine_inputs
 
     wanted = yaml.safe_load((ROOT / "components" / GAME / "rules" / "rulebook.yaml").read_text())["sample"]["shows"]
     assert {"stun", "banish", "stand_at_grove", "victory"} <= set(wanted)
     game = _printed_game(grove_book)
-    _, turns = game_turns(options_for(load_edition(GAME, EDITION)), game["actions"])
-    events = {t["turn"]: turn_events(t, game["winner"] is not None and i == len(turns) - 1)
-              for i, (t, _) in enumerate(turns)}
-    appendix = _flat(section(grove_book["pages"], "Appendix A: A sample game"))
+    inputs = engine_inputs(load_edition(GAME, EDITION))
+    record = play_game(inputs.options, [], [], game["seed"], game["agents"], game="grove").to_dict()
+    events = dict(read_events(inputs, record))
+    appendix = _flat(section(grove_book["pages"], "Appendix A: A sample game", "Glossary"))
     report = _flat("\n".join(grove_book["report_pages"]))
     named_events = set()
     for event, rule in wanted.items():
@@ -259,3 +257,45 @@ def test_report_states_length_only_from_games_that_ended(grove_book, quick):
     # why games stall and the rule text that would settle it: for the designer, never for players
     assert "Why games stall, and what would settle it" in stalls and "banish_needs_standing_druid" in stalls
     assert "Why games stall" not in text and "banish_needs_standing_druid" not in text
+
+
+def test_the_victory_is_the_winners_own_turn():
+    """The turn the sample search calls the victory is the winner's last turn (the channel that won the
+    deciding circle), never the loser's turn after it that failed to break the hold."""
+    from pnp_games.grove.book.book import read_events
+    from pnp_games.grove.book.story import game_turns
+    from pnp_games.grove.runner import play_game
+    from generator.model import load_edition
+    from generator.runs.work import engine_inputs
+
+    inputs = engine_inputs(load_edition(GAME, EDITION))
+    checked = 0
+    for seed in range(5):
+        record = play_game(inputs.options, seed, ["greedy", "greedy"]).to_dict()
+        if record["winner"] is None:
+            continue
+        events = read_events(inputs, record)
+        _, turns = game_turns(inputs.options, record["actions"])
+        player = {t["turn"]: t["player"] for t, _ in turns}
+        victory = [turn for turn, shown in events if "victory" in shown]
+        winner = ("Light", "Dark")[record["winner"]]
+        assert len(victory) == 1 and player[victory[0]] == winner
+        assert victory[0] == max(t for t, p in player.items() if p == winner)
+        assert player[turns[-1][0]["turn"]] != winner   # the game's last turn was the loser's
+        checked += 1
+    assert checked >= 3
+
+
+def _fake_events(inputs, record):
+    """Seed 1 shows the wanted event but repeats a turn; seed 2 shows it without repeats."""
+    return [(1, {"stun"} | ({"repeat"} if record["seed"] == 1 else set())), (2, set())]
+
+
+def test_the_sample_search_prefers_a_game_without_repeated_turns():
+    from generator.model import load_edition
+    from generator.runs.work import engine_inputs
+    from generator.runs.sample_search import _search_seeds
+
+    inputs = engine_inputs(load_edition(GAME, EDITION))
+    found = _search_seeds((inputs, ("greedy", "greedy"), 1, 5, ("stun",), _fake_events, 0))
+    assert found["seed"] == 2 and found["tried"] == 2

@@ -6,22 +6,42 @@ import re
 
 from rulebook_helpers import section
 
-from pnp_games.channeling.actions import parse_action
-from generator.play.errors import ActionSyntaxError
+
+
+WORDS = re.compile(r"(?:sets (?P<hide>[A-Z][a-z]+(?:, [A-Z][a-z]+)*) face down(?:; )?)?"
+                   r"(?:(?P<glyph>[A-Z][a-z]+): (?:(?P<spent>no move)|(?P<src>[a-d]\d) to (?P<dst>[a-d]\d), path "
+                   r"(?P<path>[a-d]\d(?:-[a-d]\d)+)(?:, takes (?P<taken>[a-d]\d(?: and [a-d]\d)*))?))?")
+
+
+def words_to_notation(match: re.Match, ids: dict[str, str]) -> str:
+    """A turn as the book writes it for players ('Star: b2 to a4, path a4-b4, takes a4') in the
+    engine's notation ('star:b2>a4 a4-b4 r[a4]')."""
+    parts = []
+    if match.group("hide"):
+        parts.append(f"h[{','.join(sorted(ids[g.strip()] for g in match.group('hide').split(',')))}]")
+    if match.group("glyph"):
+        glyph = ids[match.group("glyph")]
+        if match.group("spent"):
+            parts.append(f"{glyph}:spent")
+        else:
+            taken = match.group("taken")
+            refill = f" r[{','.join(taken.split(' and '))}]" if taken else ""
+            parts.append(f"{glyph}:{match.group('src')}>{match.group('dst')} {match.group('path')}{refill}")
+    return " ".join(parts)
 
 
 def printed_game(book: dict) -> dict:
-    text = section(book["pages"], "Appendix A: A sample game")
+    """The sample game as printed for players: every turn in short, read back into the engine's notation."""
+    from generator.model import load_edition
+    text = section(book["pages"], "Appendix A: A sample game", "Glossary")
     report = "\n".join(book["report_pages"])
     command = re.search(r"python build\.py replay (\S+) --edition (\S+) --seed (\d+) --agents (\S+)", report)
-    actions = []
-    for line in text.splitlines():
-        candidate = line.strip().removeprefix("Notation: ")
-        try:
-            parse_action(candidate)
-        except ActionSyntaxError:
-            continue
-        actions.append(candidate)
+    edition = load_edition(command.group(1), command.group(2))
+    ids = {g.name: g.id for g in edition.game.glyphs.values()}
+    flat = re.sub(r"-\s+", "-", " ".join(text.split()))   # a path may wrap after a dash
+    start = flat.index("Before the first turn") if "Before the first turn" in flat else flat.index("The first ")
+    actions = [words_to_notation(m, ids) for m in WORDS.finditer(flat[start:])
+               if (m.group("hide") or m.group("glyph")) and (m.group("glyph") is None or m.group("glyph") in ids)]
     score = re.search(r"Final score\s*\n\s*(\d+)\s*\n\s*(\d+)", text)
     return {"game": command.group(1), "edition": command.group(2), "seed": int(command.group(3)),
             "agents": command.group(4).split(","), "actions": actions,

@@ -87,4 +87,6 @@ def test_edited_copy_of_the_data_changes_text_and_figures(book_2025, game_copy, 
     after = section(edited_report, "How this game plays")
     numbers = re.compile(r"\d+(?:\.\d+)?%?")
     assert numbers.findall(before) != numbers.findall(after)
-    assert "Vigor 8 · Splendor 8" in edited_text             # a card face drawn from the edited data
+    # a card face drawn from the edited data: Crown of Stars' two Vigor corners now print 8, not 7
+    eights = [section(pages, "Components", "Setting up").split("\n").count("8") for pages in (book_2025["pages"], edited)]
+    assert eights[1] == eights[0] + 2, eights

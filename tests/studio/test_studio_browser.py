@@ -103,8 +103,9 @@ def test_a_broken_file_shows_the_cli_error_keeps_the_old_faces_greyed_and_fixing
     path.write_text(good.replace("- {name: Star Jar, glow: 3}", "- {name: Star Jar, glow: 3\n- {name: Moon"))
     banner = page.locator("#banner")
     banner.wait_for(state="visible", timeout=60_000)
-    cli = subprocess.run([sys.executable, "-m", "generator", "--project", str(project), "validate", GAME],
-                         capture_output=True, text=True, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    cli = subprocess.run([sys.executable, "-m", "generator", "--project", str(project), "validate", GAME],  # from
+                         capture_output=True, text=True, cwd=project,                         # where the studio runs
+                         env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
     message = cli.stderr.strip()
     assert cli.returncode == 2 and message.startswith("error: ") and "lanterns.yaml:" in message
     assert message in banner.inner_text()     # the same one line, with file and line

@@ -14,11 +14,17 @@ from pydantic import BaseModel, ConfigDict
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
-from generator.rulebook.hooks import PieceFaces, PieceRef, Styles, arrowhead, pill
+from generator.rulebook.hooks import Legend, PieceFaces, PieceRef, Styles, arrowhead, count_box, fit_size, ink_on, pill
 
 
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class CardValue(Strict):
+    field: str                         # the engine card's field, e.g. vigor
+    colour: str                        # a colour of the style sheet
+    label: str                         # what the legend calls it
 
 
 class BoardParts(Strict):
@@ -27,6 +33,9 @@ class BoardParts(Strict):
     line_labels: PieceRef              # one per glyph, e.g. the green glyph cards
     druids: PieceRef                   # one per player colour
     cubes: PieceRef                    # one per player colour
+    # the card fields a board shows as figures, left to right, each with its colour and name for the
+    # legend (a board's cards are too small for their art: it shows these values instead)
+    values: list[CardValue] = []
 
 
 def square_name(index: int, n: int) -> str:
@@ -52,6 +61,7 @@ class BoardView:
     path: list[int] = field(default_factory=list)
     move: tuple[int, int] | None = None      # (from, to) of the druid that moved
     marks: dict[int, list[tuple[str, str]]] = field(default_factory=dict)  # cell -> [(text, colour role)]
+    taken: list[tuple[int, Any, str]] = field(default_factory=list)  # (cell, card, taker's colour) this turn
 
 
 PLAYERS = ("light", "dark")
@@ -72,11 +82,23 @@ def board_view(state: Any) -> BoardView:
                      columns, state.deck_size)
 
 
+def board_width(wanted: float, available: float, min_text: float, size: int = 4) -> float:
+    """The width to draw a board at: ``wanted`` unless its cards would be too narrow for figures of
+    ``min_text`` points stacked in them (about 6 such figures wide), then wider, up to ``available``."""
+    natural = 0.11 + BoardDiagram.BORDER + 0.05 + size + (size - 1) * 0.05   # in card widths
+    return min(available, max(wanted, natural * 6 * min_text))
+
+
 class BoardDiagram(Flowable):
-    """A whole table as the players see it, ``width`` points wide."""
+    """A whole table as the players see it, ``width`` points wide, with a legend of its marks beneath.
+
+    Every text it prints is at least the style sheet's ``min_text`` points: sizes scale with the
+    diagram but never go below that floor. The cards on the grid are drawn plain, with their values
+    (rulebook.yaml ``board.values``) as figures: at a board's size their art and names are unreadable.
+    """
 
     BORDER = 0.5   # glyph cards and the deck drawn at half size: they label the grid, they are not played on
-    BADGE_Y = 0.37  # centre of the cube badges below a card's top edge, in card widths
+    min_scale = 1.0  # its text is at the smallest size already: a page must not shrink it further
 
     def __init__(self, view: BoardView, faces: PieceFaces, parts: BoardParts, styles: Styles, width: float):
         super().__init__()
@@ -89,8 +111,11 @@ class BoardDiagram(Flowable):
         n = view.size
         natural_w = self.band + self.BORDER * self.card_w + self.gap + n * self.card_w + (n - 1) * self.gap
         natural_h = self.band + self.BORDER * self.card_h + self.gap + n * self.card_h + (n - 1) * self.gap
+        self.min_text = styles.sheet.figures.min_text
         self.scale = width / natural_w
-        self.width, self.height = width, natural_h * self.scale
+        self.legend = Legend(styles, width, self._legend_items())
+        self.board_h = natural_h * self.scale
+        self.width, self.height = width, self.board_h + self.legend.height
         self.hAlign = "CENTER"
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
@@ -110,6 +135,25 @@ class BoardDiagram(Flowable):
     def _pt(self, x: float, y: float) -> tuple[float, float]:
         return x * self.scale, self.height - y * self.scale
 
+    # the rows of a card on the board, top to bottom: value badges, marks, druid (and cube count), name
+    def _badge_side(self) -> float:
+        return max(1.45 * self._size(0.2), 0.3 * self.card_w * self.scale) / self.scale
+
+    def _marks_y(self) -> float:
+        return 0.05 * self.card_w + self._badge_side() + 0.75 * self._size(0.13) / self.scale
+
+    def _druid_d(self) -> float:
+        return 0.4 * self.card_w
+
+    def _druid_y(self) -> float:
+        top = self._marks_y() + 0.7 * self._size(0.13) / self.scale
+        bottom = self.card_h - 1.5 * self._size(0.1) / self.scale
+        return (top + bottom) / 2
+
+    def _size(self, share: float) -> float:
+        """A printed text size: ``share`` of a card's width, never below ``min_text``."""
+        return max(self.min_text, share * self.card_w * self.scale)
+
     def draw(self) -> None:
         canv, view, s = self.canv, self.view, self.scale
         faces = self.faces
@@ -128,58 +172,75 @@ class BoardDiagram(Flowable):
             _, y = self._cell_origin(row * view.size)
             self._face(labels, glyph, self.band, y + (self.card_h - bh) / 2, bh)
             self._label(str(row + 1), self.band * 0.45, y + self.card_h / 2 + self.band * 0.25)
+        refilled = {cell: colour for cell, _card, colour in view.taken}   # outlined in the taker's colour
         for i, card in enumerate(view.cards):
             x, y = self._cell_origin(i)
             if card is None:
                 self._empty(x, y)
             else:
-                piece = faces.card_piece(self.deck_id, card)
-                faces.draw(canv, *faces.face(self.deck_id, piece), *self._pt(x, y), self.card_h * s)
-        if view.path or view.move:
-            canv.saveState()
-            self._knock_out_card_text()   # the Leyline and the move arrow stop short of any printed text
-            if view.path:
-                self._path()
-            if view.move:
-                self._move(*view.move)
-            canv.restoreState()
+                self._card(card, x, y, self.card_w, self.card_h, refilled.get(i))
+        if view.path:
+            self._path()
+        if view.move:
+            self._move(*view.move)
         for cell, colour in view.druids.items():
-            cx, cy = self._centre(cell)
-            d = 0.46 * self.card_w
-            self._face(self.parts.druids, colour, cx - d / 2, cy - d / 2, d)
+            x, y = self._cell_origin(cell)
+            cy, d = y + self._druid_y(), self._druid_d()
+            self._face(self.parts.druids, colour, x + self.card_w / 2 - d / 2, cy - d / 2, d)
         for i, (light, dark) in enumerate(view.cubes):
             if light or dark:
                 self._cubes(i, "light" if light else "dark", light or dark)
         for cell, marks in view.marks.items():
-            x, y = self._cell_origin(cell)
-            # below the card's name and above the druid, where a card shows art, never text
-            text_x = x + self.card_w / 2 - (len(marks) - 1) * 0.16 * self.card_w
-            for k, (text, role) in enumerate(marks):
-                self._pill(text_x + k * 0.32 * self.card_w, y + self.BADGE_Y * self.card_w, text, role, 0.13)
+            self._marks(cell, marks)
+        self.legend.draw(canv, 0, self.legend.height)
 
-    def _knock_out_card_text(self) -> None:
-        """Clip what follows to the diagram minus every text box of the cards on the grid."""
-        from reportlab.pdfgen.canvas import FILL_EVEN_ODD
-        clip = self.canv.beginPath()
-        clip.rect(0, 0, self.width, self.height)
-        for x, y, w, h in self._text_boxes():
-            px, py = self._pt(x, y + h)
-            clip.rect(px, py, w * self.scale, h * self.scale)
-        self.canv.clipPath(clip, stroke=0, fill=0, fillMode=FILL_EVEN_ODD)
+    # ----------------------------------------------------------------- cards
+    def _card(self, card: Any, x: float, y: float, w: float, h: float, ring: str | None = None) -> None:
+        """A card as a plain face: its values as figures in the top corners, its name if it fits."""
+        if not self.parts.values:  # no values named: the printed face, whatever text it keeps
+            piece = self.faces.card_piece(self.deck_id, card)
+            self.faces.draw(self.canv, *self.faces.face(self.deck_id, piece), *self._pt(x, y), h * self.scale)
+            return
+        canv, s = self.canv, self.scale
+        palette = self.styles.palette
+        canv.saveState()
+        canv.setFillColor(palette.get("paper"))
+        canv.setStrokeColor(self.styles.colour(ring) if ring else palette.get("frame"))
+        canv.setLineWidth(1.6 if ring else 0.6)
+        px, py = self._pt(x, y + h)
+        canv.roundRect(px, py, w * s, h * s, 0.06 * w * s, stroke=1, fill=1)
+        canv.restoreState()
+        size = self._size(0.2 * w / self.card_w)
+        badge = max(1.45 * size, 0.3 * w * s) / s
+        inset = 0.05 * w + badge / 2
+        slots = [x + inset, x + w - inset] if len(self.parts.values) == 2 else \
+            [x + inset + k * (w - 2 * inset) / max(1, len(self.parts.values) - 1) for k in range(len(self.parts.values))]
+        for value, cx in zip(self.parts.values, slots):
+            self._badge(str(getattr(card, value.field)), value.colour, cx, y + inset, badge, size)
+        name_size = fit_size(card.name, self.styles.bold_font, self._size(0.1 * w / self.card_w), 0.9 * w * s,
+                             self.min_text)
+        if name_size:
+            nx, ny = self._pt(x + w / 2, y + h - 0.5 * name_size / s)
+            canv.saveState()
+            canv.setFont(self.styles.bold_font, name_size)
+            canv.setFillColor(palette.get("ink"))
+            canv.drawCentredString(nx, ny, card.name)
+            canv.restoreState()
 
-    def _text_boxes(self) -> list[tuple[float, float, float, float]]:
-        """Where the cards on the grid print text: (x, y, w, h) in the diagram's unscaled points, y down."""
-        return [box for i in range(len(self.view.cards)) for box in self._card_text_boxes(i)]
-
-    def _card_text_boxes(self, cell: int) -> list[tuple[float, float, float, float]]:
-        card = self.view.cards[cell]
-        if card is None:
-            return []
-        template, _ = self.faces.face(self.deck_id, self.faces.card_piece(self.deck_id, card))
-        x0, y0 = self._cell_origin(cell)
-        k = self.card_h / template.size[1]
-        return [(x0 + e.x * k, y0 + e.y * k, e.w * k, e.h * k) for e in template.elements.values()
-                if getattr(e, "kind", None) == "text"]
+    def _badge(self, text: str, colour: str, cx: float, cy: float, side: float, size: float) -> None:
+        canv = self.canv
+        fill = self.styles.palette.get(colour)
+        px, py = self._pt(cx, cy)
+        r = side * self.scale / 2
+        canv.saveState()
+        canv.setFillColor(fill)
+        canv.setStrokeColor(self.styles.palette.get("ink"))
+        canv.setLineWidth(0.5)
+        canv.circle(px, py, r, stroke=1, fill=1)
+        canv.setFillColor(ink_on(fill))
+        canv.setFont(self.styles.bold_font, size)
+        canv.drawCentredString(px, py - size * 0.36, text)
+        canv.restoreState()
 
     def _face(self, ref: PieceRef, value: Any, x: float, y: float, height: float) -> None:
         piece = self.faces.piece(ref.component, **{**ref.where, ref.field: value})
@@ -195,13 +256,14 @@ class BoardDiagram(Flowable):
         canv.roundRect(px, py, self.card_w * self.scale, self.card_h * self.scale, 3, stroke=1, fill=0)
         canv.restoreState()
 
+    # ----------------------------------------------------------------- what happened
     def _path(self) -> None:
         canv = self.canv
         points = [self._pt(*self._centre(c)) for c in self.view.path]
         canv.saveState()
         canv.setStrokeColor(self.styles.colour("path"))
         canv.setStrokeAlpha(0.8)
-        canv.setLineWidth(0.07 * self.card_w * self.scale)
+        canv.setLineWidth(max(1.5, 0.06 * self.card_w * self.scale))
         canv.setLineCap(1)
         canv.setLineJoin(1)
         line = canv.beginPath()
@@ -219,7 +281,7 @@ class BoardDiagram(Flowable):
         length = math.hypot(x2 - x1, y2 - y1)
         ux, uy = (x2 - x1) / length, (y2 - y1) / length
         tip_x, tip_y = x2 - ux * radius, y2 - uy * radius
-        head = 0.09 * self.card_w * s
+        head = max(3.5, 0.09 * self.card_w * s)
         canv.saveState()
         colour = self.styles.colour("move")
         canv.setStrokeColor(colour)
@@ -233,25 +295,31 @@ class BoardDiagram(Flowable):
         canv.restoreState()
 
     def _cubes(self, cell: int, colour: str, count: int) -> None:
+        """The count of cubes on a card, in a box right of where the druid stands."""
         x, y = self._cell_origin(cell)
-        side = 0.25 * self.card_w
-        left = x + (self.card_w - side) / 2
-        # above any text the card prints under it (the legend), so the chit never covers text
-        under = [by for bx, by, bw, _ in self._card_text_boxes(cell)
-                 if by > y + self.card_h / 2 and bx < left + side and bx + bw > left]
-        top = min(under, default=y + self.card_h * 0.95) - side - 0.01 * self.card_h
-        self._face(self.parts.cubes, colour, left, top, side)
-        ink = f"{colour}-ink" if f"{colour}-ink" in self.styles.palette else "ink"
-        size = 0.15 * self.card_w * self.scale
-        px, py = self._pt(left + side / 2, top + side / 2)
-        self.canv.saveState()
-        self.canv.setFont(self.styles.bold_font, size)
-        self.canv.setFillColor(self.styles.palette.get(ink))
-        self.canv.drawCentredString(px, py - size * 0.36, str(count))
-        self.canv.restoreState()
+        size = self._size(0.15)
+        side = max(0.24 * self.card_w, 1.5 * size / self.scale)
+        cx = min(x + self.card_w / 2 + self._druid_d() / 2 + side / 2 + 0.02 * self.card_w,
+                 x + self.card_w - side / 2 - 0.02 * self.card_w)
+        count_box(self.canv, self.styles, *self._pt(cx, y + self._druid_y()), side * self.scale, str(count), colour,
+                  size, colour == PLAYERS[0])
+
+    def _marks(self, cell: int, marks: list[tuple[str, str]]) -> None:
+        """Figures on a card (cubes laid, cancelled) in a row just under its value badges."""
+        x, y = self._cell_origin(cell)
+        size = self._size(0.13)
+        widths = [self._pill_width(text, size) for text, _ in marks]
+        gap = 0.02 * self.card_w
+        left = x + self.card_w / 2 - (sum(widths) + gap * (len(widths) - 1)) / 2
+        for (text, role), w in zip(marks, widths):
+            self._pill(left + w / 2, y + self._marks_y(), text, role, size=size)
+            left += w + gap
+
+    def _pill_width(self, text: str, size: float) -> float:
+        return (stringWidth(text, self.styles.bold_font, size) + size * 0.8) / self.scale
 
     def _label(self, text: str, x: float, y: float) -> None:
-        size = 0.09 * self.card_w * self.scale
+        size = self._size(0.09)
         px, py = self._pt(x, y)
         self.canv.saveState()
         self.canv.setFont(self.styles.bold_font, size)
@@ -259,10 +327,33 @@ class BoardDiagram(Flowable):
         self.canv.drawCentredString(px, py, text)
         self.canv.restoreState()
 
-    def _pill(self, x: float, y: float, text: str, role: str, size_share: float) -> None:
+    def _pill(self, x: float, y: float, text: str, role: str, share: float = 0.13, size: float | None = None) -> None:
         """A figure in a rounded box centred at (x, y): cubes laid, cancelled, the deck's count."""
-        canv = self.canv
-        size = size_share * self.card_w * self.scale  # scales with the diagram, like everything in it
-        font = self.styles.bold_font
-        w = stringWidth(text, font, size) + size * 0.8
-        pill(canv, self.styles, *self._pt(x, y), w, size * 1.35, text, role, size)
+        size = size or self._size(share)
+        w = self._pill_width(text, size) * self.scale
+        pill(self.canv, self.styles, *self._pt(x, y), w, size * 1.35, text, role, size)
+
+    # ----------------------------------------------------------------- legend
+    def _legend_items(self) -> list[tuple]:
+        """What the legend explains: only the marks this board shows."""
+        view, items = self.view, []
+        for value in self.parts.values:
+            items.append(("badge", value.colour, value.label))
+        shown = {("light" if light else "dark") for light, dark in view.cubes if light or dark}
+        for colour in PLAYERS:
+            if colour in shown:
+                items.append(("count-outlined" if colour == PLAYERS[0] else "count", colour,
+                              f"{colour.title()}'s cubes on a card"))
+        roles = {role for marks in view.marks.values() for _, role in marks}
+        if "path" in roles:
+            items.append(("pill", "path", "cubes laid this turn"))
+        if "cancel" in roles:
+            items.append(("pill", "cancel", "cubes cancelled"))
+        if view.move:
+            items.append(("ring", "move", "where the druid was"))
+        if view.path:
+            items.append(("line", "path", "the Leyline"))
+        for cell, card, colour in view.taken:
+            items.append(("outline", colour, f"{colour.title()} took {card.name} ({square_name(cell, view.size)}); "
+                                           f"outlined: the card dealt there"))
+        return items

@@ -8,19 +8,22 @@ from generator.rulebook.hooks import (Appendices, Book, EngineInputs, Figure, Wo
                                      highlights_by_turn, resolve, sample_game, told_parts)
 
 from pnp_games.channeling.book.balance import figures, row
-from pnp_games.channeling.book.board import BoardDiagram, BoardParts, board_view
-from pnp_games.channeling.book.narrate import game_stories, replay_states, turn_view
+from pnp_games.channeling.book.board import BoardDiagram, BoardParts, board_view, board_width
+from pnp_games.channeling.book.narrate import game_stories, replay_states, story, turn_view
 
 
 def _board(book: Book, parts: BoardParts, view, share: float) -> Figure:
-    return lambda w: [BoardDiagram(view, book.faces, parts, book.styles, w * share)]
+    floor = book.styles.sheet.figures.min_text
+    return lambda w: [BoardDiagram(view, book.faces, parts, book.styles,
+                                   board_width(w * share, w, floor, view.size))]
 
 
 def _glyph_names(book: Book) -> dict[str, str]:
     return {g.id: g.name for g in book.edition.game.glyphs.values()}
 
 
-EVENTS = ("overchanneling", "cancellation", "two_cards", "end_trigger", "last_turn", "spent_glyph")
+EVENTS = ("overchanneling", "cancellation", "two_cards", "end_trigger", "last_turn", "spent_glyph", "path_past_druid",
+          "path_over_empty", "repeat")
 
 
 def turn_events(told: dict[str, Any], last: bool) -> set[str]:
@@ -36,6 +39,10 @@ def turn_events(told: dict[str, Any], last: bool) -> set[str]:
         events.add("end_trigger")
     if told["spent"]:
         events.add("spent_glyph")
+    if any(c["card"] is None for c in told["cards"]):
+        events.add("path_over_empty")
+    if told.get("druids_passed"):
+        events.add("path_past_druid")
     if last:
         events.add("last_turn")
     return events
@@ -44,7 +51,14 @@ def turn_events(told: dict[str, Any], last: bool) -> set[str]:
 def read_events(inputs: EngineInputs, record: dict[str, Any]) -> list[tuple[int, set[str]]]:
     """For each turn of a played game, the events it shows (glyphs go by id: no event needs a name)."""
     told = [t for t, _ in game_stories(inputs, record, {}) if not t["setup"]]
-    return [(t["turn"], turn_events(t, i == len(told) - 1)) for i, t in enumerate(told)]
+    out, last = [], {}
+    for i, t in enumerate(told):
+        events = turn_events(t, i == len(told) - 1)
+        if last.get(t["player"]) == t["notation"]:
+            events.add("repeat")  # the same turn as that player's turn before
+        last[t["player"]] = t["notation"]
+        out.append((t["turn"], events))
+    return out
 
 
 def sample(book: Book, inputs: EngineInputs) -> dict[str, Any]:
@@ -53,7 +67,7 @@ def sample(book: Book, inputs: EngineInputs) -> dict[str, Any]:
     parts = book.parts(BoardParts)
     agents = settings.sample_agents
     book.tell(f"sample game: {edition.id}, seeds from {settings.sample_seed}, {','.join(agents)}")
-    choice = choose_seed(inputs, agents, settings.sample_seed, book.sample_search, read_events)
+    choice = choose_seed(inputs, agents, settings.sample_seed, book.sample_search, read_events, book.turns_told)
     record = sample_game(inputs, choice["seed"], agents)
     stories = game_stories(inputs, record, _glyph_names(book))
     first = replay_states(inputs, record)[0][0] if record["actions"] else None
@@ -143,5 +157,43 @@ def draw_charts(book: Book, runs: list[dict[str, Any]]) -> None:
         [(r["title"], r["light"]["rate"], r["light"]["low"], r["light"]["high"]) for r in runs], w, styles, "light")]
 
 
+def example(book: Book, inputs: EngineInputs, data: dict[str, Any], move: str) -> dict[str, Any]:
+    """A worked example: the position ``data`` describes, ``move`` played, told and drawn. A position
+    still waiting for face-down glyphs has them set first (the glyphs after the one played, in hand
+    order), so one example serves editions with and without hidden glyphs.
+
+    :raises ValueError: for a position or a move the rules do not allow.
+    """
+    from generator.play.positions import PositionError, build_position
+    from generator.play.registry import get_engine
+    engine = get_engine(inputs.engine)
+    try:
+        before = build_position(inputs.engine, inputs.options, data, inputs.deck, inputs.glyph_ids)
+    except PositionError as exc:
+        raise ValueError(f"position: {exc}") from None
+    try:
+        action = engine.parse_action(move)
+        mover = before.current_player
+        while before.in_setup:  # both players set glyphs face down first, never the one to be played
+            spare = [g for g in before.hand(before.current_player) if g != action.glyph]
+            before.play_turn(engine.parse_action(f"h[{','.join(sorted(spare[:inputs.options.hidden_glyphs]))}]"))
+        if before.current_player != mover:
+            raise ValueError("the player to move changed while glyphs were set face down")
+        if before.must_hide(mover) and not action.hide:
+            spare = [g for g in before.hand(mover) if g != action.glyph][:inputs.options.hidden_glyphs]
+            action = engine.parse_action(f"h[{','.join(sorted(spare))}] {move}")
+        after = before.clone()
+        after.play_turn(action)
+    except Exception as exc:  # the engine's syntax and legality errors
+        raise ValueError(f"{move}: {exc}") from None
+    told = story(before, action, after, before.turn + 1, _glyph_names(book))
+    events = turn_events(told, after.is_terminal())
+    parts = book.parts(BoardParts)
+    figure = _board(book, parts, turn_view(after, told), book.styles.sheet.figures.turn_board_width) if parts \
+        else (lambda w: [])
+    return {"told": told, "events": events, "figure": figure}
+
+
 APPENDICES = Appendices(row=row, figures=figures, charts=draw_charts, sample=sample, extras=step, events=EVENTS,
-                        read_events=read_events, ahead=lambda settings, inputs: [step_work(inputs, settings.sample_seed)])
+                        read_events=read_events, ahead=lambda settings, inputs: [step_work(inputs, settings.sample_seed)],
+                        example=example)

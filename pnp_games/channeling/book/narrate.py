@@ -7,6 +7,7 @@ after the action; a disagreement is a bug and raises, never a wrong sentence.
 """
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 from pnp_games.channeling.book.board import PLAYERS, BoardView, board_view, square_index
@@ -28,18 +29,29 @@ def replay_states(inputs: Any, record: dict[str, Any]) -> list[tuple[Any, Any, A
 
 
 def _card(card: Any) -> dict[str, Any] | None:
-    return None if card is None else {"name": card.name, "vigor": card.vigor, "splendor": card.splendor}
+    """A card's fields (name, vigor, splendor and any other the engine gives it)."""
+    if card is None:
+        return None
+    return dict(card._asdict()) if hasattr(card, "_asdict") else {"name": card.name, "vigor": card.vigor,
+                                                                  "splendor": card.splendor}
 
 
 def story(before: Any, action: Any, after: Any, turn: int, glyph_names: dict[str, str]) -> dict[str, Any]:
-    """The facts of one action (a turn, or a setup action that sets glyphs face down)."""
+    """The facts of one action (a turn, or a setup action that sets glyphs face down), with the turn
+    in a player's words (``words``)."""
+    told = _facts(before, action, after, turn, glyph_names)
+    told["words"] = in_words(told)
+    return told
+
+
+def _facts(before: Any, action: Any, after: Any, turn: int, glyph_names: dict[str, str]) -> dict[str, Any]:
     options = before.options
     p = before.current_player
     me, other = PLAYERS[p].title(), PLAYERS[1 - p].title()
     told: dict[str, Any] = {
         "turn": turn, "player": me, "opponent": other, "notation": str(action), "setup": action.is_setup,
         "hidden": [glyph_names.get(g, g) for g in action.hide], "glyph": None, "line": None, "spent": False,
-        "move": None, "path": [], "cards": [], "laid": 0, "cancelled": 0, "taken": [], "refills": [],
+        "move": None, "path": [], "druids_passed": [], "cards": [], "laid": 0, "cancelled": 0, "taken": [], "refills": [],
         "hand_back": False, "end_triggered": False, "last_turn": after.is_terminal(),
         "score": {"light": after.scores()[0], "dark": after.scores()[1]},
         "held": {"light": len(after.taken(0)), "dark": len(after.taken(1))},
@@ -59,6 +71,8 @@ def story(before: Any, action: Any, after: Any, turn: int, glyph_names: dict[str
     stays = [sq for sq in before.druids(p) if sq != action.src][0]
     told["move"] = {"from": action.src, "to": action.dst, "other": stays}
     told["path"] = list(action.path)
+    others = {sq: PLAYERS[q].title() for q in (0, 1) for sq in after.druids(q)}
+    told["druids_passed"] = [{"square": sq, "player": others[sq]} for sq in action.path[1:-1] if sq in others]
     _lay(before, action, after, p, told)
     return told
 
@@ -111,6 +125,20 @@ def _check(before: Any, after: Any, p: int, told: dict[str, Any], kept: int) -> 
         raise RuntimeError(f"narration disagrees with the engine on cards taken: {told['notation']}")
 
 
+def in_words(told: dict[str, Any]) -> str:
+    """A turn as a player would write it down: 'Star: b2 to a4, path a4-b4-b3-c3-c2-d2, takes d2'."""
+    parts = [f"sets {', '.join(told['hidden'])} face down"] if told["hidden"] else []
+    if told["glyph"] is not None:
+        if told["spent"]:
+            parts.append(f"{told['glyph']}: no move")
+        else:
+            move = f"{told['glyph']}: {told['move']['from']} to {told['move']['to']}, path {'-'.join(told['path'])}"
+            refilled = [r["square"] for r in told["refills"]]  # the order the places were filled
+            taken = refilled + [t["square"] for t in told["taken"] if t["square"] not in refilled]
+            parts.append(move + (f", takes {' and '.join(taken)}" if taken else ""))
+    return "; ".join(parts)
+
+
 def turn_view(after: Any, told: dict[str, Any]) -> BoardView:
     """The board after a turn, with the druid's move, the Leyline and the cubes laid marked on it."""
     view = board_view(after)
@@ -126,6 +154,9 @@ def turn_view(after: Any, told: dict[str, Any]) -> BoardView:
                 marks.append((f"\u2212{entry['cancelled']}", "cancel"))
             if marks:
                 view.marks[square_index(entry["square"], n)] = marks
+    for taken in told["taken"]:
+        view.taken.append((square_index(taken["square"], n), SimpleNamespace(**taken["card"]),
+                           told["player"].lower()))
     return view
 
 

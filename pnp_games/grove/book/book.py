@@ -10,7 +10,7 @@ from generator.rulebook.hooks import (Appendices, Book, EngineInputs, Figure, ch
 from pnp_games.grove.actions import BANISH, CHANNEL, PASS, STAND, STUN
 from pnp_games.grove.state import State
 from pnp_games.grove.book.diagram import GroveDiagram, GroveParts, GroveView, grove_view
-from pnp_games.grove.book.story import game_turns, turn_view
+from pnp_games.grove.book.story import NAMES, game_turns, turn_view
 
 TALLIES = ("channels", "stuns", "banishes", "control_lost", "passes", "cubes_cancelled", "druids_banished")
 ROW = ("winner", "first_player", "turns", "stalled", "held0", "held1", *TALLIES)
@@ -68,7 +68,8 @@ def _diagram(book: Book, parts: GroveParts, view: GroveView, share_of_width: flo
     return lambda w: [GroveDiagram(view, book.faces, parts, book.styles, w * share_of_width, druids)]
 
 
-EVENTS = ("stun", "banish", "stand_at_grove", "bonus_action", "cancellation", "pass", "victory")
+EVENTS = ("stun", "stun_capped", "banish", "stand_at_grove", "bonus_action", "cancellation", "control_lost", "pass",
+          "victory", "repeat")
 
 
 def turn_events(told: dict[str, Any], winner: bool) -> set[str]:
@@ -78,6 +79,8 @@ def turn_events(told: dict[str, Any], winner: bool) -> set[str]:
         kind = step["kind"]
         if kind == STUN and step.get("stunned"):
             events.add("stun")
+            if step.get("capped"):
+                events.add("stun_capped")
         elif kind == BANISH and step.get("banished"):
             events.add("banish")
         elif kind == STAND and step["at"] == "G":
@@ -86,6 +89,8 @@ def turn_events(told: dict[str, Any], winner: bool) -> set[str]:
                 events.add("bonus_action")
         elif kind == CHANNEL and step.get("cancelled"):
             events.add("cancellation")
+            if step.get("lost"):
+                events.add("control_lost")
         elif kind == PASS:
             events.add("pass")
     if winner:
@@ -94,10 +99,20 @@ def turn_events(told: dict[str, Any], winner: bool) -> set[str]:
 
 
 def read_events(inputs: EngineInputs, record: dict[str, Any]) -> list[tuple[int, set[str]]]:
-    """For each turn of a played game, the events it shows."""
+    """For each turn of a played game, the events it shows. The victory is the winner's own last
+    turn (the one that won the deciding circle), not the loser's turn that failed to break it; a
+    turn exactly like the same player's turn before is a ``repeat``."""
     _, turns = game_turns(inputs.options, record["actions"])
-    won = record["winner"] is not None
-    return [(t["turn"], turn_events(t, won and i == len(turns) - 1)) for i, (t, _) in enumerate(turns)]
+    winner = None if record["winner"] is None else NAMES[record["winner"]]
+    deciding = max((i for i, (t, _) in enumerate(turns) if t["player"] == winner), default=None)
+    out, last = [], {}
+    for i, (t, _) in enumerate(turns):
+        events = turn_events(t, i == deciding)
+        if last.get(t["player"]) == t["notation"]:
+            events.add("repeat")
+        last[t["player"]] = t["notation"]
+        out.append((t["turn"], events))
+    return out
 
 
 def sample(book: Book, inputs: EngineInputs) -> dict[str, Any]:
@@ -107,7 +122,7 @@ def sample(book: Book, inputs: EngineInputs) -> dict[str, Any]:
     options = inputs.options
     agents = settings.sample_agents
     book.tell(f"sample game: {edition.id}, seeds from {settings.sample_seed}, {','.join(agents)}")
-    choice = choose_seed(inputs, agents, settings.sample_seed, book.sample_search, read_events)
+    choice = choose_seed(inputs, agents, settings.sample_seed, book.sample_search, read_events, book.turns_told)
     record = sample_game(inputs, choice["seed"], agents)
     rolls, turns = game_turns(options, record["actions"])
     widths = book.styles.sheet.figures
@@ -135,5 +150,31 @@ def sample(book: Book, inputs: EngineInputs) -> dict[str, Any]:
     }
 
 
+def example(book: Book, inputs: EngineInputs, data: dict[str, Any], move: str) -> dict[str, Any]:
+    """A worked example: the position ``data`` describes and the actions of ``move`` (separated by
+    ';', dice given as rolls, e.g. 'stun A; roll 1-1-2'), told and drawn.
+
+    :raises ValueError: for a position or an action the rules do not allow.
+    """
+    from generator.play.positions import PositionError, build_position
+    try:
+        start = build_position(inputs.engine, inputs.options, data)
+    except PositionError as exc:
+        raise ValueError(f"position: {exc}") from None
+    try:
+        _, turns = game_turns(inputs.options, [a.strip() for a in move.split(";") if a.strip()], start)
+    except ValueError:
+        raise
+    except Exception as exc:  # the engine's notation and legality errors
+        raise ValueError(f"{move}: {exc}") from None
+    if len(turns) != 1:
+        raise ValueError(f"{move}: expected the actions of one turn, found {len(turns)} turns")
+    told, after = turns[0]
+    parts = book.parts(GroveParts)
+    figure = _diagram(book, parts, turn_view(after, told), book.styles.sheet.figures.turn_board_width,
+                      inputs.options.druids_per_player) if parts else (lambda w: [])
+    return {"told": told, "events": turn_events(told, told["winner"] is not None), "figure": figure}
+
+
 APPENDICES = Appendices(row=row, figures=figures, charts=draw_charts, sample=sample, events=EVENTS,
-                        read_events=read_events)
+                        read_events=read_events, example=example)

@@ -1,8 +1,10 @@
 """Table diagrams of Battle for the Grove drawn from engine states, with the printed pieces.
 
-Each place shows its druids as printed (standing side or lying side), one row per player; each
-circle shows its cubes as a chit with the count and, when held, a ring in the holder's colour. A
-turn's drawing adds the druids' moves as arrows and what happened at a circle as small labels.
+The circles stand around the Grove as the setup lays them out (three make a triangle). Each place
+shows its druids as counts beside the printed faces (standing side, lying side), one row per
+player; each circle shows its cubes as a count box and, when held, a ring and the holder's name.
+A turn's drawing adds the druids' moves as arrows and what happened at a circle as small labels,
+and a legend beneath explains every mark it shows.
 """
 from __future__ import annotations
 
@@ -13,7 +15,9 @@ from pydantic import BaseModel, ConfigDict
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
-from generator.rulebook.hooks import PieceFaces, PieceRef, Styles, arrowhead, pill
+import math
+
+from generator.rulebook.hooks import Legend, PieceFaces, PieceRef, Styles, arrowhead, count_box, pill
 
 PLAYERS = ("light", "dark")
 GROVE = "G"
@@ -51,33 +55,35 @@ def grove_view(state: Any) -> GroveView:
 
 
 class GroveDiagram(Flowable):
-    """The whole table, ``width`` points wide: the circles in a row, each with its druids beneath,
-    and the Grove as a band below them with the two supplies at its ends. (On the table the circles
-    stand around the Grove; a row keeps the drawing small.) Geometry is worked out in units of one
-    circle's diameter (y down from the top), then scaled."""
+    """The whole table, ``width`` points wide (wider if its figures would print below the style
+    sheet's ``min_text``): the circles on a ring around the Grove, each with its druids beneath.
+    Geometry is worked out in units of one circle's diameter (y down, the Grove at 0, 0), then scaled."""
 
-    TOKEN = 0.27          # a druid's size, in circle diameters (printed: 25 mm against 64 mm)
-    STEP = 0.62           # overlap of druids in a row: the share of a druid each next one moves along
-    ROW_GAP = 0.06
-    TOP = 0.12            # room above the circles for the arcs of moves between circles
+    RING = 1.55           # distance of a circle's centre from the Grove's, in diameters
+    BLOCK = 0.62          # height of a place's block of druid counts
+    min_scale = 1.0       # its text is at the smallest size already: a page must not shrink it further
 
     def __init__(self, view: GroveView, faces: PieceFaces, parts: GroveParts, styles: Styles, width: float,
                  druids_per_player: int):
         super().__init__()
         self.view, self.faces, self.parts, self.styles = view, faces, parts, styles
-        d = self.TOKEN
-        self.row_w = d * (1 + self.STEP * max(0, druids_per_player - 1)) + 0.3 * d
-        self.cluster_h = 2 * d + self.ROW_GAP
-        unit = max(1.0, self.row_w) + 0.18
-        self.centres = {name: (unit * (k + 0.5), self.TOP + 0.5) for k, name in enumerate(view.circles)}
-        total = unit * len(view.circles)
-        self.grove_top = self.TOP + 1.0 + 0.08 + self.cluster_h + 0.14
-        self.grove_h = 0.2 + self.cluster_h + 0.1
-        self.grove_c = (total / 2, self.grove_top + self.grove_h / 2)
-        self.x0, x1 = 0.0, total
-        self.scale = width / (x1 - self.x0)
-        self.width, self.height = width, (self.grove_top + self.grove_h + 0.02) * self.scale
-        self.y0 = 0.0
+        self.min_text = styles.sheet.figures.min_text
+        n = len(view.circles)
+        self.centres = {name: (self.RING * math.cos(math.radians(-90 + k * 360 / n)),
+                               self.RING * math.sin(math.radians(-90 + k * 360 / n)))
+                        for k, name in enumerate(view.circles)}
+        self.grove_w, self.grove_h = 1.3, 0.95
+        xs = [x for x, _ in self.centres.values()]
+        ys = [y for _, y in self.centres.values()]
+        self.x0, x1 = min(xs + [-self.grove_w / 2]) - 0.62, max(xs + [self.grove_w / 2]) + 0.62
+        self.y0 = min(ys) - 0.5 - (0.3 + self.BLOCK + 0.05 if min(ys) < -1e-6 else 0.15)
+        y1 = max(ys) + 0.5 + 0.3 + self.BLOCK + 0.05
+        units_w = x1 - self.x0
+        width = max(width, units_w * 6.5 * self.min_text)  # a diameter holds about 6.5 figures of min_text
+        self.scale = width / units_w
+        self.legend = Legend(styles, width, self._legend_items())
+        self.table_h = (y1 - self.y0) * self.scale
+        self.width, self.height = width, self.table_h + self.legend.height
         self.hAlign = "CENTER"
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
@@ -86,8 +92,12 @@ class GroveDiagram(Flowable):
     def _pt(self, x: float, y: float) -> tuple[float, float]:
         return (x - self.x0) * self.scale, self.height - (y - self.y0) * self.scale
 
+    def _size(self, share: float) -> float:
+        """A printed text size: ``share`` of a circle's diameter, never below ``min_text``."""
+        return max(self.min_text, share * self.scale)
+
     def _anchor(self, place: str) -> tuple[float, float]:
-        return self.grove_c if place == GROVE else self.centres[place]
+        return (0.0, 0.0) if place == GROVE else self.centres[place]
 
     def draw(self) -> None:
         self._grove()
@@ -100,23 +110,20 @@ class GroveDiagram(Flowable):
         for place, marks in self.view.marks.items():
             self._marks(place, marks)
         self._supplies()
+        self.legend.draw(self.canv, 0, self.legend.height)
 
     # ----------------------------------------------------------------- places
     def _grove(self) -> None:
         canv, s = self.canv, self.scale
-        x, y = self._pt(0.02, self.grove_top + self.grove_h)
+        x, y = self._pt(-self.grove_w / 2, self.grove_h / 2)
         canv.saveState()
         canv.setFillColor(self.styles.palette.get("parchment"))
         canv.setStrokeColor(self.styles.colour("path"))
         canv.setLineWidth(0.8)
         canv.setDash(3, 2)
-        canv.roundRect(x, y, (self.x1 - 0.04) * s, self.grove_h * s, 0.1 * s, stroke=1, fill=1)
+        canv.roundRect(x, y, self.grove_w * s, self.grove_h * s, 0.1 * s, stroke=1, fill=1)
         canv.restoreState()
-        self._text("Grove", self.grove_c[0], self.grove_top + 0.11, 0.12, "path")
-
-    @property
-    def x1(self) -> float:
-        return self.width / self.scale + self.x0
+        self._text("Grove", 0.0, -self.grove_h / 2 + 0.05 + self._size(0.12) / s / 2, self._size(0.12), "path")
 
     def _circle(self, name: str) -> None:
         canv, s = self.canv, self.scale
@@ -129,108 +136,137 @@ class GroveDiagram(Flowable):
             px, py = self._pt(cx, cy)
             canv.saveState()
             canv.setStrokeColor(self.styles.colour(PLAYERS[holder]))
-            canv.setLineWidth(0.06 * s)
-            canv.circle(px, py, 0.53 * s, stroke=1, fill=0)
+            canv.setLineWidth(max(2.0, 0.06 * s))
+            canv.circle(px, py, 0.55 * s, stroke=1, fill=0)
             canv.restoreState()
+            size = self._size(0.1)
+            text = f"held by {PLAYERS[holder].title()}"
+            w = stringWidth(text, self.styles.bold_font, size) + size
+            pill(canv, self.styles, *self._pt(cx, self._label_y(name)), w, size * 1.35, text, PLAYERS[holder], size)
         light, dark = self.view.cubes[name]
         if light or dark:
-            self._cube(PLAYERS[0] if light else PLAYERS[1], light or dark, cx, cy + 0.27, 0.22)
+            size = self._size(0.14)
+            side = max(0.24 * s, 1.5 * size)
+            count_box(canv, self.styles, *self._pt(cx, cy + 0.27), side, str(light or dark),
+                      PLAYERS[0] if light else PLAYERS[1], size, bool(light))
 
-    def _cube(self, colour: str, count: int, cx: float, cy: float, side: float) -> None:
-        ref = self.parts.cubes
-        piece = self.faces.piece(ref.component, **{**ref.where, ref.field: colour})
-        self.faces.draw(self.canv, *self.faces.face(ref.component, piece), *self._pt(cx - side / 2, cy - side / 2),
-                        side * self.scale)
-        ink = f"{colour}-ink" if f"{colour}-ink" in self.styles.palette else "ink"
-        size = 0.62 * side * self.scale
-        px, py = self._pt(cx, cy)
-        self.canv.saveState()
-        self.canv.setFont(self.styles.bold_font, size)
-        self.canv.setFillColor(self.styles.palette.get(ink))
-        self.canv.drawCentredString(px, py - size * 0.36, str(count))
-        self.canv.restoreState()
+    def _outward(self, place: str) -> int:
+        """1 when a circle's druids and label go below it, -1 above (a circle above the Grove)."""
+        return -1 if self.centres[place][1] < -1e-6 else 1
+
+    def _label_y(self, place: str) -> float:
+        return self.centres[place][1] + self._outward(place) * (0.5 + 0.15)
+
+    def _block_top(self, place: str) -> float:
+        cy = self.centres[place][1]
+        gap = 0.5 + (0.3 if self.view.holder.get(place) is not None else 0.04)
+        return cy + gap if self._outward(place) > 0 else cy - gap - self.BLOCK
 
     def _druids(self, place: str, rows: list[tuple[int, int]]) -> None:
-        d = self.TOKEN
+        """Per player a row: the standing face and how many stand, the lying face and how many lie."""
+        canv, s = self.canv, self.scale
         cx, cy = self._anchor(place)
-        top = self.grove_top + 0.2 if place == GROVE else cy + 0.5 + 0.08
+        top = -self.grove_h / 2 + 0.28 if place == GROVE else self._block_top(place)
+        size = self._size(0.12)
+        icon = max(0.2, 1.6 * size / s)
         ref = self.parts.druids
+        row_h = self.BLOCK / 2 if place != GROVE else (self.grove_h - 0.3) / 2
         for player, (standing, lying) in enumerate(rows):
-            y = top + player * (d + self.ROW_GAP)
-            x = cx - self.row_w / 2
+            items = [(side, count) for side, count in (("face", standing), ("back", lying)) if count]
+            if not items:
+                continue
             piece = self.faces.piece(ref.component, **{**ref.where, ref.field: PLAYERS[player]})
-            for side, count in (("face", standing), ("back", lying)):
+            label_w = stringWidth("\u00d76", self.styles.bold_font, size) / s
+            item_w = icon + 0.03 + label_w
+            x = cx - (len(items) * item_w + 0.08 * (len(items) - 1)) / 2
+            y = top + player * row_h + (row_h - icon) / 2
+            for side, count in items:
                 template, values = self.faces.face(ref.component, piece, side)
-                for _ in range(count):
-                    self.faces.draw(self.canv, template, values, *self._pt(x, y), d * self.scale)
-                    x += d * self.STEP
-                if count and side == "face":
-                    x += 0.3 * d
+                self.faces.draw(canv, template, values, *self._pt(x, y), icon * s)
+                px, py = self._pt(x + icon + 0.03, y + icon / 2)
+                canv.saveState()
+                canv.setFont(self.styles.bold_font, size)
+                canv.setFillColor(self.styles.palette.get("ink"))
+                canv.drawString(px, py - size * 0.36, f"\u00d7{count}")
+                canv.restoreState()
+                x += item_w + 0.08
 
     def _supplies(self) -> None:
-        y = self.grove_top + self.grove_h / 2 - 0.05
-        for player, x in ((0, 0.38), (1, self.x1 - 0.38)):
-            self._cube(PLAYERS[player], self.view.supply[player], x, y, 0.22)
-            self._text(f"{PLAYERS[player].title()} supply", x, y + 0.22, 0.075, "axis")
+        size = self._size(0.11)
+        side = 1.5 * size
+        for player, x in ((0, self.x0 + 0.45), (1, self.x1 - 0.45)):
+            y = self.y0 + 0.35
+            px, py = self._pt(x, y)
+            count_box(self.canv, self.styles, px, py, side, str(self.view.supply[player]), PLAYERS[player], size,
+                      player == 0)
+            self._text(f"{PLAYERS[player].title()} supply", x, y + (side + size) / self.scale * 0.75, size, "axis")
+
+    @property
+    def x1(self) -> float:
+        return self.width / self.scale + self.x0
 
     # ----------------------------------------------------------------- what happened
+    def _edge(self, place: str, toward: tuple[float, float]) -> tuple[float, float]:
+        """Where a line from ``place`` toward a point leaves the place's outline."""
+        ax, ay = self._anchor(place)
+        dx, dy = toward[0] - ax, toward[1] - ay
+        length = math.hypot(dx, dy) or 1.0
+        if place == GROVE:
+            t = min(self.grove_w / 2 / abs(dx) if dx else 1e9, self.grove_h / 2 / abs(dy) if dy else 1e9)
+            return ax + dx * t, ay + dy * t
+        return ax + dx / length * 0.56, ay + dy / length * 0.56
+
     def _move(self, start: str, end: str) -> None:
-        """A dashed arrow: straight up from the Grove, or in an arc above the row between circles."""
+        """A dashed arrow from one place's edge to the other's."""
         canv, s = self.canv, self.scale
-        ex, ey = self.centres[end]
-        if start == GROVE:
-            points = [(ex, self.grove_top + 0.02), (ex, ey + 0.5)]
-        else:
-            sx, _ = self.centres[start]
-            lift = 0.1 + self.TOP * 0.6
-            points = [(sx, ey - 0.5), (sx, -lift), (ex, -lift), (ex, ey - 0.5)]
-        pts = [self._pt(x, y) for x, y in points]
-        (ax, ay), (bx, by) = pts[-2], pts[-1]
-        length = max(1e-6, ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5)
+        a, b = self._anchor(start), self._anchor(end)
+        (sx, sy), (ex, ey) = self._edge(start, b), self._edge(end, a)
+        (ax, ay), (bx, by) = self._pt(sx, sy), self._pt(ex, ey)
+        length = max(1e-6, math.hypot(bx - ax, by - ay))
         ux, uy = (bx - ax) / length, (by - ay) / length
-        head = 0.1 * s
+        head = max(4.0, 0.1 * s)
         canv.saveState()
         colour = self.styles.colour("move")
         canv.setStrokeColor(colour)
         canv.setFillColor(colour)
         canv.setLineWidth(max(0.9, 0.03 * s))
         canv.setDash(4, 2.5)
-        line = canv.beginPath()
-        line.moveTo(*pts[0])
-        end_x, end_y = bx - ux * head * 0.8, by - uy * head * 0.8
-        if len(pts) == 4:
-            line.curveTo(pts[1][0], pts[1][1], pts[2][0], pts[2][1], end_x, end_y)
-        else:
-            line.lineTo(end_x, end_y)
-        canv.drawPath(line, stroke=1, fill=0)
+        canv.line(ax, ay, bx - ux * head * 0.8, by - uy * head * 0.8)
         canv.setDash()
         arrowhead(canv, bx, by, ux, uy, head)
         canv.restoreState()
 
     def _marks(self, place: str, marks: list[tuple[str, str]]) -> None:
         cx, cy = self._anchor(place)
-        y = self.grove_top + 0.11 if place == GROVE else cy - 0.22
-        widths = [self._pill_width(text) for text, _ in marks]
+        y = cy - 0.27 if place != GROVE else self.grove_h / 2 - 0.12
+        size = self._size(0.11)
+        widths = [(stringWidth(text, self.styles.bold_font, size) + size * 0.9) / self.scale for text, _ in marks]
         x = cx - (sum(widths) + 0.04 * (len(widths) - 1)) / 2
         for (text, role), w in zip(marks, widths):
-            self._pill(x + w / 2, y, text, role)
+            pill(self.canv, self.styles, *self._pt(x + w / 2, y), w * self.scale, size * 1.4, text, role, size)
             x += w + 0.04
-
-    def _pill_size(self) -> float:
-        return 0.11 * self.scale  # scales with the diagram, like everything in it
-
-    def _pill_width(self, text: str) -> float:
-        size = self._pill_size()
-        return (stringWidth(text, self.styles.bold_font, size) + size * 0.9) / self.scale
-
-    def _pill(self, x: float, y: float, text: str, role: str) -> None:
-        canv, size = self.canv, self._pill_size()
-        pill(canv, self.styles, *self._pt(x, y), self._pill_width(text) * self.scale, size * 1.4, text, role, size)
 
     def _text(self, text: str, x: float, y: float, size: float, role: str) -> None:
         px, py = self._pt(x, y)
         self.canv.saveState()
-        self.canv.setFont(self.styles.bold_font, size * self.scale)
+        self.canv.setFont(self.styles.bold_font, size)
         self.canv.setFillColor(self.styles.colour(role))
-        self.canv.drawCentredString(px, py - size * self.scale * 0.35, text)
+        self.canv.drawCentredString(px, py - size * 0.35, text)
         self.canv.restoreState()
+
+    # ----------------------------------------------------------------- legend
+    def _legend_items(self) -> list[tuple]:
+        view, items = self.view, []
+        for colour in PLAYERS:
+            items.append(("count-outlined" if colour == PLAYERS[0] else "count", colour, f"{colour.title()}'s cubes"))
+        if any(h is not None for h in view.holder.values()):
+            items.append(("circle", "axis", "held"))
+        roles = {role for marks in view.marks.values() for _, role in marks}
+        if "path" in roles:
+            items.append(("pill", "path", "cubes laid"))
+        if "cancel" in roles:
+            items.append(("pill", "cancel", "cancelled, stunned or sent home"))
+        if view.moves:
+            items.append(("arrow", "move", "moved"))
+        items.append(("text", "ink", "\u00d7n druids: standing (upright figure), lying (figure on its side)"))
+        return items

@@ -70,9 +70,11 @@ def _unrolled(action: Any) -> str:
     return "no_cubes" if action.kind == CHANNEL else "no_target"
 
 
-def game_turns(options: Any, actions: list[str]) -> tuple[list[dict[str, Any]], list[tuple[dict, State]]]:
-    """(first-player rolls, [(turn story, state after the turn)]) for a logged game."""
-    state = State(options)
+def game_turns(options: Any, actions: list[str], start: State | None = None
+               ) -> tuple[list[dict[str, Any]], list[tuple[dict, State]]]:
+    """(first-player rolls, [(turn story, state after the turn)]) for a logged game, or for
+    ``actions`` played from the position ``start`` (a worked example)."""
+    state = State(options) if start is None else start.clone()
     rolls: list[dict[str, Any]] = []
     turns: list[tuple[dict, State]] = []
     turn: dict[str, Any] | None = None
@@ -120,6 +122,8 @@ def game_turns(options: Any, actions: list[str]) -> tuple[list[dict[str, Any]], 
         if state.turn > before.turn or state.is_terminal():
             turns.append((_close(turn, state), state.clone()))
             turn = None
+    if turn is not None and start is not None:  # an example may stop before the turn passes
+        turns.append((_close(turn, state), state.clone()))
     return rolls, turns
 
 
@@ -135,6 +139,28 @@ def _mark(turn: dict[str, Any], step: dict[str, Any]) -> None:
         marks.append((f"{step['banished']} home", "cancel"))
 
 
+def step_words(step: dict[str, Any]) -> str:
+    """One step as a player would write it down: 'channel at circle B, roll 1-4-6'."""
+    kind = step["kind"]
+    if kind == STAND:
+        return f"stand up in {step['place']}"
+    if kind == MOVE:
+        return f"walk {step['druids']} from {step['from']} to {step['to']}"
+    if kind == END:
+        return "let the second action go"
+    if kind == PASS:
+        return "pass"
+    if step.get("no_roll"):
+        return f"{kind} at {step['place']}, no roll"
+    return f"{kind} at {step['place']}, roll {'-'.join(str(d) for d in step['dice'])}"
+
+
+def table_words(cubes: dict[str, dict[str, int]]) -> str:
+    """The cubes on the circles, the game's running score: 'A 7 Light, B 3 Dark, C none'."""
+    return ", ".join(f"{c} {n['light']} Light" if n["light"] else f"{c} {n['dark']} Dark" if n["dark"] else f"{c} none"
+                     for c, n in cubes.items())
+
+
 def _close(turn: dict[str, Any], state: State) -> dict[str, Any]:
     circles = state.places()[1:]
     winner = state.winner()
@@ -145,6 +171,12 @@ def _close(turn: dict[str, Any], state: State) -> dict[str, Any]:
         supply={"light": state.supply(0), "dark": state.supply(1)},
         winner=None if winner is None else NAMES[winner], stalled=state.is_stalled(),
     )
+    turn["words"] = "; ".join(step_words(s) for s in turn["steps"])
+    turn["score_words"] = table_words(turn["cubes"])
+    turn["rolled"] = any("dice" in s for s in turn["steps"])  # the turns that change the circles
+    # the turns that change who holds a circle, or knock druids down or send them home
+    turn["turning"] = any(s.get("held") or s.get("lost") or s.get("stunned") or s.get("banished")
+                          for s in turn["steps"])
     return turn
 
 

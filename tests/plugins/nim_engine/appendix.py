@@ -79,7 +79,7 @@ def sample(book: Book, inputs: EngineInputs) -> dict[str, Any]:
     """The sample game: its told turns (each with the heap drawn before it), the rest as notation."""
     settings = book.settings
     agents = settings.sample_agents
-    choice = choose_seed(inputs, agents, settings.sample_seed, book.sample_search, read_events)
+    choice = choose_seed(inputs, agents, settings.sample_seed, book.sample_search, read_events, book.turns_told)
     record = sample_game(inputs, choice["seed"], agents)
     shows = highlights_by_turn(choice["highlights"])
     turns = [{**t, "shows": shows.get(t["turn"], [])} for t in game_turns(inputs, record)]

@@ -4,5 +4,5 @@
 pnpkit build my-game --profile tgc --profile mpc
 # PDF/X-1a:2003, every colour CMYK:
 pnpkit build my-game --profile cmyk
-# PDF/X-4, stopping at any print-safety finding:
-pnpkit build my-game --profile pdfx4 --strict
+# PDF/X-4:
+pnpkit build my-game --profile pdfx4

@@ -1,0 +1,35 @@
+"""The optional compiled game kernels: which engine has one built, and the one notice when not.
+
+A game's kernel is the extension module ``<engine package>._kernel`` (built by setup.py when a C
+compiler is there). ``load(package)`` gives it, or None when it is not built (one notice on stderr
+per process, the first time a kernel is asked for and missing) or when ``PNP_KERNEL=0`` is set
+(the Python engines then play everything, silently: what CI does for its second run).
+"""
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+from types import ModuleType
+
+_noticed = False
+
+
+def enabled() -> bool:
+    """False when ``PNP_KERNEL=0`` forces the Python engines."""
+    return os.environ.get("PNP_KERNEL", "1") != "0"
+
+
+def load(package: str) -> ModuleType | None:
+    """``package._kernel`` if it is built and enabled, else None."""
+    global _noticed
+    if not enabled():
+        return None
+    try:
+        return importlib.import_module(f"{package}._kernel")
+    except ImportError as exc:
+        if not _noticed:
+            _noticed = True
+            print(f"pnp-generator: no compiled game kernel ({exc}); the engines play in Python",
+                  file=sys.stderr)
+        return None

@@ -1,0 +1,125 @@
+"""The key beneath a table diagram: one swatch and a few words for every mark the diagram shows,
+and a count box (outlined for one player, filled for the other, so the two tell apart on a
+black-and-white copy too)."""
+from __future__ import annotations
+
+from typing import Any
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from generator.rulebook.drawing import arrowhead, pill
+from generator.rulebook.legible import ink_on
+from generator.rulebook.styles import Styles
+
+def count_box(canv: Any, styles: Styles, px: float, py: float, side: float, text: str, role: str,
+              size: float, outlined: bool = False) -> None:
+    """A count in a square box centred at (px, py) points, in the colours of player ``role``: a paper
+    box with a thick border of that colour, or (``outlined`` False) a box filled with it."""
+    colour = styles.colour(role)
+    fill = styles.palette.get("paper") if outlined else colour
+    canv.saveState()
+    canv.setFillColor(fill)
+    canv.setStrokeColor(colour)
+    canv.setLineWidth(max(1.0, side * 0.1) if outlined else 0.5)
+    canv.roundRect(px - side / 2, py - side / 2, side, side, side * 0.18, stroke=1, fill=1)
+    canv.setFillColor(ink_on(fill, styles.palette.get("ink"), styles.palette.get("paper")))
+    canv.setFont(styles.bold_font, size)
+    canv.drawCentredString(px, py - size * 0.36, text)
+    canv.restoreState()
+
+
+class Legend:
+    """Rows of (swatch, words) ``width`` points wide; ``items`` are (kind, colour, words) with kind
+    one of badge (a disc of a palette colour), count and count-outlined (a count box of a player role), pill (a figure
+    in a role's colour), ring (a dashed circle), circle (a solid ring), line (a thick line), arrow,
+    outline (a card outlined in a role's colour) and text (words alone)."""
+
+    def __init__(self, styles: Styles, width: float, items: list[tuple[str, str, str]]):
+        self.styles, self.width, self.items = styles, width, items
+        self.size = styles.sheet.figures.min_text
+        self.swatch = self.size * 1.5
+        self.row_h = self.size * 2.0
+        self.rows = self._rows()
+        self.height = len(self.rows) * self.row_h + (self.size * 0.6 if self.rows else 0)
+
+    def _item_width(self, words: str) -> float:
+        return self.swatch + self.size * 0.5 + stringWidth(words, self.styles.body_font, self.size) + self.size * 1.4
+
+    def _rows(self) -> list[list[tuple[str, str, str]]]:
+        rows: list[list] = []
+        used = self.width
+        for item in self._fitted():
+            w = self._item_width(item[2])
+            if used + w > self.width and (not rows or rows[-1]):
+                rows.append([])
+                used = 0
+            rows[-1].append(item)
+            used += w
+        return rows
+
+    def _fitted(self) -> list[tuple[str, str, str]]:
+        """The items, an item too wide for the legend broken into lines (the rest as words alone)."""
+        from reportlab.lib.utils import simpleSplit
+        out = []
+        for kind, colour, words in self.items:
+            room = self.width - self._item_width("")
+            lines = simpleSplit(words, self.styles.body_font, self.size, room) or [words]
+            out.append((kind, colour, lines[0]))
+            out += [("text", "ink", line) for line in lines[1:]]
+        return out
+
+    def draw(self, canv: Any, x0: float, top: float) -> None:
+        """Draw with the legend's top-left corner at (x0, top) points."""
+        for r, row in enumerate(self.rows):
+            total = sum(self._item_width(words) for _, _, words in row) - self.size * 1.4
+            x = x0 + max(0.0, (self.width - total) / 2)
+            cy = top - self.size * 0.6 - (r + 0.5) * self.row_h
+            for kind, colour, words in row:
+                self._swatch(canv, kind, colour, x + self.swatch / 2, cy)
+                canv.saveState()
+                canv.setFont(self.styles.body_font, self.size)
+                canv.setFillColor(self.styles.palette.get("ink"))
+                canv.drawString(x + self.swatch + self.size * 0.5, cy - self.size * 0.35, words)
+                canv.restoreState()
+                x += self._item_width(words)
+
+    def _swatch(self, canv: Any, kind: str, colour: str, cx: float, cy: float) -> None:
+        s, styles = self.swatch, self.styles
+        canv.saveState()
+        if kind == "badge":
+            fill = styles.palette.get(colour)
+            canv.setFillColor(fill)
+            canv.setStrokeColor(styles.palette.get("ink"))
+            canv.setLineWidth(0.5)
+            canv.circle(cx, cy, s / 2, stroke=1, fill=1)
+        elif kind in ("count", "count-outlined"):
+            count_box(canv, styles, cx, cy, s, "n", colour, self.size, kind == "count-outlined")
+        elif kind == "pill":
+            text = "\u22121" if colour == "cancel" else "+1"
+            pill(canv, styles, cx, cy, s * 1.2, self.size * 1.35, text, colour, self.size)
+        elif kind == "ring":
+            canv.setStrokeColor(styles.colour(colour))
+            canv.setDash(2, 1.5)
+            canv.setLineWidth(0.9)
+            canv.circle(cx, cy, s / 2, stroke=1, fill=0)
+        elif kind == "line":
+            canv.setStrokeColor(styles.colour(colour))
+            canv.setLineWidth(s * 0.3)
+            canv.setLineCap(1)
+            canv.line(cx - s / 2, cy, cx + s / 2, cy)
+        elif kind == "circle":
+            canv.setStrokeColor(styles.colour(colour))
+            canv.setLineWidth(2.0)
+            canv.circle(cx, cy, s / 2 - 1, stroke=1, fill=0)
+        elif kind == "arrow":
+            canv.setStrokeColor(styles.colour(colour))
+            canv.setFillColor(styles.colour(colour))
+            canv.setLineWidth(0.9)
+            canv.line(cx - s / 2, cy, cx + s / 4, cy)
+            arrowhead(canv, cx + s / 2, cy, 1, 0, s / 3)
+        elif kind == "outline":
+            canv.setStrokeColor(styles.colour(colour))
+            canv.setFillColor(styles.palette.get("paper"))
+            canv.setLineWidth(1.6)
+            canv.roundRect(cx - s * 0.35, cy - s / 2, s * 0.7, s, s * 0.08, stroke=1, fill=1)
+        canv.restoreState()

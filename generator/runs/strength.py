@@ -1,0 +1,55 @@
+"""How strongly an agent plays, measured against the greedy agent from each seat, and the
+strongest agent of a ladder a CPU budget affords.
+
+``edge_over_greedy`` plays ``games`` games with the agent in the first seat against greedy and as
+many with it in the second, and gives its win rate from each seat and overall with 95% Wilson intervals
+(``stats.rate``), greedy's, and the edge (the agent's overall rate minus greedy's). A report
+names its balance tables' agent with this edge, so a reader can tell the game from the agent.
+``strongest_affordable`` walks a ladder of agents (weakest first) and keeps the last whose game,
+timed in CPU seconds, fits the budget.
+"""
+from __future__ import annotations
+
+import time
+from typing import Any, Sequence
+
+from generator.runs.stats import rate
+
+LADDER = ("greedy", "mcts:25", "mcts:50", "mcts:100", "mcts:200", "mcts:400", "mcts:800")
+
+
+def edge_over_greedy(options: Any, deck: Sequence[Any], glyph_ids: Sequence[str], agent: str, games: int,
+                     *, seed: int = 0, jobs: int = 1, game: str | None = None) -> dict[str, Any]:
+    """``agent`` against greedy, ``games`` games from each seat (see the module docstring)."""
+    from generator.runs.simulation import simulate
+    as_first = simulate(options, deck, glyph_ids, games, [agent, "greedy"], seed, jobs, game=game)
+    as_second = simulate(options, deck, glyph_ids, games, ["greedy", agent], seed, jobs, game=game)
+    first, second = as_first["win_rate_by_agent"][f"0:{agent}"]["count"], as_second["win_rate_by_agent"][f"1:{agent}"]["count"]
+    greedy = as_first["win_rate_by_agent"]["1:greedy"]["count"] + as_second["win_rate_by_agent"]["0:greedy"]["count"]
+    overall, greedy_rate = rate(first + second, 2 * games), rate(greedy, 2 * games)
+    return {"agent": agent, "games": 2 * games, "by_seat": [rate(first, games), rate(second, games)],
+            "wins": overall, "greedy_wins": greedy_rate,
+            "other": rate(2 * games - first - second - greedy, 2 * games),  # draws and stalled games
+            "edge": overall["rate"] - greedy_rate["rate"]}
+
+
+def cpu_seconds_per_game(options: Any, deck: Sequence[Any], glyph_ids: Sequence[str], agent: str,
+                         games: int = 2, *, seed: int = 0, game: str | None = None) -> float:
+    """CPU seconds a game of ``agent`` against itself takes here (one process)."""
+    from generator.runs.simulation import simulate
+    start = time.process_time()
+    simulate(options, deck, glyph_ids, games, [agent, agent], seed, game=game)
+    return (time.process_time() - start) / games
+
+
+def strongest_affordable(options: Any, deck: Sequence[Any], glyph_ids: Sequence[str], cpu_s_per_game: float,
+                         ladder: Sequence[str] = LADDER, *, game: str | None = None) -> tuple[str, float]:
+    """(the last agent of ``ladder`` whose game costs at most ``cpu_s_per_game`` CPU seconds here,
+    its cost); the first rung when none fits. The ladder must go from weakest to strongest."""
+    chosen, cost = ladder[0], cpu_seconds_per_game(options, deck, glyph_ids, ladder[0], game=game)
+    for agent in ladder[1:]:
+        spent = cpu_seconds_per_game(options, deck, glyph_ids, agent, game=game)
+        if spent > cpu_s_per_game:
+            break
+        chosen, cost = agent, spent
+    return chosen, cost

@@ -1,0 +1,807 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""The Channeling's compiled kernel: whole games of the ``random`` and ``greedy`` agents played in
+C, decision for decision the games the Python engine plays (its twin).
+
+Built as an optional extension (setup.py); ``kernel.py`` is the only module that imports it. The
+deal is ``setup.new_game``'s (the same SplitMix64 shuffles), the rules those of transitions.py and
+movegen.py, the agents those of plans.py and agents.py: a plan made at the start of a turn and
+played as its decisions, the greedy values summed in the engine's order. The grid's geometry
+(lines, the steps toward each square, squares by distance) comes from the engine's own tables.
+"""
+from libc.stdint cimport uint64_t
+from libc.stdlib cimport free, malloc
+
+cdef extern from *:
+    """
+    #include <stdint.h>
+    static inline uint64_t pnp_sm_next(uint64_t *s) {
+        uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+        return z ^ (z >> 31);
+    }
+    static inline uint64_t pnp_mulhi(uint64_t a, uint64_t b) {
+    #if defined(__SIZEOF_INT128__)
+        return (uint64_t)(((unsigned __int128)a * b) >> 64);
+    #else
+        uint64_t al = (uint32_t)a, ah = a >> 32, bl = (uint32_t)b, bh = b >> 32;
+        uint64_t p0 = al * bl, p1 = al * bh, p2 = ah * bl, p3 = ah * bh;
+        uint64_t mid = (p0 >> 32) + (uint32_t)p1 + (uint32_t)p2;
+        return p3 + (p1 >> 32) + (p2 >> 32) + (mid >> 32);
+    #endif
+    }
+    static inline int pnp_below(uint64_t *s, uint64_t n) {
+        return (int)pnp_mulhi(pnp_sm_next(s), n);
+    }
+    static inline double pnp_random(uint64_t *s) {
+        return (double)(pnp_sm_next(s) >> 11) * (1.0 / 9007199254740992.0);
+    }
+    static inline int pnp_popcount(uint64_t m) { return __builtin_popcountll(m); }
+    """
+    int pnp_below(uint64_t *s, uint64_t n) nogil
+    double pnp_random(uint64_t *s) nogil
+    int pnp_popcount(uint64_t m) nogil
+
+cdef enum:
+    MAXC = 64          # squares (an 8 x 8 grid at most)
+    MAXH = 16          # glyphs
+    MAXDECK = 1024     # cards
+    AGENT_RANDOM = 0
+    AGENT_GREEDY = 1
+    MAXMOVES = 2 * MAXH * MAXC   # (glyph, druid, destination) triples
+    LOGMOST = 1 << 20
+
+cdef struct Static:
+    int n, cells, H, hidden, nmasks, deck_size, pm, ps, pb, in_line, trigger, turn_cap, cubes, shuffled
+    int base_play, base_from, base_to, base_via, base_refill
+    int druid_start[4]
+    int tie[2]         # 1 fewer_cards, 2 second_player, 0 none
+    double take, own, opp
+    uint64_t line_mask[2 * MAXH]
+    int tw[MAXC][MAXC][2]       # tw[b][a]: the neighbours of a one step nearer b
+    int twn[MAXC][MAXC]
+    int order_from[MAXC][MAXC]  # squares by distance to b, nearest first
+    int row_of[MAXC]
+    int col_of[MAXC]
+
+
+cdef struct Game:
+    int grid[MAXC]
+    int cubes[MAXC]
+    int druids[4]
+    uint64_t empty
+    uint64_t gmask[MAXH]
+    int gline[2 * MAXH]
+    int order[MAXDECK]
+    int top, deck_left                 # the next card is order[top]; deck_left cards remain
+    int playable[2]
+    int hidden[2]
+    int need_hide[2]
+    int setup, cur, turn, last, terminal, stalled, deck_ran_out
+    int supply[2]
+    int over[2]
+    int ncards[2]
+    int splendor[2]
+    int supply_short[2]
+    int spent[2]
+
+
+cdef struct Plan:
+    int hide, glyph, slot, dst, npath, nrefill
+    int path[2 * MAXC]
+    int refill[2 * MAXC]
+
+
+cdef struct Log:
+    int* ids
+    int n
+
+
+cdef inline void emit(Log* log, int value) noexcept nogil:
+    if log.ids != NULL and log.n < LOGMOST:
+        log.ids[log.n] = value
+        log.n += 1
+
+
+cdef inline uint64_t free_cells(const Static* st, const Game* g) noexcept nogil:
+    cdef uint64_t all_cells = (<uint64_t>-1) if st.cells == 64 else ((<uint64_t>1 << st.cells) - 1)
+    return all_cells & ~(g.empty | (<uint64_t>1 << g.druids[0]) | (<uint64_t>1 << g.druids[1])
+                         | (<uint64_t>1 << g.druids[2]) | (<uint64_t>1 << g.druids[3]))
+
+
+cdef inline int avail(const Static* st, const Game* g, int p) noexcept nogil:
+    return ((1 << st.H) - 1) if g.need_hide[p] else g.playable[p]
+
+
+cdef inline int glyph_moves(const Static* st, const Game* g, int p, int gl) noexcept nogil:
+    cdef uint64_t lm = g.gmask[gl]
+    if not (lm & free_cells(st, g)):
+        return 0
+    return not st.in_line or ((lm >> g.druids[2 * p]) & 1) or ((lm >> g.druids[2 * p + 1]) & 1)
+
+
+# ----------------------------------------------------------------------- the deal
+cdef void shuffle(int* seq, int n, uint64_t* rng) noexcept nogil:
+    cdef int i, j, t
+    for i in range(n - 1, 0, -1):
+        j = pnp_below(rng, <uint64_t>(i + 1))
+        t = seq[i]
+        seq[i] = seq[j]
+        seq[j] = t
+
+
+cdef void deal(const Static* st, Game* g, uint64_t seed) noexcept nogil:
+    cdef uint64_t rng = seed
+    cdef int i
+    for i in range(st.deck_size):
+        g.order[i] = i
+    shuffle(g.order, st.deck_size, &rng)
+    for i in range(2 * st.n):
+        g.gline[i] = i
+    if st.shuffled:
+        shuffle(g.gline, 2 * st.n, &rng)
+    for i in range(st.H):
+        g.gmask[i] = st.line_mask[g.gline[i]]
+    g.empty = 0
+    for i in range(st.cells):
+        g.cubes[i] = 0
+        if i < st.deck_size:
+            g.grid[i] = g.order[i]
+        else:
+            g.grid[i] = -1
+            g.empty |= <uint64_t>1 << i
+    g.top = st.cells
+    g.deck_left = st.deck_size - st.cells if st.deck_size > st.cells else 0
+    for i in range(4):
+        g.druids[i] = st.druid_start[i]
+    for i in range(2):
+        g.playable[i] = (1 << st.H) - 1
+        g.hidden[i] = 0
+        g.need_hide[i] = 0
+        g.supply[i] = st.cubes
+        g.over[i] = 0
+        g.ncards[i] = 0
+        g.splendor[i] = 0
+        g.supply_short[i] = 0
+        g.spent[i] = 0
+    g.setup = 2 if st.hidden else 0
+    g.cur = 0
+    g.turn = 0
+    g.last = -1
+    g.terminal = 0
+    g.stalled = 0
+    g.deck_ran_out = 0
+
+
+# ----------------------------------------------------------------------- paths
+cdef inline long long choose_count(int n, int k) noexcept nogil:
+    cdef long long r = 1
+    cdef int i
+    if k < 0 or k > n:
+        return 0
+    for i in range(1, k + 1):
+        r = r * (n - k + i) // i
+    return r
+
+
+cdef inline long long path_count(const Static* st, int a, int b) noexcept nogil:
+    cdef int v = st.row_of[a] - st.row_of[b], h = st.col_of[a] - st.col_of[b]
+    if v < 0:
+        v = -v
+    if h < 0:
+        h = -h
+    return choose_count(v + h, v)
+
+
+cdef int path_at(const Static* st, int a, int b, long long index, int* out) noexcept nogil:
+    """The ``index``-th shortest path from ``a`` to ``b`` in the order of ``geometry._all_paths``
+    (a walk that tries the vertical step first); its length."""
+    cdef int r = st.row_of[a], c = st.col_of[a], br = st.row_of[b], bc = st.col_of[b]
+    cdef int dr = (br > r) - (br < r), dc = (bc > c) - (bc < c), k = 0, v, h
+    cdef long long first
+    out[k] = r * st.n + c
+    k += 1
+    while r != br or c != bc:
+        v = br - r if br > r else r - br
+        h = bc - c if bc > c else c - bc
+        if v > 0:
+            first = choose_count(v - 1 + h, h) if h > 0 else 1
+            if index < first or h == 0:
+                r += dr
+            else:
+                index -= first
+                c += dc
+        else:
+            c += dc
+        out[k] = r * st.n + c
+        k += 1
+    return k
+
+
+# ----------------------------------------------------------------------- laying cubes
+cdef int lay(const Static* st, const Game* g, const int* vig, int p, const int* path, int npath, int* vals,
+             int* used_out, int* cancel_out, int* short_out, int* taken) noexcept nogil:
+    """``MoveGeneration._lay``: new cube counts along ``path``; returns the count of cards taken."""
+    cdef int avail_cubes = g.supply[p], sign = 1 - 2 * p, last = npath - 1, used = 0, cancel = 0, short = 0
+    cdef int i, c, card, v, amt, opp, nv, ntaken = 0
+    for i in range(npath):
+        c = path[i]
+        card = g.grid[c]
+        v = g.cubes[c]
+        if card < 0:
+            vals[i] = v
+            continue
+        amt = st.pm if i == 0 else (st.ps if i == last else st.pb)
+        if amt > avail_cubes - used:
+            amt = avail_cubes - used
+            short = 1
+        if amt <= 0:
+            vals[i] = v
+            continue
+        used += amt
+        opp = -v * sign
+        if opp > 0:
+            cancel += amt if amt < opp else opp
+        nv = v + sign * amt
+        vals[i] = nv
+        if nv * sign >= vig[card]:
+            taken[ntaken] = c
+            ntaken += 1
+    used_out[0] = used
+    cancel_out[0] = cancel
+    short_out[0] = short
+    return ntaken
+
+
+cdef class ChannelingKernel:
+    """One set of rule options, deck and glyph count, ready to play games (see ``kernel.py``)."""
+
+    cdef Static* st
+    cdef int* vig
+    cdef int* spl
+    cdef int* basis
+    cdef int* hide_masks
+    cdef int* hide_index
+
+    def __cinit__(self):
+        self.st = <Static*>malloc(sizeof(Static))
+        self.vig = <int*>malloc(MAXDECK * sizeof(int))
+        self.spl = <int*>malloc(MAXDECK * sizeof(int))
+        self.basis = <int*>malloc(MAXDECK * sizeof(int))
+        self.hide_masks = <int*>malloc((1 << MAXH) * sizeof(int))
+        self.hide_index = <int*>malloc((1 << MAXH) * sizeof(int))
+        if not (self.st and self.vig and self.spl and self.basis and self.hide_masks and self.hide_index):
+            raise MemoryError()
+
+    def __dealloc__(self):
+        free(self.st)
+        free(self.vig)
+        free(self.spl)
+        free(self.basis)
+        free(self.hide_masks)
+        free(self.hide_index)
+
+    def __init__(self, dict numbers, list cards, list hide_masks, list line_masks, list toward,
+                 list order_from, dict weights):
+        """``numbers``: see ``kernel.static_numbers``; ``cards``: (Vigor, Splendor, basis) per card
+        of the deck list; ``hide_masks``: the face-down choices in id order; ``line_masks``: rows
+        then columns; ``toward[b][a]`` and ``order_from[b]`` as ``geometry`` gives them."""
+        cdef Static* st = self.st
+        cdef int i, b, a, k
+        st.n = numbers["n"]
+        st.cells = st.n * st.n
+        st.H = numbers["H"]
+        st.hidden = numbers["hidden"]
+        st.deck_size = len(cards)
+        if st.cells > MAXC or st.H > MAXH or st.deck_size > MAXDECK or len(hide_masks) > (1 << MAXH):
+            raise ValueError("game beyond the kernel's sizes")
+        st.pm = numbers["pm"]
+        st.ps = numbers["ps"]
+        st.pb = numbers["pb"]
+        st.in_line = numbers["in_line"]
+        st.trigger = numbers["trigger"]
+        st.turn_cap = numbers["turn_cap"]
+        st.cubes = numbers["cubes"]
+        st.shuffled = numbers["shuffled"]
+        for i in range(4):
+            st.druid_start[i] = numbers["druid_start"][i]
+        st.tie[0] = numbers["tie"][0]
+        st.tie[1] = numbers["tie"][1]
+        st.take = weights["take"]
+        st.own = weights["own"]
+        st.opp = weights["opp"]
+        st.nmasks = len(hide_masks)
+        st.base_play = st.nmasks
+        st.base_from = st.base_play + st.H
+        st.base_to = st.base_from + st.cells
+        st.base_via = st.base_to + st.cells
+        st.base_refill = st.base_via + st.cells
+        for i in range(1 << st.H):
+            self.hide_index[i] = -1
+        for i, m in enumerate(hide_masks):
+            self.hide_masks[i] = m
+            self.hide_index[m] = i
+        for i, (v, s, bs) in enumerate(cards):
+            self.vig[i] = v
+            self.spl[i] = s
+            self.basis[i] = bs
+        for i in range(2 * st.n):
+            st.line_mask[i] = line_masks[i]
+        for b in range(st.cells):
+            st.row_of[b] = b // st.n
+            st.col_of[b] = b % st.n
+            for a in range(st.cells):
+                st.twn[b][a] = len(toward[b][a])
+                for k in range(st.twn[b][a]):
+                    st.tw[b][a][k] = toward[b][a][k]
+                st.order_from[b][a] = order_from[b][a]
+
+    # ------------------------------------------------------------------- turns
+    cdef void end_turn(self, Game* g, int gl) noexcept nogil:
+        """``Transitions._end_turn`` (the glyph ``gl`` is played or spent)."""
+        cdef const Static* st = self.st
+        cdef int p = g.cur, pl = g.playable[p] & ~(1 << gl)
+        if pl:
+            g.playable[p] = pl
+        else:
+            g.playable[p] = (1 << st.H) - 1
+            g.hidden[p] = 0
+            g.need_hide[p] = st.hidden > 0
+        if g.last == p:
+            g.terminal = 1
+        elif g.last < 0 and g.ncards[p] >= st.trigger:
+            g.last = 1 - p
+        g.turn += 1
+        if not g.terminal and g.turn >= st.turn_cap:
+            g.terminal = 1
+            g.stalled = 1
+        g.cur = 1 - p
+
+    cdef void take_cards(self, Game* g, const int* path, int npath, const int* vals, int used, int cancel,
+                         int short, const int* taken, int ntaken) noexcept nogil:
+        cdef const Static* st = self.st
+        cdef int p = g.cur, sign = 1 - 2 * g.cur, i, c, card, count, ret
+        for i in range(npath):
+            g.cubes[path[i]] = vals[i]
+        g.supply[p] += cancel - used
+        g.supply[1 - p] += cancel
+        if short:
+            g.supply_short[p] = 1
+        for i in range(ntaken):
+            c = taken[i]
+            card = g.grid[c]
+            count = g.cubes[c] * sign
+            ret = self.basis[card] if self.basis[card] < count else count
+            g.supply[p] += ret
+            g.over[p] += count - ret
+            g.splendor[p] += self.spl[card]
+            g.ncards[p] += 1
+            g.cubes[c] = 0
+            g.grid[c] = -1
+
+    cdef void refill(self, Game* g, const Plan* plan, const int* taken, int ntaken, Log* log) noexcept nogil:
+        """The refills of the taken spots (``_next_refill``, ``_refill``, ``_draw``), each spot
+        named by the plan's order where several wait, each card drawn from the top of the deck."""
+        cdef const Static* st = self.st
+        cdef int left[2 * MAXC]
+        cdef int nleft = ntaken, i, j, spot, card, found
+        for i in range(ntaken):
+            left[i] = taken[i]
+        while nleft:
+            if g.deck_left == 0:
+                for i in range(nleft):
+                    g.empty |= <uint64_t>1 << left[i]
+                g.deck_ran_out = 1
+                return
+            if nleft == 1:
+                spot = left[0]
+                nleft = 0
+            else:
+                found = -1
+                for j in range(plan.nrefill):
+                    for i in range(nleft):
+                        if left[i] == plan.refill[j]:
+                            found = i
+                            break
+                    if found >= 0:
+                        break
+                if found < 0:
+                    found = 0
+                spot = left[found]
+                emit(log, st.base_refill + spot)
+                for i in range(found, nleft - 1):
+                    left[i] = left[i + 1]
+                nleft -= 1
+            card = g.order[g.top]
+            g.top += 1
+            g.deck_left -= 1
+            emit(log, -1 - card)
+            g.grid[spot] = card
+
+    cdef void play_plan(self, Game* g, const Plan* plan, Log* log) noexcept nogil:
+        """Apply a turn's plan as the engine applies its decisions, logging each decision id and
+        each card drawn (as -1 - card)."""
+        cdef const Static* st = self.st
+        cdef int p = g.cur, slot, other, k, a
+        cdef int vals[2 * MAXC]
+        cdef int taken[2 * MAXC]
+        cdef int used, cancel, short, ntaken
+        if g.setup or g.need_hide[p]:
+            emit(log, self.hide_index[plan.hide])
+            g.hidden[p] = plan.hide
+            g.playable[p] = ((1 << st.H) - 1) & ~plan.hide
+            g.need_hide[p] = 0
+            if g.setup:
+                g.setup -= 1
+                g.cur = 1 - p
+                return
+        emit(log, st.base_play + plan.glyph)
+        if not glyph_moves(st, g, p, plan.glyph):
+            g.spent[p] += 1
+            self.end_turn(g, plan.glyph)
+            return
+        slot = plan.slot
+        emit(log, st.base_from + g.druids[slot])
+        emit(log, st.base_to + plan.dst)
+        g.druids[slot] = plan.dst
+        other = g.druids[slot ^ 1]
+        for k in range(1, plan.npath):
+            a = plan.path[k - 1]
+            if st.twn[other][a] > 1:
+                emit(log, st.base_via + plan.path[k])
+        ntaken = lay(st, g, self.vig, p, plan.path, plan.npath, vals, &used, &cancel, &short, taken)
+        self.take_cards(g, plan.path, plan.npath, vals, used, cancel, short, taken, ntaken)
+        self.refill(g, plan, taken, ntaken, log)
+        self.end_turn(g, plan.glyph)
+
+    # ------------------------------------------------------------------- the random agent
+    cdef int sample_mask(self, uint64_t* rng, int keep) noexcept nogil:
+        """``rng.sample`` of ``hidden`` glyphs among all but ``keep`` (-1: all), as a mask."""
+        cdef int pool[MAXH]
+        cdef int n = 0, i, j, t, mask = 0
+        for i in range(self.st.H):
+            if i != keep:
+                pool[n] = i
+                n += 1
+        for i in range(self.st.hidden):
+            j = i + pnp_below(rng, <uint64_t>(n - i))
+            t = pool[i]
+            pool[i] = pool[j]
+            pool[j] = t
+            mask |= 1 << pool[i]
+        return mask
+
+    cdef void random_plan(self, const Game* g, uint64_t* rng, Plan* plan) noexcept nogil:
+        cdef const Static* st = self.st
+        cdef int p = g.cur, base = 2 * p, total = 0, nch = 0, gl, s, k, r, nd, i, slot, dst, other
+        cdef int ch_k[MAXH]
+        cdef int ch_g[MAXH]
+        cdef int ch_s[MAXH][2]
+        cdef int ch_ns[MAXH]
+        cdef uint64_t ch_dm[MAXH]
+        cdef int ds[MAXC]
+        cdef uint64_t fr, lm, dm
+        cdef int av, nhand = 0
+        cdef int hand[MAXH]
+        cdef long long npaths
+        cdef int vals[2 * MAXC]
+        cdef int used, cancel, short, ntaken
+        plan.hide = -1
+        plan.glyph = -1
+        plan.slot = -1
+        plan.npath = 0
+        plan.nrefill = 0
+        if g.setup:
+            plan.hide = self.sample_mask(rng, -1)
+            return
+        fr = free_cells(st, g)
+        av = avail(st, g, p)
+        for gl in range(st.H):
+            if not (av >> gl) & 1:
+                continue
+            hand[nhand] = gl
+            nhand += 1
+            lm = g.gmask[gl]
+            dm = lm & fr
+            if not dm:
+                continue
+            ch_ns[nch] = 0
+            for s in range(base, base + 2):
+                if not st.in_line or (lm >> g.druids[s]) & 1:
+                    ch_s[nch][ch_ns[nch]] = s
+                    ch_ns[nch] += 1
+            if ch_ns[nch] == 0:
+                continue
+            k = pnp_popcount(dm) * ch_ns[nch]
+            total += k
+            ch_k[nch] = k
+            ch_g[nch] = gl
+            ch_dm[nch] = dm
+            nch += 1
+        if nch == 0:
+            plan.glyph = hand[pnp_below(rng, <uint64_t>nhand)]
+            if g.need_hide[p]:
+                plan.hide = self.sample_mask(rng, plan.glyph)
+            return
+        r = <int>(pnp_random(rng) * <double>total)
+        for i in range(nch):
+            if r < ch_k[i]:
+                break
+            r -= ch_k[i]
+        nd = 0
+        for k in range(st.cells):
+            if (ch_dm[i] >> k) & 1:
+                ds[nd] = k
+                nd += 1
+        slot = ch_s[i][r // nd]
+        dst = ds[r % nd]
+        plan.glyph = ch_g[i]
+        plan.slot = slot
+        plan.dst = dst
+        other = g.druids[slot ^ 1]
+        npaths = path_count(st, dst, other)
+        plan.npath = path_at(st, dst, other, <long long>(pnp_random(rng) * <double>npaths) if npaths > 1 else 0,
+                             plan.path)
+        ntaken = lay(st, g, self.vig, p, plan.path, plan.npath, vals, &used, &cancel, &short, plan.refill)
+        plan.nrefill = ntaken
+        if ntaken > 1:
+            shuffle(plan.refill, ntaken, rng)
+        if g.need_hide[p]:
+            plan.hide = self.sample_mask(rng, plan.glyph)
+
+    # ------------------------------------------------------------------- the greedy agent
+    cdef double delta(self, int card, int v, int amt) noexcept nogil:
+        """``agents._deltas``/``_exact_gain``: the value change on a card from ``v`` to ``v + amt``."""
+        cdef const Static* st = self.st
+        cdef int V = self.vig[card], S = self.spl[card], bs = self.basis[card], nv = v + amt, ret
+        cdef double k = <double>S / <double>(V * V), before, after
+        before = st.own * k * v * v if v >= 0 else -st.opp * k * v * v
+        if nv >= V:
+            ret = bs if bs < nv else nv
+            after = st.take * <double>(S - (nv - ret))
+        elif nv >= 0:
+            after = st.own * k * nv * nv
+        else:
+            after = -st.opp * k * nv * nv
+        return after - before
+
+    cdef void best_sums(self, int t, const double* gb, double* f, double* h) noexcept nogil:
+        cdef const Static* st = self.st
+        cdef int i, a, j, m
+        cdef double best
+        for i in range(st.cells):
+            f[i] = 0.0
+            h[i] = 0.0
+        for i in range(1, st.cells):
+            a = st.order_from[t][i]
+            best = -1e18
+            for j in range(st.twn[t][a]):
+                m = st.tw[t][a][j]
+                if h[m] > best:
+                    best = h[m]
+            f[a] = best
+            h[a] = gb[a] + best
+
+    cdef int trace(self, const double* h, int dst, int t, int* out) noexcept nogil:
+        cdef const Static* st = self.st
+        cdef int n = 0, a = dst, best, j, m
+        out[n] = dst
+        n += 1
+        while a != t:
+            best = -1
+            for j in range(st.twn[t][a]):
+                m = st.tw[t][a][j]
+                if best < 0 or h[m] > h[best]:
+                    best = m
+            a = best
+            out[n] = a
+            n += 1
+        return n
+
+    cdef void greedy_plan(self, const Game* g, uint64_t* rng, Plan* plan) noexcept nogil:
+        cdef const Static* st = self.st
+        cdef int p = g.cur, sign = 1 - 2 * g.cur, base = 2 * g.cur, c, card, v, gl, s, dst, t, nmoves = 0
+        cdef int need = st.pm + st.ps + st.pb * (2 * st.n - 3), exact = g.supply[g.cur] < need
+        cdef double gm[MAXC]
+        cdef double gs[MAXC]
+        cdef double gb[MAXC]
+        cdef double f[4][MAXC]
+        cdef double h[4][MAXC]
+        cdef int have[4]
+        cdef double best_g[MAXH]
+        cdef int has_g[MAXH]
+        cdef double mv[MAXMOVES]
+        cdef int mg[MAXMOVES]
+        cdef int ms[MAXMOVES]
+        cdef int md[MAXMOVES]
+        cdef long long mp[MAXMOVES]
+        cdef int path[2 * MAXC]
+        cdef int vals[2 * MAXC]
+        cdef int taken[2 * MAXC]
+        cdef int used, cancel, short, npath, i, k, nbest, pick, av, nhand = 0
+        cdef int hand[MAXH]
+        cdef uint64_t fr = free_cells(st, g), lm, dm
+        cdef long long q, npaths, best_q
+        cdef double val, best_val, top, current
+        plan.hide = -1
+        plan.glyph = -1
+        plan.slot = -1
+        plan.npath = 0
+        plan.nrefill = 0
+        for c in range(4):
+            have[c] = 0
+        for gl in range(st.H):
+            has_g[gl] = 0
+        if not exact:
+            for c in range(st.cells):
+                card = g.grid[c]
+                if card < 0:
+                    gm[c] = gs[c] = gb[c] = 0.0
+                    continue
+                v = g.cubes[c] * sign
+                gm[c] = self.delta(card, v, st.pm)
+                gs[c] = self.delta(card, v, st.ps)
+                gb[c] = self.delta(card, v, st.pb)
+        av = avail(st, g, p)
+        for gl in range(st.H):
+            if not (av >> gl) & 1:
+                continue
+            hand[nhand] = gl
+            nhand += 1
+            lm = g.gmask[gl]
+            dm = lm & fr
+            if not dm:
+                continue
+            for s in range(base, base + 2):
+                if st.in_line and not (lm >> g.druids[s]) & 1:
+                    continue
+                t = g.druids[s ^ 1]
+                for dst in range(st.cells):
+                    if not (dm >> dst) & 1:
+                        continue
+                    if exact:
+                        npaths = path_count(st, dst, t)
+                        best_q = -1
+                        best_val = 0.0
+                        for q in range(npaths):
+                            npath = path_at(st, dst, t, q, path)
+                            lay(st, g, self.vig, p, path, npath, vals, &used, &cancel, &short, taken)
+                            val = 0.0
+                            for i in range(npath):
+                                card = g.grid[path[i]]
+                                if card >= 0:
+                                    val += self.delta(card, g.cubes[path[i]] * sign, vals[i] * sign - g.cubes[path[i]] * sign)
+                                else:
+                                    val += 0.0
+                            if best_q < 0 or val > best_val:
+                                best_q = q
+                                best_val = val
+                        mv[nmoves] = best_val
+                        mp[nmoves] = best_q
+                    else:
+                        k = s ^ 1
+                        if not have[k]:
+                            self.best_sums(t, gb, f[k], h[k])
+                            have[k] = 1
+                        mv[nmoves] = gm[dst] + gs[t] + f[k][dst]
+                        mp[nmoves] = -1
+                    mg[nmoves] = gl
+                    ms[nmoves] = s
+                    md[nmoves] = dst
+                    nmoves += 1
+        for i in range(nmoves):  # the best value per glyph (agents._ranked's best_g)
+            current = best_g[mg[i]] if has_g[mg[i]] else -1e18
+            if mv[i] > current:
+                best_g[mg[i]] = mv[i]
+                has_g[mg[i]] = 1
+        if g.setup:
+            plan.hide = self.hide_choice(-1, best_g, has_g)
+            return
+        if nmoves == 0:
+            plan.glyph = hand[pnp_below(rng, <uint64_t>nhand)]
+            if g.need_hide[p]:
+                plan.hide = self.hide_choice(plan.glyph, best_g, has_g)
+            return
+        top = mv[0]
+        for i in range(1, nmoves):
+            if mv[i] > top:
+                top = mv[i]
+        nbest = 0
+        for i in range(nmoves):
+            if mv[i] >= top - 1e-9:
+                nbest += 1
+        pick = 0 if nbest == 1 else <int>(pnp_random(rng) * <double>nbest)
+        for i in range(nmoves):
+            if mv[i] >= top - 1e-9:
+                if pick == 0:
+                    break
+                pick -= 1
+        plan.glyph = mg[i]
+        plan.slot = ms[i]
+        plan.dst = md[i]
+        t = g.druids[ms[i] ^ 1]
+        if mp[i] >= 0:
+            plan.npath = path_at(st, md[i], t, mp[i], plan.path)
+        else:
+            plan.npath = self.trace(h[ms[i] ^ 1], md[i], t, plan.path)
+        if g.need_hide[p]:
+            plan.hide = self.hide_choice(plan.glyph, best_g, has_g)
+
+    cdef int hide_choice(self, int keep, const double* best_g, const int* has_g) noexcept nogil:
+        """``agents.hide_choice``: the ``hidden`` glyphs of least value (by best move, -1e9 for a
+        glyph without a move; ties by index), never ``keep``; as a mask."""
+        cdef int cand[MAXH]
+        cdef double key[MAXH]
+        cdef int n = 0, i, j, t, mask = 0
+        cdef double kt
+        for i in range(self.st.H):
+            if i != keep:
+                cand[n] = i
+                key[n] = best_g[i] if has_g[i] else -1e9
+                n += 1
+        for i in range(1, n):  # a stable insertion sort by (key, index)
+            t = cand[i]
+            kt = key[i]
+            j = i - 1
+            while j >= 0 and key[j] > kt:
+                cand[j + 1] = cand[j]
+                key[j + 1] = key[j]
+                j -= 1
+            cand[j + 1] = t
+            key[j + 1] = kt
+        for i in range(self.st.hidden):
+            mask |= 1 << cand[i]
+        return mask
+
+    # ------------------------------------------------------------------- whole games
+    def play_games(self, list seeds, int light, int dark, bint log=False):
+        """One row per (deal seed, Light's seed, Dark's seed): (winner or -1, tie-break code (0 none,
+        1 fewer_cards, 2 second_player), the scores, cards taken, Overchanneling cubes, supply ran
+        out and glyphs spent of each seat, turns, deck ran out, stalled, the log or None). The log holds the
+        decision ids in order and each card drawn as -1 - card."""
+        cdef Game g
+        cdef Plan plan
+        cdef Log lg
+        cdef uint64_t rngs[2]
+        cdef int agents[2]
+        cdef int winner, tie, s0, s1, a, b, i
+        agents[0] = light
+        agents[1] = dark
+        lg.ids = <int*>malloc(LOGMOST * sizeof(int)) if log else NULL
+        rows = []
+        try:
+            for seed in seeds:
+                deal(self.st, &g, <uint64_t>(seed[0] & 0xFFFFFFFFFFFFFFFF))
+                rngs[0] = <uint64_t>(seed[1] & 0xFFFFFFFFFFFFFFFF)
+                rngs[1] = <uint64_t>(seed[2] & 0xFFFFFFFFFFFFFFFF)
+                lg.n = 0
+                with nogil:
+                    while not g.terminal:
+                        if agents[g.cur] == AGENT_RANDOM:
+                            self.random_plan(&g, &rngs[g.cur], &plan)
+                        else:
+                            self.greedy_plan(&g, &rngs[g.cur], &plan)
+                        self.play_plan(&g, &plan, &lg)
+                winner, tie = -1, 0
+                s0 = g.splendor[0] - g.over[0]
+                s1 = g.splendor[1] - g.over[1]
+                if not g.stalled:
+                    if s0 != s1:
+                        winner = 0 if s0 > s1 else 1
+                    else:
+                        for i in range(2):
+                            if self.st.tie[i] == 1:
+                                a, b = g.ncards[0], g.ncards[1]
+                                if a != b:
+                                    winner, tie = (0 if a < b else 1), 1
+                                    break
+                            elif self.st.tie[i] == 2:
+                                winner, tie = 1, 2
+                                break
+                rows.append((winner, tie, (s0, s1), (g.ncards[0], g.ncards[1]), (g.over[0], g.over[1]),
+                             [bool(g.supply_short[0]), bool(g.supply_short[1])], [g.spent[0], g.spent[1]],
+                             g.turn, bool(g.deck_ran_out), bool(g.stalled),
+                             [lg.ids[i] for i in range(lg.n)] if log else None))
+        finally:
+            free(lg.ids)
+        return rows

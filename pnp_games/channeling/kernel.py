@@ -1,0 +1,91 @@
+"""The Channeling's games played by the compiled kernel (``_kernel.pyx``) when it is built.
+
+``play_rows(options, deck, glyph_ids, seeds, (light, dark))`` plays whole games of the ``random``
+and ``greedy`` agents inside the kernel, one ``GameRow`` per game seed as ``loop.game_row`` makes
+it (not swapped), or gives None when the kernel is not built, is
+turned off (``PNP_KERNEL=0``) or does not implement an agent asked for; the caller then plays in
+Python. A game is the very game the Python engine plays from the same seed, decision for decision:
+tests/engine/test_channeling_kernel.py compares them.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any, Sequence
+
+from generator.play import kernels
+from generator.play.agents_base import parse_agent_spec
+from generator.play.loop import GameRow
+from generator.play.seeds import derive_seed
+from pnp_games.channeling.options import ChannelingOptions
+from pnp_games.channeling.setup import new_game
+
+AGENTS = {"random": 0, "greedy": 1}  # the kernel's agent numbers
+TIE_BREAKERS = {"fewer_cards": 1, "second_player": 2}
+_games: dict[tuple, Any] = {}
+
+
+def kernel_agent(spec: Any) -> int | None:
+    """The kernel's number for an agent spec it implements ("random", "greedy"), else None."""
+    if not isinstance(spec, str):
+        return None
+    try:
+        kind, iterations = parse_agent_spec(spec)
+    except ValueError:
+        return None
+    return AGENTS.get(kind) if iterations is None else None
+
+
+def _build(module, options: ChannelingOptions, deck: Sequence[Any], glyph_ids: Sequence[str]):
+    """The kernel's game, its tables read from a game the engine deals itself (the cards as the
+    engine reads them, the druids' start, the face-down choices and the grid's geometry)."""
+    from pnp_games.channeling.agents import DEFAULT_WEIGHTS
+    st = (state := new_game(options, deck, glyph_ids, 0))._st
+    geo = st.geo
+    ties = [TIE_BREAKERS[t] for t in options.tie_breakers][:2]
+    numbers = {"n": st.n, "H": len(st.glyphs), "hidden": st.hidden, "pm": st.pm, "ps": st.ps, "pb": st.pb,
+               "in_line": int(st.in_line), "trigger": st.trigger, "turn_cap": st.turn_cap, "cubes": st.cubes,
+               "shuffled": int(options.line_assignment == "shuffled"), "druid_start": list(state._druids),
+               "tie": ties + [0] * (2 - len(ties))}
+    cards = [(v, s, b) for v, s, b in zip(st.vig, st.spl, st.basis)]
+    return module.ChannelingKernel(numbers, cards, list(st.ids.hide_masks), list(geo.line_masks),
+                                   [list(map(list, row)) for row in geo.toward],
+                                   [list(row) for row in geo.order_from], asdict(DEFAULT_WEIGHTS))
+
+
+def game_for(options: ChannelingOptions, deck: Sequence[Any], glyph_ids: Sequence[str]):
+    """The kernel's game for these options, deck and glyphs (made once), or None without a kernel."""
+    module = kernels.load(__package__)
+    if module is None:
+        return None
+    key = (options.model_dump_json(), tuple((c.name, c.vigor, c.splendor) for c in deck), tuple(glyph_ids))
+    found = _games.get(key)
+    if found is None:
+        found = _games[key] = _build(module, options, deck, glyph_ids)
+    return found
+
+
+def game_seeds(seed: int) -> tuple[int, int, int]:
+    """(the deal's seed, Light's agent seed, Dark's agent seed) of a game, as the registry derives them."""
+    return seed, derive_seed("agent", seed, 0), derive_seed("agent", seed, 1)
+
+
+def play_rows(options: ChannelingOptions, deck: Sequence[Any], glyph_ids: Sequence[str], seeds: Sequence[int],
+              agents: Sequence[Any], log: bool = False) -> list | None:
+    """The ``GameRow`` of each game seed (with ``log``: (row, the decision ids with each card drawn
+    as -1 - card) pairs); None when the kernel cannot play these agents here."""
+    light, dark = (kernel_agent(a) for a in agents)
+    if light is None or dark is None:
+        return None
+    game = game_for(options, deck, glyph_ids)
+    if game is None:
+        return None
+    names = {code: name for name, code in TIE_BREAKERS.items()}
+    rows = []
+    for winner, tie, scores, cards, over, short, spent, turns, ran_out, stalled, events in \
+            game.play_games([game_seeds(s) for s in seeds], light, dark, log):
+        # figures and flags as summary.figures and State.flags give them
+        figures = {"cards": cards, "splendor": (scores[0] + over[0], scores[1] + over[1]), "overchanneling": over}
+        flags = {"deck_ran_out": ran_out, "supply_ran_out": short, "spent_glyphs": spent, "stalled": stalled}
+        row = GameRow(None if winner < 0 else winner, names.get(tie), scores, turns, stalled, False, figures, flags)
+        rows.append((row, events) if log else row)
+    return rows

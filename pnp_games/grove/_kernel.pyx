@@ -1,0 +1,588 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""Battle for the Grove's compiled kernel: whole games of the ``random`` and ``greedy`` agents
+played in C, decision for decision the games the Python engine plays (its twin).
+
+Built as an optional extension (setup.py); ``kernel.py`` is the only module that imports it, and
+falls back to the Python engine when it is missing. The rules are those of ``state.py``, the
+greedy look-ahead that of ``lookahead.py`` with its sums taken in the same order (so every value
+is the same to the last bit), the draws those of ``engine/rng.py``'s SplitMix64. Every table that
+could differ in rounding (the dice outcomes grouped by effect, with their probabilities) comes
+from the Python engine's own ``Tables``.
+"""
+from libc.stdint cimport uint64_t
+
+cdef extern from *:
+    """
+    #include <stdint.h>
+    static inline uint64_t pnp_sm_next(uint64_t *s) {
+        uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+        return z ^ (z >> 31);
+    }
+    static inline uint64_t pnp_mulhi(uint64_t a, uint64_t b) {
+    #if defined(__SIZEOF_INT128__)
+        return (uint64_t)(((unsigned __int128)a * b) >> 64);
+    #else
+        uint64_t al = (uint32_t)a, ah = a >> 32, bl = (uint32_t)b, bh = b >> 32;
+        uint64_t p0 = al * bl, p1 = al * bh, p2 = ah * bl, p3 = ah * bh;
+        uint64_t mid = (p0 >> 32) + (uint32_t)p1 + (uint32_t)p2;
+        return p3 + (p1 >> 32) + (p2 >> 32) + (mid >> 32);
+    #endif
+    }
+    static inline int pnp_below(uint64_t *s, uint64_t n) {
+        return (int)pnp_mulhi(pnp_sm_next(s), n);
+    }
+    """
+    int pnp_below(uint64_t *s, uint64_t n) nogil
+
+cdef enum:
+    MAXP = 7          # places: the Grove and at most six circles
+    MAXD = 13         # druids per player, 0..12
+    MAXDICE = 7       # dice, 0..6
+    MAXACT = 128      # legal actions of one position (at most 7 stands, 42 moves, 18 dice actions, end)
+    NTALLY = 12
+
+    # phases, ops and tallies as in state.py and tables.py
+    P_FIRST = 0
+    P_ACT = 1
+    P_BONUS = 2
+    P_ROLL = 3
+    P_OVER = 4
+    OP_STAND = 0
+    OP_MOVE = 1
+    OP_CHANNEL = 2
+    OP_STUN = 3
+    OP_BANISH = 4
+    OP_END = 5
+    OP_PASS = 6
+    T_PASSES = 0
+    T_STANDS = 1
+    T_MOVES = 2
+    T_CHANNELS = 3
+    T_CUBES_PLACED = 6
+    T_CUBES_CANCELLED = 7
+    T_DRUIDS_STUNNED = 8
+    T_DRUIDS_BANISHED = 9
+    T_SUPPLY_SHORT = 10
+    T_CONTROL_LOST = 11
+    AGENT_RANDOM = 0
+    AGENT_GREEDY = 1
+
+
+cdef struct Rules:
+    int circles, places, druids, cubes, to_win, at, ndice, sides, banish_on
+    int stand_bonus, actions_per_turn, standing_first, needs_standing, move_to_grove, first_dice, turn_cap
+    long long nfaces      # sides ** dice when a roll is one draw, else 0 (a randint per die)
+    double control, winning, surplus, stand_circle, stand_held, lie_circle, stand_grove, win
+    # dice outcomes grouped by effect, per (op - OP_CHANNEL, mover standing, limit): (successes, probability)
+    int eg_start[3][MAXD][MAXDICE]
+    int eg_count[3][MAXD][MAXDICE]
+    int eg_n[3 * MAXD * MAXDICE * MAXDICE]
+    double eg_p[3 * MAXD * MAXDICE * MAXDICE]
+
+
+cdef struct GState:
+    int stand[2][MAXP]
+    int lie[2][MAXP]
+    int cubes[MAXP]
+    int supply[2]
+    int cur, phase, first, pend_op, pend_c, acted, turn, winner, stalled
+    int tally[2][NTALLY]
+
+
+cdef inline int pack(int op, int at, int to) nogil:
+    return op * 64 + (at + 1) * 8 + (to + 1)
+
+
+cdef void new_state(const Rules* r, GState* s) noexcept nogil:
+    cdef int p, i
+    for p in range(2):
+        for i in range(MAXP):
+            s.stand[p][i] = 0
+            s.lie[p][i] = 0
+        s.lie[p][0] = r.druids
+        s.supply[p] = r.cubes
+        for i in range(NTALLY):
+            s.tally[p][i] = 0
+    for i in range(MAXP):
+        s.cubes[i] = 0
+    s.cur = 0
+    s.phase = P_FIRST if r.first_dice else P_ACT
+    s.first = -1 if r.first_dice else 0
+    s.pend_op = -1
+    s.pend_c = -1
+    s.acted = 0
+    s.turn = 0
+    s.winner = -1
+    s.stalled = 0
+
+
+cdef int legal(const Rules* r, const GState* s, int* out) noexcept nogil:
+    """The mover's legal actions in the order of ``Tables._legal_entry``."""
+    cdef int p = s.cur, q = 1 - s.cur, n = 0, i, j, c
+    for i in range(r.places):
+        if s.lie[p][i]:
+            out[n] = pack(OP_STAND, i, -1)
+            n += 1
+    for i in range(r.places):
+        if not s.stand[p][i]:
+            continue
+        for j in range(r.places):
+            if i == 0:
+                if j == 0:
+                    continue
+            elif j == i or (j == 0 and not r.move_to_grove):
+                continue
+            out[n] = pack(OP_MOVE, i, j)
+            n += 1
+    for c in range(1, r.places):
+        if s.stand[p][c]:
+            out[n] = pack(OP_CHANNEL, c, -1)
+            out[n + 1] = pack(OP_STUN, c, -1)
+            out[n + 2] = pack(OP_BANISH, c, -1)
+            n += 3
+        elif not r.needs_standing and (s.stand[q][c] or s.lie[q][c]):
+            out[n] = pack(OP_BANISH, c, -1)
+            n += 1
+    if s.phase == P_BONUS:
+        out[n] = pack(OP_END, -1, -1)
+        n += 1
+    elif n == 0:
+        out[n] = pack(OP_PASS, -1, -1)
+        n += 1
+    return n
+
+
+cdef void end_turn(const Rules* r, GState* s) noexcept nogil:
+    cdef int p, c, held = 0, v
+    s.turn += 1
+    s.cur = p = 1 - s.cur
+    s.acted = 0
+    s.phase = P_ACT
+    for c in range(r.circles):
+        v = s.cubes[c] if p == 0 else -s.cubes[c]
+        if v >= r.at:
+            held += 1
+    if held >= r.to_win:
+        s.winner = p
+        s.phase = P_OVER
+    elif s.turn >= r.turn_cap:
+        s.stalled = 1
+        s.phase = P_OVER
+
+
+cdef void after_action(const Rules* r, GState* s, int bonus) noexcept nogil:
+    s.acted += 1
+    if bonus and s.acted < r.actions_per_turn:
+        s.phase = P_BONUS
+    else:
+        end_turn(r, s)
+
+
+cdef inline int op_limit(const GState* s, int op, int c) noexcept nogil:
+    cdef int q = 1 - s.cur
+    if op == OP_CHANNEL:
+        return s.supply[s.cur]
+    if op == OP_STUN:
+        return s.stand[q][c]
+    return s.stand[q][c] + s.lie[q][c]
+
+
+cdef void play(const Rules* r, GState* s, int action) noexcept nogil:
+    cdef int op = action >> 6, at = ((action >> 3) & 7) - 1, to = (action & 7) - 1
+    cdef int p = s.cur, limit
+    if op == OP_STAND:
+        s.lie[p][at] -= 1
+        s.stand[p][at] += 1
+        s.tally[p][T_STANDS] += 1
+        after_action(r, s, at == 0 and r.stand_bonus)
+    elif op == OP_MOVE:
+        s.stand[p][to] += s.stand[p][at]
+        s.stand[p][at] = 0
+        s.tally[p][T_MOVES] += 1
+        after_action(r, s, 0)
+    elif op >= OP_END:
+        if op == OP_PASS:
+            s.tally[p][T_PASSES] += 1
+        end_turn(r, s)
+    else:
+        s.tally[p][T_CHANNELS + op - OP_CHANNEL] += 1
+        limit = op_limit(s, op, at)
+        if limit > 0 and (op == OP_BANISH or s.stand[p][at] > 0):
+            s.pend_op = op
+            s.pend_c = at
+            s.phase = P_ROLL
+        else:
+            after_action(r, s, 0)
+
+
+cdef int successes(const Rules* r, int op, int standing, const int* faces) noexcept nogil:
+    cdef int hits = 0, i
+    if op == OP_BANISH:
+        for i in range(r.ndice):
+            if faces[i] >= r.banish_on:
+                hits += 1
+        return hits
+    for i in range(r.ndice):
+        if faces[i] <= standing:
+            hits += 1
+    if op == OP_STUN and hits > standing:
+        return standing
+    return hits
+
+
+cdef void resolve(const Rules* r, GState* s, const int* faces) noexcept nogil:
+    cdef int op = s.pend_op, c = s.pend_c, p = s.cur, q = 1 - s.cur
+    cdef int wanted = successes(r, op, s.stand[p][c], faces)
+    cdef int limit = op_limit(s, op, c)
+    cdef int n = wanted if wanted < limit else limit
+    cdef int sign, before, opposing, cancelled, from_standing
+    if op == OP_CHANNEL:
+        if n < wanted:
+            s.tally[p][T_SUPPLY_SHORT] += 1
+        sign = 1 - 2 * p
+        before = s.cubes[c - 1]
+        opposing = -sign * before
+        if opposing < 0:
+            opposing = 0
+        cancelled = opposing if opposing < n else n
+        s.supply[p] += cancelled - n
+        s.supply[q] += cancelled
+        s.cubes[c - 1] = before + sign * n
+        s.tally[p][T_CUBES_PLACED] += n
+        s.tally[p][T_CUBES_CANCELLED] += cancelled
+        if opposing >= r.at and r.at > opposing - cancelled:
+            s.tally[q][T_CONTROL_LOST] += 1
+    elif op == OP_STUN:
+        s.stand[q][c] -= n
+        s.lie[q][c] += n
+        s.tally[p][T_DRUIDS_STUNNED] += n
+    else:
+        if r.standing_first:
+            from_standing = n if n < s.stand[q][c] else s.stand[q][c]
+        else:
+            from_standing = n - s.lie[q][c]
+            if from_standing < 0:
+                from_standing = 0
+        s.stand[q][c] -= from_standing
+        s.lie[q][c] -= n - from_standing
+        s.lie[q][0] += n
+        s.tally[p][T_DRUIDS_BANISHED] += n
+    s.pend_op = -1
+    s.pend_c = -1
+    end_turn(r, s)
+
+
+cdef int roll(const Rules* r, uint64_t* dice, int* faces) noexcept nogil:
+    """Draw a roll into ``faces`` (sorted); its code for the log: the sorted faces in base sides + 1."""
+    cdef int i, j, t, code = 0
+    cdef long long index
+    if r.nfaces:
+        index = pnp_below(dice, <uint64_t>r.nfaces)
+        for i in range(r.ndice):
+            faces[i] = <int>(index % r.sides) + 1
+            index //= r.sides
+    else:
+        for i in range(r.ndice):
+            faces[i] = 1 + pnp_below(dice, <uint64_t>r.sides)
+    for i in range(1, r.ndice):  # insertion sort: at most six dice
+        t = faces[i]
+        j = i - 1
+        while j >= 0 and faces[j] > t:
+            faces[j + 1] = faces[j]
+            j -= 1
+        faces[j + 1] = t
+    for i in range(r.ndice - 1, -1, -1):
+        code = code * (r.sides + 1) + faces[i]
+    return code
+
+
+# ----------------------------------------------------------------------- the greedy look-ahead
+cdef struct Term:
+    double value
+    int held, lost
+
+
+cdef inline Term term(const Rules* r, int v, int sm, int so, int lm, int lo) noexcept nogil:
+    cdef Term t
+    cdef int at = r.at
+    cdef int own = v if v > 0 else 0
+    cdef int opp = -v if v < 0 else 0
+    cdef double value
+    value = (<double>(own if own < at else at) + r.surplus * <double>(own - at if own > at else 0)
+             - <double>(opp if opp < at else at) - r.surplus * <double>(opp - at if opp > at else 0))
+    value += r.control if own >= at else (-r.control if opp >= at else 0.0)
+    value += (r.stand_held if own >= at else r.stand_circle) * <double>sm + r.lie_circle * <double>lm
+    value -= (r.stand_held if opp >= at else r.stand_circle) * <double>so + r.lie_circle * <double>lo
+    t.value = value
+    t.held = own >= at
+    t.lost = opp >= at
+    return t
+
+
+cdef struct Board:
+    int v[MAXP]
+    int sm[MAXP]
+    int so[MAXP]
+    int lm[MAXP]
+    int lo[MAXP]
+    Term base[MAXP]
+    double total
+    int held, lost, grove, in_grove, supply, last_turn
+
+
+cdef inline double finish(const Rules* r, const Board* b, double value, int held, int lost, int grove,
+                          int ends_turn) noexcept nogil:
+    if ends_turn:
+        if lost >= r.to_win:
+            return -r.win
+        if b.last_turn:
+            return 0.0
+    if held >= r.to_win:
+        value += r.winning
+    if lost >= r.to_win:
+        value -= r.winning
+    return value + r.stand_grove * <double>(b.grove + grove)
+
+
+cdef double with_terms(const Rules* r, const Board* b, int i, Term ti, int j, Term tj, int grove) noexcept nogil:
+    """``finish`` of the position with circle ``i``'s term replaced by ``ti`` (and ``j``'s by ``tj``
+    when ``j`` >= 0); the terms summed in the circles' order from 0.0, as the engine sums them."""
+    cdef double value = 0.0
+    cdef int held = 0, lost = 0, c
+    cdef Term t
+    for c in range(r.circles):
+        t = ti if c == i else (tj if c == j else b.base[c])
+        value += t.value
+        held += t.held
+        lost += t.lost
+    return finish(r, b, value, held, lost, grove, 1)
+
+
+cdef double dice_value(const Rules* r, const Board* b, int op, int i, int limit) noexcept nogil:
+    """The expected value of a dice action at circle ``i`` (0-based) over its grouped outcomes."""
+    cdef int v = b.v[i], sm = b.sm[i], so = b.so[i], lm = b.lm[i], lo = b.lo[i]
+    cdef int k, start = r.eg_start[op - OP_CHANNEL][sm][limit], count = r.eg_count[op - OP_CHANNEL][sm][limit]
+    cdef int n, standing, held_elsewhere = b.held - b.base[i].held, lost_elsewhere = b.lost - b.base[i].lost, c
+    cdef double total = 0.0, p, value, grove_value = r.stand_grove * <double>b.grove
+    cdef Term t
+    for k in range(start, start + count):
+        n = r.eg_n[k]
+        p = r.eg_p[k]
+        if op == OP_CHANNEL:
+            t = term(r, v + n, sm, so, lm, lo)
+        elif op == OP_STUN:
+            t = term(r, v, sm, so - n, lm, lo + n)
+        else:
+            if r.standing_first:
+                standing = n if n < so else so
+            else:
+                standing = n - lo if n > lo else 0
+            t = term(r, v, sm, so - standing, lm, lo - (n - standing))
+        if lost_elsewhere + t.lost >= r.to_win:
+            total += p * -r.win
+            continue
+        if b.last_turn:
+            total += p * 0.0
+            continue
+        value = 0.0
+        for c in range(r.circles):
+            value += t.value if c == i else b.base[c].value
+        if held_elsewhere + t.held >= r.to_win:
+            value += r.winning
+        total += p * (value + grove_value)
+    return total
+
+
+cdef int greedy_best(const Rules* r, const GState* s, const int* actions, int count, int* best) noexcept nogil:
+    """The legal ``actions`` whose value is within 1e-9 of the best, in their order (``lookahead.decision``)."""
+    cdef Board b
+    cdef int me = s.cur, you = 1 - s.cur, sign = 1 - 2 * s.cur, c, k, op, place, to, limit, moving, nbest = 0
+    cdef int can_bonus = s.acted + 1 < r.actions_per_turn and r.stand_bonus
+    cdef double values[MAXACT]
+    cdef double unchanged, top
+    cdef Term none
+    none.value = 0.0
+    none.held = 0
+    none.lost = 0
+    b.total = 0.0
+    b.held = 0
+    b.lost = 0
+    for c in range(r.circles):
+        b.v[c] = sign * s.cubes[c]
+        b.sm[c] = s.stand[me][c + 1]
+        b.so[c] = s.stand[you][c + 1]
+        b.lm[c] = s.lie[me][c + 1]
+        b.lo[c] = s.lie[you][c + 1]
+        b.base[c] = term(r, b.v[c], b.sm[c], b.so[c], b.lm[c], b.lo[c])
+        b.total += b.base[c].value
+        b.held += b.base[c].held
+        b.lost += b.base[c].lost
+    b.grove = s.stand[me][0] - s.stand[you][0]
+    b.in_grove = s.stand[me][0]
+    b.supply = s.supply[me]
+    b.last_turn = s.turn + 1 >= r.turn_cap
+    unchanged = finish(r, &b, b.total, b.held, b.lost, 0, 1)
+    for k in range(count):
+        op = actions[k] >> 6
+        place = ((actions[k] >> 3) & 7) - 1
+        to = (actions[k] & 7) - 1
+        if op >= OP_CHANNEL:
+            if op >= OP_END:
+                values[k] = unchanged
+                continue
+            c = place - 1
+            limit = b.supply if op == OP_CHANNEL else (b.so[c] if op == OP_STUN else b.so[c] + b.lo[c])
+            if limit <= 0 or (b.sm[c] <= 0 and op != OP_BANISH):
+                values[k] = unchanged
+                continue
+            values[k] = dice_value(r, &b, op, c, limit if limit < r.ndice else r.ndice)
+        elif op == OP_MOVE:
+            if place == 0:  # from the Grove: one circle changes
+                c = to - 1
+                moving = b.in_grove
+                values[k] = with_terms(r, &b, c, term(r, b.v[c], b.sm[c] + moving, b.so[c], b.lm[c], b.lo[c]),
+                                       -1, none, -moving)
+            else:
+                c = place - 1
+                moving = b.sm[c]
+                if to == 0:
+                    values[k] = with_terms(r, &b, c, term(r, b.v[c], 0, b.so[c], b.lm[c], b.lo[c]), -1, none, moving)
+                else:
+                    values[k] = with_terms(r, &b, c, term(r, b.v[c], 0, b.so[c], b.lm[c], b.lo[c]), to - 1,
+                                           term(r, b.v[to - 1], b.sm[to - 1] + moving, b.so[to - 1],
+                                                b.lm[to - 1], b.lo[to - 1]), 0)
+        elif place == 0:  # stand up in the Grove
+            values[k] = finish(r, &b, b.total, b.held, b.lost, 1, not can_bonus)
+        else:
+            c = place - 1
+            values[k] = with_terms(r, &b, c, term(r, b.v[c], b.sm[c] + 1, b.so[c], b.lm[c] - 1, b.lo[c]), -1, none, 0)
+    top = values[0]
+    for k in range(1, count):
+        if values[k] > top:
+            top = values[k]
+    top -= 1e-9
+    for k in range(count):
+        if values[k] >= top:
+            best[nbest] = actions[k]
+            nbest += 1
+    return nbest
+
+
+# ----------------------------------------------------------------------- whole games
+cdef int choose(const Rules* r, const GState* s, int agent, uint64_t* rng) noexcept nogil:
+    cdef int actions[MAXACT]
+    cdef int best[MAXACT]
+    cdef int count = legal(r, s, actions), nbest
+    if agent == AGENT_RANDOM:
+        return actions[pnp_below(rng, <uint64_t>count)]
+    if count == 1:
+        return actions[0]
+    nbest = greedy_best(r, s, actions, count, best)
+    return best[pnp_below(rng, <uint64_t>nbest)]
+
+
+cdef class GroveKernel:
+    """One set of rule options and greedy weights, ready to play games (see ``kernel.py``)."""
+
+    cdef Rules r
+
+    def __init__(self, dict numbers, dict weights, list groups):
+        """``numbers``: the rule options as whole numbers (see ``kernel.kernel_rules``); ``weights``
+        the greedy weights; ``groups``: (op - OP_CHANNEL, standing, limit, [(successes, p), ...])."""
+        cdef Rules* r = &self.r
+        cdef int at = 0, a, s, l
+        r.circles = numbers["circles"]
+        r.places = r.circles + 1
+        r.druids = numbers["druids"]
+        r.cubes = numbers["cubes"]
+        r.to_win = numbers["to_win"]
+        r.at = numbers["control_at"]
+        r.ndice = numbers["dice"]
+        r.sides = numbers["sides"]
+        r.banish_on = numbers["banish_on"]
+        r.stand_bonus = numbers["stand_bonus"]
+        r.actions_per_turn = numbers["actions_per_turn"]
+        r.standing_first = numbers["standing_first"]
+        r.needs_standing = numbers["needs_standing"]
+        r.move_to_grove = numbers["move_to_grove"]
+        r.first_dice = numbers["first_dice"]
+        r.turn_cap = numbers["turn_cap"]
+        r.nfaces = numbers["nfaces"]
+        if r.circles + 1 > MAXP or r.druids >= MAXD or r.ndice >= MAXDICE:
+            raise ValueError("rule options beyond the kernel's sizes")
+        r.control = weights["control"]
+        r.winning = weights["winning"]
+        r.surplus = weights["surplus"]
+        r.stand_circle = weights["stand_circle"]
+        r.stand_held = weights["stand_held"]
+        r.lie_circle = weights["lie_circle"]
+        r.stand_grove = weights["stand_grove"]
+        r.win = weights["win"]
+        for a in range(3):
+            for s in range(MAXD):
+                for l in range(MAXDICE):
+                    r.eg_start[a][s][l] = 0
+                    r.eg_count[a][s][l] = 0
+        for a, s, l, outcomes in groups:
+            r.eg_start[a][s][l] = at
+            r.eg_count[a][s][l] = len(outcomes)
+            for n, p in outcomes:
+                r.eg_n[at] = n
+                r.eg_p[at] = p
+                at += 1
+
+    cdef void play_on(self, GState* s, uint64_t* dice, uint64_t* rngs, const int* agents, list events):
+        """Play ``s`` to its end (events, when a list, gets the log codes; see ``play_games``)."""
+        cdef int faces[MAXDICE]
+        cdef int action, code, a, b, i, p
+        while s.phase != P_OVER:
+            p = s.phase
+            if p == P_ACT or p == P_BONUS:
+                action = choose(&self.r, s, agents[s.cur], &rngs[s.cur])
+                play(&self.r, s, action)
+                if events is not None:
+                    events.append(action)
+            elif p == P_ROLL:
+                code = roll(&self.r, dice, faces)
+                resolve(&self.r, s, faces)
+                if events is not None:
+                    events.append(-1 - code)
+            else:
+                a = 0
+                b = 0
+                for i in range(self.r.ndice):
+                    a += 1 + pnp_below(dice, <uint64_t>self.r.sides)
+                for i in range(self.r.ndice):
+                    b += 1 + pnp_below(dice, <uint64_t>self.r.sides)
+                if a != b:
+                    s.first = s.cur = 0 if a > b else 1
+                    s.phase = P_ACT
+                if events is not None:
+                    events.append(-(100_000_000 + a * 1000 + b))
+
+    def play_games(self, list seeds, int light, int dark, bint log=False):
+        """One row per (dice seed, Light's seed, Dark's seed): (winner or -1, first player or -1,
+        turns, stalled, the 24 tallies (Light's then Dark's), the log or None). The log codes a
+        player action as op * 64 + (place + 1) * 8 + destination + 1, a roll as -(1 + its sorted
+        faces in base sides + 1), a first-player roll as -(100_000_000 + light * 1000 + dark)."""
+        cdef GState s
+        cdef uint64_t dice
+        cdef uint64_t rngs[2]
+        cdef int agents[2]
+        cdef int i
+        agents[0] = light
+        agents[1] = dark
+        rows = []
+        for seed in seeds:
+            dice = <uint64_t>(seed[0] & 0xFFFFFFFFFFFFFFFF)
+            rngs[0] = <uint64_t>(seed[1] & 0xFFFFFFFFFFFFFFFF)
+            rngs[1] = <uint64_t>(seed[2] & 0xFFFFFFFFFFFFFFFF)
+            new_state(&self.r, &s)
+            events = [] if log else None
+            self.play_on(&s, &dice, rngs, agents, events)
+            rows.append((s.winner, s.first, s.turn, bool(s.stalled),
+                         tuple(s.tally[0][i] for i in range(NTALLY)) + tuple(s.tally[1][i] for i in range(NTALLY)),
+                         events))
+        return rows

@@ -1,0 +1,83 @@
+"""Battle for the Grove's games played by the compiled kernel (``_kernel.pyx``) when it is built.
+
+``play_rows(options, seeds, (light, dark))`` plays whole games of the ``random`` and ``greedy``
+agents inside the kernel and gives one row per game seed, or None when the kernel is not built,
+is turned off (``PNP_KERNEL=0``) or does not implement an agent asked for; the caller then plays
+in Python. A game is the very game ``runner.play_game`` plays from the same seed (the same seeds,
+the same SplitMix64 draws, the same decisions): tests/engine/test_grove_kernel.py compares them.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any, Sequence
+
+from generator.play import kernels
+from generator.play.agents_base import parse_agent_spec
+from pnp_games.grove.actions import BANISH, CHANNEL, STUN
+from pnp_games.grove.options import GroveOptions
+from pnp_games.grove.tables import _ROLL_TABLE_MOST, tables
+
+AGENTS = {"random": 0, "greedy": 1}  # the kernel's agent numbers
+_games: dict[str, Any] = {}
+
+
+def kernel_agent(spec: Any) -> int | None:
+    """The kernel's number for an agent spec it implements ("random", "greedy"), else None."""
+    if not isinstance(spec, str):
+        return None
+    try:
+        kind, iterations = parse_agent_spec(spec)
+    except ValueError:
+        return None
+    return AGENTS.get(kind) if iterations is None else None
+
+
+def rule_numbers(o: GroveOptions) -> dict[str, int]:
+    """The rule options as the kernel reads them."""
+    nfaces = o.die_sides ** o.dice
+    return {"circles": o.circles, "druids": o.druids_per_player, "cubes": o.cubes_per_player,
+            "to_win": o.circles_to_win, "control_at": o.control_at, "dice": o.dice, "sides": o.die_sides,
+            "banish_on": o.banish_on, "stand_bonus": int(o.stand_bonus_at_grove),
+            "actions_per_turn": o.actions_per_turn, "standing_first": int(o.banish_order == "standing_first"),
+            "needs_standing": int(o.banish_needs_standing_druid), "move_to_grove": int(o.move_to_grove),
+            "first_dice": int(o.first_player == "dice"), "turn_cap": o.turn_cap,
+            "nfaces": nfaces if nfaces <= _ROLL_TABLE_MOST else 0}
+
+
+def effect_groups(o: GroveOptions) -> list[tuple[int, int, int, list[tuple[int, float]]]]:
+    """Every dice outcome table the greedy look-ahead reads, from the engine's own ``Tables`` (so the
+    probabilities are the very floats the Python engine adds)."""
+    tab = tables(o)
+    return [(k, standing, limit, [(n, p) for _, n, p in tab.effect_groups(kind, standing, limit)])
+            for k, kind in enumerate((CHANNEL, STUN, BANISH))
+            for standing in range(o.druids_per_player + 1) for limit in range(1, o.dice + 1)]
+
+
+def game_for(options: GroveOptions):
+    """The kernel's game for these options (made once per options), or None without a kernel."""
+    module = kernels.load(__package__)
+    if module is None:
+        return None
+    key = options.model_dump_json()
+    found = _games.get(key)
+    if found is None:
+        from pnp_games.grove.agents import DEFAULT_WEIGHTS
+        found = _games[key] = module.GroveKernel(rule_numbers(options), asdict(DEFAULT_WEIGHTS),
+                                                 effect_groups(options))
+    return found
+
+
+def play_rows(options: GroveOptions, seeds: Sequence[tuple[int, int, int]], agents: Sequence[Any],
+              log: bool = False) -> list | None:
+    """(winner or None, first player or None, turns, stalled, (Light's tallies, Dark's tallies) each
+    in the order of ``state.TALLIES``, log) per game, played in the kernel; None when it cannot play these agents here. A game's seeds are
+    those ``runner.play_game`` derives from the game's seed: (dice, Light's agent, Dark's agent)."""
+    light, dark = (kernel_agent(a) for a in agents)
+    if light is None or dark is None:
+        return None
+    game = game_for(options)
+    if game is None:
+        return None
+    rows = game.play_games(list(seeds), light, dark, log)
+    return [(None if w < 0 else w, None if f < 0 else f, turns, stalled, (t[:12], t[12:]), events)
+            for w, f, turns, stalled, t, events in rows]

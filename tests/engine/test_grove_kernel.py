@@ -1,0 +1,92 @@
+"""The compiled Grove kernel against its Python twin: the same seeds give the same games, every
+decision and roll in the same order and the same result and tallies, across the rule options
+where the code branches and every agent pair the kernel plays. The default run plays a few
+hundred games; the ``long`` run 10,000 per option set. Skipped when the kernel is not built (or
+``PNP_KERNEL=0``): the Python engine then plays everything and nothing is compared."""
+from __future__ import annotations
+
+import pytest
+
+from pnp_games.grove import kernel
+from pnp_games.grove.actions import FIRST, ROLL, parse_action, place_index
+from pnp_games.grove.options import GroveOptions
+from pnp_games.grove.runner import _seeds, play_game
+from pnp_games.grove.state import TALLIES
+from pnp_games.grove.tables import OP_OF_KIND
+from generator.play.seeds import game_seed
+
+VARIANTS = {
+    "default": {},
+    "lying-first-free-banish": {"banish_order": "lying_first", "banish_needs_standing_druid": False},
+    "strict-banish": {"banish_needs_standing_druid": True},
+    "back-to-grove-light-first": {"move_to_grove": True, "first_player": "light", "cubes_per_player": 9},
+    "four-circles-one-action": {"circles": 4, "circles_to_win": 3, "control_at": 4, "actions_per_turn": 1,
+                                "dice": 2, "die_sides": 8, "banish_on": 7, "turn_cap": 80},
+    "no-bonus-short-supply": {"stand_bonus_at_grove": False, "cubes_per_player": 5, "control_at": 3},
+    "six-circles-many-druids": {"circles": 6, "circles_to_win": 4, "druids_per_player": 12, "control_at": 5,
+                                "turn_cap": 150},
+    "dice-beyond-the-table": {"dice": 5, "die_sides": 10, "banish_on": 9, "control_at": 9, "turn_cap": 120},
+}
+PAIRS = [("random", "random"), ("greedy", "greedy"), ("greedy", "random"), ("random", "greedy")]
+
+
+def _code(action, options: GroveOptions) -> int:
+    """A Python action in the kernel's log code (see ``GroveKernel.play_games``)."""
+    if action.kind == ROLL:
+        code = 0
+        for face in reversed(action.dice):
+            code = code * (options.die_sides + 1) + face
+        return -1 - code
+    if action.kind == FIRST:
+        return -(100_000_000 + action.dice[0] * 1000 + action.dice[1])
+    at = place_index(action.at) if action.at else -1
+    to = place_index(action.to) if action.to else -1
+    return OP_OF_KIND[action.kind] * 64 + (at + 1) * 8 + to + 1
+
+
+def _compare(changes: dict, agents: tuple[str, str], seeds: list[int]) -> None:
+    options = GroveOptions(**changes)
+    rows = kernel.play_rows(options, [_seeds(s) for s in seeds], agents, log=True)
+    assert rows is not None
+    for seed, (winner, first, turns, stalled, tallies, log) in zip(seeds, rows):
+        python = play_game(options, seed, list(agents))
+        expected = [_code(parse_action(text), options) for text in python.actions]
+        assert log == expected, f"seed {seed}: first difference at step " \
+            f"{next(i for i, (a, b) in enumerate(zip(log + [None], expected + [None])) if a != b)}"
+        assert (winner, first, turns, stalled) == (python.winner, python.first_player, python.turns, python.stalled)
+        assert tallies == tuple(tuple(t[k] for k in TALLIES) for t in python.tallies)
+
+
+@pytest.fixture(autouse=True)
+def _kernel_built():
+    if kernel.game_for(GroveOptions()) is None:
+        pytest.skip("the compiled Grove kernel is not built here (or PNP_KERNEL=0)")
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+@pytest.mark.parametrize("agents", PAIRS, ids="-".join)
+def test_the_kernel_plays_the_python_engines_games(variant, agents):
+    _compare(VARIANTS[variant], agents, [game_seed(21, i) for i in range(8)])
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_the_kernel_plays_the_python_engines_games_10000_seeds(variant):
+    for k, agents in enumerate(PAIRS):
+        _compare(VARIANTS[variant], agents, [game_seed(1000 + k, i) for i in range(2500)])
+
+
+def test_agents_the_kernel_does_not_play_are_left_to_python():
+    assert kernel.play_rows(GroveOptions(), [_seeds(1)], ("mcts:20", "greedy")) is None
+    assert kernel.kernel_agent("Greedy ") == kernel.AGENTS["greedy"] and kernel.kernel_agent(object()) is None
+
+
+def test_simulate_plays_in_the_kernel_and_sums_up_the_same(monkeypatch):
+    from pnp_games.grove.runner import simulate
+    options, calls = GroveOptions(turn_cap=200), []
+    play_rows = kernel.play_rows
+    monkeypatch.setattr(kernel, "play_rows", lambda *a, **k: calls.append(a) or play_rows(*a, **k))
+    compiled = simulate(options, 30, ["greedy", "random"], seed=3, swap_seats=True)
+    assert calls  # the kernel played them
+    monkeypatch.setenv("PNP_KERNEL", "0")
+    assert simulate(options, 30, ["greedy", "random"], seed=3, swap_seats=True) == compiled

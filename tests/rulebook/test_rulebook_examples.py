@@ -1,0 +1,71 @@
+"""Worked examples checked by the rules engine: rules/examples/*.yaml positions and moves, played,
+told and drawn when the book is built; a rule change that breaks one stops the build at its line."""
+from __future__ import annotations
+
+import re
+
+import yaml
+
+from pnp_testing import run_cli
+
+
+def test_each_hard_rule_has_its_engine_checked_example(book_2025):
+    text = " ".join(" ".join(book_2025["pages"]).split())
+    for title in ("Choosing between two shortest Leylines", "Overchanneling", "Reaching seven cards"):
+        assert f"Example: {title}." in text
+    # the engine's numbers, not typed ones: 4 cubes + 3 laid on a Vigor 5 card, 5 back and 2 kept
+    assert re.search(r"With 7 cubes on [^.]*Vigor 5\), Light takes it for \d+ Splendor; 5 cubes go back to the "
+                     r"supply and 2 stay as Overchanneling", text)
+    assert re.search(r"Light now holds 7 cards: Dark plays one last turn", text)
+
+
+def test_a_rule_change_that_breaks_an_example_stops_the_build_at_its_line(game_copy, tmp_path, rulebook_env):
+    """Three cubes on the moved druid's card is what takes the Vigor 5 card with 2 to spare; with one,
+    the example shows no Overchanneling and the build names the example's file and line."""
+    edition = game_copy / "the-channeling" / "editions" / "2025.yaml"
+    text = edition.read_text()
+    edition.write_text(text.replace("rules:\n", "rules:\n  placement_moved: 1\n", 1))
+    examples = game_copy / "the-channeling" / "rules" / "examples" / "turn.yaml"
+    shows = next(i for i, line in enumerate(examples.read_text().splitlines(), 1)
+                 if line.strip() == "shows: [overchanneling]")
+    result = run_cli("rulebook", "the-channeling", "--edition", "2025", "-p", "rulebook-letter", "--out",
+                     str(tmp_path / "out"), env={**rulebook_env, "PNP_COMPONENTS": str(game_copy)})
+    assert result.returncode == 2, result.stderr
+    assert f"examples/turn.yaml:{shows}" in result.stderr and "overchanneling.shows" in result.stderr, result.stderr
+    assert not list((tmp_path / "out").glob("*.pdf"))
+
+
+def test_an_illegal_example_move_names_its_line(game_copy, tmp_path, rulebook_env):
+    examples = game_copy / "the-channeling" / "rules" / "examples" / "turn.yaml"
+    data = yaml.safe_load(examples.read_text())
+    old = data["overchanneling"]["move"]
+    examples.write_text(examples.read_text().replace(old, old.replace("c2>b1", "c2>b4"), 1))
+    line = next(i for i, text in enumerate(examples.read_text().splitlines(), 1) if "c2>b4" in text)
+    result = run_cli("rulebook", "the-channeling", "--edition", "2025", "-p", "rulebook-letter", "--out",
+                     str(tmp_path / "out"), env={**rulebook_env, "PNP_COMPONENTS": str(game_copy)})
+    assert result.returncode == 2 and f"examples/turn.yaml:{line}" in result.stderr, result.stderr
+
+
+def test_the_grove_examples_show_the_stun_cap_standing_twice_and_a_cancellation(tmp_path, rulebook_env):
+    from rulebook_helpers import pdf_text
+    result = run_cli("rulebook", "battle-for-the-grove", "-p", "rulebook-letter", "--out", str(tmp_path),
+                     env=rulebook_env)
+    assert result.returncode == 0, result.stderr
+    pdf = next(tmp_path.glob("battle-for-the-grove-*-rulebook-letter.pdf"))
+    text = " ".join(" ".join(pdf_text(pdf)).split())
+    # the engine's own numbers: three successes, capped at the two standing druids
+    assert "Example: The Stun cap." in text and "rolls 1, 1, 2: two druids of Dark\u2019s are knocked down" in text
+    assert "Example: Standing up twice in the Grove." in text and "and so earns a second action" in text
+    assert "Example: Cubes cancelling out." in text and "Two of them cancel as many of Dark\u2019s cubes" in text
+
+
+def test_a_grove_rule_change_that_breaks_an_example_names_its_line(game_copy, tmp_path, rulebook_env):
+    """With one action a turn, standing up twice in the Grove is no longer possible."""
+    edition = next((game_copy / "battle-for-the-grove" / "editions").glob("*.yaml"))
+    edition.write_text(edition.read_text().replace("rules:\n", "rules:\n  actions_per_turn: 1\n", 1))
+    examples = game_copy / "battle-for-the-grove" / "rules" / "examples" / "actions.yaml"
+    line = next(i for i, text in enumerate(examples.read_text().splitlines(), 1) if "stand G; stand G" in text)
+    result = run_cli("rulebook", "battle-for-the-grove", "-p", "rulebook-letter", "--out", str(tmp_path / "out"),
+                     env={**rulebook_env, "PNP_COMPONENTS": str(game_copy)})
+    assert result.returncode == 2, result.stderr
+    assert f"examples/actions.yaml:{line}" in result.stderr and "stand-twice.move" in result.stderr, result.stderr

@@ -1,0 +1,179 @@
+"""Legible figures, measured in the PDFs as a printer gets them: no text under 6 pt on any page of
+the player books in Letter, A4 and the A5 booklet (figures included: body text is larger anyway),
+and every numeral the table diagrams print on a fill reaching 4.5:1 contrast in colour and in
+greyscale, measured from the rendered pixels around it."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pnp_testing import run_cli
+
+PROFILES = ("rulebook-letter", "rulebook-a4", "rulebook-a5-booklet")
+SMALLEST = 6.0
+
+
+def small_text(pdf: Path) -> list[tuple[int, float, str]]:
+    """(page, size, word) of every word printed under ``SMALLEST`` points."""
+    import pdfplumber
+    found = []
+    with pdfplumber.open(pdf) as doc:
+        for number, page in enumerate(doc.pages, start=1):
+            for word in page.extract_words(extra_attrs=["size"]):
+                if word["size"] < SMALLEST - 0.005:
+                    found.append((number, round(word["size"], 2), word["text"]))
+    return found
+
+
+@pytest.fixture(scope="module")
+def books(tmp_path_factory, rulebook_env) -> list[Path]:
+    out = tmp_path_factory.mktemp("legible")
+    built = []
+    for game, edition in (("the-channeling", "2025"), ("battle-for-the-grove", "2024")):
+        folder = out / game
+        args = ["rulebook", game, "--edition", edition, "--out", str(folder)]
+        for profile in PROFILES:
+            args += ["-p", profile]
+        result = run_cli(*args, env=rulebook_env)
+        assert result.returncode == 0, result.stderr
+        built += sorted(p for p in folder.glob("*-rulebook-*.pdf") if "-imposed-" not in p.name)
+    assert len(built) == 2 * len(PROFILES)
+    return built
+
+
+def test_no_text_in_any_player_book_is_under_6_points(books):
+    for pdf in books:
+        small = small_text(pdf)
+        assert not small, f"{pdf.name}: {small[:12]}"
+
+
+def test_the_measure_finds_text_under_6_points(tmp_path):
+    """The measure itself: a page with one 5.5 pt word among 9 pt ones is caught."""
+    from reportlab.pdfgen.canvas import Canvas
+    path = tmp_path / "small.pdf"
+    canv = Canvas(str(path))
+    canv.setFont("Helvetica", 9)
+    canv.drawString(72, 700, "body text")
+    canv.setFont("Helvetica", 5.5)
+    canv.drawString(72, 680, "tiny")
+    canv.save()
+    assert small_text(path) == [(1, 5.5, "tiny")]
+
+
+# ----------------------------------------------------------------- contrast of numerals, from pixels
+
+def numeral_contrasts(pdf: Path, dpi: int = 200) -> list[tuple[int, str, float]]:
+    """(page, digit, contrast) for every digit printed in ``pdf``: the digit's own fill colour
+    against the colour most of the pixels of its box show (the fill it sits on)."""
+    import pdfplumber
+    import pypdfium2
+
+    from generator.rulebook.legible import print_contrast
+    out = []
+    document = pypdfium2.PdfDocument(str(pdf))
+    with pdfplumber.open(pdf) as doc:
+        for number, page in enumerate(doc.pages):
+            digits = [c for c in page.chars if c["text"].isdigit()]
+            if not digits:
+                continue
+            image = document[number].render(scale=dpi / 72).to_pil().convert("RGB")
+            k = dpi / 72
+            for c in digits:
+                box = image.crop((int(c["x0"] * k), int(c["top"] * k), int(c["x1"] * k) + 1,
+                                  int(c["bottom"] * k) + 1))
+                ground = max(box.getcolors(box.width * box.height))[1]
+                ink = c["non_stroking_color"]
+                out.append((number + 1, c["text"], print_contrast(ink, [v / 255 for v in ground])))
+    return out
+
+
+def _diagram_pdf(path: Path, flowables) -> Path:
+    from reportlab.pdfgen.canvas import Canvas
+    canv = Canvas(str(path), pagesize=(600, 900))
+    y = 880
+    for flowable in flowables:
+        w, h = flowable.wrap(560, 900)
+        flowable.drawOn(canv, 20, y - h)
+        y -= h + 10
+    canv.save()
+    return path
+
+
+def _book_parts(game: str, edition: str):
+    from generator.model import load_edition
+    from generator.model import layouts_for
+    from generator.rulebook.faces import PieceFaces
+    from generator.rulebook.settings import load_style_sheet
+    from generator.rulebook.styles import build_styles
+    from generator.model.source import load_yaml
+    from rulebook_helpers import ROOT
+
+    loaded = load_edition(game, edition)
+    layouts = layouts_for(loaded)
+    styles = build_styles(layouts, load_style_sheet(layouts, "styles"))
+    board = load_yaml(ROOT / "components" / game / "rules" / "rulebook.yaml").data["board"]
+    return loaded, styles, PieceFaces(loaded, layouts, styles.sheet.figures.min_text), board
+
+
+def test_numerals_on_the_channeling_boards_reach_4_5_to_1(tmp_path):
+    """A turn of a real game with a Leyline, cancelled cubes and both colours' counts, drawn as the
+    book draws it, at the narrowest width the book uses."""
+    from pnp_games.channeling.book.board import BoardDiagram, BoardParts, board_width
+    from pnp_games.channeling.book.narrate import game_stories, turn_view
+    from generator.play.registry import play_game
+    from generator.runs.work import engine_inputs
+
+    edition, styles, faces, board = _book_parts("the-channeling", "2025")
+    inputs = engine_inputs(edition)
+    record = play_game(inputs.options, inputs.deck, inputs.glyph_ids, 3, ["greedy", "greedy"],
+                       game=inputs.engine).to_dict()
+    stories = game_stories(inputs, {"seed": record["seed"], "actions": record["actions"][:14]}, {})
+    told, after = next((t, a) for t, a in reversed(stories) if t["cancelled"])
+    view = turn_view(after, told)
+    assert any(light for light, _ in view.cubes) and any(dark for _, dark in view.cubes)
+    parts = BoardParts.model_validate(board)
+    width = board_width(120, 560, styles.sheet.figures.min_text)
+    pdf = _diagram_pdf(tmp_path / "board.pdf", [BoardDiagram(view, faces, parts, styles, width)])
+    found = numeral_contrasts(pdf)
+    assert len(found) > 30
+    low = [f for f in found if f[2] < 4.5]
+    assert not low, low[:10]
+    assert not small_text(pdf)
+
+
+def test_numerals_on_the_grove_drawings_reach_4_5_to_1(tmp_path):
+    from pnp_games.grove import GroveOptions
+    from pnp_games.grove.book.diagram import GroveDiagram, GroveParts, grove_view
+    from pnp_games.grove.positions import from_data
+
+    edition, styles, faces, board = _book_parts("battle-for-the-grove", "2024")
+    options = GroveOptions()
+    state = from_data(options, {"druids": {"G": "lld", "A": "LLDd", "B": "LDd", "C": "lD"},
+                                "cubes": {"A": 7, "B": -3, "C": 2}, "to_move": "dark"})
+    view = grove_view(state)
+    view.marks = {"B": [("+2", "path"), ("\u22121", "cancel")]}
+    view.moves = [("G", "C", 1)]
+    pdf = _diagram_pdf(tmp_path / "grove.pdf", [GroveDiagram(view, faces, GroveParts.model_validate(board), styles,
+                                                             120, options.druids_per_player)])
+    found = numeral_contrasts(pdf)
+    assert len(found) > 8
+    low = [f for f in found if f[2] < 4.5]
+    assert not low, low[:10]
+    assert not small_text(pdf)
+
+
+def test_the_contrast_measure_catches_pale_numerals(tmp_path):
+    """The old count box: pale numerals on a tan chit are caught."""
+    from reportlab.lib.colors import HexColor
+    from reportlab.pdfgen.canvas import Canvas
+    path = tmp_path / "pale.pdf"
+    canv = Canvas(str(path))
+    canv.setFillColor(HexColor("#E9D9A6"))
+    canv.rect(100, 600, 60, 40, stroke=0, fill=1)
+    canv.setFillColor(HexColor("#8A6A12"))
+    canv.setFont("Helvetica-Bold", 14)
+    canv.drawString(120, 612, "3")
+    canv.save()
+    (_, digit, ratio), = numeral_contrasts(path)
+    assert digit == "3" and ratio < 4.5
