@@ -55,7 +55,8 @@ class FigureBlock(Flowable):
         pieces) too tall for any page continues on the next one, the caption under its last part."""
         frame = self._doctemplateAttr("frame")
         full = getattr(frame, "_height", None)
-        if len(self.drawing) != 1 or full is None or self.height * MIN_FIGURE_SCALE <= full:
+        drawn = sum(d.wrap(avail_width, 1e6)[1] for d in self.drawing) + self._caption_h
+        if len(self.drawing) != 1 or full is None or drawn <= full:
             return []
         parts = self.drawing[0].split(avail_width, avail_height)
         if len(parts) != 2:
