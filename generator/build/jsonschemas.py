@@ -17,7 +17,7 @@ from generator.core.files import refusal, write_atomically
 
 SHIPPED = Path(str(resources.files("generator") / "schemas"))  # package data
 KINDS = ("game", "edition", "pieces", "glyphs", "icons", "style", "template", "profile", "rulebook",
-         "rulebook-styles", "rule-wordings", "vendor")
+         "rulebook-styles", "rule-wordings", "rule-terms", "vendor")
 
 
 def schema_for(kind: str) -> dict[str, Any]:
@@ -27,11 +27,13 @@ def schema_for(kind: str) -> dict[str, Any]:
     from generator.rulebook.config import RulebookConfig
     from generator.exporters.vendors import Vendor
     from generator.rulebook.settings import StyleSheetLayer
+    from generator.rulebook.terms import Terms
     from generator.rulebook.wordings import Wordings
 
     models = {"game": GameFile, "edition": EditionFile, "glyphs": GlyphFile, "icons": IconFile,
               "style": StyleLayer, "profile": Profile, "rulebook": RulebookConfig,
-              "rulebook-styles": StyleSheetLayer, "rule-wordings": Wordings, "template": TemplateFile,
+              "rulebook-styles": StyleSheetLayer, "rule-wordings": Wordings, "rule-terms": Terms,
+              "template": TemplateFile,
               "vendor": Vendor}
     if kind == "pieces":
         schema = _pieces_schema(MAX_COUNT)
@@ -86,6 +88,8 @@ def kind_of(path: Path) -> str | None:
         return "rulebook"
     if name == "options.yaml" and parent == "rules":
         return "rule-wordings"
+    if name == "terms.yaml" and parent == "rules":
+        return "rule-terms"
     if parent == "rulebook":
         return "rulebook-styles"
     if parent == "cards":

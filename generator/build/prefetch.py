@@ -57,13 +57,13 @@ def plan(editions: Iterable[Any], profiles: list[str] | None) -> dict[str, list[
         for profile in books:
             settings = settings_for(layouts, profile)
             todo = [balance_work(other, settings.balance_games, settings.balance_seed, settings.balance_agents)
-                    for other in others]
+                    for other in others] if settings.simulates else []
             if appendices.sample is not None:
                 told = config.narrated_turns if config.narrated_turns is not None else settings.narrated_turns
                 todo.append(_sample_work(inputs, settings, config.sample, appendices.read_events, told))
             balance = tuple(settings.balance_agents)  # the designer's report checks more pairings for stalls
             todo += [balance_work(inputs, settings.stall_games, settings.balance_seed, tuple(pair))
-                     for pair in settings.stall_agents if tuple(pair) != balance]
+                     for pair in settings.stall_agents if tuple(pair) != balance and settings.simulates]
             todo += appendices.ahead(settings, inputs)
             works += [w for w in todo if not (cache_dir() / f"{w.kind}-{w.key}.json").is_file()]
     return out

@@ -54,8 +54,9 @@ def export_rulebook(job: Any, overrides: dict[str, Any] | None = None) -> list[P
         return []
     extra: dict[str, Any] = {"sections": [text for level, text in built.headings if level == 0]}
     if built.seed is not None:
-        extra.update(sample_seed=built.seed, sample_agents=list(built.agents or ()),
-                     balance_games=settings.balance_games, balance_agents=list(settings.balance_agents))
+        extra.update(sample_seed=built.seed, sample_agents=list(built.agents or ()))
+        if settings.simulates:
+            extra.update(balance_games=settings.balance_games, balance_agents=list(settings.balance_agents))
     with span("rulebook lint"):
         check_rulebook(job, job.stage / name, settings.audience == "players")
     kind = "report" if settings.audience == "designers" else "rulebook"

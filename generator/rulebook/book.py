@@ -1,6 +1,7 @@
 """Build one rulebook PDF: facts + rule text -> Markdown -> flowables, figures drawn from the data."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -19,7 +20,7 @@ from generator.core.units import MM
 from generator.rulebook.appendices import Book, Figure, balance, for_engine, stall_runs
 from generator.rulebook.balance import fixed, percent
 from generator.rulebook.config import RulebookConfig, rules_folder
-from generator.rulebook.document import PageSetup, write_document
+from generator.rulebook.document import IndexSpec, PageSetup, write_document
 from generator.rulebook.examples import Examples, example_function
 from generator.rulebook.faces import PieceFaces
 from generator.rulebook.facts import edition_facts, option_facts
@@ -28,8 +29,12 @@ from generator.rulebook.markdown import Converter
 from generator.runs.work import engine_inputs
 from generator.rulebook.settings import RulebookSettings, check_agents, load_style_sheet, settings_for
 from generator.rulebook.styles import Styles, build_styles
+from generator.rulebook.terms import load_terms, term_pattern
 from generator.rulebook.text import RuleText, TemplateDataError
 from generator.rulebook.wordings import answered_questions
+
+
+NOT_INDEXED = re.compile(r"^(appendix|glossary)\b", re.IGNORECASE)  # chapters from here on: worked games, the glossary
 
 
 @dataclass
@@ -82,9 +87,9 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
             if appendices.sample is not None:
                 context["sample"] = appendices.sample(book, inputs)
             context.update(appendices.extras(book, inputs))
-        with span("rulebook balance"):
-            context["balance"] = balance(book, appendices)
-            if designers:
+        if settings.simulates:  # balance runs belong to the designer's report, never a player book
+            with span("rulebook balance"):
+                context["balance"] = balance(book, appendices)
                 context["stalls"] = stall_runs(book, appendices, inputs)
     text = RuleText(folder, {"figure": _figure_function(figures), "colour": _colour_function(styles)},
                     shared=[layer.root / "rulebook" for layer in reversed(layouts.layers)])
@@ -94,14 +99,26 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
                             appendices.events, figures)
         text.env.globals["example"] = example_function(
             examples, lambda name, values: text.env.get_template(name).render(**context, **values))
+    terms = [] if designers else load_terms(folder)
+    context["terms"] = [t.model_dump() for t in terms]
     markdown = text.render(context, config.report if designers else config.main)
-    converter = Converter(styles, width, _provider(figures, folder))
-    first = converter.convert(markdown)
-    headings = converter.headings
-    unused = [first]
+    if terms:
+        markdown += "\n\n" + text.render(context, "glossary.md")
+    reference = text.render(context, config.reference) if config.reference and not designers else None
+    index = IndexSpec("Index", [(t.term, term_pattern(t)) for t in terms], NOT_INDEXED) if terms else None
 
-    def body() -> list[Flowable]:  # the first layout takes the flowables made above; a second one new ones
-        return unused.pop() if unused else Converter(styles, width, _provider(figures, folder)).convert(markdown)
+    def converter() -> Converter:
+        return Converter(styles, width, _provider(figures, folder), chapter_breaks=settings.chapter_breaks)
+
+    first = converter()
+    unused = [first.convert(markdown)]
+    headings = first.headings
+
+    def body() -> list[Flowable]:  # the first layout takes the flowables made above; a later one new ones
+        return unused.pop() if unused else converter().convert(markdown)
+
+    def back() -> list[Flowable]:
+        return converter().convert(reference)
 
     kind = "designer's report" if designers else "rules"
     title = f"{edition.game.title}: {kind} ({edition.spec.title})"
@@ -110,7 +127,8 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
     with span("rulebook typeset"):
         pages = write_document(path, setup, styles, title, head,
                                lambda: _cover(edition, faces, config, styles, setup, designers), body,
-                               config.contents_title, hint.entries)
+                               config.contents_title, hint.entries, back=back if reference else None,
+                               index=index, chapter_breaks=settings.chapter_breaks)
     hint.keep()
     sample = context["sample"]
     return Built(pages, headings, sample["seed"] if sample else None,
@@ -230,14 +248,24 @@ def _cover(edition: Edition, faces: PieceFaces, config: RulebookConfig, styles: 
     picture = _cover_picture(edition, faces, config, height * 0.3)
     if picture is not None:
         out.append(picture)
-    dated = f" \u00b7 {edition.spec.date}" if edition.spec.date else ""
+    date = str(edition.spec.date or "")   # only a date no reader can take two ways (2025-07-23, not 12-8-24)
+    dated = f" \u00b7 {date}" if re.fullmatch(r"\d{4}-\d{2}-\d{2}", date) else ""
     what = "Designer's report" if designers else "Rules"
     out += [Spacer(0, height * 0.05), Paragraph(f"<b>{what}, {escape(edition.spec.title)}</b>{escape(dated)}",
                                                 styles["cover_text"])]
+    facts = []
     if game.spec.players:  # a draft may not say yet
         lo, hi = game.spec.players
-        out.append(Paragraph(f"{lo} players" if lo == hi else f"{lo} to {hi} players", styles["cover_text"]))
+        facts.append(f"{lo} players" if lo == hi else f"{lo} to {hi} players")
+    if config.playing_time:
+        facts.append(config.playing_time)
+    if config.ages:
+        facts.append(f"ages {config.ages}")
+    if facts:
+        out.append(Paragraph(escape(" \u00b7 ".join(facts)), styles["cover_text"]))
     out.append(Spacer(0, height * 0.05))
     for credit in game.spec.credits:
         out.append(Paragraph(f"<b>{escape(credit.role)}:</b> {escape(', '.join(credit.names))}", styles["cover_text"]))
+    if config.website:
+        out.append(Paragraph(escape(config.website), styles["cover_text"]))
     return out

@@ -32,8 +32,12 @@ class RulebookConfig(BaseModel):
     cover: list[CoverPiece] = []          # pieces on the cover (in front of the deck's fan, if there is a deck)
     cover_fan_by: str | None = None       # the deck field the cover's fan of cards rises by (None: deck order)
     report: str | None = None             # the designer's report: its main file in rules/ (None: no report)
-    play_summary: bool = False            # the player book sums up the balance figures in plain words
+    play_summary: bool = False            # the designer's report sums up its balance figures in plain words
     sample: SampleSearch = SampleSearch()  # the events the sample game is searched for
+    reference: str | None = None          # the turn at a glance: a file in rules/, the book's last page
+    playing_time: str | None = Field(None, max_length=40)   # on the cover, as the publisher states it
+    ages: str | None = Field(None, max_length=20)           # on the cover ("10 and up")
+    website: str | None = Field(None, max_length=120)       # the publisher's page for the game, on the cover
 
 
 def rules_folder(edition: Edition) -> Path | None:

@@ -11,12 +11,13 @@ from typing import Callable
 from xml.sax.saxutils import escape
 
 from reportlab.lib.units import mm
-from reportlab.platypus import (Flowable, Frame, KeepInFrame, NextPageTemplate, PageBreak, PageTemplate, Paragraph, Spacer,
-                                TableStyle)
+from reportlab.platypus import (Flowable, Frame, HRFlowable, KeepInFrame, ListFlowable, NextPageTemplate, PageBreak,
+                                PageTemplate, Paragraph, Spacer, TableStyle)
 from reportlab.platypus.doctemplate import BaseDocTemplate, LayoutError
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from generator.core.errors import UserError
+from generator.rulebook.flowables import FigureBlock
 from generator.rulebook.markdown import Heading
 from generator.rulebook.styles import Styles
 
@@ -65,6 +66,23 @@ class RulebookDoc(BaseDocTemplate):
     @property
     def text_width(self) -> float:
         return self.setup.size[0] - self.setup.inner - self.setup.outer
+
+    def handle_flowable(self, flowables: list[Flowable]) -> None:
+        """A figure that does not fit the rest of the page floats: the paragraphs after it that fit
+        there whole are set first, and the figure opens the next page (never past a heading)."""
+        if len(flowables) > 1 and isinstance(flowables[0], FigureBlock) and self._floats_past(*flowables[:2]):
+            flowables[0], flowables[1] = flowables[1], flowables[0]
+        super().handle_flowable(flowables)
+
+    def _floats_past(self, figure: FigureBlock, after: Flowable) -> bool:
+        if not isinstance(after, (Paragraph, ListFlowable)) or isinstance(after, Heading):
+            return False
+        frame = self.frame
+        room = frame._y - frame._y1p
+        width = frame._getAvailableWidth()
+        if figure.wrapOn(self.canv, width, room)[1] <= room:
+            return False
+        return after.wrapOn(self.canv, width, room)[1] + after.getSpaceBefore() <= room
 
     def beforeDocument(self) -> None:
         self._outline_level = -1  # each layout pass starts a new outline
@@ -124,13 +142,32 @@ def contents(styles: Styles, title: str = "Contents") -> list[Flowable]:
     return [Paragraph(title, styles["h1"]), Spacer(0, 4 * mm), toc]
 
 
+INDEX_AFTER = 12   # a book longer than this many pages gets an index
+
+
+@dataclass(frozen=True)
+class IndexSpec:
+    """The index of a long book: its title, each term with the pattern that finds its forms in the
+    text, and the chapters (by title) from which on nothing is indexed (appendix, glossary)."""
+
+    title: str
+    terms: list[tuple[str, "re.Pattern"]]
+    stop: "re.Pattern"
+
+
 def write_document(path: Path, setup: PageSetup, styles: Styles, title: str, running_head: str,
                    cover: Callable[[], list[Flowable]], body: Callable[[], list[Flowable]],
-                   contents_title: str = "Contents", contents_hint: list | None = None) -> int:
+                   contents_title: str = "Contents", contents_hint: list | None = None,
+                   back: Callable[[], list[Flowable]] | None = None, index: IndexSpec | None = None,
+                   chapter_breaks: bool = False) -> int:
     """Lay out and write the PDF; returns its page count (a booklet's is a multiple of four).
 
-    ``cover`` and ``body`` make fresh flowables: layout marks the flowables it places, so a second
-    layout (a booklet padded to whole sheets) must not reuse the first one's.
+    ``cover``, ``body`` and ``back`` make fresh flowables: layout marks the flowables it places, so
+    a later layout (a booklet padded to whole sheets, a long book given its index) must not reuse
+    an earlier one's. A book longer than ``INDEX_AFTER`` pages ends with ``index``: laid out once
+    with every term listed (page numbers left open, so the lines are the same), its pages read back
+    from that PDF, then laid out with them. ``back`` is one page, the book's last (a booklet's back
+    cover): the blank pages that pad a booklet go before it.
 
     The table of contents needs a layout pass to learn the page of each heading before the pass
     that prints it. ``contents_hint`` (a list, the entries of the last build of this document) is
@@ -141,21 +178,85 @@ def write_document(path: Path, setup: PageSetup, styles: Styles, title: str, run
     width = setup.size[0] - 2 * setup.outer
     height = setup.size[1] - setup.top - setup.bottom
 
-    def story(padding: int) -> list[Flowable]:
+    def story(padding: int, entries: list[tuple[str, str]] | None) -> list[Flowable]:
         pad: list[Flowable] = []
         for _ in range(padding):
             pad += [PageBreak(), Paragraph("Notes", styles["h3"])]
         front = KeepInFrame(width, height, cover(), mode="shrink")  # the cover is one page, whatever the paper
-        return [front, NextPageTemplate("body"), PageBreak(), *contents(styles, contents_title), *body(), *pad]
+        out = [front, NextPageTemplate("body"), PageBreak(), *contents(styles, contents_title), *body()]
+        if entries is not None and index is not None:
+            out += index_pages(styles, index.title, entries, width, chapter_breaks)
+        out += pad
+        if back is not None:   # its heading outside the shrinking frame, so it is listed and bookmarked
+            page = back()
+            head = [f for f in page[:3] if isinstance(f, (Heading, HRFlowable))]
+            out += [PageBreak(), *head, KeepInFrame(width, height - sum(f.wrap(width, height)[1] + f.getSpaceAfter()
+                                                                      for f in head), page[len(head):], mode="shrink")]
+        return out
+
+    def lay_out(padding: int, entries: list[tuple[str, str]] | None) -> RulebookDoc:
+        doc = RulebookDoc(path, setup, styles, title, running_head)
+        _lay_out(doc, story(padding, entries), hint)
+        return doc
 
     hint = contents_hint if contents_hint is not None else []
-    doc = RulebookDoc(path, setup, styles, title, running_head)
-    _lay_out(doc, story(0), hint)
+    entries = None
+    doc = lay_out(0, None)
+    if index is not None and doc.page > INDEX_AFTER:
+        lay_out(0, [(term, "") for term, _ in index.terms])
+        entries = term_pages(path, index)
+        doc = lay_out(0, entries)
     if setup.booklet and doc.page % 4:
-        padding = 4 - doc.page % 4
-        doc = RulebookDoc(path, setup, styles, title, running_head)
-        _lay_out(doc, story(padding), hint)
+        doc = lay_out(4 - doc.page % 4, entries)
     return doc.page
+
+
+def term_pages(pdf: Path, index: IndexSpec) -> list[tuple[str, str]]:
+    """Each term with the pages (as "2, 6, 7") where a form of it appears, from the first body page
+    up to the first chapter ``index.stop`` names; the contents' lines (dot leaders) do not count."""
+    import re
+    import pypdfium2 as pdfium
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        stops = [m.get_dest().get_index() for m in doc.get_toc(max_depth=16) if m.level == 0
+                 and m.get_dest() is not None and index.stop.match(m.get_title())]
+        end = min(stops, default=len(doc))
+        texts = []
+        for i in range(1, end + 1 if end < len(doc) else end):
+            text = doc[i].get_textpage().get_text_bounded()
+            texts.append((i + 1, "\n".join(line for line in text.splitlines() if not re.search(r"(\. ){3}", line))))
+    finally:
+        doc.close()
+    out = []
+    for term, pattern in index.terms:
+        pages = [str(number) for number, text in texts if pattern.search(text)]
+        out.append((term, ", ".join(pages)))
+    return out
+
+
+def index_pages(styles: Styles, title: str, entries: list[tuple[str, str]], width: float,
+                chapter_break: bool = False) -> list[Flowable]:
+    """The index: a chapter heading and the terms with their pages, in two columns."""
+    from reportlab.platypus import CondPageBreak, Table
+    item, pages = styles["toc1"].clone("index", leftIndent=0), styles["toc1"].clone("index-pages", alignment=2,
+                                                                                        leftIndent=0)
+    cells = [(Paragraph(escape(term), item), Paragraph(numbers or "&nbsp;", pages)) for term, numbers in entries]
+    half = (len(cells) + 1) // 2
+    rows = [[*cells[i], *(cells[half + i] if half + i < len(cells) else ("", ""))] for i in range(half)]
+    gap = 6 * mm
+    column = (width - gap) / 2
+    grid = Table(rows, colWidths=[column * 0.55, column * 0.45, gap + column * 0.55, column * 0.45], hAlign="LEFT")
+    body = styles["body"]
+    grid.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), body.fontName, body.fontSize, body.leading),
+                              ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                              ("LEFTPADDING", (2, 0), (2, -1), gap), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                              ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+                              ("LINEBELOW", (0, 0), (1, -1), 0.3, styles.colour("table_grid")),
+                              ("LINEBELOW", (2, 0), (-1, -1), 0.3, styles.colour("table_grid"))]))
+    heading = Heading(escape(title), styles["h1"], 0, "index", title)
+    rule = HRFlowable(width="100%", thickness=0.8, color=styles.colour("rule"), spaceBefore=0, spaceAfter=8)
+    room = heading.style.leading + heading.style.spaceBefore + 12 + 4 * styles["toc1"].leading
+    return [PageBreak() if chapter_break else CondPageBreak(room), heading, rule, grid]
 
 
 def _lay_out(doc: RulebookDoc, flowables: list[Flowable], hint: list) -> None:

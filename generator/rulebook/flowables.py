@@ -3,7 +3,7 @@ with their captions (shrunk a little rather than leaving most of a page empty), 
 what they head."""
 from __future__ import annotations
 
-from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table
+from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, ListFlowable, Paragraph, Table
 
 MIN_ROWS = 3          # a split table leaves at least this many body rows on each page
 MIN_FIGURE_SCALE = 0.75   # a figure may shrink this far to fit the rest of a page
@@ -51,9 +51,12 @@ class FigureBlock(Flowable):
         return self.width, self.height
 
     def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
-        """A drawing that is a set of rows (a gallery of pieces) may continue on the next page, the
-        caption under its last part; any other figure moves to the next page whole."""
-        if len(self.drawing) != 1:
+        """A figure moves to the next page whole; only a drawing that is a set of rows (a gallery of
+        pieces) too tall for any page continues on the next one, the caption under its last part."""
+        frame = self._doctemplateAttr("frame")
+        full = getattr(frame, "_height", None)
+        drawn = sum(d.wrap(avail_width, 1e6)[1] for d in self.drawing) + self._caption_h
+        if len(self.drawing) != 1 or full is None or drawn <= full:
             return []
         parts = self.drawing[0].split(avail_width, avail_height)
         if len(parts) != 2:
@@ -77,26 +80,237 @@ class FigureBlock(Flowable):
             self.caption.drawOn(canv, 0, 0)
 
 
+class RoomFor(CondPageBreak):
+    """A page break taken only when the rest of the frame cannot hold ``kept`` (headings) and the
+    first ``lines`` lines of ``follower``: a heading stays with the start of what it heads while a
+    long paragraph or list still runs on across the page foot (the paragraph styles forbid orphans).
+    When the follower is shorter than that (a one-line lead-in), the start of ``after`` counts too."""
+
+    def __init__(self, kept: list[Flowable], follower: Flowable, after: Flowable | None = None, lines: int = 2):
+        super().__init__(0)
+        self.kept, self.follower, self.after, self.lines = kept, follower, after, lines
+        self.nested = False   # measured inside a ShortSection: no page break may be asked for then
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        need = 0.0
+        for f in self.kept:
+            need += f.wrapOn(self.canv, avail_width, avail_height)[1] + f.getSpaceBefore() + f.getSpaceAfter()
+        first = self._start(self.follower, avail_width)
+        need += first
+        if first >= self.follower.wrapOn(self.canv, avail_width, 1e6)[1] and self.after is not None:
+            more = need + self.follower.getSpaceAfter() + self._start(self.after, avail_width)
+            full = getattr(self._doctemplateAttr("frame"), "_height", more)
+            need = more if more <= full else need   # what no page could hold is not waited for
+        self.height = need
+        if self.nested:
+            return 0, 0
+        return super().wrap(avail_width, avail_height)
+
+    def _lines_of(self, flowables: list[Flowable], width: float) -> float:
+        """The height of the first ``lines`` lines of a run of paragraphs at ``width``; a paragraph
+        that is cut keeps at least two lines (no orphans)."""
+        need, wanted = 0.0, self.lines
+        for t in flowables:
+            h = t.wrapOn(self.canv, width, 1e6)[1]
+            lead = _leading(t)
+            count = max(1, round(h / lead))
+            if count >= wanted or not isinstance(t, Paragraph):
+                return need + min(h, max(wanted, 2) * lead)
+            need += h + t.getSpaceAfter()
+            wanted -= count
+        return need
+
+    def _start(self, f: Flowable, width: float) -> float:
+        """The height of the part of ``f`` that must share a page with the heading."""
+        whole = f.wrapOn(self.canv, width, 1e6)[1]
+        if isinstance(f, (Paragraph, ListFlowable)):
+            return min(whole, (self.lines + 0.5) * _leading(f)) + f.getSpaceBefore()   # half a line to spare
+        if isinstance(f, Beside):   # its first lines, or its figure when it has no text
+            f.canv = self.canv
+            first = f.text[0] if f.text else None
+            if isinstance(first, Paragraph):
+                return self._lines_of(f.text, width)
+            return f._figure_size(width)[1] + f.getSpaceBefore()
+        if isinstance(f, BookTable):
+            heads = f.repeatRows if isinstance(f.repeatRows, int) else max(f.repeatRows) + 1
+            return sum(f._rowHeights[:heads + MIN_ROWS]) + f.getSpaceBefore()
+        return whole + f.getSpaceBefore()
+
+
+def _leading(f: Flowable) -> float:
+    """The line height of a paragraph; of a list, that of its bullets' font (its items' size)."""
+    leading = getattr(getattr(f, "style", None), "leading", None)
+    if isinstance(leading, (int, float)) and not isinstance(f, ListFlowable):
+        return float(leading)
+    return 1.45 * float(getattr(f, "_bulletFontSize", None) or getattr(f, "bulletFontSize", None) or 10)
+
+
+class Beside(Flowable):
+    """Text in a column on the left, a figure on the right. At a page foot with room for the figure
+    it splits: the figure and the text that fits beside it stay, the rest of the text runs on below
+    at the full width; with no room for the figure it moves to the next page whole."""
+
+    def __init__(self, text: list[Flowable], figure: list[Flowable], text_width: float, gutter: float):
+        super().__init__()
+        self.text, self.figure, self.text_width, self.gutter = text, figure, text_width, gutter
+
+    def _figure_size(self, avail_width: float) -> tuple[float, float]:
+        sizes = [f.wrapOn(self.canv, avail_width, 1e6) for f in self.figure]
+        return max(w for w, _ in sizes), sum(h for _, h in sizes)
+
+    def _text_height(self) -> float:
+        height = 0.0
+        for i, f in enumerate(self.text):
+            height += f.wrapOn(self.canv, self.text_width, 1e6)[1] + (f.getSpaceBefore() if i else 0)
+            height += f.getSpaceAfter() if i < len(self.text) - 1 else 0
+        return height
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self.figure_width, figure_h = self._figure_size(avail_width)
+        self.width, self.height = avail_width, max(figure_h, self._text_height())
+        return self.width, self.height
+
+    def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
+        """With room for the figure: the figure and the text that fits beside it, the rest of the
+        text below at the full width. Without: the text that fits at the full width, the figure
+        opening the next page beside the rest."""
+        _, figure_h = self._figure_size(avail_width)
+        if figure_h <= avail_height:
+            taken, rest = _fill(self.canv, self.text, self.text_width, avail_height)
+            if not taken or not rest:
+                return []
+            return [Beside(taken, self.figure, self.text_width, self.gutter), *rest]
+        taken, rest = _fill(self.canv, self.text, avail_width, avail_height)
+        if not taken:
+            return []
+        return [*taken, Beside(rest, self.figure, self.text_width, self.gutter)]
+
+    def draw(self) -> None:
+        y = self.height
+        for i, f in enumerate(self.text):
+            h = f.wrapOn(self.canv, self.text_width, 1e6)[1]
+            y -= h + (f.getSpaceBefore() if i else 0)
+            f.drawOn(self.canv, 0, y)
+            y -= f.getSpaceAfter()
+        y = self.height
+        for f in self.figure:
+            w, h = f.wrapOn(self.canv, self.figure_width, 1e6)
+            y -= h
+            f.drawOn(self.canv, self.width - self.figure_width + (self.figure_width - w) / 2, y)
+
+
+def _fill(canv, flowables: list[Flowable], width: float, height: float) -> tuple[list[Flowable], list[Flowable]]:
+    """The flowables (the last one split if it allows) that fill ``height`` at ``width``, and the rest."""
+    taken: list[Flowable] = []
+    rest = list(flowables)
+    left = height
+    while rest:
+        f = rest[0]
+        space = f.getSpaceBefore() if taken else 0
+        h = f.wrapOn(canv, width, 1e6)[1]
+        if space + h <= left:
+            taken.append(rest.pop(0))
+            left -= space + h + f.getSpaceAfter()
+            continue
+        parts = f.splitOn(canv, width, left - space) if left - space > 0 else []
+        if len(parts) == 2:
+            taken.append(parts[0])
+            rest[0] = parts[1]
+        break
+    return taken, rest
+
+
+SHORT_SECTION = 0.45   # a section with a figure, no taller than this share of a page, is never parted
+
+
+class ShortSection(KeepTogether):
+    """A heading, its text and its figure kept on one page when together they take at most
+    ``SHORT_SECTION`` of the frame; a longer section flows like any other text."""
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        rooms = [f for f in self._content if isinstance(f, RoomFor)]
+        for room in rooms:
+            room.nested = True
+        try:
+            return super().wrap(avail_width, avail_height)
+        finally:
+            for room in rooms:
+                room.nested = False
+
+    def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
+        frame = self._doctemplateAttr("frame")
+        full = getattr(frame, "_height", None)
+        self.wrap(avail_width, avail_height)   # KeepTogether answers a huge height to be split: _H is the real one
+        if full is None or self._H <= SHORT_SECTION * full:
+            return super().split(avail_width, avail_height)
+        content = list(self._content)   # flows: what is set first must fit or split itself
+        first = content[0]
+        if isinstance(first, CondPageBreak) or first.wrapOn(self.canv, avail_width, avail_height)[1] <= avail_height:
+            return content
+        parts = first.splitOn(self.canv, avail_width, avail_height)
+        if parts:
+            return [*parts, *content[1:]]
+        from reportlab.platypus.doctemplate import FrameBreak
+        return [FrameBreak(), *content]
+
+
 def keep_headings(flowables: list[Flowable], is_heading) -> list[Flowable]:
-    """Each run of headings kept together with the first thing after it that is not a heading (or a
-    rule under one), so no heading, and no heading over a heading, ends a page alone."""
+    """Each run of headings kept with the start of the first thing after it that is not a heading
+    (or a rule under one), so no heading, and no heading over a heading, ends a page alone: with
+    the first lines of a paragraph or list (``RoomFor``), with the whole of anything else. A short
+    section that holds a figure is kept whole (``ShortSection``)."""
+    out: list[Flowable] = []
+    for run in _sections(flowables, is_heading):
+        kept = _keep_start(run, flowables, is_heading)
+        if is_heading(run[0]) and any(isinstance(f, FigureBlock) for f in run):
+            out.append(ShortSection(kept))
+        else:
+            out += kept
+    return out
+
+
+def _sections(flowables: list[Flowable], is_heading) -> list[list[Flowable]]:
+    """The flowables cut before each run of headings and around page breaks."""
+    runs: list[list[Flowable]] = [[]]
+    for f in flowables:
+        if _is_break(f):
+            runs += [[f], []]
+        elif is_heading(f) and runs[-1] and not is_heading(runs[-1][-1]):
+            runs.append([f])
+        else:
+            runs[-1].append(f)
+    return [r for r in runs if r]
+
+
+def _keep_start(run: list[Flowable], flowables: list[Flowable], is_heading) -> list[Flowable]:
     out: list[Flowable] = []
     group: list[Flowable] = []
-    for f in flowables:
-        if is_heading(f) or (group and _is_rule(f)):
+    for f in run:
+        if is_heading(f) or (group and (_is_rule(f) or _is_space(f))):
             group.append(f)
-        elif group and _is_conditional_break(f):
-            continue   # the kept group moves to a new page by itself when it does not fit
-        elif group and _is_break(f):
-            out += group
+        elif group and isinstance(f, (Paragraph, ListFlowable, Beside, BookTable)):
+            for kept in group:
+                kept.keepWithNext = 0   # the room is asked for here: no KeepTogether from the style
+            out += [RoomFor(group, f, _next(flowables, f)), *group, f]
             group = []
-            out.append(f)
         elif group:
             out.append(KeepTogether([*group, f]))
             group = []
         else:
             out.append(f)
     return out + group
+
+
+def _next(flowables: list[Flowable], f: Flowable) -> Flowable | None:
+    """The flowable after ``f`` that draws something (spacers skipped)."""
+    from reportlab.platypus import Spacer
+    index = next(i for i, g in enumerate(flowables) if g is f)
+    return next((g for g in flowables[index + 1:] if not isinstance(g, Spacer) or isinstance(g, CondPageBreak)), None)
+
+
+def _is_space(f: Flowable) -> bool:
+    from reportlab.platypus import Spacer
+    return isinstance(f, Spacer) and not isinstance(f, CondPageBreak)
 
 
 def _is_rule(f: Flowable) -> bool:
@@ -107,8 +321,3 @@ def _is_rule(f: Flowable) -> bool:
 def _is_break(f: Flowable) -> bool:
     from reportlab.platypus import PageBreak
     return isinstance(f, PageBreak)
-
-
-def _is_conditional_break(f: Flowable) -> bool:
-    from reportlab.platypus import CondPageBreak
-    return isinstance(f, CondPageBreak)

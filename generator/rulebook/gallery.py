@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 
+from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
@@ -141,9 +142,13 @@ class CoverFan(Flowable):
             self.faces.draw(canv, template, values, x, size, size)
 
 
+MIN_THUMBNAIL = 25 * mm   # the least printed height of the largest piece in the cover's row
+
+
 class CoverRow(Flowable):
-    """Pieces side by side at their printed proportions, standing on one line: a cover for a game
-    without a deck. The largest piece is ``height`` tall."""
+    """Pieces side by side at their printed proportions, standing on a line: a cover for a game
+    without a deck. The largest piece is ``height`` tall; when the row is too wide for the page it
+    shrinks, but never below ``MIN_THUMBNAIL``: below that it wraps onto more rows."""
 
     def __init__(self, faces: PieceFaces, pieces: list[tuple[str, Piece]], height: float):
         super().__init__()
@@ -157,13 +162,36 @@ class CoverRow(Flowable):
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         natural = sum(w for w, _ in self.sizes) + self.gap * (len(self.sizes) - 1)
         self.shrink = min(1.0, avail_width / natural)
-        self.width, self.height = avail_width, self.row_height * self.shrink
+        if self.row_height * self.shrink < MIN_THUMBNAIL:
+            self.shrink = min(1.0, MIN_THUMBNAIL / self.row_height)
+        self.rows = self._rows(avail_width / self.shrink)
+        k = self.shrink
+        self.width = avail_width
+        self.height = k * (len(self.rows) * self.row_height + (len(self.rows) - 1) * self.gap)
         return self.width, self.height
+
+    def _rows(self, width: float) -> list[list[int]]:
+        """The pieces by row (indices), as many to a row as ``width`` (unscaled) holds."""
+        rows: list[list[int]] = [[]]
+        used = 0.0
+        for i, (w, _) in enumerate(self.sizes):
+            if rows[-1] and used + self.gap + w > width:
+                rows.append([])
+                used = 0.0
+            used += (self.gap if rows[-1] else 0) + w
+            rows[-1].append(i)
+        return rows
 
     def draw(self) -> None:
         k = self.shrink
-        x = (self.width - k * (sum(w for w, _ in self.sizes) + self.gap * (len(self.sizes) - 1))) / 2
-        for (component, piece), (w, h) in zip(self.pieces, self.sizes):
-            template, values = self.faces.face(component, piece)
-            self.faces.draw(self.canv, template, values, x, h * k, h * k)
-            x += (w + self.gap) * k
+        top = self.height
+        for row in self.rows:
+            used = sum(self.sizes[i][0] for i in row) + self.gap * (len(row) - 1)
+            x = (self.width - k * used) / 2
+            for i in row:
+                (component, piece), (w, h) = self.pieces[i], self.sizes[i]
+                template, values = self.faces.face(component, piece)
+                # pieces stand on the row's foot line
+                self.faces.draw(self.canv, template, values, x, top - k * (self.row_height - h), h * k)
+                x += (w + self.gap) * k
+            top -= k * (self.row_height + self.gap)

@@ -1,21 +1,28 @@
 """The rulebook lint: the built PDF read as an editor reads it.
 
 Everything is read with pypdfium2. Text checks (its text layer sees the text of drawings too): a
-player book must not show an option key, a command line or an agent id, and no book may show an
-unresolved template placeholder. Layout checks: a heading (every heading is a PDF bookmark pointing at its top) must
-be followed on its page by at least two lines of what it heads, and no page but the last may be
-more than two-thirds empty unless the next page starts a chapter.
+player book must not show an option key, a command line, an agent id or a word of the designer's
+(``looks/rulebook/player-words.txt``: engine, seed, win rate, percentages ...), and no book may
+show an unresolved template placeholder. Layout checks: a heading (every heading is a PDF bookmark pointing at its top) must
+be followed on its page by at least two lines of what it heads, and no body page but the last may be
+less than half full. Fill is measured on the rendered page, by drawn area: the share of the text
+block's height (between running head and page number) that holds ink, text, figures and tables
+alike, gaps shorter than a few lines of text counted as filled.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
 
 COMMAND = re.compile(r"python\s+build\.py|\bpnp\s+(build|replay|simulate|rulebook|validate)\b|--(edition|seed|agents|games)\b")
 PLACEHOLDER = re.compile(r"\{\{|\}\}|\{%|%\}|\{#|#\}|\bUndefined\b|\bNone\b")
-EMPTY_SHARE = 2 / 3   # a page may be at most this empty
+MIN_FILL = 0.5        # a body page (not the last) is at least this full, by drawn area
+FILL_DPI = 36         # the resolution the fill is measured at
+FILL_GAP = 30.0       # points: a blank band shorter than this (space between paragraphs) counts as filled
+INK = 220             # grey levels below this are ink
 NOTES = "Notes"       # the heading of the blank pages that pad a booklet to whole sheets
 MIN_LINES_AFTER_HEADING = 2
 
@@ -23,7 +30,7 @@ MIN_LINES_AFTER_HEADING = 2
 @dataclass(frozen=True)
 class Finding:
     page: int      # 1-based
-    kind: str      # option-key, command, agent-id, placeholder, stranded-heading, empty-page
+    kind: str      # option-key, command, agent-id, designer-word, placeholder, stranded-heading, empty-page
     text: str
 
     def __str__(self) -> str:
@@ -55,11 +62,12 @@ def lint_pdf(pdf: Path, option_keys: Iterable[str] = (), agent_ids: Iterable[str
     try:
         pages = [page_lines(doc[i]) for i in range(len(doc))]
         marks = bookmarks(doc)
+        fills = [page_fill(doc[i], pages[i], i + 1) for i in range(len(doc))]
     finally:
         doc.close()
     findings = text_findings(pages, option_keys, agent_ids, players, draft)
     findings += stranded_headings(pages, marks)
-    findings += empty_pages(pages, marks)
+    findings += empty_pages(pages, fills, marks)
     return sorted(findings, key=lambda f: (f.page, f.kind, f.text))
 
 
@@ -108,7 +116,24 @@ def text_findings(pages: list[list[Line]], option_keys: Iterable[str], agent_ids
         out += [Finding(number, "command", _around(flat, m)) for m in COMMAND.finditer(flat)]
         if agent_re:
             out += [Finding(number, "agent-id", m.group(0)) for m in agent_re.finditer(flat)]
+        out += [Finding(number, "designer-word", _around(flat, m)) for m in designer_words().finditer(flat)]
     return out
+
+
+@lru_cache(maxsize=1)
+def designer_words() -> re.Pattern:
+    """The words no player book prints, from looks/rulebook/player-words.txt, as one pattern."""
+    from generator.model.layouts import BUILTIN_LOOKS
+    parts = []
+    for line in (BUILTIN_LOOKS / "rulebook" / "player-words.txt").read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("pattern:"):
+            parts.append(line.removeprefix("pattern:").strip())
+        else:
+            parts.append(r"\b" + r"\s+".join(map(re.escape, line.split())) + r"s?\b")
+    return re.compile("|".join(parts), re.IGNORECASE)
 
 
 def _agent_pattern(agents: list[str]) -> re.Pattern:
@@ -174,28 +199,61 @@ def _heading_bottom(lines: list[Line], mark: Bookmark) -> float | None:
     return bottom
 
 
-def empty_pages(pages: list[list[Line]], marks: list[Bookmark]) -> list[Finding]:
-    """Body pages (not the cover, not the last) more than two-thirds empty whose next page does not
-    start a chapter. Filled height is measured from the first to the last line of text above the
-    page number, against the page's height between running head and page number."""
-    chapter_pages = {m.page for m in marks if m.level == 0}
+def empty_pages(pages: list[list[Line]], fills: list[float | None], marks: list[Bookmark] = ()) -> list[Finding]:
+    """Body pages (not the cover, not a booklet's blank Notes page, not the last) less than half
+    full by drawn area (``page_fill``). When the last page is a page of its own (it opens with a
+    chapter: the turn at a glance on the back cover), the page before it ends the book's text and
+    may be short too."""
     contents = [_content(lines, i + 1) for i, lines in enumerate(pages)]
-    last = max((i for i, c in enumerate(contents) if [line.text for line in c[1]] != [NOTES]), default=0)
+    notes = {i for i, c in enumerate(contents) if [line.text for line in c[1]] == [NOTES]}
+    last = max((i for i in range(len(pages)) if i not in notes), default=0)
+    if any(m.page == last and m.level == 0 for m in marks):
+        last = max((i for i in range(last) if i not in notes), default=0)
     out = []
     for index in range(1, last):
-        if index + 1 in chapter_pages:
+        fill = fills[index]
+        if index in notes or fill is None:
             continue
-        foot, content, head = contents[index]
-        if head is None:
-            continue
-        if not content:
-            out.append(Finding(index + 1, "empty-page", "no text below the running head"))
-            continue
-        used = max(line.top for line in content) - min(line.bottom for line in content)
-        room = head - foot
-        if used < room * (1 - EMPTY_SHARE):
-            out.append(Finding(index + 1, "empty-page", f"{100 * used / room:.0f}% of the page used"))
+        if fill < MIN_FILL:
+            out.append(Finding(index + 1, "empty-page", f"{100 * fill:.0f}% of the page filled"))
     return out
+
+
+def page_fill(page, lines: list[Line], number: int) -> float | None:
+    """The share of the text block's height that holds anything drawn, measured on the page
+    rendered in grey at ``FILL_DPI``; None for a page without a page number (the cover)."""
+    from PIL import Image
+    foot, _, head = _content(lines, number)
+    if head is None:
+        return None
+    head_bottom = min(line.bottom for line in lines if line.top >= head - 0.5)
+    height = page.get_height()
+    scale = FILL_DPI / 72
+    image = page.render(scale=scale, grayscale=True).to_pil().convert("L")
+    top = int((height - head_bottom + 5) * scale) + 1       # below the running head and its rule
+    bottom = int((height - foot - 2) * scale)
+    if bottom <= top:
+        return None
+    band = image.crop((0, top, image.width, bottom)).point(lambda v: 255 if v < INK else 0).convert("F")
+    from array import array
+    rows = array("f", band.resize((1, band.height), resample=Image.Resampling.BOX).tobytes())   # row averages
+    inked = [value > 0 for value in rows]
+    return _covered(inked, int(FILL_GAP * scale)) / len(inked)
+
+
+def _covered(inked: list[bool], gap: int) -> int:
+    """Rows from the first ink to the last of each run of ink, runs closer than ``gap`` joined."""
+    covered, start, last = 0, None, None
+    for row, ink in enumerate(inked):
+        if not ink:
+            continue
+        if start is None:
+            start = row
+        elif row - last > gap:
+            covered += last - start + 1
+            start = row
+        last = row
+    return covered + (last - start + 1 if start is not None else 0)
 
 
 def _content(lines: list[Line], number: int) -> tuple[float, list[Line], float | None]:

@@ -14,11 +14,11 @@ from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.lib.units import mm
-from reportlab.platypus import (CondPageBreak, Flowable, HRFlowable, ListFlowable, ListItem,
-                                PageBreak, Paragraph, Spacer, Table, TableStyle)
+from reportlab.platypus import (Flowable, HRFlowable, ListFlowable, ListItem, PageBreak, Paragraph, Spacer, Table,
+                                TableStyle)
 
 from generator.core.errors import UserError
-from generator.rulebook.flowables import BookTable, FigureBlock, keep_headings
+from generator.rulebook.flowables import Beside, BookTable, FigureBlock, keep_headings
 from generator.rulebook.styles import Styles
 
 MIN_COLUMN = 12 * mm  # the narrowest table column worth printing, padding included
@@ -36,8 +36,10 @@ class Heading(Paragraph):
 class Converter:
     """Turns one Markdown text into a list of flowables for a frame ``width`` points wide."""
 
-    def __init__(self, styles: Styles, width: float, figures: FigureProvider, body: str = "body"):
+    def __init__(self, styles: Styles, width: float, figures: FigureProvider, body: str = "body",
+                 chapter_breaks: bool = False):
         self.styles, self.width, self.figures = styles, width, figures
+        self.chapter_breaks = chapter_breaks   # a page break before every level-1 heading
         self.body = body if body in styles.settings else "body"   # the style of plain paragraphs
         self.parser = MarkdownIt("commonmark", {"html": False, "typographer": True}).enable(
             ["table", "replacements", "smartquotes"])
@@ -93,8 +95,8 @@ def heading(node: SyntaxTreeNode, conv: Converter, _style: str) -> list[Flowable
     para = Heading(conv.inline(inline), conv.styles[name], settings["toc_level"], conv.key_for(plain), plain)
     if settings["toc_level"] is not None:
         conv.headings.append((settings["toc_level"], plain))
-    out: list[Flowable] = [PageBreak()] if settings["page_break_before"] else [CondPageBreak(40 * mm)]
-    out.append(para)
+    breaks = settings["page_break_before"] or (level == 1 and conv.chapter_breaks)
+    out: list[Flowable] = [PageBreak(), para] if breaks else [para]   # kept with what follows: keep_headings
     if level == 1:
         out.append(HRFlowable(width="100%", thickness=0.8, color=conv.styles.colour("rule"), spaceBefore=0,
                               spaceAfter=8))
@@ -270,11 +272,7 @@ def beside(name: str, text: str, conv: Converter) -> list[Flowable]:
     inner = Converter(conv.styles, text_w, conv.figures, "beside")  # a narrow column: ragged right
     inner._keys = conv._keys
     flow = inner.convert(text)
-    row = Table([[flow, drawn]], colWidths=[text_w + gutter, figure_w], hAlign="LEFT")
-    row.setStyle(TableStyle([_font(conv), ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                             ("RIGHTPADDING", (0, 0), (0, 0), gutter), ("RIGHTPADDING", (1, 0), (1, 0), 0),
-                             ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
-    return [row, Spacer(0, 6)]
+    return [Beside(flow, drawn, text_w, gutter), Spacer(0, 6)]
 
 
 def rule(_node: SyntaxTreeNode, conv: Converter, _style: str) -> list[Flowable]:

@@ -33,6 +33,7 @@ class RulebookSettings(Strict):
     gutter: Length = 0                             # extra inner margin for the binding (booklets)
     impose: list[Literal["a4", "letter"]] = []     # a booklet also imposed for saddle-stitching on these papers
     font_scale: float = Field(1.0, ge=0.5, le=2.0)
+    chapter_breaks: bool = False                   # each chapter starts a new page (else chapters run on)
     balance_games: int = Field(2400, ge=1, le=1_000_000)   # 2,400 games: a 95% interval of about +-2 points
     balance_agents: tuple[str, str] = ("greedy", "greedy")
     balance_seed: int = Field(1, ge=0)
@@ -42,6 +43,12 @@ class RulebookSettings(Strict):
     stall_agents: list[tuple[str, str]] = []       # the designer's report: more pairings checked for stalls
     stall_games: int = Field(400, ge=1, le=1_000_000)
     jobs: int = Field(2, ge=1, le=64)
+
+    @property
+    def simulates(self) -> bool:
+        """Whether this book plays balance games: only the designer's report states statistics; a
+        player book needs from the engine nothing but its sample game."""
+        return self.audience == "designers"
 
 
 def settings_for(layouts: Layouts, profile: Profile) -> RulebookSettings:

@@ -12,6 +12,8 @@ from generator.model.layouts import Layouts
 from generator.render.style import Palette, register_fonts
 from generator.rulebook.settings import StyleSheet, TextStyle
 
+ACCENT = "accent"   # the colour name the style sheet gives headings, cover title and bands
+MIN_CONTRAST = 4.5  # WCAG: the least contrast of text on paper
 _ALIGN = {"left": TA_LEFT, "centre": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
 _DEFAULTS = {"font": "body", "size": 10.0, "leading": None, "colour": "ink", "align": "left", "space_before": 0.0,
              "space_after": 0.0, "left_indent": 0.0, "page_break_before": False, "keep_with_next": False,
@@ -27,13 +29,15 @@ class Styles:
     settings: dict[str, dict[str, Any]]  # each style's resolved YAML values (page breaks, TOC levels)
     fonts: dict[str, str]                # style.yaml font name -> registered (embedded) reportlab name
     palette: Palette
+    accent: str = ACCENT                 # the colour name that stands for "accent" (``accent_colour``)
 
     def __getitem__(self, name: str) -> ParagraphStyle:
         return self.paragraph[name]
 
     def colour(self, role: str):
         """A colour by its role in the style sheet (light, path, table_head...)."""
-        return self.palette.get(self.sheet.colours[role])
+        name = self.sheet.colours[role]
+        return self.palette.get(self.accent if name == ACCENT else name)
 
     def colour_word(self, role: str) -> str:
         """How a caption names the colour the drawings paint ``role`` with ("green", "black")."""
@@ -61,8 +65,11 @@ def build_styles(layouts: Layouts, sheet: StyleSheet, font_scale: float = 1.0, c
     # <b> and <i> in paragraphs pick these faces; with no bold italic face, bold stands in for it
     registerFontFamily(body, normal=body, bold=bold, italic=italic, boldItalic=fonts.get("bold-italic", bold))
     resolved = {name: _resolve(sheet.styles, name) for name in sheet.styles}
+    accent = accent_colour(layouts)
     paragraph = {}
     for name, values in resolved.items():
+        if values["colour"] == ACCENT:
+            values["colour"] = accent
         size = values["size"] * font_scale
         leading = (values["leading"] or values["size"] * 1.25) * font_scale
         paragraph[name] = ParagraphStyle(
@@ -71,7 +78,31 @@ def build_styles(layouts: Layouts, sheet: StyleSheet, font_scale: float = 1.0, c
             spaceBefore=values["space_before"] * font_scale, spaceAfter=values["space_after"] * font_scale,
             leftIndent=values["left_indent"] * font_scale, keepWithNext=int(bool(values["keep_with_next"])),
             bulletFontName=fonts[values["font"]], allowWidows=0, allowOrphans=0)
-    return Styles(sheet, paragraph, resolved, fonts, palette)
+    return Styles(sheet, paragraph, resolved, fonts, palette, accent)
+
+
+def accent_colour(layouts: Layouts) -> str:
+    """The book's accent: an ``accent`` colour the project or the game names; else the first colour
+    of the game's own style.yaml, then of the project's, that reads as text on white paper
+    (a contrast of ``MIN_CONTRAST``); else the built-in accent."""
+    origins = layouts.style_origins
+    colours = layouts.style.colours
+    if origins.get(("colour", ACCENT)) is not None and origins[("colour", ACCENT)].layer != "built-in":
+        return ACCENT
+    for layer in ("game", "project"):
+        for name, spec in colours.items():
+            found = origins.get(("colour", name))
+            if found is not None and found.layer == layer and _contrast_on_white(spec.rgb) >= MIN_CONTRAST:
+                return name
+    return ACCENT
+
+
+def _contrast_on_white(rgb: str) -> float:
+    def linear(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (linear(int(rgb[i:i + 2], 16) / 255) for i in (1, 3, 5))
+    luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    return 1.05 / (luminance + 0.05)
 
 
 def _resolve(styles: dict[str, TextStyle], name: str) -> dict[str, Any]:

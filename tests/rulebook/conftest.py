@@ -10,7 +10,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from rulebook_helpers import build_rulebook_cli, pdf_text  # noqa: E402
+from rulebook_helpers import PLAYER_BOOKS, build_rulebook_cli, pdf_text  # noqa: E402
 
 QUICK = {"PNP_RULEBOOK_GAMES": "60", "PNP_RULEBOOK_SAMPLE_AGENTS": "greedy,greedy", "PNP_RULEBOOK_JOBS": "1"}
 
@@ -32,6 +32,26 @@ def quick(monkeypatch, rulebook_env) -> dict[str, str]:
 def book_2025(tmp_path_factory, rulebook_env) -> dict:
     """The 2025 rulebook (Letter) and designer's report, built once: paths and the text of each page."""
     out = tmp_path_factory.mktemp("rulebook-2025")
-    pdf = build_rulebook_cli(out, "2025", env=rulebook_env)
+    pdf = build_rulebook_cli(out, "2025", "--profile", "rulebook-letter", "--profile", "designer-report",
+                             env=rulebook_env)
     report = out / "the-channeling-2025-designer-report.pdf"
     return {"pdf": pdf, "pages": pdf_text(pdf), "out": out, "report": report, "report_pages": pdf_text(report)}
+
+
+@pytest.fixture(scope="session")
+def player_books(tmp_path_factory, rulebook_env) -> dict[tuple[str, str, str], Path]:
+    """Every player book, built once through the command line: (game, edition, profile) -> PDF, and
+    the cache folder's file names after the builds under the key "cache"."""
+    from pnp_testing import run_cli
+    cache = tmp_path_factory.mktemp("player-books-cache")
+    env = {**rulebook_env, "PNP_CACHE_DIR": str(cache)}
+    out: dict = {}
+    for game, edition, profile in PLAYER_BOOKS:
+        folder = tmp_path_factory.mktemp(f"{game}-{edition}-{profile}")
+        result = run_cli("rulebook", game, "--edition", edition, "--profile", profile, "--out", str(folder), env=env)
+        assert result.returncode == 0, result.stderr
+        pdf = folder / f"{game}-{edition}-{profile}.pdf"
+        assert pdf.is_file(), result.stdout
+        out[(game, edition, profile)] = pdf
+    out["cache"] = sorted(p.name for p in cache.iterdir())
+    return out

@@ -13,6 +13,13 @@ sys.path.insert(0, str(ROOT / "tests"))
 from pnp_testing import run_cli  # noqa: E402
 
 
+# every player book of the shipped games: (game, edition, profile)
+PLAYER_BOOKS = [("the-channeling", e, "rulebook-letter") for e in ("2025", "thirty", "forest")] + [
+    ("battle-for-the-grove", "2024", "rulebook-letter"), ("mana-hex", "draft", "rulebook-letter"),
+    ("the-channeling", "2025", "rulebook-a5-booklet"), ("battle-for-the-grove", "2024", "rulebook-a5-booklet"),
+    ("the-channeling", "2025", "rulebook-a4")]
+
+
 def build_rulebook_cli(out: Path, edition: str, *extra: str, env: dict) -> Path:
     result = run_cli("rulebook", "the-channeling", "--edition", edition, "--out", str(out), *extra, env=env)
     assert result.returncode == 0, result.stderr

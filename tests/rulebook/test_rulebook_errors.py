@@ -53,15 +53,15 @@ def test_sandbox_refuses_unsafe_attributes(tmp_path):
 def test_bad_rulebook_profile_option_names_file_and_line(rulebook_env, tmp_path):
     from pnp_testing import project_copy
     project = project_copy(tmp_path)
-    profile = project / "layouts" / "profiles" / "rulebook-letter.yaml"
+    profile = project / "layouts" / "profiles" / "designer-report.yaml"
     lines = profile.read_text().splitlines()
     number = next(i for i, line in enumerate(lines, 1) if "balance_games:" in line)
     lines[number - 1] = "  balance_games: lots"
     profile.write_text("\n".join(lines) + "\n")
-    result = run_cli("rulebook", "the-channeling", "--edition", "2025", "--out", str(tmp_path / "out"),
-                     env={**rulebook_env, "PNP_PROJECT": str(project), "PNP_RULEBOOK_GAMES": ""})
+    result = run_cli("rulebook", "the-channeling", "--edition", "2025", "--profile", "designer-report", "--out",
+                     str(tmp_path / "out"), env={**rulebook_env, "PNP_PROJECT": str(project), "PNP_RULEBOOK_GAMES": ""})
     assert result.returncode == 2
-    assert f"rulebook-letter.yaml:{number}" in result.stderr and "balance_games" in result.stderr
+    assert f"designer-report.yaml:{number}" in result.stderr and "balance_games" in result.stderr
 
 
 def test_a_cover_fan_by_no_field_of_the_deck_names_file_and_line(game_copy, rulebook_env, tmp_path):

@@ -15,7 +15,8 @@ GAME, EDITION = "battle-for-the-grove", "2024"
 
 
 def build(out: Path, env: dict) -> Path:
-    result = run_cli("rulebook", GAME, "--out", str(out), env=env)
+    result = run_cli("rulebook", GAME, "--out", str(out), "--profile", "rulebook-letter", "--profile",
+                     "designer-report", env=env)
     assert result.returncode == 0, result.stderr
     pdfs = sorted(p for p in out.glob(f"{GAME}-{EDITION}-rulebook-*.pdf") if "-imposed-" not in p.name)
     assert pdfs, result.stdout
@@ -43,14 +44,14 @@ def test_the_rules_numbers_are_the_editions(grove_book):
     assert f"at least {o.control_at} of your cubes" in text
     assert f"takes the {o.cubes_per_player} energy cubes" in text
     assert f"hold {o.circles_to_win} circles as your turn begins" in text
-    for chapter in ("Setting up", "A turn", "Clarifications", "Appendix A: A sample game", "How this game plays"):
+    for chapter in ("Setting up", "A turn", "Clarifications", "Appendix A: A sample game"):
         assert chapter in text
 
 
 def _printed_game(book: dict) -> dict:
     """The sample game as printed for players (the turns in short), and the replay command from the
     designer's report."""
-    text = section(book["pages"], "Appendix A: A sample game", "How this game plays")
+    text = section(book["pages"], "Appendix A: A sample game", "Glossary")
     command = re.search(r"python build\.py replay (\S+) --edition (\S+) --seed (\d+) --agents (\S+)",
                         "\n".join(book["report_pages"]))
     flat = " ".join(text.split())
@@ -207,7 +208,7 @@ def test_sample_game_shows_stun_banish_stand_and_victory(grove_book, quick):
     inputs = engine_inputs(load_edition(GAME, EDITION))
     record = play_game(inputs.options, [], [], game["seed"], game["agents"], game="grove").to_dict()
     events = dict(read_events(inputs, record))
-    appendix = _flat(section(grove_book["pages"], "Appendix A: A sample game", "How this game plays"))
+    appendix = _flat(section(grove_book["pages"], "Appendix A: A sample game", "Glossary"))
     report = _flat("\n".join(grove_book["report_pages"]))
     named_events = set()
     for event, rule in wanted.items():
@@ -236,9 +237,9 @@ def test_sample_game_with_the_books_agents_shows_every_asked_event(tmp_path, mon
     assert choice["missing"] == [] and {h["event"] for h in choice["highlights"]} == set(config["shows"])
 
 
-def test_player_book_states_length_only_from_games_that_ended(grove_book, quick):
-    """Games stopped at the turn cap are not play: the lengths the player book gives leave them out,
-    and the designer's report says how often games stalled and under which agents."""
+def test_report_states_length_only_from_games_that_ended(grove_book, quick):
+    """Games stopped at the turn cap are not play: the lengths the designer's report gives leave them
+    out, and it says how often games stalled and under which agents; the player book states none."""
     from generator.model import load_edition
     from pnp_games.grove.book.book import figures
     from generator.runs.work import balance_rows, engine_inputs
@@ -247,9 +248,9 @@ def test_player_book_states_length_only_from_games_that_ended(grove_book, quick)
     run = figures(balance_rows(inputs, 60, 1, ("greedy", "greedy")))
     each = round(run["turns_decided"]["mean"] / 2)
     text = _flat("\n".join(grove_book["pages"]))
-    assert f"ended with a winner lasted about {each} turns for each player" in text
-    assert f"A battle that ends with a winner takes about {each} turns for each player" in text
     report = _flat("\n".join(grove_book["report_pages"]))
+    assert f"A battle that ends with a winner takes about {each} turns for each player" in report
+    assert "turns for each player" not in text   # a statistic: the designer's report states it
     stalls = report[report.index("Stalled games"):]
     assert "greedy, greedy" in stalls and "random, random" in stalls
     assert f"{run['stalled']['count']} {100 * run['stalled']['rate']:.1f}%" in stalls

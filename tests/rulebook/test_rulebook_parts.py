@@ -87,6 +87,7 @@ def test_markdown_handlers_build_flowables_without_a_global_story():
 
     from generator.model import layouts_dir
     from generator.model.layouts import Layouts
+    from generator.rulebook.flowables import RoomFor
     from generator.rulebook.markdown import BLOCKS, Converter, Heading
     from generator.rulebook.settings import load_style_sheet
     from generator.rulebook.styles import build_styles
@@ -97,8 +98,10 @@ def test_markdown_handlers_build_flowables_without_a_global_story():
     converter = Converter(styles, 400, lambda name, w: [])
     flow = converter.convert(text)
     assert converter.headings == [(0, "One"), (1, "Two")]
-    kept = [f for f in flow if isinstance(f, KeepTogether)]  # each heading is kept with what follows it
-    assert kept and isinstance(kept[0]._content[0], Heading)
+    # each heading is kept with the start of what follows it: room for it and two lines is asked first
+    rooms = [(f, flow[i + 1]) for i, f in enumerate(flow) if isinstance(f, RoomFor)]
+    assert rooms and all(isinstance(after, Heading) and room.kept[0] is after for room, after in rooms)
+    assert rooms[0][0].follower is flow[flow.index(rooms[0][1]) + 2]   # heading, rule, then the paragraph
     inner = [g for f in flow for g in (f._content if isinstance(f, KeepTogether) else [f])]
     assert any(isinstance(f, ListFlowable) for f in inner) and any(isinstance(f, Table) for f in inner)
     assert {"heading", "paragraph", "table", "bullet_list", "fence"} <= set(BLOCKS)

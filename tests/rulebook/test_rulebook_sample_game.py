@@ -33,7 +33,7 @@ def words_to_notation(match: re.Match, ids: dict[str, str]) -> str:
 def printed_game(book: dict) -> dict:
     """The sample game as printed for players: every turn in short, read back into the engine's notation."""
     from generator.model import load_edition
-    text = section(book["pages"], "Appendix A: A sample game", "How this game plays")
+    text = section(book["pages"], "Appendix A: A sample game", "Glossary")
     report = "\n".join(book["report_pages"])
     command = re.search(r"python build\.py replay (\S+) --edition (\S+) --seed (\d+) --agents (\S+)", report)
     edition = load_edition(command.group(1), command.group(2))

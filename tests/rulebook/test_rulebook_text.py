@@ -58,8 +58,11 @@ def test_editions_differ_only_where_their_data_does(rulebook_env, tmp_path):
     rows = deck_rows(ROOT / "components", "magic-circle-30.yaml")
     assert f"{sum(r.get('count', 1) for r in rows)} Magic Circle cards" in thirty
     assert "secretly picks" not in thirty                    # no hidden glyphs in this edition
-    assert "disagree with themselves" in thirty              # returned by Splendor, Overchanneling beyond Vigor
-    assert "as many as its Splendor" in re.sub(r"\s+", " ", thirty)
+    flat = re.sub(r"\s+", " ", thirty)
+    assert "disagree with themselves" not in flat            # no designer's voice in a player book
+    # returned by Splendor, Overchanneling beyond Vigor: a reading in Clarifications, "up to" in the rule
+    assert re.search(r"This book follows the turn: up to the card[’']s Splendor go back", flat)
+    assert "up to as many as its Splendor go back to your supply" in flat
 
 
 def test_edited_copy_of_the_data_changes_text_and_figures(book_2025, game_copy, rulebook_env, tmp_path):
@@ -71,15 +74,17 @@ def test_edited_copy_of_the_data_changes_text_and_figures(book_2025, game_copy, 
     assert text != cards.read_text()
     cards.write_text(text)
     env = {**rulebook_env, "PNP_COMPONENTS": str(game_copy)}
-    edited = pdf_text(build_rulebook_cli(tmp_path / "edited", "2025", env=env))
+    edited = pdf_text(build_rulebook_cli(tmp_path / "edited", "2025", "--profile", "rulebook-letter", "--profile",
+                                         "designer-report", env=env))
+    edited_report = pdf_text(tmp_path / "edited" / "the-channeling-2025-designer-report.pdf")
     edited_text = "\n".join(edited)
     total = sum(r.get("count", 1) for r in rows) + 2
     assert f"{total} Magic Circle cards" in edited_text
     assert "Vigor (4 to 8 in this deck)" in edited_text
     assert gallery_counts(section(edited, "Components", "Setting up"))["Crown of Stars"] == 6
-    # the balance figures of this edition come from new simulations of the new deck
-    before = section(book_2025["pages"], "How this game plays")
-    after = section(edited, "How this game plays")
+    # the balance figures of this edition (in the designer's report) come from new simulations of the new deck
+    before = section(book_2025["report_pages"], "How this game plays")
+    after = section(edited_report, "How this game plays")
     numbers = re.compile(r"\d+(?:\.\d+)?%?")
     assert numbers.findall(before) != numbers.findall(after)
     # a card face drawn from the edited data: Crown of Stars' two Vigor corners now print 8, not 7

@@ -1,0 +1,48 @@
+"""The game's words: rules/terms.yaml names each term of the game with what it means, in the
+project's own words. The player book prints them as its glossary and, when it runs long, indexes
+the pages where each term (or another form of it, ``also``) appears."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from generator.model.source import load_yaml
+from generator.model.validation import validate
+
+TERMS = "terms.yaml"
+
+
+class Term(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    term: str = Field(min_length=1, max_length=60)
+    means: str = Field(min_length=1)
+    also: list[str] = []        # other forms the index finds: plurals, longer names
+
+
+class Terms(BaseModel):
+    """components/<game>/rules/terms.yaml."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    terms: list[Term] = Field(min_length=1)
+
+
+def load_terms(folder: Path) -> list[Term]:
+    """The terms of rules/terms.yaml in glossary order (alphabetical, ignoring a leading 'The');
+    none for a game without the file.
+
+    :raises GameDataError: naming the file, line and key of a bad entry.
+    """
+    path = folder / TERMS
+    if not path.is_file():
+        return []
+    source = load_yaml(path)
+    terms = validate(Terms, source.data, source).terms
+    return sorted(terms, key=lambda t: re.sub(r"^the\s+", "", t.term.lower()))
+
+
+def term_pattern(term: Term) -> re.Pattern:
+    """Any form of ``term`` (its name or one of ``also``) as whole words, in any case."""
+    words = sorted({term.term, *term.also}, key=len, reverse=True)
+    return re.compile(r"\b(?:" + "|".join(re.escape(w) for w in words) + r")\b", re.IGNORECASE)

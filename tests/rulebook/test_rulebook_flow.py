@@ -1,0 +1,106 @@
+"""Economy and flow: chapters run on, no page but the last is under half full by drawn area
+(text, figures and tables alike, measured on the rendered page), and the 2025 Letter book stays
+short."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulebook_helpers import PLAYER_BOOKS
+
+
+def _fills(pdf: Path) -> list[float | None]:
+    import pypdfium2 as pdfium
+    from generator.rulebook.lint import page_fill, page_lines
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        return [page_fill(doc[i], page_lines(doc[i]), i + 1) for i in range(len(doc))]
+    finally:
+        doc.close()
+
+
+@pytest.mark.parametrize("book", PLAYER_BOOKS, ids=["-".join(b) for b in PLAYER_BOOKS])
+def test_no_page_but_the_last_is_under_half_full(player_books, book):
+    from generator.rulebook.lint import lint_pdf
+    pdf = player_books[book]
+    findings = [f for f in lint_pdf(pdf, draft=book[0] == "mana-hex") if f.kind in ("empty-page", "stranded-heading")]
+    assert findings == [], [str(f) for f in findings]
+    fills = _fills(pdf)
+    assert fills[0] is None and all(f is not None for f in fills[1:])   # the cover has no page number
+
+
+def test_the_2025_letter_book_sets_its_rules_and_sample_game_in_fourteen_pages(player_books):
+    """Cover, contents, rules and the sample game end by page 14 (19 pages when every chapter
+    opened a page); the reference aids (glossary, index, turn at a glance) follow."""
+    import pypdfium2 as pdfium
+    from generator.rulebook.lint import bookmarks
+    doc = pdfium.PdfDocument(str(player_books[("the-channeling", "2025", "rulebook-letter")]))
+    try:
+        glossary = next(m.page for m in bookmarks(doc) if m.title == "Glossary")
+    finally:
+        doc.close()
+    assert glossary + 1 <= 14
+
+
+def _made_up(path: Path) -> Path:
+    """Four pages with a running head and a page number: a cover, a page of one big drawing and no
+    text, a page of four lines, a last page of one line."""
+    from reportlab.lib.pagesizes import A5
+    from reportlab.pdfgen.canvas import Canvas
+    canvas = Canvas(str(path), pagesize=A5)
+    width, height = A5
+    for number in range(1, 5):
+        canvas.setFont("Helvetica", 8)
+        if number > 1:
+            canvas.drawString(40, height - 40, "Made-up game")
+            canvas.line(40, height - 44, width - 40, height - 44)
+            canvas.drawCentredString(width / 2, 24, str(number))
+        if number == 2:
+            canvas.setFillGray(0.4)
+            canvas.rect(40, 60, width - 80, height - 130, stroke=0, fill=1)
+        lines = {3: 4, 4: 1}.get(number, 0)
+        for i in range(lines):
+            canvas.drawString(40, height - 70 - 12 * i, f"Line {i + 1} of the rules")
+        canvas.showPage()
+    canvas.save()
+    return path
+
+
+def test_fill_counts_drawings_as_well_as_text(tmp_path):
+    """A page of one drawing is full though it has no text; a page of four lines is reported; the
+    last page may be short."""
+    from generator.rulebook.lint import lint_pdf
+    pdf = _made_up(tmp_path / "made-up.pdf")
+    fills = _fills(pdf)
+    assert fills[1] > 0.9 and fills[2] < 0.2
+    assert [(f.page, f.kind) for f in lint_pdf(pdf) if f.kind == "empty-page"] == [(3, "empty-page")]
+
+
+def test_chapters_run_on_unless_the_profile_breaks_them(player_books, rulebook_env, tmp_path):
+    """In the player book some chapter opens below the top of its page; a profile that sets
+    chapter_breaks starts every chapter on a new page."""
+    import pypdfium2 as pdfium
+    from generator.rulebook.lint import bookmarks
+    from pnp_testing import project_copy, run_cli
+
+    def chapter_tops(pdf: Path) -> list[tuple[int, float, float]]:
+        doc = pdfium.PdfDocument(str(pdf))
+        try:
+            return [(m.page, m.top, doc[m.page].get_height()) for m in bookmarks(doc) if m.level == 0]
+        finally:
+            doc.close()
+
+    running = chapter_tops(player_books[("the-channeling", "2025", "rulebook-letter")])
+    assert any(top < height * 0.75 for _, top, height in running)
+    project = project_copy(tmp_path)
+    profile = project / "layouts" / "profiles" / "rulebook-breaks.yaml"
+    root = Path(__file__).resolve().parents[2]
+    text = (root / "generator" / "looks" / "profiles" / "rulebook-letter.yaml").read_text()
+    profile.write_text(text.replace("id: rulebook-letter", "id: rulebook-breaks") + "  chapter_breaks: true\n")
+    result = run_cli("rulebook", "the-channeling", "--edition", "2025", "--profile", "rulebook-breaks", "--out",
+                     str(tmp_path / "out"), env={**rulebook_env, "PNP_PROJECT": str(project)})
+    assert result.returncode == 0, result.stderr
+    broken = chapter_tops(tmp_path / "out" / "the-channeling-2025-rulebook-breaks.pdf")
+    assert len(broken) == len(running)
+    assert all(top > height * 0.8 for _, top, height in broken), broken

@@ -1,0 +1,68 @@
+"""Reference aids from the game's data: every player book ends with its turn at a glance (the
+booklet's back cover), a glossary of rules/terms.yaml, and an index when it runs past 12 pages."""
+from __future__ import annotations
+
+import re
+
+import pytest
+import yaml
+
+from rulebook_helpers import PLAYER_BOOKS, ROOT
+from pnp_testing import run_cli
+
+
+def _pages(pdf) -> list[str]:
+    from pypdf import PdfReader
+    return [re.sub(r"\s+", " ", page.extract_text() or "") for page in PdfReader(str(pdf)).pages]
+
+
+@pytest.mark.parametrize("book", PLAYER_BOOKS, ids=["-".join(b) for b in PLAYER_BOOKS])
+def test_each_player_book_ends_with_its_reference_glossary_and_index(player_books, book):
+    game = book[0]
+    pages = _pages(player_books[book])
+    last = pages[-1]
+    assert "Turn at a glance" in last and "Notes" not in last        # the back cover of a booklet too
+    text = " ".join(pages)
+    terms = yaml.safe_load((ROOT / "components" / game / "rules" / "terms.yaml").read_text())["terms"]
+    glossary = text[text.rindex("Glossary"):]
+    for term in terms:
+        assert f"{term['term']}." in glossary, term["term"]
+    body_pages = len(pages) - 1   # without the reference page, as the book decides it
+    index = re.search(r"Index (.*?)(?:Turn at a glance|$)", text[text.rindex("Glossary"):])
+    if body_pages > 12:
+        assert index, "a book over 12 pages has an index"
+        entries = {t["term"]: m.group(1) for t in terms
+                   if (m := re.search(re.escape(t["term"]) + r" ((?:\d+, )*\d+)", index.group(1)))}
+        assert len(entries) >= len(terms) // 2, entries
+        from generator.rulebook.terms import Term, term_pattern
+        forms = {t["term"]: term_pattern(Term(**t)) for t in terms}
+        for term, numbers in entries.items():   # each page listed shows a form of the term
+            for number in map(int, numbers.split(", ")):
+                assert forms[term].search(pages[number - 1]), (term, number)
+    else:
+        assert "Index" not in text[text.rindex("Glossary"):]
+
+
+def test_a_terms_file_error_names_file_line_and_key(game_copy, rulebook_env, tmp_path):
+    terms = game_copy / "the-channeling" / "rules" / "terms.yaml"
+    lines = terms.read_text().splitlines()
+    number = next(i for i, line in enumerate(lines, 1) if "means:" in line)
+    lines[number - 1] = lines[number - 1].replace("means:", "meaning:")
+    terms.write_text("\n".join(lines) + "\n")
+    result = run_cli("rulebook", "the-channeling", "--edition", "2025", "--profile", "rulebook-letter", "--out",
+                     str(tmp_path / "out"), env={**rulebook_env, "PNP_COMPONENTS": str(game_copy)})
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert f"terms.yaml:{number - 1} at 'terms[0].means'" in result.stderr, result.stderr   # the entry lacks it
+
+
+def test_cover_states_players_time_and_ages_from_rulebook_yaml(tmp_path, rulebook_env):
+    from generator.build.newgame import create_game
+    folder = create_game(tmp_path, "demo", "Demo")
+    config = folder / "rules" / "rulebook.yaml"
+    config.write_text(config.read_text() + "playing_time: 20 to 30 minutes\nages: 10 and up\n")
+    out = tmp_path / "out"
+    result = run_cli("rulebook", "demo", "--profile", "rulebook-letter", "--out", str(out),
+                     env={**rulebook_env, "PNP_PROJECT": str(tmp_path)})
+    assert result.returncode == 0, result.stderr
+    cover = _pages(next(out.glob("demo-*-rulebook-letter.pdf")))[0]
+    assert "20 to 30 minutes" in cover and "ages 10 and up" in cover, cover
