@@ -17,7 +17,7 @@ from generator.core.files import refusal, write_atomically
 
 SHIPPED = Path(str(resources.files("generator") / "schemas"))  # package data
 KINDS = ("game", "edition", "pieces", "glyphs", "icons", "style", "template", "profile", "rulebook",
-         "rulebook-styles", "rule-wordings", "rule-terms", "vendor")
+         "rulebook-styles", "rule-wordings", "rule-terms", "rule-examples", "vendor")
 
 
 def schema_for(kind: str) -> dict[str, Any]:
@@ -37,6 +37,11 @@ def schema_for(kind: str) -> dict[str, Any]:
               "vendor": Vendor}
     if kind == "pieces":
         schema = _pieces_schema(MAX_COUNT)
+    elif kind == "rule-examples":
+        from generator.rulebook.examples import Example
+        example = Example.model_json_schema()
+        schema = {"type": "object", "description": "worked examples by name", "$defs": example.pop("$defs", {}),
+                  "additionalProperties": example}
     elif kind == "template":
         schema = _template_schema(TemplateFile, TypeAdapter(AnyElement).json_schema())
     else:
@@ -90,6 +95,8 @@ def kind_of(path: Path) -> str | None:
         return "rule-wordings"
     if name == "terms.yaml" and parent == "rules":
         return "rule-terms"
+    if parent == "examples" and "rules" in parts:
+        return "rule-examples"
     if parent == "rulebook":
         return "rulebook-styles"
     if parent == "cards":
