@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict, TypeAdapter
 
 from generator.model.game import Edition
 from generator.runs.cache import cache_key, cached
@@ -54,6 +54,24 @@ def engine_inputs(edition: Edition) -> EngineInputs | None:
     except ValueError as exc:
         raise edition.rules_error("deck", "a deck the engine can play", str(exc)) from None
     return EngineInputs(spec.name, options, deck, edition.glyph_ids)
+
+
+class _KeptRecord(BaseModel):
+    """What a kept game record must hold to be used (the game's own figures may add more)."""
+
+    model_config = ConfigDict(extra="allow")
+    game: str
+    seed: int
+    agents: list[str]
+    actions: list[str]
+    winner: int | None
+    turns: int
+
+
+# A kept result of another shape is a miss, never a KeyError: the cache lives in the project, which
+# may have been sent by anyone.
+RECORD = TypeAdapter(_KeptRecord)
+ROWS = TypeAdapter(list[list[Any]])
 
 
 @dataclass
@@ -129,7 +147,7 @@ def _joined(parts: list[list]) -> list:
 
 def sample_work(inputs: EngineInputs, seed: int, agents: tuple[str, str]) -> Work:
     return Work("sample", {**inputs.key(), "seed": seed, "agents": list(agents)}, inputs.engine,
-                [(inputs, seed, tuple(agents))], _sample_record, _first, [1])
+                [(inputs, seed, tuple(agents))], _sample_record, _first, [1], RECORD)
 
 
 def _sample_record(unit: tuple) -> dict[str, Any]:
@@ -163,7 +181,7 @@ def balance_work(inputs: EngineInputs, games: int, seed: int, agents: tuple[str,
     units = [(inputs, seed, tuple(agents), a, min(games, a + BALANCE_UNIT)) for a in range(0, games, BALANCE_UNIT)]
     return Work("balance", {**inputs.key(), "seed": seed, "agents": list(agents), "games": games,
                             "row": _row_fingerprint(inputs.engine)}, inputs.engine,
-                units, _play_rows, _joined, [b - a for *_, a, b in units])
+                units, _play_rows, _joined, [b - a for *_, a, b in units], ROWS)
 
 
 def balance_rows(inputs: EngineInputs, games: int, seed: int, agents: tuple[str, str], jobs: int = 1,
