@@ -45,6 +45,9 @@ WHERE = {
     "rulebook": "`components/<game>/rules/rulebook.yaml`: how the rulebook is put together",
     "rulebook-styles": "`rulebook/styles.yaml` in `layouts/` or a game's folder: the rulebook's type and colours",
     "rule-wordings": "`components/<game>/rules/options.yaml`: each rule option's question and wordings",
+    "rule-terms": "`components/<game>/rules/terms.yaml`: the game's terms, for the glossary and the index",
+    "rule-examples": "`components/<game>/rules/examples/*.yaml`: worked examples, positions and moves the "
+                     "rules engine plays when the book is built",
     "vendor": "`vendors/<id>.yaml` in `layouts/`: a print shop's products and their sizes",
 }
 
