@@ -271,7 +271,7 @@ def build_gallery(out: Path) -> dict[str, Path]:
 def _page_png(pdf: Path, index: int, width: int) -> Any:
     import pypdfium2
     document = pypdfium2.PdfDocument(str(pdf))
-    page = document[index]
+    page = document[min(index, len(document) - 1)]  # a short book: its last page
     image = page.render(scale=width / page.get_width()).to_pil()
     document.close()
     return image.convert("RGB")
