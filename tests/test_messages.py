@@ -7,6 +7,7 @@ import re
 
 from pnp_testing import run_cli
 
+from generator.build.jsonschemas import KINDS
 from generator.core.errors import GameDataError, did_you_mean
 
 
@@ -88,7 +89,7 @@ def test_simulate_on_a_game_without_an_engine_says_so_before_asking_for_games(tm
 def test_schema_says_how_to_point_an_editor_at_the_files(tmp_path):
     _pnpkit(tmp_path, "new", "demo")
     done = _pnpkit(tmp_path, "schema")
-    assert done.returncode == 0 and done.stdout.startswith("12 JSON Schemas in .pnpkit/schemas/")
+    assert done.returncode == 0 and done.stdout.startswith(f"{len(KINDS)} JSON Schemas in .pnpkit/schemas/")
     assert "  # yaml-language-server: $schema=../../.pnpkit/schemas/game.schema.json\n" in done.stdout
     first = (tmp_path / "components" / "demo" / "game.yaml").read_text().splitlines()[0]
     assert first == "# yaml-language-server: $schema=../../.pnpkit/schemas/game.schema.json"
