@@ -11,6 +11,7 @@ import importlib
 import os
 import sys
 from types import ModuleType
+from typing import Any
 
 _noticed = False
 
@@ -33,3 +34,18 @@ def load(package: str) -> ModuleType | None:
             print(f"pnp-generator: no compiled game kernel ({exc}); the engines play in Python",
                   file=sys.stderr)
         return None
+
+
+KERNEL_AGENTS = {"random": 0, "greedy": 1}  # the agents a game kernel plays, by the kernel's number
+
+
+def kernel_agent(spec: Any) -> int | None:
+    """The kernel's number for an agent spec it implements ("random", "greedy"), else None."""
+    from generator.play.agents_base import parse_agent_spec
+    if not isinstance(spec, str):
+        return None
+    try:
+        kind, iterations = parse_agent_spec(spec)
+    except ValueError:
+        return None
+    return KERNEL_AGENTS.get(kind) if iterations is None else None

@@ -13,26 +13,15 @@ from dataclasses import asdict
 from typing import Any, Sequence
 
 from generator.play import kernels
-from generator.play.agents_base import parse_agent_spec
+from generator.play.kernels import KERNEL_AGENTS as AGENTS, kernel_agent  # noqa: F401 (AGENTS: the numbers)
 from generator.play.loop import GameRow
 from generator.play.seeds import derive_seed
 from pnp_games.channeling.options import ChannelingOptions
 from pnp_games.channeling.setup import new_game
 
-AGENTS = {"random": 0, "greedy": 1}  # the kernel's agent numbers
 TIE_BREAKERS = {"fewer_cards": 1, "second_player": 2}
 _games: dict[tuple, Any] = {}
 
-
-def kernel_agent(spec: Any) -> int | None:
-    """The kernel's number for an agent spec it implements ("random", "greedy"), else None."""
-    if not isinstance(spec, str):
-        return None
-    try:
-        kind, iterations = parse_agent_spec(spec)
-    except ValueError:
-        return None
-    return AGENTS.get(kind) if iterations is None else None
 
 
 def _build(module, options: ChannelingOptions, deck: Sequence[Any], glyph_ids: Sequence[str]):

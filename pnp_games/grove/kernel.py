@@ -12,24 +12,13 @@ from dataclasses import asdict
 from typing import Any, Sequence
 
 from generator.play import kernels
-from generator.play.agents_base import parse_agent_spec
+from generator.play.kernels import KERNEL_AGENTS as AGENTS, kernel_agent  # noqa: F401 (AGENTS: the numbers)
 from pnp_games.grove.actions import BANISH, CHANNEL, STUN
 from pnp_games.grove.options import GroveOptions
 from pnp_games.grove.tables import _ROLL_TABLE_MOST, tables
 
-AGENTS = {"random": 0, "greedy": 1}  # the kernel's agent numbers
 _games: dict[str, Any] = {}
 
-
-def kernel_agent(spec: Any) -> int | None:
-    """The kernel's number for an agent spec it implements ("random", "greedy"), else None."""
-    if not isinstance(spec, str):
-        return None
-    try:
-        kind, iterations = parse_agent_spec(spec)
-    except ValueError:
-        return None
-    return AGENTS.get(kind) if iterations is None else None
 
 
 def rule_numbers(o: GroveOptions) -> dict[str, int]:
