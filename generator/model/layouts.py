@@ -14,6 +14,7 @@ from generator.core.files import refusal, within
 from generator.core.errors import GameDataError, did_you_mean
 from generator.core.units import PAPER, parse_length
 from generator.model.conditions import Condition, Repeat
+from generator.model.expressions import expressions_in, load_unbound
 from generator.model.numbers import NUMBERS, Degrees, Dots, DashLength, FontSize, Leading, Percent, StrokeWidth, MAX_DASHES, whole
 from generator.model.schema import Glyph, Ident
 from generator.model.source import Sourced, load_yaml
@@ -560,6 +561,9 @@ def validate_element(data: dict, origin: Sourced, where: tuple) -> Any:
     build meets are prepared (pydantic builds each model's checks on first use); a missing or
     unknown kind goes through the whole union, which says which kinds there are."""
     kind = _KINDS.get(data.get("kind")) if isinstance(data, dict) else None
+    keys = expressions_in(data) if kind else frozenset()
+    if keys:  # `{{ ... }}` values: checked against the key they fill once bound to a piece
+        return load_unbound(kind, data, keys, origin, where)
     try:
         return kind.model_validate(data) if kind else _all_kinds().validate_python(data)
     except ValidationError as exc:
