@@ -173,7 +173,8 @@ def elements_page() -> str:
              "```yaml", '--8<-- "docs/examples/elements/components/elements/templates/swatch.yaml"', "```", "",
              "Every element also takes `when:` (draw it only for matching pieces), `repeat:` (draw it several "
              "times), `rotate:` and `bleed: true` (it may run into the bleed). A value written `$field` is "
-             "taken from the piece, and `{field}` in text is replaced by the piece's value.", ""]
+             "taken from the piece, and `{field}` in text is replaced by the piece's value. Any text value may "
+             "also hold [expressions](expressions.md) such as `{{ attack * 2 }}`.", ""]
     for kind, definition in sorted(element_kinds().items()):
         lines += [f"## `{kind}`", "", _cell(definition.get("description", "")), "",
                   f"![the {kind} example](../assets/elements/{kind}.png){{ .element-picture }}", "",

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from generator.model.expressions import choose, lookup, number, plural, roman, signed, ExpressionError
-from pnp_testing import render_page
+from pnp_testing import ROOT, render_page
 from robustness.robustness_support import run
 
 GAME = "tally-duel"
@@ -51,19 +51,7 @@ glyphs:
 """,
     "editions/first.yaml": "id: first\ntitle: First Strike\nrules: {hand: 5}\n",
 }
-EXPRESSIONS = """\
-id: fighter
-extends: poker-card
-elements:
-  frame: {kind: rect, x: 3, y: 3, w: 57.5, h: 82.9, stroke_width: 2, stroke: "{{ choose(rarity, 'frame', 'green', 'blue') }}"}
-  name: {kind: text, x: 6, y: 8, w: 51, h: 10, text: "{name}", font: bold, size: 14, align: centre}
-  damage: {kind: text, x: 6, y: 20, w: 51, h: 10, align: centre, size: "{{ 7 + attack }}",
-           text: "{name} deals {{ attack * 2 }} {{ plural(attack * 2, 'wound') }}"}
-  icon: {kind: glyph, x: 24, y: 36, w: 15, h: 15, glyph: "{{ lookup(element, {'fire': 'flame', 'water': 'drop'}) }}"}
-  rarity: {kind: text, x: 6, y: 58, w: 51, h: 8, align: centre, text: "{{ 'Rare' if rarity > 2 else 'Common' }}"}
-  edition: {kind: text, x: 6, y: 70, w: 51, h: 6, size: 6, align: centre,
-            text: "{{ edition.title }} {{ roman(rarity) }}, hand {{ edition.rules.hand }}"}
-"""
+EXPRESSIONS = (ROOT / "docs/examples/expressions/fighter.yaml").read_text()  # the reference page's example
 COLOURS = {1: "frame", 2: "green", 3: "blue"}
 
 
