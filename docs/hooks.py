@@ -64,9 +64,9 @@ def _type(schema: dict[str, Any], page: str = "") -> str:
         return f"`{schema['const']}`"
     if "enum" in schema:
         return "one of " + ", ".join(f"`{v}`" for v in schema["enum"])
-    if "anyOf" in schema or "oneOf" in schema:
+    if "anyOf" in schema or "oneOf" in schema:  # (an element key's expression form is said once, above)
         parts = list(dict.fromkeys(_type(s, page) for s in schema.get("anyOf", schema.get("oneOf"))
-                                   if s.get("type") != "null"))
+                                   if s.get("type") != "null" and s.get("$ref") != "#/$defs/Expression"))
         if "length" in parts and "number" in parts:  # a bare number is a length in millimetres
             parts.remove("number")
         return " or ".join(parts)

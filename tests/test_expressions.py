@@ -165,3 +165,16 @@ def test_the_functions() -> None:
                  lambda: plural("two", "coin"), lambda: number(1, 99)):
         with pytest.raises(ExpressionError):
             call()
+
+
+def test_the_template_schema_takes_an_expression_for_any_key_and_still_refuses_a_bad_value() -> None:
+    import jsonschema
+    import yaml
+
+    from generator.build.jsonschemas import schema_for
+
+    checker = jsonschema.Draft202012Validator(schema_for("template"))
+    template = yaml.safe_load(EXPRESSIONS)
+    assert list(checker.iter_errors(template)) == []
+    template["elements"]["damage"]["size"] = "big"
+    assert list(checker.iter_errors(template))
