@@ -17,13 +17,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable
 
-from jinja2 import StrictUndefined, TemplateSyntaxError, Undefined, nodes
-from jinja2.exceptions import SecurityError, UndefinedError
-from jinja2.parser import Parser
 from pydantic import BaseModel, PrivateAttr, ValidationError
 
 from generator.core.errors import GameDataError, did_you_mean
-from generator.core.sandbox import BudgetedEnvironment, BudgetExceeded
 from generator.model.source import Sourced
 from generator.model.validation import describe
 
@@ -112,7 +108,12 @@ BUILT_IN = ("range", "dict")  # Jinja2's own globals an expression may use
 
 
 @lru_cache(maxsize=1)
-def environment() -> BudgetedEnvironment:
+def environment():
+    """The budgeted sandbox expressions run in (Jinja2 is imported only for templates that hold some)."""
+    from jinja2 import StrictUndefined
+
+    from generator.core.sandbox import BudgetedEnvironment
+
     env = BudgetedEnvironment(max_work=MAX_WORK, undefined=StrictUndefined, autoescape=False)
     for name in set(env.globals) - set(BUILT_IN):
         del env.globals[name]
@@ -142,6 +143,8 @@ class Expression:
         :raises ExpressionError, UndefinedError, SecurityError, BudgetExceeded and any error of an
             operation on mismatched types (TypeError, ValueError, ArithmeticError...).
         """
+        from jinja2 import Undefined
+
         env = environment()
         out = []
         for part in self.parts:
@@ -170,6 +173,9 @@ def strip_expressions(text: str) -> str:
 @lru_cache(maxsize=4096)
 def compile_value(source: str) -> Expression:
     """:raises TemplateSyntaxError: for an expression Jinja2 cannot read (or an unknown filter)."""
+    from jinja2 import TemplateSyntaxError, nodes
+    from jinja2.parser import Parser
+
     if len(source) > MAX_SOURCE:
         raise TemplateSyntaxError(f"at most {MAX_SOURCE:,} characters", 1)
     env = environment()
@@ -233,6 +239,8 @@ def expressions_in(data: dict) -> frozenset[str]:
 
 def load_unbound(kind: type[BaseModel], data: dict, keys: frozenset[str], origin: Sourced, where: tuple) -> Any:
     """An element with expressions: its other keys checked now, each expression compiled."""
+    from jinja2 import TemplateSyntaxError
+
     for key in sorted(keys):
         try:
             compile_value(data[key])
@@ -275,6 +283,10 @@ def bind(element: Any, context: dict[str, Any], origin: Sourced, where: tuple, l
 def evaluate(source: str, context: dict[str, Any], formatted: bool, origin: Sourced, key_path: tuple,
              label: str | None) -> Any:
     """One value's expressions evaluated; any failure is one GameDataError."""
+    from jinja2.exceptions import SecurityError, UndefinedError
+
+    from generator.core.sandbox import BudgetExceeded
+
     expression = compile_value(source)
     piece = label or "a piece"
 
