@@ -13,7 +13,8 @@ from generator.model.layouts import Layouts, Profile, Template
 from generator.model.source import load_yaml
 from generator.model.validation import validate
 from generator.model.expressions import strip_expressions
-from generator.render.bindings import expression_names, references, text_references
+from generator.draw.bindings import references, text_references
+from generator.render.bound import expression_names
 from generator.render.faces import FacePainter
 
 if TYPE_CHECKING:
