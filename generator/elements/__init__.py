@@ -1,7 +1,8 @@
 """The element kinds a template places, one module each: the kind's model (its keys, built from the
 shared argument groups of ``args/``), ``paint`` (draw it on a reportlab canvas), ``outline`` (the
 points where it puts ink, for the print-safety check) and ``FILLED`` (filled art, which an ink-saver
-profile draws as an outline).
+profile draws as an outline); optionally ``check`` (what a value bound for one piece must meet beyond
+its type, such as a QR code's content fitting its size).
 
 This package finds the kind modules itself and builds the kinds table from them: adding a kind is
 adding its module.
@@ -26,6 +27,7 @@ class Kind:
     outline: Callable[..., list]  # (element, face size, glyph shapes by name or None) -> ink points
     filled: bool
     module: str
+    check: Callable[..., Any] | None = None  # (element, piece's values) -> (key, expected, found) or None
 
 
 def _find_kinds() -> dict[str, Kind]:
@@ -35,7 +37,8 @@ def _find_kinds() -> dict[str, Kind]:
             continue
         module = importlib.import_module(f"{__name__}.{found.name}")
         name = get_args(module.MODEL.model_fields["kind"].annotation)[0]
-        kinds[name] = Kind(name, module.MODEL, module.paint, module.outline, module.FILLED, module.__name__)
+        kinds[name] = Kind(name, module.MODEL, module.paint, module.outline, module.FILLED, module.__name__,
+                           getattr(module, "check", None))
     return kinds
 
 

@@ -221,11 +221,17 @@ class Unbound(BaseModel):
 
 @lru_cache(maxsize=None)
 def unbound_model(kind: type[BaseModel], keys: frozenset[str]) -> type[BaseModel]:
-    """`kind` with `keys` taking their expressions as text (checked when bound to a piece)."""
-    namespace = {"__annotations__": {key: str for key in keys}, "__module__": kind.__module__,
-                 "__doc__": kind.__doc__, "bound_kind": kind, "expression_keys": keys}
-    namespace["__annotations__"].update(bound_kind="ClassVar[type]", expression_keys="ClassVar[frozenset]")
-    return type(f"{kind.__name__}WithExpressions", (kind, Unbound), namespace)
+    """`kind`'s keys and their types, with `keys` taking their expressions as text. The kind's own
+    validators (which may read those keys) run when the element is bound to a piece, on every key."""
+    annotations: dict[str, Any] = {"bound_kind": "ClassVar[type]", "expression_keys": "ClassVar[frozenset]"}
+    namespace: dict[str, Any] = {"__module__": kind.__module__, "__doc__": kind.__doc__, "bound_kind": kind,
+                                 "expression_keys": keys, "model_config": kind.model_config}
+    for name, field in kind.model_fields.items():
+        annotations[name] = str if name in keys else field.annotation
+        if name not in keys:
+            namespace[name] = field
+    namespace["__annotations__"] = annotations
+    return type(f"{kind.__name__}WithExpressions", (Unbound,), namespace)
 
 
 def expression_keys(element: Any) -> frozenset[str]:

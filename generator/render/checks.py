@@ -15,6 +15,7 @@ from generator.model.layouts import Template
 from generator.core.numbers import MAX_DOTS
 from generator.draw.bindings import format_text, references, resolve, text_references
 from generator.draw.richtext import RichStyle, is_rich, names_used, paragraph
+from generator.elements import KINDS
 from generator.elements.args.conditions import check_condition, holds
 
 if TYPE_CHECKING:
@@ -155,6 +156,7 @@ def _check_bound_values(painter: "FacePainter", template: Template, component: C
         if element.kind == "text":
             _check_field_markup(painter, element, values, piece, template.sources[name])
         _check_count(element, values, piece, source, where)
+        _check_kind(element, values, piece, source, where)
 
 
 def _check_expression_values(painter: "FacePainter", element, bound, values: dict, piece: Piece, source,
@@ -175,6 +177,15 @@ def _check_expression_values(painter: "FacePainter", element, bound, values: dic
         _check_image(painter, bound.file, lambda key, e, f: fail(key, e, f))
     if "text" in keys:
         _check_markup(painter, format_text(bound.text, values, bound.labels), fail)
+
+
+def _check_kind(element, values: dict, piece: Piece, source, where) -> None:
+    """What the element's own kind asks of the values bound for one piece (a code's content fits it)."""
+    check = KINDS[element.kind].check
+    problem = check(element, values) if check else None
+    if problem:
+        key, expected, found = problem
+        raise source.error(where + (key,), expected, f"{found} (for {piece.label})")
 
 
 def _check_count(element, values: dict, piece: Piece, source, where) -> None:
