@@ -76,7 +76,7 @@ def components(tmp_path: Path, monkeypatch) -> Path:
 def build(out: Path, profile: str = "a4") -> Path:
     result = run("build", GAME, "-e", "proto", "-p", profile, "--out", str(out))
     assert result.code == 0, result.err
-    return out / f"{GAME}-proto-{profile}-cards.pdf"
+    return next(out.glob(f"{GAME}-proto-{profile}-*.pdf"))  # sheets of cards, or a print shop's deck file
 
 
 @pytest.mark.skipif(shutil.which("zbarimg") is None, reason="zbar-tools (zbarimg) is not installed")
@@ -162,3 +162,11 @@ def test_a_quiet_zone_past_the_safe_zone_is_a_finding(components: Path) -> None:
     write_game(components, TEMPLATE.replace("x: 16.5, y: 16, size: 30", "x: 1.5, y: 16, size: 30"))
     warnings = json.loads(run("validate", GAME, "--json").out)["warnings"]
     assert len(warnings) == 1 and "element 'link': qr reaches 1.5 mm past the safe zone" in warnings[0]
+
+
+def test_a_cmyk_build_draws_the_codes_in_cmyk(components: Path, tmp_path: Path) -> None:
+    from pdf_inspect import rgb_uses
+
+    write_game(components)
+    with pikepdf.open(build(tmp_path / "out", "cmyk")) as pdf:
+        assert all(rgb_uses(page) == set() for page in pdf.pages)
