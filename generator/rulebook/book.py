@@ -26,6 +26,7 @@ from generator.rulebook.faces import PieceFaces
 from generator.rulebook.facts import edition_facts, option_facts
 from generator.rulebook.gallery import CoverFan, CoverRow, Gallery
 from generator.rulebook.markdown import Converter
+from generator.rulebook.report import report_context
 from generator.runs.work import engine_inputs
 from generator.rulebook.settings import RulebookSettings, check_agents, load_style_sheet, settings_for
 from generator.rulebook.styles import Styles, build_styles
@@ -71,6 +72,7 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
     inputs = engine_inputs(edition)
     appendices = for_engine(edition.engine)
     context.update(options=[], questions=[], stalls=[], rules=None, sample=None, balance=None, seats=[],
+                   strength=[], coverage=None, levers=None, decisions=[], headline=None,
                    play_summary=config.play_summary, settings=settings.model_dump(mode="json"))
     if inputs is not None:
         context["seats"] = list(get_engine(edition.engine).info.seats)  # the game's GameInfo names them
@@ -91,6 +93,9 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
             with span("rulebook balance"):
                 context["balance"] = balance(book, appendices)
                 context["stalls"] = stall_runs(book, appendices, inputs)
+            with span("designer's report figures"):
+                context.update(report_context(book, appendices, inputs, folder, config, context["balance"],
+                                              context["stalls"], get_engine(edition.engine).info.seat_keys()))
     text = RuleText(folder, {"figure": _figure_function(figures), "colour": _colour_function(styles)},
                     shared=[layer.root / "rulebook" for layer in reversed(layouts.layers)])
     text.env.filters.update(percent=percent, fixed=fixed)
