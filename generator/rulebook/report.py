@@ -183,11 +183,11 @@ def coverage(settings: RulebookSettings, inputs: EngineInputs, uses: Callable[[l
     for agents in dict.fromkeys(pairs):
         games = settings.balance_games if agents == pairs[0] else settings.stall_games
         rows = balance_rows(inputs, games, settings.balance_seed, agents, settings.jobs)
-        by_seat = [dict.fromkeys(uses(rows[0])[p], 0) for p in range(len(agents))] if rows else []
+        by_seat: list[dict[str, int]] = [{} for _ in agents]
         for row in rows:
             for p, seat in enumerate(uses(row)):
                 for kind, count in seat.items():
-                    by_seat[p][kind] += count
+                    by_seat[p][kind] = by_seat[p].get(kind, 0) + count
         runs.append((agents, len(rows), by_seat))
     summary = by_agent(runs)
     at_least = settings.coverage_at_least
