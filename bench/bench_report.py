@@ -29,9 +29,9 @@ def main() -> None:
     args = parser.parse_args()
     os.environ["PNP_CACHE_DIR"] = tempfile.mkdtemp(prefix="bench-report-cache-")
     from generator.build.prefetch import plan
-    from generator.model import load_edition, load_game
+    from generator.model import find_game, load_edition
 
-    editions = [load_edition(game, e) for game in args.games for e in load_game(game).spec.editions]
+    editions = [load_edition(game, e) for game in args.games for e in find_game(game).spec.editions]
     planned = plan(editions, [args.profile])
     works = list({w.key: w for ws in planned.values() for w in ws}.values())
     spent: dict[str, float] = defaultdict(float)

@@ -120,7 +120,7 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
     headings = first.headings
 
     def body() -> list[Flowable]:  # the first layout takes the flowables made above; a later one new ones
-        return unused.pop() if unused else converter().convert(markdown)
+        return _without_trailing_space(unused.pop() if unused else converter().convert(markdown))
 
     def back() -> list[Flowable]:
         return converter().convert(reference)
@@ -168,6 +168,13 @@ def contents_hint(edition: Edition, profile: Profile) -> ContentsHint:
     from generator.runs.cache import cache_dir
     name = hashlib.sha256(f"{edition.game.folder.resolve()}|{edition.id}|{profile.id}".encode()).hexdigest()[:24]
     return ContentsHint(cache_dir() / "contents" / f"{name}.json")
+
+
+def _without_trailing_space(flowables: list[Flowable]) -> list[Flowable]:
+    """The body without the space after its last block, which could start a page of its own."""
+    while flowables and isinstance(flowables[-1], Spacer):
+        flowables = flowables[:-1]
+    return flowables
 
 
 def _page_setup(profile: Profile, settings: RulebookSettings) -> PageSetup:
