@@ -134,6 +134,17 @@ def disagreements(edition: Edition, inputs: EngineInputs) -> list[dict[str, Any]
     return out
 
 
+def _deciders(settings: RulebookSettings) -> list[tuple[tuple[str, str], int]]:
+    """Who plays each reading of a disagreement, and how many games: the balance agents (with
+    ``decision_games``), then the sweep agents (with ``sweep_games``), each pairing once."""
+    out: list[tuple[tuple[str, str], int]] = []
+    for agents, games in ((settings.balance_agents, settings.decision_games),
+                          (settings.sweep_agents, settings.sweep_games)):
+        if games and all(tuple(agents) != a for a, _ in out):
+            out.append((tuple(agents), games))
+    return out
+
+
 def _edge_agents(settings: RulebookSettings) -> list[str]:
     return [a for a in dict.fromkeys(settings.balance_agents) if a != settings.edge_baseline] \
         if settings.edge_games else []
@@ -151,9 +162,7 @@ def works(settings: RulebookSettings, edition: Edition, inputs: EngineInputs, fo
                 for c in lever_cells(folder, config, inputs)]
     for found in disagreements(edition, inputs):
         for reading in found["readings"]:
-            out.append(summary_work(reading["cell"].inputs, settings.balance_games, seed, settings.balance_agents))
-            if settings.sweep_games:
-                out.append(summary_work(reading["cell"].inputs, settings.sweep_games, seed, settings.sweep_agents))
+            out += [summary_work(reading["cell"].inputs, games, seed, agents) for agents, games in _deciders(settings)]
     return out
 
 
@@ -243,10 +252,7 @@ def decisions(settings: RulebookSettings, edition: Edition, inputs: EngineInputs
     out = []
     for found in disagreements(edition, inputs):
         played = []
-        for agents, games in ((settings.balance_agents, settings.balance_games),
-                              (settings.sweep_agents, settings.sweep_games)):
-            if not games or any(p["agents"] == list(agents) for p in played):
-                continue
+        for agents, games in _deciders(settings):
             cells = sweep([(r["cell"].label, r["cell"].inputs) for r in found["readings"]], games,
                           settings.balance_seed, agents, seats, settings.jobs)
             played.append({"agents": list(agents), "games": games, "cells": cells})

@@ -50,6 +50,9 @@ class RulebookSettings(Strict):
     # each lever rulebook.yaml adds) changed alone, these games per value, played by these agents
     sweep_games: int = Field(0, ge=0, le=1_000_000)
     sweep_agents: tuple[str, str] = ("greedy", "greedy")
+    # the designer's report: rules that disagree with themselves, each reading played this many games
+    # by the balance agents (besides sweep_games by the sweep agents; 0: by the sweep agents only)
+    decision_games: int = Field(0, ge=0, le=1_000_000)
     # the designer's report: an action kind an agent uses fewer times a game than this is flagged
     coverage_at_least: float = Field(1.0, ge=0, le=1000)
     jobs: int = Field(2, ge=1, le=64)
@@ -97,7 +100,7 @@ def check_agents(settings: RulebookSettings, layouts: Layouts, profile: Profile,
 
 
 AGENT_VARIABLES = {"sample_agents": "PNP_RULEBOOK_SAMPLE_AGENTS", "balance_agents": "PNP_RULEBOOK_BALANCE_AGENTS"}
-GAME_COUNTS = ("balance_games", "stall_games", "edge_games", "sweep_games")  # PNP_RULEBOOK_GAMES sets each (not 0)
+GAME_COUNTS = ("balance_games", "stall_games", "edge_games", "sweep_games", "decision_games")  # PNP_RULEBOOK_GAMES sets each (not 0)
 
 
 def _environment() -> dict[str, Any]:

@@ -94,12 +94,19 @@ def test_the_lever_sweep_has_one_row_per_option_value_and_a_chart(nim_report):
 
 
 def test_the_thirty_editions_contradiction_is_a_decision_with_both_readings_measured(tmp_path):
-    env = {"PNP_RULEBOOK_GAMES": "12", "PNP_RULEBOOK_SAMPLE_AGENTS": "greedy,greedy", "PNP_RULEBOOK_JOBS": "1",
-           "PNP_RULEBOOK_BALANCE_AGENTS": "mcts:2,mcts:2", "PNP_CACHE_DIR": str(tmp_path / "cache")}
+    """The thirty edition returns cubes by Splendor but counts Overchanneling beyond Vigor: the report
+    plays both readings side by side, with the balance agents (a profile asking for it) and greedy."""
+    from pnp_testing import project_copy, project_env
+    project = project_copy(tmp_path)
+    profile = project / "layouts" / "profiles" / "designer-report.yaml"
+    profile.write_text(profile.read_text().replace("decision_games: 0", "decision_games: 10"))
+    env = {**project_env(project), "PNP_RULEBOOK_GAMES": "12", "PNP_RULEBOOK_SAMPLE_AGENTS": "greedy,greedy",
+           "PNP_RULEBOOK_JOBS": "1", "PNP_RULEBOOK_BALANCE_AGENTS": "mcts:2,mcts:2",
+           "PNP_CACHE_DIR": str(tmp_path / "cache")}
     result = run_cli("rulebook", "the-channeling", "--edition", "thirty", "--profile", "designer-report",
-                     "--out", str(tmp_path), env=env)
+                     "--out", str(tmp_path / "out"), env=env)
     assert result.returncode == 0, result.stderr
-    text = _flat(pdf_text(tmp_path / "the-channeling-thirty-designer-report.pdf"))
+    text = _flat(pdf_text(tmp_path / "out" / "the-channeling-thirty-designer-report.pdf"))
     decision = text[text.rindex("Decisions the rules leave open"):]
     assert "cubes_returned_basis is splendor but overchanneling_basis is vigor" in decision
     for value in ("splendor", "vigor"):   # each reading, in the player book's words and played
@@ -108,6 +115,7 @@ def test_the_thirty_editions_contradiction_is_a_decision_with_both_readings_meas
         assert re.search(rf"{value} greedy, greedy 12 \d+\.\d% \[", decision), decision
     assert "As many as the card's Splendor." in decision.replace("\u2019", "'")
     assert "mcts:2 beats greedy in" in text
+    assert "Open decision the rules disagree on cubes_returned_basis and overchanneling_basis" in text
 
 
 def test_a_report_counts_each_agents_games_seat_by_seat():
@@ -145,5 +153,6 @@ def test_a_game_count_of_the_environment_leaves_a_run_the_profile_turns_off(monk
     monkeypatch.setenv("PNP_RULEBOOK_BALANCE_AGENTS", "greedy,random")
     report = settings_for(layouts, layouts.profile("designer-report"))
     assert (report.balance_games, report.edge_games, report.sweep_games) == (7, 7, 7)
+    assert report.decision_games == 0   # the profile plays no decision with its balance agents
     assert report.balance_agents == ("greedy", "random")
     assert settings_for(layouts, layouts.profile("rulebook-letter")).edge_games == 0
