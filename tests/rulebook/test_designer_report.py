@@ -156,3 +156,31 @@ def test_a_game_count_of_the_environment_leaves_a_run_the_profile_turns_off(monk
     assert report.decision_games == 0   # the profile plays no decision with its balance agents
     assert report.balance_agents == ("greedy", "random")
     assert settings_for(layouts, layouts.profile("rulebook-letter")).edge_games == 0
+
+
+@pytest.mark.parametrize("lever, key", [({"option": "hiden_glyphs", "values": [0]}, "levers[0].option"),
+                                        ({"option": "hidden_glyphs", "values": [99]}, "levers[0].values")])
+def test_a_lever_the_engine_refuses_names_the_file_line_and_key(tmp_path, lever, key):
+    import shutil
+    from generator.core.errors import GameDataError
+    from generator.model import load_edition
+    from generator.model.source import load_yaml
+    from generator.rulebook.config import RulebookConfig, rules_folder
+    from generator.rulebook.report import lever_cells
+    from generator.runs.work import engine_inputs
+    edition = load_edition("the-channeling", "2025")
+    folder = tmp_path / "rules"
+    shutil.copytree(rules_folder(edition), folder)
+    config_file = folder / "rulebook.yaml"
+    data = yaml.safe_load(config_file.read_text())
+    data["levers"] = [lever]
+    config_file.write_text(yaml.safe_dump(data, sort_keys=False))
+    config = RulebookConfig.model_validate(load_yaml(config_file).data)
+    with pytest.raises(GameDataError) as caught:
+        lever_cells(folder, config, engine_inputs(edition))
+    message = str(caught.value)
+    lines = config_file.read_text().splitlines()
+    start = next(i for i, text in enumerate(lines, 1) if text.startswith("levers:"))
+    field = key.rsplit(".", 1)[1]
+    line = next(i for i, text in enumerate(lines, 1) if i > start and f"{field}:" in text)
+    assert f"rulebook.yaml:{line} at '{key}'" in message, message
