@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Benchmark: the engine work of the designer's reports, in CPU seconds, by kind of run.
 
-    python bench/bench_report.py [GAME ...] [--profile designer-report]
+    python bench/bench_report.py [GAME ...] [--profile designer-report] [--skip KIND ...]
 
 Plans what a cold `build -p designer-report` starts ahead for every edition of the games (an empty
 cache), then runs each unit in this process and adds up its CPU time (``time.process_time``) by kind:
@@ -26,6 +26,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[1])
     parser.add_argument("games", nargs="*", default=["the-channeling", "battle-for-the-grove"])
     parser.add_argument("--profile", default="designer-report")
+    parser.add_argument("--skip", action="append", default=[], help="a kind of work left out (sample-search)")
     args = parser.parse_args()
     os.environ["PNP_CACHE_DIR"] = tempfile.mkdtemp(prefix="bench-report-cache-")
     from generator.build.prefetch import plan
@@ -33,7 +34,7 @@ def main() -> None:
 
     editions = [load_edition(game, e) for game in args.games for e in find_game(game).spec.editions]
     planned = plan(editions, [args.profile])
-    works = list({w.key: w for ws in planned.values() for w in ws}.values())
+    works = [w for w in {w.key: w for ws in planned.values() for w in ws}.values() if w.kind not in args.skip]
     spent: dict[str, float] = defaultdict(float)
     games: dict[str, int] = defaultdict(int)
     for work in works:
