@@ -35,6 +35,18 @@ def field_kinds(component: ComponentSet) -> dict[str, tuple[str, object]]:
     return kinds
 
 
+def colour_names(element) -> list[tuple[tuple, str]]:
+    """Each colour an element names (or binds with $field), with its key path: a gradient's stops too."""
+    out = []
+    for key in COLOUR_KEYS:
+        value = getattr(element, key, None)
+        if isinstance(value, str) and value:
+            out.append(((key,), value))
+        elif getattr(value, "gradient", None):
+            out += [((key, "stops", i), stop) for i, stop in enumerate(value.stops)]
+    return out
+
+
 def check_template(painter: "FacePainter", template: Template, component: ComponentSet) -> None:
     """Every name a template uses must exist and every condition must be able to hold."""
     kinds = field_kinds(component)
@@ -59,9 +71,12 @@ def check_template(painter: "FacePainter", template: Template, component: Compon
                                             f"'{component.id}'", repr(count))
         if element.kind == "text":
             _check_text(painter, element, component, names, fail)
-        for key in COLOUR_KEYS:
-            value = data.get(key)
-            if value and not value.startswith("$") and value not in painter.palette:
+        for key, value in colour_names(element):
+            if key[0] in bound:
+                continue  # worked out for each piece, checked then
+            if value.startswith("$") and references(value)[0] not in names:
+                raise fail(key, f"a field of '{component.id}', one of {sorted(names)}", repr(value))
+            if not value.startswith("$") and value not in painter.palette:
                 raise fail(key, "a colour named in style.yaml", did_you_mean(value, painter.palette.colours))
         if element.kind == "image" and "file" not in bound and not element.file.startswith("$"):
             _check_image(painter, element.file, fail)
@@ -142,10 +157,9 @@ def _check_bound_values(painter: "FacePainter", template: Template, component: C
                 continue  # not drawn on this piece: its expressions are not evaluated for it
             _check_expression_values(painter, element, bound[name], values, piece, source, where)
             element = bound[name]
-        for key in COLOUR_KEYS:
-            value = getattr(element, key, None)
-            if isinstance(value, str) and value.startswith("$") and resolve(value, values) not in painter.palette:
-                raise source.error(where + (key,), "a colour named in style.yaml",
+        for key, value in colour_names(element):
+            if value.startswith("$") and resolve(value, values) not in painter.palette:
+                raise source.error(where + key, "a colour named in style.yaml",
                                    f"{resolve(value, values)!r} (from {value} for {piece.label})")
         if element.kind == "glyph" and element.glyph.startswith("$"):
             if resolve(element.glyph, values) not in painter.shapes:
@@ -167,10 +181,9 @@ def _check_expression_values(painter: "FacePainter", element, bound, values: dic
     def fail(key, expected: str, found: str) -> GameDataError:
         return source.error(where + (key,), expected, f"{found} (from {getattr(element, key)} for {piece.label})")
 
-    for key in keys.intersection(COLOUR_KEYS):
-        value = getattr(bound, key)
-        if value is not None and value not in painter.palette:
-            raise fail(key, "a colour named in style.yaml", did_you_mean(value, painter.palette.colours))
+    for key, value in colour_names(bound):
+        if key[0] in keys and value not in painter.palette:
+            raise fail(key[0], "a colour named in style.yaml", did_you_mean(value, painter.palette.colours))
     if "glyph" in keys and bound.glyph not in painter.shapes:
         raise fail("glyph", f"a glyph or icon, one of {sorted(painter.shapes)}", did_you_mean(bound.glyph, painter.shapes))
     if "file" in keys and bound.kind == "image":

@@ -12,9 +12,9 @@ from generator.model.game import ComponentSet, Edition, Game, Piece, named_value
 from generator.model.layouts import Layouts, Profile, Template
 from generator.core.units import MM
 from generator.draw.bindings import resolve
-from generator.draw.ink import centre_of
+from generator.draw.forms import end_form
 from generator.draw.paint import PaintContext
-from generator.elements import paint as paint_element
+from generator.elements import centre, paint as paint_element
 from generator.elements.background import SEAM
 from generator.elements.args.conditions import holds, repeat_offsets
 from generator.render.bound import bound_elements, expression_data
@@ -80,7 +80,7 @@ class FacePainter:
             pad = bleed + SEAM
             c.beginForm(name, lowerx=-pad, lowery=-pad, upperx=w + pad, uppery=h + pad)
             self.paint(c, template, values, 0, h, bleed)
-            c.endForm()
+            end_form(c)
         c.saveState()
         c.translate(x0, top - template.size[1])
         c.doForm(name)
@@ -94,9 +94,13 @@ class FacePainter:
         for element in self.bound(template, values).values():
             if not holds(element.when, values):
                 continue
+            ctx.opacity = element.opacity  # reportlab sets the opacity with each colour (see PaintContext.paint)
             for dx, dy in copies(element, values):
                 c.saveState()
                 c.translate(dx, -dy)
+                if element.opacity < 1:  # for what sets no colour: images, gradients
+                    c.setFillAlpha(element.opacity)
+                    c.setStrokeAlpha(element.opacity)
                 if element.rotate:
                     cx, cy = _centre(element, ctx)
                     c.translate(cx, cy)
@@ -177,5 +181,5 @@ def copies(element, values: dict) -> list[tuple[float, float]]:
 
 def _centre(element, ctx: PaintContext) -> tuple[float, float]:
     """The page point an element turns about (the same point the print-safety check turns it about)."""
-    x, y = centre_of(element, (ctx.width, ctx.height))
+    x, y = centre(element, (ctx.width, ctx.height))
     return ctx.px(x), ctx.py(y)
