@@ -63,7 +63,7 @@ def by_hand(index: int) -> str:
 id: fighter-{index}
 extends: poker-card
 elements:
-  frame: {{kind: rect, x: 3, y: 3, w: 57.5, h: 82.9, stroke_width: 2, stroke: {COLOURS[rarity]}}}
+  frame: {{kind: rect, x: 4, y: 4, w: 55, h: 80, stroke_width: 2, stroke: {COLOURS[rarity]}}}
   name: {{kind: text, x: 6, y: 8, w: 51, h: 10, text: "{{name}}", font: bold, size: 14, align: centre}}
   damage: {{kind: text, x: 6, y: 20, w: 51, h: 10, align: centre, size: {7 + attack}, text: "{name} deals {attack * 2} {wounds}"}}
   icon: {{kind: glyph, x: 24, y: 36, w: 15, h: 15, glyph: {'flame' if element == 'fire' else 'drop'}}}
@@ -102,7 +102,8 @@ def build(out: Path) -> Path:
 
 def test_expressions_print_what_hand_computed_templates_print(components: Path, tmp_path: Path) -> None:
     write_game(components, EXPRESSIONS)
-    assert run("validate", GAME).code == 0
+    checked = run("validate", GAME)
+    assert checked.code == 0 and "warning" not in checked.out + checked.err, checked.out + checked.err
     computed = render_page(build(tmp_path / "computed"), 0, 100)
     write_game(components, EXPRESSIONS, own_faces=True)
     by_hand_page = render_page(build(tmp_path / "by-hand"), 0, 100)
