@@ -86,10 +86,10 @@ def main() -> None:
             page.wait_for_function(f"document.querySelectorAll('figure.piece').length === {CARDS} && "
                                    "Array.from(document.images).every(i => i.complete && i.naturalWidth > 0)",
                                    timeout=120_000)
-            if args.size != 0.5:   # faces are painted at the size shown: wait for them all at the new one
-                old = keys(page)
-                page.locator("#size").fill(str(args.size))
-                wait_loaded(page, list(old), old)
+            page.locator("#size").fill(str(args.size))   # faces are painted at the size shown: wait for them all
+            page.wait_for_function("""() => Array.from(document.querySelectorAll('.side-face img')).every(i =>
+                i.complete && i.naturalWidth >= i.getBoundingClientRect().width * devicePixelRatio - 1)""",
+                                   timeout=120_000)
             print(f"faces {page.evaluate('document.images[0].naturalWidth')} px wide at size {args.size}, "
                   f"{args.scale_factor} device px per CSS px", flush=True)
             for run in range(args.saves):

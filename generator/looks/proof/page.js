@@ -123,8 +123,9 @@ const PnpPage = (() => {
       const factor = screenFactor();
       bar.style.width = `${CARD_MM[0] * factor}mm`;
       bar.style.height = `${CARD_MM[1] * factor}mm`;
-      if (note) note.textContent = localStorage.getItem(KEY) ? `calibrated: 1 mm is ${factor.toFixed(3)} CSS mm`
-                                                             : "not calibrated: 1:1 assumes 96 CSS px an inch";
+      if (note) note.textContent = (localStorage.getItem(KEY) ? `calibrated: 1 mm is ${factor.toFixed(3)} CSS mm`
+                                                              : "not calibrated: 1:1 assumes 96 CSS px an inch")
+                                 + `; this screen has ${window.devicePixelRatio || 1} device px per CSS px`;
     };
     slider.value = screenFactor();
     slider.addEventListener("input", () => { localStorage.setItem(KEY, slider.value); show(); });
