@@ -68,14 +68,20 @@ def create_app(session: Session, game_folder: Path, hub: Hub, lifespan=None) -> 
         return Response(body, media_type=kind, headers={"Cache-Control": "no-cache"})
 
     async def state(request: Request) -> Response:
-        if session.choose_dpi(request.query_params.get("dpi")):   # a new size: paint every face at it
+        if session.choose_dpi(request.query_params.get("dpi")) and not repaints:   # a new size: paint at it
             repaints.add(task := asyncio.create_task(repaint()))
             task.add_done_callback(repaints.discard)
         return JSONResponse(session.page(), headers={"Cache-Control": "no-store"})
 
     async def repaint() -> None:
-        result = await asyncio.to_thread(session.rebuild)
-        hub.publish({"version": session.version, "painted": result.painted, "ok": result.ok})
+        """One repaint at a time, again until it was at the size last asked for (a slider drags
+        through many sizes; only the one it stops at matters)."""
+        while True:
+            dpi = session.dpi
+            result = await asyncio.to_thread(session.rebuild)
+            hub.publish({"version": session.version, "painted": result.painted, "ok": result.ok})
+            if session.dpi == dpi:
+                return
 
     async def face(request: Request) -> Response:
         key = request.path_params["key"]

@@ -9,6 +9,7 @@ import http.client
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -319,3 +320,21 @@ def test_one_to_one_uses_the_screens_calibration(page):
     page.wait_for_function("window.studio && window.studio.version > 0")
     page.click("#actual")
     assert abs(page.locator("#piece-lanterns-0 .face").first.bounding_box()["width"] - 1.25 * 69 * 96 / 25.4) < 2
+
+
+def test_a_burst_of_sizes_ends_with_the_faces_at_the_last_one(studio):
+    """A size slider dragged end to end asks for many resolutions; one repaint runs at a time, and the
+    faces end up painted at the last one asked for."""
+    for dpi in range(30, 250, 10):
+        status, _ = raw_get(studio.url, f"/api/state?dpi={dpi}")
+        assert status == 200
+    for _ in range(600):   # a hang guard, not a timing check
+        face = json.loads(raw_get(studio.url, "/api/state")[1])["components"][0]["pieces"][0]["face"]
+        wanted = round((face["size"][0] + 2 * face["bleed"]) / 72 * 240)   # trim and bleed at 240 px an inch
+        status, png = raw_get(studio.url, f"/faces/{face['key']}.png")
+        if status == 200 and abs(int.from_bytes(png[16:20], "big") - wanted) <= 2:
+            break
+        time.sleep(0.1)
+    else:
+        pytest.fail("the faces never reached the last size asked for")
+    assert studio.alive()
