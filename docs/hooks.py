@@ -173,7 +173,15 @@ def elements_page() -> str:
              "```yaml", '--8<-- "docs/examples/elements/components/elements/templates/swatch.yaml"', "```", "",
              "Every element also takes `when:` (draw it only for matching pieces), `repeat:` (draw it several "
              "times), `rotate:` and `bleed: true` (it may run into the bleed). A value written `$field` is "
-             "taken from the piece, and `{field}` in text is replaced by the piece's value.", ""]
+             "taken from the piece, and `{field}` in text is replaced by the piece's value.", "",
+             "## Zones", "",
+             "A template may name rectangles, `zones: {NAME: [x, y, w, h]}`, and an element may place itself in one "
+             "with `zone: NAME`: its position is then measured from the zone's top-left corner, and the box or "
+             "centre it leaves out is the zone's. A template that extends another moves or resizes a zone in one "
+             "line, and every element in it follows. Zones place a template's own elements; a `group`'s "
+             "children are placed in the group's frame.", "",
+             "![the zones example](../assets/elements/zones.png){ .element-picture }", "",
+             "```yaml", '--8<-- "docs/examples/elements/components/elements/templates/zones.yaml"', "```", ""]
     for kind, definition in sorted(element_kinds().items()):
         lines += [f"## `{kind}`", "", _cell(definition.get("description", "")), "",
                   f"![the {kind} example](../assets/elements/{kind}.png){{ .element-picture }}", "",

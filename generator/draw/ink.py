@@ -29,7 +29,10 @@ def half_stroke(el) -> float:
 
 
 def centre_of(el, size: tuple[float, float]) -> Point:
-    """The point an element turns about (as faces.paint turns it)."""
+    """The point an element turns about (as faces.paint turns it): its `pivot` when it names one."""
+    pivot = getattr(el, "pivot", None)
+    if pivot is not None:
+        return pivot
     if hasattr(el, "cx"):
         return el.cx, el.cy
     if hasattr(el, "points"):

@@ -26,6 +26,7 @@ class Kind:
     outline: Callable[..., list]  # (element, face size, glyph shapes by name or None) -> ink points
     filled: bool
     module: str
+    nested: bool = False          # holds elements of its own: its outline also takes the piece's values
 
 
 def _find_kinds() -> dict[str, Kind]:
@@ -35,7 +36,8 @@ def _find_kinds() -> dict[str, Kind]:
             continue
         module = importlib.import_module(f"{__name__}.{found.name}")
         name = get_args(module.MODEL.model_fields["kind"].annotation)[0]
-        kinds[name] = Kind(name, module.MODEL, module.paint, module.outline, module.FILLED, module.__name__)
+        kinds[name] = Kind(name, module.MODEL, module.paint, module.outline, module.FILLED, module.__name__,
+                           getattr(module, "NESTED", False))
     return kinds
 
 
@@ -48,6 +50,11 @@ def paint(c, element: Any, ctx) -> None:
     KINDS[element.kind].paint(c, element, ctx)
 
 
-def outline(element: Any, size: tuple[float, float], glyph_shapes: Callable[[str], Any] | None = None) -> list:
-    """Where one copy of an element, as written, puts ink (before rotation and repeats)."""
-    return KINDS[element.kind].outline(element, size, glyph_shapes)
+def outline(element: Any, size: tuple[float, float], glyph_shapes: Callable[[str], Any] | None = None,
+            values: dict | None = None) -> list:
+    """Where one copy of an element, as written, puts ink (before rotation and repeats); `values` are
+    the piece's, which a group's children's conditions and repeats read."""
+    kind = KINDS[element.kind]
+    if kind.nested:
+        return kind.outline(element, size, glyph_shapes, values)
+    return kind.outline(element, size, glyph_shapes)
