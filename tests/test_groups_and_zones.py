@@ -141,6 +141,13 @@ def test_a_group_scales_its_children_and_a_clip_cuts_them(project: Path):
     assert near(clipped(31.5 + 7, 30 + 7), PAPER) and near(clipped(31.5, 22), PAPER)   # outside the circle
 
 
+def test_a_groups_opacity_multiplies_its_childrens(project: Path):
+    write_game(project, BADGE.format(rotate=0, scale=1).replace("    scale: 1\n", "    scale: 1\n    opacity: 0.5\n"))
+    veiled = face("badge-card")
+    half = tuple((a + b) / 2 for a, b in zip(RED, PAPER))
+    assert near(veiled(31.5 - 7, 30 - 7), half, 15) and near(veiled(5, 5), PAPER)
+
+
 def test_a_child_template_moves_a_zone_and_its_elements_follow(project: Path):
     write_game(project)
     base, low = face("crew-card"), face("crew-low")

@@ -77,11 +77,8 @@ def _template_schema(model: Any, elements: dict[str, Any]) -> dict[str, Any]:
             _zoned(definition)
     for definition in defs.values():   # a group's children and clip are elements too
         for spec in definition.get("properties", {}).values():
-            holds = spec.pop("x-holds", None)
-            if holds == "elements":
+            if spec.pop("x-holds", None) == "elements":
                 spec["additionalProperties"] = {"$ref": "#/$defs/Element"}
-            elif holds == "element":
-                spec["anyOf"] = [{"$ref": "#/$defs/Element"}, {"type": "null"}]
     return schema
 
 

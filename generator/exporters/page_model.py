@@ -18,8 +18,7 @@ from generator.model.game import ComponentSet, Edition, Piece
 from generator.model.layouts import Layouts, Template
 from generator.model.source import load_yaml
 from generator.draw.bindings import resolve
-from generator.draw.ink import placed
-from generator.elements import outline
+from generator.elements import outline, placed
 from generator.elements.args.conditions import holds
 from generator.render.faces import FacePainter, copies
 from generator.render.safety import check_face

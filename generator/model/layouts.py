@@ -368,8 +368,7 @@ def validate_element(data: dict, origin: Sourced, where: tuple, zones: dict[str,
     except ValidationError as exc:
         raise describe(exc, origin, where, drop_tag=kind is None) from None
     if kind is not None and kind.nested:
-        element.adopt(lambda child, key: validate_element(child, origin, where + key, zones=None),
-                      lambda key, expected, found: origin.error(where + key, expected, found))
+        element.adopt(lambda child, key: validate_element(child, origin, where + key, zones=None))
     return element
 
 

@@ -10,8 +10,8 @@ from generator.core.files import refusal
 from generator.core.errors import GameDataError
 from generator.model.game import ComponentSet, Game, Piece, named_values
 from generator.model.layouts import Layouts, Profile, Template
+from generator.draw.forms import end_form
 from generator.draw.paint import PaintContext
-from generator.elements import paint as paint_element
 from generator.elements.background import SEAM
 from generator.elements.args.placing import copies, paint_placed  # noqa: F401  (copies: for the checks)
 from generator.render.checks import check_sides, check_template
@@ -69,7 +69,7 @@ class FacePainter:
             pad = bleed + SEAM
             c.beginForm(name, lowerx=-pad, lowery=-pad, upperx=w + pad, uppery=h + pad)
             self.paint(c, template, values, 0, h, bleed)
-            c.endForm()
+            end_form(c)
         c.saveState()
         c.translate(x0, top - template.size[1])
         c.doForm(name)
@@ -81,7 +81,7 @@ class FacePainter:
                            self._colour, self.fonts.__getitem__, self.shapes.__getitem__, self.art,
                            small_black_as_k=self.palette.small_black_as_k and self.palette.model == "cmyk")
         for element in template.elements.values():
-            paint_placed(c, element, ctx, paint_element)
+            paint_placed(c, element, ctx)
 
     def _colour(self, name: str):
         return self.palette.get(name)
@@ -144,5 +144,3 @@ def to_cmyk(node) -> None:
             setattr(node, key, CMYKColor(*rgb2cmyk(colour.red, colour.green, colour.blue)))
     for child in getattr(node, "contents", []):
         to_cmyk(child)
-
-

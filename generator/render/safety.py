@@ -19,10 +19,10 @@ from generator.model.game import Edition
 from generator.model.layouts import Layouts, Template
 from generator.core.units import MM
 from generator.draw.bindings import format_text, resolve
-from generator.elements import outline
+from generator.elements import outline, placed
 from generator.elements.args.conditions import holds
 from generator.render.faces import FacePainter, copies
-from generator.draw.ink import beyond_safe_zone, placed
+from generator.draw.ink import beyond_safe_zone
 from generator.draw.richtext import RichStyle, fit_paragraph, is_rich
 
 MIN_FONT_PT = 6.0

@@ -113,7 +113,7 @@ class InkSaverLayouts(Layouts):
             data = {**template.raw[name], **overrides.get(name, {})}
             if self.rules.outline_art and _filled(data.get("kind")) and data.get("fill"):
                 if not data.get("stroke"):
-                    data["stroke"] = data["fill"]
+                    data["stroke"] = _first_colour(data["fill"])
                 data["fill"] = None
             if self.rules.pale_to:  # it sat on a fill that is paper now, or was a fill that became paper
                 for key in ("colour", "stroke"):
@@ -138,6 +138,11 @@ class InkSaverLayouts(Layouts):
 
 def _filled(kind: Any) -> bool:
     return kind in KINDS and KINDS[kind].filled
+
+
+def _first_colour(fill: Any) -> Any:
+    """A fill's colour, or a gradient's first stop (as written in the template)."""
+    return fill["stops"][0] if isinstance(fill, dict) and fill.get("stops") else fill
 
 
 def layouts_for_profile(layouts: Layouts, profile: Profile) -> Layouts:

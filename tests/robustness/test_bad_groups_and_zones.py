@@ -45,7 +45,7 @@ CASES = [
     ("clip-without-kind", with_element(GROUP % ("clip: {cx: 0, cy: 0, r: 4},", DOT)), "letter-card.yaml:10",
      "elements.extra.clip"),
     ("clip-bad-shape", with_element(GROUP % ("clip: {kind: circle, cx: 0, cy: 0, r: .nan},", DOT)),
-     "letter-card.yaml:10", "elements.extra.clip.r"),
+     "letter-card.yaml:10", "elements.extra.clip"),
     ("group-child-unknown-key", with_element(GROUP % ("", "{kind: circle, cx: 0, cy: 0, r: 2, glitter: 1}")),
      "letter-card.yaml:10", "elements.extra.elements.dot"),
     ("group-child-unknown-kind", with_element(GROUP % ("", "{kind: blob}")), "letter-card.yaml:10",
