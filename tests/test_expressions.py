@@ -138,6 +138,9 @@ MISTAKES = [  # (what, element line replaced, replacement, words the one line mu
      ["fighter.yaml:7", "damage.text", "a runaway expression", "Ember"]),
     ("syntax", "{{ attack * 2 }} {{", "{{ attack * }} {{", ["fighter.yaml:7", "damage.text", "Jinja2 expression"]),
     ("unsafe", "{{ attack * 2 }} {{", "{{ name.__class__.__mro__ }} {{", ["fighter.yaml:7", "damage.text", "unsafe", "Ember"]),
+    ("in-a-group", "  rarity: {kind: text,",
+     "  badge: {kind: group, x: 0, y: 0, elements: {n: {kind: text, x: 1, y: 1, w: 9, h: 5, text: \"{{ name }}\"}}}\n"
+     "  rarity: {kind: text,", ["fighter.yaml:9", "badge.elements.n.text", "not in a group"]),
     ("field-reference", "{{ lookup(element, {'fire': 'flame', 'water': 'drop'}) }}", "{{ '$element' }}",
      ["fighter.yaml:8", "icon.glyph", "not a $field reference"]),
 ]

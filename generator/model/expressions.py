@@ -26,7 +26,7 @@ from generator.model.validation import describe
 EXPRESSION = re.compile(r"\{\{(.*?)\}\}", re.S)
 MAX_WORK = 100_000      # steps of work one expression may cost for one piece (see core/sandbox.py)
 MAX_SOURCE = 2_000      # characters of one value holding expressions
-NOT_BOUND = ("kind", "when", "repeat")  # keys that say what an element is and when it is drawn
+NOT_BOUND = ("kind", "when", "repeat", "zone", "elements")  # what an element is, when and where it is drawn
 FORMATTED = ("text",)   # keys whose literal parts are `{field}` text: an expression's result is kept literal
 
 
