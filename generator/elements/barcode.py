@@ -79,6 +79,8 @@ def paint(c: Canvas, el: Barcode, ctx: PaintContext) -> None:
     from reportlab.graphics.barcode.code128 import Code128
 
     value = str(resolve(el.value, ctx.values))
+    if not value or not value.isascii():  # refused by the checks before any drawing; never drawn half
+        return
     quiet = QUIET_BARS if el.quiet_zone else 0
     bar = el.w / (_modules(value) + 2 * quiet)
     left, bottom = ctx.px(el.x), ctx.py(el.y + el.h)

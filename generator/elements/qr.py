@@ -88,6 +88,8 @@ def check(el: QR, values: dict) -> tuple[str, str, str] | None:
 
 def paint(c: Canvas, el: QR, ctx: PaintContext) -> None:
     modules = matrix(str(resolve(el.value, ctx.values)), el.error)
+    if modules is None:  # refused by the checks before any drawing; never drawn half
+        return
     module = el.size / (len(modules) + 2 * el.quiet_zone)
     left, top = ctx.px(el.x), ctx.py(el.y)
     if el.fill:
