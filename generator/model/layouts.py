@@ -21,6 +21,7 @@ from generator.model.validation import describe, validate
 
 BUILTIN_LOOKS = Path(str(resources.files("generator") / "looks"))  # package data, shipped in the wheel
 MAX_SIDE_MM = 1000  # a piece or page larger than a metre is a mistake, not a request
+MIN_TEXT_PT = 6.0   # text under this size is hard to read: a print-safety finding unless a profile says otherwise
 
 
 def _length(value: Any, least_mm: float | None = None) -> float:
@@ -290,6 +291,7 @@ class Profile(Strict):
     ink_saver: bool = False
     dpi: int = Field(default=300, ge=72, le=1200)
     pixel_size: tuple[whole(1, 20_000), whole(1, 20_000)] | None = None
+    min_text_size: FontSize = MIN_TEXT_PT  # points: text shrunk or set under it is a print-safety finding
     options: dict[str, Any] = {}
 
     @property

@@ -14,7 +14,7 @@ from generator.model.game import ComponentSet, Piece
 from generator.model.layouts import Template
 from generator.model.numbers import MAX_DOTS
 from generator.render.bindings import references, resolve, text_references
-from generator.render.richtext import RichStyle, is_rich, names_used, paragraph
+from generator.render.richtext import SPAN_STYLES, RichStyle, is_rich, names_used, paragraph, spans_used
 
 if TYPE_CHECKING:
     from generator.render.faces import FacePainter
@@ -91,6 +91,15 @@ def _check_markup(painter: "FacePainter", text: str, fail) -> None:
     """Icons and colours named by rich-text markup must exist; the markup must typeset."""
     if not is_rich(text, "none"):
         return
+    try:
+        fonts = [span.font for span in spans_used(text) if span.font]
+    except ValueError as exc:
+        raise fail("text", f"spans [words](styles): styles comma-separated without spaces, each a colour, a size "
+                           f"such as 12pt, font=NAME or one of {', '.join(SPAN_STYLES)}", str(exc)) from None
+    for font in fonts:
+        if font not in painter.fonts:
+            raise fail("text", f"font=NAME in a span naming a font of style.yaml, one of {sorted(painter.fonts)}",
+                       did_you_mean(font, painter.fonts))
     icons, colours = names_used(text)
     for icon in icons:
         if icon not in painter.shapes:
@@ -99,7 +108,8 @@ def _check_markup(painter: "FacePainter", text: str, fail) -> None:
     for colour in colours:
         if colour not in painter.palette:
             raise fail("text", "[words](colour) naming a colour of style.yaml", did_you_mean(colour, painter.palette.colours))
-    style = RichStyle(*(painter.fonts["body"],) * 3, 9, 1.2, None, "left", painter.palette.get)
+    style = RichStyle(*(painter.fonts["body"],) * 3, 9, 1.2, None, "left", painter.palette.get,
+                      painter.fonts.__getitem__)
     try:
         paragraph(text, style)
     except ValueError as exc:

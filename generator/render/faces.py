@@ -9,7 +9,7 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.core.files import refusal
 from generator.core.errors import GameDataError
 from generator.model.game import ComponentSet, Game, Piece
-from generator.model.layouts import Layouts, Profile, Template
+from generator.model.layouts import MIN_TEXT_PT, Layouts, Profile, Template
 from generator.model.conditions import holds, repeat_offsets
 from generator.core.units import MM
 from generator.render.bindings import piece_values, resolve
@@ -25,8 +25,10 @@ SEAM = 0.3  # points the background overlaps into a neighbour's bleed, so no hai
 class FacePainter:
     """Paints faces for one game with one profile's colour model."""
 
-    def __init__(self, game: Game, layouts: Layouts, profile: Profile | None = None):
+    def __init__(self, game: Game, layouts: Layouts, profile: Profile | None = None,
+                 min_text_size: float | None = None):
         self.game, self.layouts = game, layouts
+        self.min_text_size = min_text_size or (profile.min_text_size if profile else MIN_TEXT_PT)
         model = profile.colour_model if profile else "rgb"
         self.palette = Palette(layouts, model, bool(profile and profile.ink_saver))
         self.fonts = register_fonts(layouts)
@@ -82,7 +84,8 @@ class FacePainter:
         """Paint a face directly, its trim box's top-left corner at (x0, top)."""
         ctx = PaintContext(x0, top, template.size[0], template.size[1], bleed, values,
                            self._colour, self.fonts.__getitem__, self.shapes.__getitem__, self.art,
-                           small_black_as_k=self.palette.small_black_as_k and self.palette.model == "cmyk")
+                           small_black_as_k=self.palette.small_black_as_k and self.palette.model == "cmyk",
+                           language=self.game.spec.language)
         for element in template.elements.values():
             if not holds(element.when, values):
                 continue

@@ -33,6 +33,7 @@ class PaintContext:
     background: Any = None
     warnings: list[str] = field(default_factory=list)
     small_black_as_k: bool = False   # CMYK: small near-black text as pure K, overprinting
+    language: str = ""               # the game's language: hyphenation's dictionary
 
     def px(self, x: float) -> float:
         return self.x0 + x
@@ -175,8 +176,14 @@ def text(c: Canvas, el, ctx: PaintContext) -> None:
 
 
 def rich_style(el, ctx: PaintContext) -> RichStyle:
-    return RichStyle(ctx.font(el.font), ctx.font(el.bold_font), ctx.font(el.italic_font), el.size, el.leading,
-                     ctx.paint(el.colour), el.align, ctx.colour)
+    return text_style(el, ctx.font, ctx.colour, ctx.paint(el.colour), ctx.language)
+
+
+def text_style(el, font: Callable[[str], str], colour_of: Callable[[str], Any], colour: Any,
+               language: str) -> RichStyle:
+    """How a text element's rich text is typeset (the painter and the print-safety check agree)."""
+    return RichStyle(font(el.font), font(el.bold_font), font(el.italic_font), el.size, el.leading, colour,
+                     el.align, colour_of, font, language if getattr(el, "hyphenate", False) else "")
 
 
 def rich_text(c: Canvas, el, ctx: PaintContext, content: str) -> None:
