@@ -158,7 +158,7 @@ def paragraph(content: str, style: RichStyle) -> "Paragraph":
     if sized:
         extra["autoLeading"] = "max"   # a line holding a larger span grows to hold it
     para_style = ParagraphStyle("pnp", fontName=style.font, fontSize=size, leading=size * style.leading,
-                                textColor=style.colour, alignment=alignment, **extra)
+                                textColor=style.colour, alignment=alignment, splitLongWords=0, **extra)
     return Paragraph(markup, para_style)
 
 
