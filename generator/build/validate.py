@@ -251,8 +251,9 @@ def format_report(report: Report) -> str:
     lines += [f"  advice, {a}" for a in report.advice]
     if report.shrunk_text:
         smallest = min(s.final for s in report.shrunk_text)
-        lines.append(f"  shrunk text: {len(report.shrunk_text)} pieces' text made smaller to fit, the smallest "
-                     f"{smallest:g} pt (`validate --json` lists them)")
+        pieces = len({(s.component, s.piece) for s in report.shrunk_text})
+        lines.append(f"  shrunk text: {len(report.shrunk_text)} texts on {pieces} pieces made smaller to fit, the "
+                     f"smallest {smallest:g} pt (`validate --json` lists them)")
     if report.incomplete:
         lines.append(f"  completeness: {len(report.incomplete)} parts undefined (warnings; not playable until written)")
         lines += [f"    - {part}" for part in report.incomplete]

@@ -122,7 +122,7 @@ class GameFile(Strict):
         import pyphen  # its dictionaries: en, en_US, en_GB, de, fr and some sixty more
 
         if pyphen.language_fallback(value.replace("-", "_")) is None:
-            raise ValueError(f"a language pyphen has a dictionary for (en, en_GB, de, fr, ...), not {value!r}")
+            raise ValueError("a language pyphen has a hyphenation dictionary for (en, en_US, en_GB, de, fr, ...)")
         return value
 
     @field_validator("players")

@@ -107,7 +107,8 @@ def _check_markup(painter: "FacePainter", text: str, fail) -> None:
                                f"{sorted(painter.shapes)}", f":{icon}:")
     for colour in colours:
         if colour not in painter.palette:
-            raise fail("text", "[words](colour) naming a colour of style.yaml", did_you_mean(colour, painter.palette.colours))
+            raise fail("text", f"[words](styles) whose names are colours of style.yaml or one of {', '.join(SPAN_STYLES)}",
+                       did_you_mean(colour, [*painter.palette.colours, *SPAN_STYLES]))
     style = RichStyle(*(painter.fonts["body"],) * 3, 9, 1.2, None, "left", painter.palette.get,
                       painter.fonts.__getitem__)
     try:

@@ -203,6 +203,22 @@ CASES = [
      "letter-card.yaml"),
     ("edition-extends-itself", EDITION, replace("title: First edition", "title: First\nextends: first"),
      "first.yaml:3"),
+    # the game's language (hyphenation's dictionary) and rich-text spans
+    ("language-unknown", GAME_FILE, replace("title: Pebble Post", "title: Pebble Post\nlanguage: klingon"),
+     "game.yaml:3"),
+    ("language-no-dictionary", GAME_FILE, replace("title: Pebble Post", "title: Pebble Post\nlanguage: tlh"),
+     "game.yaml:3"),
+    ("span-style-unknown", TEMPLATE, element("name", 'text: "{name}"', 'text: "[{name}](ink,wobbly)"'),
+     "letter-card.yaml:4"),
+    ("span-with-a-space", TEMPLATE, element("name", 'text: "{name}"', 'text: "[{name}](ink, 12pt)"'),
+     "letter-card.yaml:4"),
+    ("span-font-unknown", TEMPLATE, element("name", 'text: "{name}"', 'text: "[{name}](font=comic)"'),
+     "letter-card.yaml:4"),
+    ("span-size-huge", TEMPLATE, element("name", 'text: "{name}"', 'text: "[{name}](9000pt)"'), "letter-card.yaml:4"),
+    ("span-colour-unknown", TEMPLATE, element("name", 'text: "{name}"', 'text: "[{name}](12pt,splendour)"'),
+     "letter-card.yaml:4"),
+    ("span-in-a-field", CARDS, card("- {name: '[Postcard](ink,wobbly)', stamps: 1, mark: dot, count: 3}"),
+     "letters.yaml:1"),
 ]
 
 
