@@ -14,7 +14,7 @@ from generator.core.files import refusal, within
 from generator.core.errors import GameDataError, did_you_mean
 from generator.core.units import PAPER, parse_length
 from generator.model.conditions import Condition, Repeat
-from generator.model.numbers import NUMBERS, Degrees, Dots, DashLength, FontSize, Leading, Percent, StrokeWidth, MAX_DASHES, whole
+from generator.model.numbers import NUMBERS, Degrees, Dots, DashLength, FontSize, Leading, Percent, StrokeWidth, MAX_DASHES, finite, whole
 from generator.model.schema import Glyph, Ident
 from generator.model.source import Sourced, load_yaml
 from generator.model.validation import describe, validate
@@ -150,6 +150,12 @@ class Text(Element):
     min_size: FontSize = 4  # the floor `shrink` and `wrap-shrink` stop at
     leading: Leading = 1.2
     labels: dict[str, str] = {}  # map a field's raw value to printed text
+    tracking: finite(-500, 1000) = 0  # letter spacing in thousandths of an em (plain text on one line, or an arc)
+    hyphenate: bool = False  # break words at syllables, in the game's language (with fit wrap or wrap-shrink)
+    path: Literal["box", "arc"] = "box"  # arc: one line along a circle centred in the box
+    radius: PositiveLength | None = None  # arc: the baseline's distance from the box's centre
+    start: Degrees = 90  # arc: degrees counter-clockwise from the right where the text sits (by its align)
+    direction: Literal["clockwise", "counterclockwise"] = "clockwise"  # arc: letters outward, or inward
 
 
 class Ring(Element):

@@ -82,9 +82,29 @@ def _check_text(painter: "FacePainter", element, component: ComponentSet, names:
             raise fail(key, f"a font named in style.yaml, one of {sorted(painter.fonts)}",
                        repr(getattr(element, key)))
     _check_markup(painter, element.text, fail)
-    if element.outline and is_rich(element.text, element.fit):
-        raise fail("outline", "plain text for an outline (rich text and wrap-shrink are not outlined)",
+    if element.outline and is_rich(element.text, element.fit) or element.outline and element.hyphenate:
+        raise fail("outline", "plain text for an outline (rich text, wrap-shrink and hyphenate are not outlined)",
                    repr(element.outline))
+    _check_text_keys(element, fail)
+
+
+def _check_text_keys(element, fail) -> None:
+    """Hyphenation, letter spacing and arc text each go with some kinds of text only."""
+    rich = is_rich(element.text, "none")
+    if element.hyphenate and element.fit not in ("wrap", "wrap-shrink"):
+        raise fail("hyphenate", "hyphenate with fit: wrap or wrap-shrink (it breaks words across lines)",
+                   f"fit: {element.fit}")
+    if element.tracking and (rich or element.hyphenate or element.fit in ("wrap", "wrap-shrink")):
+        raise fail("tracking", "tracking on plain text on one line (fit: none or shrink) or on an arc",
+                   "rich text" if rich else ("hyphenate: true" if element.hyphenate else f"fit: {element.fit}"))
+    if element.path != "arc":
+        return
+    if element.radius is None:
+        raise fail("radius", "a radius (a length) with path: arc", "none")
+    if element.fit != "none":
+        raise fail("fit", "fit: none with path: arc (arc text neither wraps nor shrinks)", repr(element.fit))
+    if rich or element.hyphenate:
+        raise fail("path", "plain text on an arc (no markup, no hyphenate)", repr(element.text))
 
 
 def _check_markup(painter: "FacePainter", text: str, fail) -> None:

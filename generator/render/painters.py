@@ -14,6 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.render.bindings import format_text, resolve
 from generator.render.overprint import overprint_from_here
 from generator.render.richtext import ICON_CALLBACK, RichStyle, fit_paragraph, icon_drawer, is_rich
+from generator.render.textpath import arc_letters, letter_space, tracked_width
 
 
 @dataclass
@@ -138,16 +139,32 @@ def lines(c: Canvas, el, ctx: PaintContext) -> None:
         y += el.spacing
 
 
+def typeset_as_paragraph(el, content: str) -> bool:
+    """Marked-up, wrap-shrink and hyphenated text goes through reportlab's Paragraph."""
+    return el.path == "box" and (is_rich(content, el.fit) or el.hyphenate)
+
+
+def plain_layout(el, content: str, font: str) -> tuple[float, list[str]]:
+    """The size plain text prints at (`fit: shrink` makes it smaller until its tracked width fits)
+    and its rows (`fit: wrap` breaks it at spaces)."""
+    size = el.size
+    if el.fit == "shrink":
+        while size > el.min_size and tracked_width(content, font, size, el.tracking) > el.w:
+            size -= 0.25
+    return size, simpleSplit(content, font, size, el.w) if el.fit == "wrap" else [content]
+
+
 def text(c: Canvas, el, ctx: PaintContext) -> None:
     content = format_text(el.text, ctx.values, el.labels)
-    if is_rich(content, el.fit):
+    if typeset_as_paragraph(el, content):
         rich_text(c, el, ctx, content)
         return
-    font, size = ctx.font(el.font), el.size
-    if el.fit == "shrink":
-        while size > el.min_size and stringWidth(content, font, size) > el.w:
-            size -= 0.25
-    rows = simpleSplit(content, font, size, el.w) if el.fit == "wrap" else [content]
+    font = ctx.font(el.font)
+    size, rows = (el.size, [content]) if el.path == "arc" else plain_layout(el, content, font)
+    _text_ink(c, el, ctx, size)
+    if el.path == "arc":
+        arc_text(c, el, ctx, content, font)
+        return
     step = size * el.leading
     block = size + step * (len(rows) - 1)
     if el.valign == "top":
@@ -156,6 +173,17 @@ def text(c: Canvas, el, ctx: PaintContext) -> None:
         first = el.y + el.h - block + size * 0.8
     else:
         first = el.y + (el.h - block) / 2 + size * 0.78
+    for i, row in enumerate(rows):
+        obj = _text_object(c, el, font, size)
+        width = tracked_width(row, font, size, el.tracking) if el.tracking else stringWidth(row, font, size)
+        dx = {"left": 0, "centre": (el.w - width) / 2, "right": el.w - width}[el.align]
+        obj.setTextOrigin(ctx.px(el.x + dx), ctx.py(first + i * step))
+        obj.textOut(row)
+        c.drawText(obj)
+
+
+def _text_ink(c: Canvas, el, ctx: PaintContext, size: float) -> None:
+    """Fill (and outline) colours of plain text."""
     c.setFillColor(ctx.paint(el.colour))
     if ctx.small_black_as_k and is_small_black(ctx.paint(el.colour), size):
         c.setFillColor(CMYKColor(0, 0, 0, 1))
@@ -163,16 +191,31 @@ def text(c: Canvas, el, ctx: PaintContext) -> None:
     if el.outline:
         c.setStrokeColor(ctx.paint(el.outline))
         c.setLineWidth(max(0.3, size / 40))
-    for i, row in enumerate(rows):
-        obj = c.beginText()
-        obj.setFont(font, size)
-        if el.outline:
-            obj.setTextRenderMode(2)
-        width = stringWidth(row, font, size)
-        dx = {"left": 0, "centre": (el.w - width) / 2, "right": el.w - width}[el.align]
-        obj.setTextOrigin(ctx.px(el.x + dx), ctx.py(first + i * step))
-        obj.textOut(row)
+
+
+def _text_object(c: Canvas, el, font: str, size: float):
+    obj = c.beginText()
+    obj.setFont(font, size)
+    if el.outline:
+        obj.setTextRenderMode(2)
+    if el.tracking:
+        obj.setCharSpace(letter_space(size, el.tracking))
+    return obj
+
+
+def arc_text(c: Canvas, el, ctx: PaintContext, content: str, font: str) -> None:
+    """One line along a circle centred in the element's box, each letter turned to its place."""
+    cx, cy = ctx.px(el.x + el.w / 2), ctx.py(el.y + el.h / 2)
+    for letter in arc_letters(content, font, el.size, el.tracking, el.radius, el.start,
+                              el.direction == "clockwise", el.align):
+        c.saveState()
+        c.translate(cx + letter.x, cy + letter.y)
+        c.rotate(letter.turn)
+        obj = _text_object(c, el, font, el.size)
+        obj.setTextOrigin(-letter.width / 2, 0)
+        obj.textOut(letter.letter)
         c.drawText(obj)
+        c.restoreState()
 
 
 def rich_style(el, ctx: PaintContext) -> RichStyle:

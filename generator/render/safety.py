@@ -11,8 +11,7 @@ import warnings
 from dataclasses import dataclass
 from typing import Callable
 
-from reportlab.lib.utils import simpleSplit
-from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
+from reportlab.pdfbase.pdfmetrics import getAscentDescent
 
 from generator.core.session import once
 from generator.core.errors import ValidationFailed
@@ -23,8 +22,9 @@ from generator.render.bindings import format_text, resolve
 from generator.model.conditions import holds
 from generator.render.faces import FacePainter, copies
 from generator.render.ink import beyond_safe_zone, outline_points, placed
-from generator.render.painters import text_style
-from generator.render.richtext import fit_paragraph, is_rich
+from generator.render.painters import plain_layout, text_style, typeset_as_paragraph
+from generator.render.textpath import arc_letters, letter_corners, tracked_width
+from generator.render.richtext import fit_paragraph
 
 MIN_FONT_PT = MIN_TEXT_PT
 MIN_IMAGE_DPI = 300
@@ -179,28 +179,20 @@ def check_face(template: Template, values: dict, painter: FacePainter,
     return out
 
 
-def text_layout(element, content: str, font: str) -> tuple[float, list[str]]:
-    """The size the text painter ends up using and the rows it prints (mirrors painters.text)."""
-    size = element.size
-    if element.fit == "shrink":
-        while size > element.min_size and stringWidth(content, font, size) > element.w:
-            size -= 0.25
-    rows = simpleSplit(content, font, size, element.w) if element.fit == "wrap" else [content]
-    return size, rows
-
-
 def check_text(template: Template, el, values: dict, painter: FacePainter,
                offsets: list[tuple[float, float]]) -> tuple[list[tuple[str, str]], float]:
     """The text's (kind, problem) list and the size it prints at."""
     content = format_text(el.text, values, el.labels)
-    if is_rich(content, el.fit):
+    if typeset_as_paragraph(el, content):
         return check_rich_text(template, el, content, painter, offsets)
     font = painter.fonts[el.font]
-    size, rows = text_layout(el, content, font)
+    if el.path == "arc":
+        return check_arc_text(template, el, content, font, painter, offsets)
+    size, rows = plain_layout(el, content, font)
     problems = _size_problem(el, content, size, painter.min_text_size)
     ascent, descent = getAscentDescent(font, size)
     step = size * el.leading
-    widths = [stringWidth(row, font, size) for row in rows]
+    widths = [tracked_width(row, font, size, el.tracking) for row in rows]
     widest = max(widths, default=0)
     tall = ascent - descent + step * (len(rows) - 1)
     if widest > el.w + TOLERANCE:
@@ -211,6 +203,18 @@ def check_text(template: Template, el, values: dict, painter: FacePainter,
                                      f"({len(rows)} rows), its box {el.h / MM:.1f} mm"))
     corners = _text_corners(el, rows, widths, size, ascent, descent)
     return problems + _safe_zone_problem(template, el, content, corners, offsets), size
+
+
+def check_arc_text(template: Template, el, content: str, font: str, painter: FacePainter,
+                   offsets: list[tuple[float, float]]) -> tuple[list[tuple[str, str]], float]:
+    """Arc text: its size, and the corners of every letter against the safe zone."""
+    ascent, descent = getAscentDescent(font, el.size)
+    cx, cy = el.x + el.w / 2, el.y + el.h / 2
+    corners = [(cx + x, cy - y) for letter in arc_letters(content, font, el.size, el.tracking, el.radius, el.start,
+                                                          el.direction == "clockwise", el.align)
+               for x, y in letter_corners(letter, ascent, descent)]
+    problems = _size_problem(el, content, el.size, painter.min_text_size)
+    return problems + _safe_zone_problem(template, el, content, corners, offsets), el.size
 
 
 def check_rich_text(template: Template, el, content: str, painter: FacePainter,
