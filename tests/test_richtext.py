@@ -6,7 +6,7 @@ import re
 import pytest
 from reportlab.lib.colors import Color
 
-from generator.render.richtext import RichStyle, fit_paragraph, is_rich, names_used, paragraph, spans_used
+from generator.draw.richtext import RichStyle, fit_paragraph, is_rich, names_used, paragraph, spans_used
 
 GOLD = Color(0.88, 0.66, 0)
 

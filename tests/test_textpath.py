@@ -1,4 +1,4 @@
-"""Letter spacing and text along a circle (generator/render/textpath.py)."""
+"""Letter spacing and text along a circle (generator/draw/textpath.py)."""
 from __future__ import annotations
 
 import math
@@ -6,7 +6,7 @@ import math
 import pytest
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from generator.render.textpath import arc_letters, letter_corners, tracked_width
+from generator.draw.textpath import arc_letters, letter_corners, tracked_width
 
 
 def test_tracking_adds_a_thousandth_of_an_em_per_unit_between_each_two_letters():

@@ -18,13 +18,14 @@ from generator.core.errors import ValidationFailed
 from generator.model.game import Edition
 from generator.model.layouts import MIN_TEXT_PT, Layouts, Profile, Template
 from generator.core.units import MM
-from generator.render.bindings import format_text, resolve
-from generator.model.conditions import holds
+from generator.draw.bindings import format_text, resolve
+from generator.elements import outline
+from generator.elements.args.conditions import holds
 from generator.render.faces import FacePainter, copies
-from generator.render.ink import beyond_safe_zone, outline_points, placed
-from generator.render.painters import plain_layout, text_style, typeset_as_paragraph
-from generator.render.textpath import arc_letters, letter_corners, tracked_width
-from generator.render.richtext import fit_paragraph
+from generator.draw.ink import beyond_safe_zone, placed
+from generator.draw.richtext import fit_paragraph
+from generator.draw.textpath import arc_letters, letter_corners, tracked_width
+from generator.elements.text import plain_layout, text_style, typeset_as_paragraph
 
 MIN_FONT_PT = MIN_TEXT_PT
 MIN_IMAGE_DPI = 300
@@ -168,10 +169,10 @@ def check_face(template: Template, values: dict, painter: FacePainter,
             problem = check_image(element, values, painter)
             if problem:
                 out.append((name, "resolution", problem))
-        if element.kind == "background" or element.bleed:
+        if element.bleed:
             continue
-        shapes = painter.shapes[resolve(element.glyph, values)].shapes if element.kind == "glyph" else None
-        points = placed(outline_points(element, shapes), element, template.size, offsets)
+        points = placed(outline(element, template.size, lambda name: painter.shapes[resolve(name, values)].shapes),
+                        element, template.size, offsets)
         outside = beyond_safe_zone(points, template.size, template.shape, template.safe_margin)
         if outside > TOLERANCE:
             out.append((name, "safe-zone", f"{element.kind} reaches {outside / MM:.1f} mm past the safe zone "
@@ -248,7 +249,7 @@ def _safe_zone_problem(template: Template, el, content: str, corners, offsets) -
 
 
 def _text_corners(el, rows, widths, size, ascent, descent) -> list[tuple[float, float]]:
-    """Corners of each printed row's ink, at the baselines painters.text sets."""
+    """Corners of each printed row's ink, at the baselines the text element's painter sets."""
     step = size * el.leading
     block = size + step * (len(rows) - 1)
     first = {"top": el.y + size * 0.8, "bottom": el.y + el.h - block + size * 0.8}.get(

@@ -10,8 +10,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
-
 
 def letter_space(size: float, tracking: float) -> float:
     """Points between two letters at this size."""
@@ -20,6 +18,8 @@ def letter_space(size: float, tracking: float) -> float:
 
 def tracked_width(text: str, font: str, size: float, tracking: float) -> float:
     """The printed width of a line: its letters plus the spacing between each two of them."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth  # reportlab loads only for painting
+
     return stringWidth(text, font, size) + letter_space(size, tracking) * max(len(text) - 1, 0)
 
 
@@ -37,6 +37,8 @@ def arc_letters(text: str, font: str, size: float, tracking: float, radius: floa
     """Each letter of ``text`` placed along a circle of ``radius`` (its baseline), ``start`` degrees
     counter-clockwise from the right: the text's middle (align centre), first letter (left) or last
     letter (right) is there."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
     space = letter_space(size, tracking)
     widths = [stringWidth(letter, font, size) for letter in text]
     total = sum(widths) + space * max(len(text) - 1, 0)
