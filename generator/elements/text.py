@@ -104,7 +104,7 @@ def _text_ink(c: Canvas, el: Text, ctx: PaintContext, size: float) -> None:
 
     c.setFillColor(ctx.paint(el.colour))
     if ctx.small_black_as_k and is_small_black(ctx.paint(el.colour), size):
-        c.setFillColor(CMYKColor(0, 0, 0, 1))
+        c.setFillColor(CMYKColor(0, 0, 0, 1, alpha=ctx.opacity))
         overprint_from_here(c)   # the black prints over what is beneath: a shifted plate leaves no halo
     if el.outline:
         c.setStrokeColor(ctx.paint(el.outline))
