@@ -92,6 +92,21 @@ cdef struct Plan:
     int refill[2 * MAXC]
 
 
+cdef struct Moves:
+    int n, nhand
+    double mv[MAXMOVES]      # value, glyph, druid slot, destination and exact path index (-1: traced) per move
+    int mg[MAXMOVES]
+    int ms[MAXMOVES]
+    int md[MAXMOVES]
+    long long mp[MAXMOVES]
+    double f[4][MAXC]        # the path programme's sums toward each druid (agents._best_sums)
+    double h[4][MAXC]
+    int have[4]
+    double best_g[MAXH]
+    int has_g[MAXH]
+    int hand[MAXH]
+
+
 cdef struct Log:
     int* ids
     int n
@@ -598,40 +613,27 @@ cdef class ChannelingKernel:
             n += 1
         return n
 
-    cdef void greedy_plan(self, const Game* g, uint64_t* rng, Plan* plan) noexcept nogil:
+    cdef void score_moves(self, const Game* g, Moves* m) noexcept nogil:
+        """Every move (glyph, druid slot, destination) of the player to move with its greedy value
+        (``agents._ranked``), the best value per glyph and the glyphs in hand."""
         cdef const Static* st = self.st
         cdef int p = g.cur, sign = 1 - 2 * g.cur, base = 2 * g.cur, c, card, v, gl, s, dst, t, nmoves = 0
         cdef int need = st.pm + st.ps + st.pb * (2 * st.n - 3), exact = g.supply[g.cur] < need
         cdef double gm[MAXC]
         cdef double gs[MAXC]
         cdef double gb[MAXC]
-        cdef double f[4][MAXC]
-        cdef double h[4][MAXC]
-        cdef int have[4]
-        cdef double best_g[MAXH]
-        cdef int has_g[MAXH]
-        cdef double mv[MAXMOVES]
-        cdef int mg[MAXMOVES]
-        cdef int ms[MAXMOVES]
-        cdef int md[MAXMOVES]
-        cdef long long mp[MAXMOVES]
         cdef int path[2 * MAXC]
         cdef int vals[2 * MAXC]
         cdef int taken[2 * MAXC]
-        cdef int used, cancel, short, npath, i, k, nbest, pick, av, nhand = 0
-        cdef int hand[MAXH]
+        cdef int used, cancel, short, npath, i, k, av
         cdef uint64_t fr = free_cells(st, g), lm, dm
         cdef long long q, npaths, best_q
-        cdef double val, best_val, top, current
-        plan.hide = -1
-        plan.glyph = -1
-        plan.slot = -1
-        plan.npath = 0
-        plan.nrefill = 0
+        cdef double val, best_val, current
+        m.nhand = 0
         for c in range(4):
-            have[c] = 0
+            m.have[c] = 0
         for gl in range(st.H):
-            has_g[gl] = 0
+            m.has_g[gl] = 0
         if not exact:
             for c in range(st.cells):
                 card = g.grid[c]
@@ -646,8 +648,8 @@ cdef class ChannelingKernel:
         for gl in range(st.H):
             if not (av >> gl) & 1:
                 continue
-            hand[nhand] = gl
-            nhand += 1
+            m.hand[m.nhand] = gl
+            m.nhand += 1
             lm = g.gmask[gl]
             dm = lm & fr
             if not dm:
@@ -676,56 +678,79 @@ cdef class ChannelingKernel:
                             if best_q < 0 or val > best_val:
                                 best_q = q
                                 best_val = val
-                        mv[nmoves] = best_val
-                        mp[nmoves] = best_q
+                        m.mv[nmoves] = best_val
+                        m.mp[nmoves] = best_q
                     else:
                         k = s ^ 1
-                        if not have[k]:
-                            self.best_sums(t, gb, f[k], h[k])
-                            have[k] = 1
-                        mv[nmoves] = gm[dst] + gs[t] + f[k][dst]
-                        mp[nmoves] = -1
-                    mg[nmoves] = gl
-                    ms[nmoves] = s
-                    md[nmoves] = dst
+                        if not m.have[k]:
+                            self.best_sums(t, gb, m.f[k], m.h[k])
+                            m.have[k] = 1
+                        m.mv[nmoves] = gm[dst] + gs[t] + m.f[k][dst]
+                        m.mp[nmoves] = -1
+                    m.mg[nmoves] = gl
+                    m.ms[nmoves] = s
+                    m.md[nmoves] = dst
                     nmoves += 1
         for i in range(nmoves):  # the best value per glyph (agents._ranked's best_g)
-            current = best_g[mg[i]] if has_g[mg[i]] else -1e18
-            if mv[i] > current:
-                best_g[mg[i]] = mv[i]
-                has_g[mg[i]] = 1
+            current = m.best_g[m.mg[i]] if m.has_g[m.mg[i]] else -1e18
+            if m.mv[i] > current:
+                m.best_g[m.mg[i]] = m.mv[i]
+                m.has_g[m.mg[i]] = 1
+        m.n = nmoves
+
+    cdef void move_plan(self, const Game* g, const Moves* m, int i, Plan* plan) noexcept nogil:
+        """The whole turn of move ``i`` of ``m``: its path (the best one) and, on a fresh hand, the
+        face-down choice (``agents.greedy_plan``)."""
+        cdef int t = g.druids[m.ms[i] ^ 1]
+        plan.nrefill = 0
+        plan.glyph = m.mg[i]
+        plan.slot = m.ms[i]
+        plan.dst = m.md[i]
+        if m.mp[i] >= 0:
+            plan.npath = path_at(self.st, m.md[i], t, m.mp[i], plan.path)
+        else:
+            plan.npath = self.trace(m.h[m.ms[i] ^ 1], m.md[i], t, plan.path)
+        plan.hide = self.hide_choice(plan.glyph, m.best_g, m.has_g) if g.need_hide[g.cur] else -1
+
+    cdef bint unmoved_plan(self, const Game* g, const Moves* m, uint64_t* rng, Plan* plan) noexcept nogil:
+        """The greedy plan where no move is to be chosen (a setup face-down choice, or a glyph spent
+        at random when none allows a move); False when there are moves."""
+        plan.hide = -1
+        plan.glyph = -1
+        plan.slot = -1
+        plan.npath = 0
+        plan.nrefill = 0
         if g.setup:
-            plan.hide = self.hide_choice(-1, best_g, has_g)
+            plan.hide = self.hide_choice(-1, m.best_g, m.has_g)
+            return True
+        if m.n == 0:
+            plan.glyph = m.hand[pnp_below(rng, <uint64_t>m.nhand)]
+            if g.need_hide[g.cur]:
+                plan.hide = self.hide_choice(plan.glyph, m.best_g, m.has_g)
+            return True
+        return False
+
+    cdef void greedy_plan(self, const Game* g, uint64_t* rng, Plan* plan) noexcept nogil:
+        cdef Moves m
+        cdef int i, nbest = 0, pick
+        cdef double top
+        self.score_moves(g, &m)
+        if self.unmoved_plan(g, &m, rng, plan):
             return
-        if nmoves == 0:
-            plan.glyph = hand[pnp_below(rng, <uint64_t>nhand)]
-            if g.need_hide[p]:
-                plan.hide = self.hide_choice(plan.glyph, best_g, has_g)
-            return
-        top = mv[0]
-        for i in range(1, nmoves):
-            if mv[i] > top:
-                top = mv[i]
-        nbest = 0
-        for i in range(nmoves):
-            if mv[i] >= top - 1e-9:
+        top = m.mv[0]
+        for i in range(1, m.n):
+            if m.mv[i] > top:
+                top = m.mv[i]
+        for i in range(m.n):
+            if m.mv[i] >= top - 1e-9:
                 nbest += 1
         pick = 0 if nbest == 1 else <int>(pnp_random(rng) * <double>nbest)
-        for i in range(nmoves):
-            if mv[i] >= top - 1e-9:
+        for i in range(m.n):
+            if m.mv[i] >= top - 1e-9:
                 if pick == 0:
                     break
                 pick -= 1
-        plan.glyph = mg[i]
-        plan.slot = ms[i]
-        plan.dst = md[i]
-        t = g.druids[ms[i] ^ 1]
-        if mp[i] >= 0:
-            plan.npath = path_at(st, md[i], t, mp[i], plan.path)
-        else:
-            plan.npath = self.trace(h[ms[i] ^ 1], md[i], t, plan.path)
-        if g.need_hide[p]:
-            plan.hide = self.hide_choice(plan.glyph, best_g, has_g)
+        self.move_plan(g, &m, i, plan)
 
     cdef int hide_choice(self, int keep, const double* best_g, const int* has_g) noexcept nogil:
         """``agents.hide_choice``: the ``hidden`` glyphs of least value (by best move, -1e9 for a
