@@ -1,11 +1,12 @@
 """The Channeling's games played by the compiled kernel (``_kernel.pyx``) when it is built.
 
-``play_rows(options, deck, glyph_ids, seeds, (light, dark))`` plays whole games of the ``random``
-and ``greedy`` agents inside the kernel, one ``GameRow`` per game seed as ``loop.game_row`` makes
+``play_rows(options, deck, glyph_ids, seeds, (light, dark))`` plays whole games of the ``random``,
+``greedy`` and ``strong`` (the kernel's search, ``mcts.KernelSearchAgent``) agents inside the kernel, one ``GameRow`` per game seed as ``loop.game_row`` makes
 it (not swapped), or gives None when the kernel is not built, is
 turned off (``PNP_KERNEL=0``) or does not implement an agent asked for; the caller then plays in
-Python. A game is the very game the Python engine plays from the same seed, decision for decision:
-tests/engine/test_channeling_kernel.py compares them.
+Python. A game of random and greedy agents is the very game the Python engine plays from the same seed,
+decision for decision: tests/engine/test_channeling_kernel.py compares them. ``search_plan`` runs the
+search for one Python position (how ``KernelSearchAgent`` plays inside the Python engine's games).
 """
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from dataclasses import asdict
 from typing import Any, Sequence
 
 from generator.play import kernels
-from generator.play.kernels import KERNEL_AGENTS as AGENTS, kernel_agent  # noqa: F401 (AGENTS: the numbers)
+from generator.play.kernels import KERNEL_AGENTS as AGENTS, kernel_agent, search_iterations  # noqa: F401
 from generator.play.loop import GameRow
 from generator.play.seeds import derive_seed
 from pnp_games.channeling.options import ChannelingOptions
@@ -28,6 +29,7 @@ def _build(module, options: ChannelingOptions, deck: Sequence[Any], glyph_ids: S
     """The kernel's game, its tables read from a game the engine deals itself (the cards as the
     engine reads them, the druids' start, the face-down choices and the grid's geometry)."""
     from pnp_games.channeling.agents import DEFAULT_WEIGHTS
+    from pnp_games.channeling.mcts import SEARCH
     st = (state := new_game(options, deck, glyph_ids, 0))._st
     geo = st.geo
     ties = [TIE_BREAKERS[t] for t in options.tie_breakers][:2]
@@ -36,9 +38,11 @@ def _build(module, options: ChannelingOptions, deck: Sequence[Any], glyph_ids: S
                "shuffled": int(options.line_assignment == "shuffled"), "druid_start": list(state._druids),
                "tie": ties + [0] * (2 - len(ties))}
     cards = [(v, s, b) for v, s, b in zip(st.vig, st.spl, st.basis)]
-    return module.ChannelingKernel(numbers, cards, list(st.ids.hide_masks), list(geo.line_masks),
+    game = module.ChannelingKernel(numbers, cards, list(st.ids.hide_masks), list(geo.line_masks),
                                    [list(map(list, row)) for row in geo.toward],
                                    [list(row) for row in geo.order_from], asdict(DEFAULT_WEIGHTS))
+    game.set_search(SEARCH.top_k, SEARCH.reply_k, SEARCH.c, SEARCH.rollout_turns, SEARCH.temperature)
+    return game
 
 
 def game_for(options: ChannelingOptions, deck: Sequence[Any], glyph_ids: Sequence[str]):
@@ -62,19 +66,41 @@ def play_rows(options: ChannelingOptions, deck: Sequence[Any], glyph_ids: Sequen
               agents: Sequence[Any], log: bool = False) -> list | None:
     """The ``GameRow`` of each game seed (with ``log``: (row, the decision ids with each card drawn
     as -1 - card) pairs); None when the kernel cannot play these agents here."""
+    from pnp_games.channeling.mcts import STRONG_ITERATIONS
     light, dark = (kernel_agent(a) for a in agents)
     if light is None or dark is None:
         return None
     game = game_for(options, deck, glyph_ids)
     if game is None:
         return None
+    iterations = [search_iterations(a, STRONG_ITERATIONS) for a in agents]
     names = {code: name for name, code in TIE_BREAKERS.items()}
     rows = []
     for winner, tie, scores, cards, over, short, spent, turns, ran_out, stalled, events in \
-            game.play_games([game_seeds(s) for s in seeds], light, dark, log):
+            game.play_games([game_seeds(s) for s in seeds], light, dark, log, *iterations):
         # figures and flags as summary.figures and State.flags give them
         figures = {"cards": cards, "splendor": (scores[0] + over[0], scores[1] + over[1]), "overchanneling": over}
         flags = {"deck_ran_out": ran_out, "supply_ran_out": short, "spent_glyphs": spent, "stalled": stalled}
         row = GameRow(None if winner < 0 else winner, names.get(tie), scores, turns, stalled, False, figures, flags)
         rows.append((row, events) if log else row)
     return rows
+
+
+def position_of(state: Any) -> tuple:
+    """A Python state at a turn's start as the kernel's ``load`` reads it (the deck top first)."""
+    return (state._grid, state._cubes, state._druids, state._st.gline, state._deck[::-1], state._playable,
+            state._hidden, [int(x) for x in state._need_hide], state._setup, state._cur, state._turn, state._last,
+            state._supply, state._over, [len(t) for t in state._taken], state._splendor,
+            [int(x) for x in state._supply_short], state._spent, int(state._deck_ran_out), state._empty)
+
+
+def search_plan(state: Any, iterations: int, rng: Any) -> tuple | None:
+    """The kernel search's whole turn for the player to move at a turn's start, as (face-down mask or
+    -1, glyph, druid slot or -1, destination, Leyline cells), advancing ``rng`` (a ``SplitMix64``);
+    None without a kernel."""
+    st = state._st
+    game = game_for(st.options, st.cards, st.glyphs)
+    if game is None:
+        return None
+    plan, rng.state = game.choose_plan(position_of(state), iterations, rng.state)
+    return plan

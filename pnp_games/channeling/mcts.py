@@ -16,6 +16,7 @@ position is scored by ``position_value``.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from generator.play.mcts import TreeSearch
 from pnp_games.channeling.agents import DEFAULT_WEIGHTS, GreedyAgent, Weights, position_value
@@ -78,3 +79,56 @@ class MCTSAgent(TreeSearch):
 
     def evaluate(self, state: State) -> float:
         return position_value(state, 0, self.weights)
+
+
+# ---------------------------------------------------------------------------- the kernel's search
+@dataclass(frozen=True)
+class KernelSearch:
+    """The settings of the compiled kernel's search (``_kernel.pyx``: ``ChannelingKernel.search``).
+
+    Information-set MCTS over whole turns, run by the kernel from the searching player's view:
+    every iteration re-draws the opponent's face-down glyphs among their unplayed ones and the
+    deck's order, then walks a tree keyed by whole turns (glyph, druid, destination; the Leyline
+    and the face-down choice the greedy agent's), by UCB1 with availability counts. The root
+    offers the ``top_k`` turns of the greedy evaluation, every later turn ``reply_k``; below the
+    tree both players play greedy for ``rollout_turns`` turns (to the end when negative) and an
+    unfinished game is scored by ``position_value`` squashed by a logistic of ``temperature``."""
+
+    top_k: int = 6
+    reply_k: int = 2
+    c: float = 0.7
+    rollout_turns: int = 4
+    temperature: float = 4.0
+
+
+SEARCH = KernelSearch()
+STRONG_ITERATIONS = 200   # ``strong`` without a count
+
+
+class KernelSearchAgent(GreedyAgent):
+    """``strong`` / ``strong:N``: the kernel's search (``KernelSearch``) at each turn's start, its turn
+    then played as decisions; greedy where the turn was begun by another chooser. Without a
+    compiled kernel it is the Python ``MCTSAgent`` with as many iterations (one notice)."""
+
+    name = "strong"
+
+    def __new__(cls, iterations: int = STRONG_ITERATIONS, seed: int = 0):
+        from generator.play import kernels
+        if kernels.load("pnp_games.channeling") is None:
+            return MCTSAgent(iterations, seed)
+        return super().__new__(cls)
+
+    def __init__(self, iterations: int = STRONG_ITERATIONS, seed: int = 0):
+        super().__init__(seed)
+        self.iterations = iterations
+
+    def plan(self, state: State):
+        from pnp_games.channeling import kernel
+        from pnp_games.channeling.decisions import HIDE, PLAY
+        from pnp_games.channeling.plans import Plan
+        phase = state._phase
+        if phase == HIDE or phase == PLAY and state._thide < 0:
+            found = kernel.search_plan(state, self.iterations, self.rng)
+            if found is not None:
+                return Plan(*found)
+        return super().plan(state)
