@@ -73,10 +73,8 @@ def parse_agent_spec(spec: str, kinds: tuple[str, ...] = AGENT_KINDS,
         return name, iterations
     if name in kinds and not arg:
         return name, None
-    choices = ", ".join(kinds)
-    for kind in SEARCH_KINDS:
-        if kind in kinds:
-            choices += f", {kind}:N (N = iterations, e.g. {kind}:{example_iterations})"
+    choices = ", ".join(k + (f", {k}:N (N = iterations, e.g. {k}:{example_iterations})" if k in SEARCH_KINDS else "")
+                        for k in kinds)
     near = did_you_mean(name, kinds)
     raise ValueError(f"unknown agent {spec!r}{near[len(repr(name)):]}; choose from {choices}")
 
