@@ -1,10 +1,12 @@
 """Battle for the Grove's games played by the compiled kernel (``_kernel.pyx``) when it is built.
 
-``play_rows(options, seeds, (light, dark))`` plays whole games of the ``random`` and ``greedy``
-agents inside the kernel and gives one row per game seed, or None when the kernel is not built,
+``play_rows(options, seeds, (light, dark))`` plays whole games of the ``random``, ``greedy`` and
+``strong`` (the kernel's search, ``mcts.KernelSearchAgent``) agents inside the kernel and gives one row per game seed, or None when the kernel is not built,
 is turned off (``PNP_KERNEL=0``) or does not implement an agent asked for; the caller then plays
 in Python. A game is the very game ``runner.play_game`` plays from the same seed (the same seeds,
 the same SplitMix64 draws, the same decisions): tests/engine/test_grove_kernel.py compares them.
+``search_choice`` runs the search for one Python position (how ``KernelSearchAgent`` plays inside
+the Python engine's games).
 """
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from dataclasses import asdict
 from typing import Any, Sequence
 
 from generator.play import kernels
-from generator.play.kernels import KERNEL_AGENTS as AGENTS, kernel_agent  # noqa: F401 (AGENTS: the numbers)
+from generator.play.kernels import KERNEL_AGENTS as AGENTS, kernel_agent, search_iterations  # noqa: F401
 from pnp_games.grove.actions import BANISH, CHANNEL, STUN
 from pnp_games.grove.options import GroveOptions
 from pnp_games.grove.tables import _ROLL_TABLE_MOST, tables
@@ -51,8 +53,10 @@ def game_for(options: GroveOptions):
     found = _games.get(key)
     if found is None:
         from pnp_games.grove.agents import DEFAULT_WEIGHTS
+        from pnp_games.grove.mcts import SEARCH
         found = _games[key] = module.GroveKernel(rule_numbers(options), asdict(DEFAULT_WEIGHTS),
                                                  effect_groups(options))
+        found.set_search(SEARCH.rollout_steps, SEARCH.greedy_rollouts, SEARCH.c, SEARCH.temperature)
     return found
 
 
@@ -61,12 +65,30 @@ def play_rows(options: GroveOptions, seeds: Sequence[tuple[int, int, int]], agen
     """(winner or None, first player or None, turns, stalled, (Light's tallies, Dark's tallies) each
     in the order of ``state.TALLIES``, log) per game, played in the kernel; None when it cannot play these agents here. A game's seeds are
     those ``runner.play_game`` derives from the game's seed: (dice, Light's agent, Dark's agent)."""
+    from pnp_games.grove.mcts import STRONG_ITERATIONS
     light, dark = (kernel_agent(a) for a in agents)
     if light is None or dark is None:
         return None
     game = game_for(options)
     if game is None:
         return None
-    rows = game.play_games(list(seeds), light, dark, log)
+    rows = game.play_games(list(seeds), light, dark, log, *(search_iterations(a, STRONG_ITERATIONS) for a in agents))
     return [(None if w < 0 else w, None if f < 0 else f, turns, stalled, (t[:12], t[12:]), events)
             for w, f, turns, stalled, t, events in rows]
+
+
+def position_of(state: Any) -> tuple:
+    """A Python state where a player is to act, as the kernel's ``choose_action`` reads it."""
+    op, circle = state._pending_op or (-1, -1)
+    return (state._stand, state._lie, state._cubes, state._supply, state._cur, state._phase,
+            -1 if state._first is None else state._first, op, circle, state._acted, state._turn)
+
+
+def search_choice(state: Any, iterations: int, rng: Any) -> int | None:
+    """The index among ``state.legal_actions()`` of the kernel search's action for the player to
+    move, advancing ``rng`` (a ``SplitMix64``); None without a kernel."""
+    game = game_for(state.options)
+    if game is None:
+        return None
+    index, rng.state = game.choose_action(position_of(state), iterations, rng.state)
+    return index

@@ -9,6 +9,8 @@ position is scored by the greedy evaluation.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from generator.play.mcts import TreeSearch
 from pnp_games.grove.actions import Action
 from pnp_games.grove.agents import DEFAULT_WEIGHTS, Weights, position_value
@@ -48,3 +50,48 @@ class MCTSAgent(TreeSearch):
 
     def evaluate(self, state: State) -> float:
         return position_value(state, 0, self.weights)
+
+
+# ---------------------------------------------------------------------------- the kernel's search
+@dataclass(frozen=True)
+class KernelSearch:
+    """The settings of the compiled kernel's search (``_kernel.pyx``: ``search``): the search above
+    run in C. Open-loop UCT keyed by actions, fresh dice at every chance node, every legal action a
+    candidate (untried ones added in random order), UCB1 constant ``c`` with availability counts;
+    below the tree ``rollout_steps`` steps of random play (greedy with ``greedy_rollouts``), rolls
+    counted, and an unfinished game scored by ``position_value`` squashed by a logistic of
+    ``temperature``; the most visited root action is played (ties: the more total value)."""
+
+    rollout_steps: int = 12
+    greedy_rollouts: bool = False
+    c: float = 0.8
+    temperature: float = 6.0
+
+
+SEARCH = KernelSearch()
+STRONG_ITERATIONS = 300   # ``strong`` without a count
+
+
+class KernelSearchAgent:
+    """``strong`` / ``strong:N``: the kernel's search (``KernelSearch``) for every action. Without a
+    compiled kernel it is the Python ``MCTSAgent`` with as many iterations."""
+
+    name = "strong"
+
+    def __new__(cls, iterations: int = STRONG_ITERATIONS, seed: int = 0):
+        from generator.play import kernels
+        if kernels.load("pnp_games.grove") is None:
+            return MCTSAgent(iterations, seed)
+        return super().__new__(cls)
+
+    def __init__(self, iterations: int = STRONG_ITERATIONS, seed: int = 0):
+        from generator.play.rng import SplitMix64
+        self.iterations = iterations
+        self.rng = SplitMix64(seed)
+
+    def choose(self, state: State) -> Action:
+        from pnp_games.grove import kernel
+        actions = state._legal()[0]
+        if len(actions) == 1:
+            return actions[0]
+        return actions[kernel.search_choice(state, self.iterations, self.rng)]

@@ -102,3 +102,29 @@ def test_the_search_beats_greedy_from_the_second_seat():
     greedy = [r for r in kernel.play_rows(options, deck, GLYPHS, [game_seed(3, i) for i in range(40)],
                                           ("greedy", "greedy"))]
     assert sum(r.winner == 1 for r in rows) >= 30 > sum(r.winner == 1 for r in greedy)
+
+
+@pytest.mark.parametrize("agents", [("strong:30", "greedy"), ("random", "strong:30")], ids="-".join)
+def test_the_grove_kernel_plays_the_same_search_games_as_the_python_runner_asking_it(agents):
+    from test_grove_kernel import _code
+    from pnp_games.grove import kernel as grove_kernel
+    from pnp_games.grove.actions import parse_action
+    from pnp_games.grove.options import GroveOptions
+    from pnp_games.grove.runner import _seeds, play_game
+    options = GroveOptions(turn_cap=120)
+    seeds = [game_seed(6, i) for i in range(6)]
+    rows = grove_kernel.play_rows(options, [_seeds(s) for s in seeds], agents, log=True)
+    for seed, (winner, first, turns, stalled, tallies, log) in zip(seeds, rows):
+        python = play_game(options, seed, list(agents))
+        assert log == [_code(parse_action(text), options) for text in python.actions]
+        assert (winner, turns, stalled) == (python.winner, python.turns, python.stalled)
+
+
+def test_the_grove_search_beats_greedy_from_both_seats():
+    from pnp_games.grove import kernel as grove_kernel
+    from pnp_games.grove.options import GroveOptions
+    from pnp_games.grove.runner import _seeds
+    seeds = [_seeds(game_seed(4, i)) for i in range(30)]
+    first = grove_kernel.play_rows(GroveOptions(), seeds, ("strong:60", "greedy"))
+    second = grove_kernel.play_rows(GroveOptions(), seeds, ("greedy", "strong:60"))
+    assert sum(r[0] == 0 for r in first) >= 27 and sum(r[0] == 1 for r in second) >= 27
