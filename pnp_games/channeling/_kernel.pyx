@@ -40,6 +40,7 @@ cdef extern from *:
     static inline int pnp_popcount(uint64_t m) { return __builtin_popcountll(m); }
     """
     int pnp_below(uint64_t *s, uint64_t n) nogil
+    uint64_t pnp_next "pnp_sm_next"(uint64_t *s) nogil
     double pnp_random(uint64_t *s) nogil
     int pnp_popcount(uint64_t m) nogil
 
@@ -117,7 +118,7 @@ cdef struct Node:       # a search tree node: the turn that led to it, by key
 
 
 cdef struct SearchParams:
-    int top_k, reply_k, rollout_turns
+    int top_k, reply_k, rollout_turns, paired
     double c, temperature
 
 
@@ -303,6 +304,7 @@ cdef class ChannelingKernel:
         self.hide_index = <int*>malloc((1 << MAXH) * sizeof(int))
         self.scratch = <int*>malloc(MAXDECK * sizeof(int))
         self.sp.top_k, self.sp.reply_k, self.sp.c, self.sp.rollout_turns, self.sp.temperature = 4, 2, 0.7, 4, 4.0
+        self.sp.paired = 1
         if not (self.st and self.vig and self.spl and self.basis and self.hide_masks and self.hide_index and self.scratch):
             raise MemoryError()
 
@@ -924,8 +926,10 @@ cdef class ChannelingKernel:
         cdef Log nolog
         cdef Node* nodes
         cdef Node* nd
-        cdef int nroot, it, node, nvis, nc, j, child, fresh, pick, nnodes = 1, p, tie
+        cdef int nroot, it, node, nvis, nc, j, child, fresh, pick, nnodes = 1, p
         cdef double value, u, best, c = self.sp.c
+        cdef uint64_t base, paired
+        cdef uint64_t* draws
         nolog.ids = NULL
         if root.setup:
             self.greedy_plan(root, rng, best_plan)
@@ -941,14 +945,15 @@ cdef class ChannelingKernel:
         nodes[0].child = -1
         nodes[0].sibling = -1
         nodes[0].n = 0
+        base = pnp_next(rng)
         for it in range(iterations):
             g = root[0]
-            self.determinise(&g, root.cur, rng)
             node = 0
             nvis = 0
+            draws = rng
             while not g.terminal and nvis < MAXDEPTH:
                 if g.setup:
-                    self.greedy_plan(&g, rng, &plans[0])
+                    self.greedy_plan(&g, draws, &plans[0])
                     self.play_plan(&g, &plans[0], &nolog)
                     continue
                 if node == 0:
@@ -957,7 +962,7 @@ cdef class ChannelingKernel:
                         plans[j] = root_plans[j]
                         keys[j] = root_keys[j]
                 else:
-                    nc = self.candidates(&g, self.sp.reply_k, rng, plans, keys)
+                    nc = self.candidates(&g, self.sp.reply_k, draws, plans, keys)
                 fresh = -1
                 for j in range(nc):  # each candidate's child, counted as available
                     child = nodes[node].child
@@ -978,26 +983,31 @@ cdef class ChannelingKernel:
                     nd.w = 0.0
                     nd.avail = 1
                     nodes[node].child = nnodes
-                    visited[nvis] = nnodes
-                    movers[nvis] = p
-                    nvis += 1
+                    pick = fresh
+                    node = nnodes
                     nnodes += 1
-                    self.play_plan(&g, &plans[fresh], &nolog)
-                    break
-                pick = 0
-                best = -1.0
-                for j in range(nc):
-                    nd = &nodes[kids[j]]
-                    u = nd.w / nd.n + c * sqrt(log(<double>nd.avail) / nd.n)
-                    if u > best:
-                        best = u
-                        pick = j
-                node = kids[pick]
+                else:
+                    pick = 0
+                    best = -1.0
+                    for j in range(nc):
+                        nd = &nodes[kids[j]]
+                        u = nd.w / nd.n + c * sqrt(log(<double>nd.avail) / nd.n)
+                        if u > best:
+                            best = u
+                            pick = j
+                    node = kids[pick]
+                if nvis == 0:  # the root's turn is chosen: now re-draw what the searcher cannot see
+                    if self.sp.paired:  # the k-th visit of each root turn meets the k-th determinisation
+                        paired = base + <uint64_t>nodes[node].n * <uint64_t>0xD1B54A32D192ED03
+                        draws = &paired
+                    self.determinise(&g, root.cur, draws)
                 visited[nvis] = node
                 movers[nvis] = p
                 nvis += 1
                 self.play_plan(&g, &plans[pick], &nolog)
-            value = self.playout(&g, rng)
+                if fresh >= 0:
+                    break
+            value = self.playout(&g, draws)
             for j in range(nvis):
                 nd = &nodes[visited[j]]
                 nd.n += 1
@@ -1065,7 +1075,7 @@ cdef class ChannelingKernel:
         return ((plan.hide, plan.glyph, plan.slot, plan.dst, tuple(plan.path[i] for i in range(plan.npath))),
                 rng)
 
-    def set_search(self, int top_k, int reply_k, double c, int rollout_turns, double temperature):
+    def set_search(self, int top_k, int reply_k, double c, int rollout_turns, double temperature, bint paired=True):
         """The search's settings (``mcts.KernelSearch``)."""
         if not 1 <= top_k <= MAXK or not 1 <= reply_k <= MAXK or temperature <= 0:
             raise ValueError("search settings out of range")
@@ -1074,6 +1084,7 @@ cdef class ChannelingKernel:
         self.sp.c = c
         self.sp.rollout_turns = rollout_turns
         self.sp.temperature = temperature
+        self.sp.paired = paired
 
     # ------------------------------------------------------------------- whole games
     def play_games(self, list seeds, int light, int dark, bint log=False, int light_iterations=0,

@@ -10,13 +10,13 @@ search for one Python position (how ``KernelSearchAgent`` plays inside the Pytho
 """
 from __future__ import annotations
 
+import hashlib
 from dataclasses import asdict
 from typing import Any, Sequence
 
 from generator.play import kernels
 from generator.play.kernels import KERNEL_AGENTS as AGENTS, kernel_agent, search_iterations  # noqa: F401
 from generator.play.loop import GameRow
-from generator.play.seeds import derive_seed
 from pnp_games.channeling.options import ChannelingOptions
 from pnp_games.channeling.setup import new_game
 
@@ -41,7 +41,7 @@ def _build(module, options: ChannelingOptions, deck: Sequence[Any], glyph_ids: S
     game = module.ChannelingKernel(numbers, cards, list(st.ids.hide_masks), list(geo.line_masks),
                                    [list(map(list, row)) for row in geo.toward],
                                    [list(row) for row in geo.order_from], asdict(DEFAULT_WEIGHTS))
-    game.set_search(SEARCH.top_k, SEARCH.reply_k, SEARCH.c, SEARCH.rollout_turns, SEARCH.temperature)
+    game.set_search(SEARCH.top_k, SEARCH.reply_k, SEARCH.c, SEARCH.rollout_turns, SEARCH.temperature, SEARCH.paired)
     return game
 
 
@@ -57,9 +57,12 @@ def game_for(options: ChannelingOptions, deck: Sequence[Any], glyph_ids: Sequenc
     return found
 
 
-def game_seeds(seed: int) -> tuple[int, int, int]:
-    """(the deal's seed, Light's agent seed, Dark's agent seed) of a game, as the registry derives them."""
-    return seed, derive_seed("agent", seed, 0), derive_seed("agent", seed, 1)
+def game_seeds(seed: int, _sha256=hashlib.sha256) -> tuple[int, int, int]:
+    """(the deal's seed, Light's agent seed, Dark's agent seed) of a game, as the registry derives them
+    (``derive_seed("agent", seed, seat)``, its text written out: the batch's hot path)."""
+    seed = int(seed)
+    return (seed, int.from_bytes(_sha256(b"('agent', %d, 0)" % seed).digest()[:8], "big") >> 1,
+            int.from_bytes(_sha256(b"('agent', %d, 1)" % seed).digest()[:8], "big") >> 1)
 
 
 def play_rows(options: ChannelingOptions, deck: Sequence[Any], glyph_ids: Sequence[str], seeds: Sequence[int],

@@ -92,17 +92,20 @@ class KernelSearch:
     and the face-down choice the greedy agent's), by UCB1 with availability counts. The root
     offers the ``top_k`` turns of the greedy evaluation, every later turn ``reply_k``; below the
     tree both players play greedy for ``rollout_turns`` turns (to the end when negative) and an
-    unfinished game is scored by ``position_value`` squashed by a logistic of ``temperature``."""
+    unfinished game is scored by ``position_value`` squashed by a logistic of ``temperature``. With
+    ``paired``, the k-th visit of every root turn plays on the same k-th determinisation (common
+    random numbers: the root's turns are compared on the same deals)."""
 
-    top_k: int = 6
+    top_k: int = 16
     reply_k: int = 2
-    c: float = 0.7
-    rollout_turns: int = 4
-    temperature: float = 4.0
+    c: float = 0.5
+    rollout_turns: int = 8
+    temperature: float = 3.0
+    paired: bool = True
 
 
 SEARCH = KernelSearch()
-STRONG_ITERATIONS = 200   # ``strong`` without a count
+STRONG_ITERATIONS = 1500   # ``strong`` without a count
 
 
 class KernelSearchAgent(GreedyAgent):

@@ -69,7 +69,7 @@ class KernelSearch:
 
 
 SEARCH = KernelSearch()
-STRONG_ITERATIONS = 300   # ``strong`` without a count
+STRONG_ITERATIONS = 100   # ``strong`` without a count
 
 
 class KernelSearchAgent:
