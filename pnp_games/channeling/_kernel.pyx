@@ -913,7 +913,7 @@ cdef class ChannelingKernel:
         return 1.0 / (1.0 + exp(-x))
 
     cdef void search(self, const Game* root, uint64_t* rng, int iterations, Plan* best_plan) noexcept nogil:
-        """Information-set MCTS over whole turns (see ``mcts.KernelSearch``): the most visited of the
+        """Information-set MCTS over whole turns (see ``kernel.KernelSearch``): the most visited of the
         root's ``top_k`` turns after ``iterations`` iterations, each on a fresh determinisation."""
         cdef Plan root_plans[MAXK]
         cdef int root_keys[MAXK]
@@ -1076,7 +1076,7 @@ cdef class ChannelingKernel:
                 rng)
 
     def set_search(self, int top_k, int reply_k, double c, int rollout_turns, double temperature, bint paired=True):
-        """The search's settings (``mcts.KernelSearch``)."""
+        """The search's settings (``kernel.KernelSearch``)."""
         if not 1 <= top_k <= MAXK or not 1 <= reply_k <= MAXK or temperature <= 0:
             raise ValueError("search settings out of range")
         self.sp.top_k = top_k

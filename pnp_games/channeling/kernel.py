@@ -11,7 +11,7 @@ search for one Python position (how ``KernelSearchAgent`` plays inside the Pytho
 from __future__ import annotations
 
 import hashlib
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from typing import Any, Sequence
 
 from generator.play import kernels
@@ -25,11 +25,36 @@ _games: dict[tuple, Any] = {}
 
 
 
+@dataclass(frozen=True)
+class KernelSearch:
+    """The settings of the compiled kernel's search (``_kernel.pyx``: ``ChannelingKernel.search``).
+
+    Information-set MCTS over whole turns, run by the kernel from the searching player's view:
+    every iteration re-draws the opponent's face-down glyphs among their unplayed ones and the
+    deck's order, then walks a tree keyed by whole turns (glyph, druid, destination; the Leyline
+    and the face-down choice the greedy agent's), by UCB1 with availability counts. The root
+    offers the ``top_k`` turns of the greedy evaluation, every later turn ``reply_k``; below the
+    tree both players play greedy for ``rollout_turns`` turns (to the end when negative) and an
+    unfinished game is scored by ``position_value`` squashed by a logistic of ``temperature``. With
+    ``paired``, the k-th visit of every root turn plays on the same k-th determinisation (common
+    random numbers: the root's turns are compared on the same deals)."""
+
+    top_k: int = 16
+    reply_k: int = 2
+    c: float = 0.5
+    rollout_turns: int = 8
+    temperature: float = 3.0
+    paired: bool = True
+
+
+SEARCH = KernelSearch()
+STRONG_ITERATIONS = 1500   # ``strong`` without a count
+
+
 def _build(module, options: ChannelingOptions, deck: Sequence[Any], glyph_ids: Sequence[str]):
     """The kernel's game, its tables read from a game the engine deals itself (the cards as the
     engine reads them, the druids' start, the face-down choices and the grid's geometry)."""
     from pnp_games.channeling.agents import DEFAULT_WEIGHTS
-    from pnp_games.channeling.mcts import SEARCH
     st = (state := new_game(options, deck, glyph_ids, 0))._st
     geo = st.geo
     ties = [TIE_BREAKERS[t] for t in options.tie_breakers][:2]
@@ -69,7 +94,6 @@ def play_rows(options: ChannelingOptions, deck: Sequence[Any], glyph_ids: Sequen
               agents: Sequence[Any], log: bool = False) -> list | None:
     """The ``GameRow`` of each game seed (with ``log``: (row, the decision ids with each card drawn
     as -1 - card) pairs); None when the kernel cannot play these agents here."""
-    from pnp_games.channeling.mcts import STRONG_ITERATIONS
     light, dark = (kernel_agent(a) for a in agents)
     if light is None or dark is None:
         return None

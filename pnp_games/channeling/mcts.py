@@ -16,9 +16,9 @@ position is scored by ``position_value``.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from generator.play.mcts import TreeSearch
+from pnp_games.channeling.kernel import STRONG_ITERATIONS
 from pnp_games.channeling.agents import DEFAULT_WEIGHTS, GreedyAgent, Weights, position_value
 from pnp_games.channeling.decision_values import ranked_decisions
 from pnp_games.channeling.decisions import DRAW
@@ -82,34 +82,8 @@ class MCTSAgent(TreeSearch):
 
 
 # ---------------------------------------------------------------------------- the kernel's search
-@dataclass(frozen=True)
-class KernelSearch:
-    """The settings of the compiled kernel's search (``_kernel.pyx``: ``ChannelingKernel.search``).
-
-    Information-set MCTS over whole turns, run by the kernel from the searching player's view:
-    every iteration re-draws the opponent's face-down glyphs among their unplayed ones and the
-    deck's order, then walks a tree keyed by whole turns (glyph, druid, destination; the Leyline
-    and the face-down choice the greedy agent's), by UCB1 with availability counts. The root
-    offers the ``top_k`` turns of the greedy evaluation, every later turn ``reply_k``; below the
-    tree both players play greedy for ``rollout_turns`` turns (to the end when negative) and an
-    unfinished game is scored by ``position_value`` squashed by a logistic of ``temperature``. With
-    ``paired``, the k-th visit of every root turn plays on the same k-th determinisation (common
-    random numbers: the root's turns are compared on the same deals)."""
-
-    top_k: int = 16
-    reply_k: int = 2
-    c: float = 0.5
-    rollout_turns: int = 8
-    temperature: float = 3.0
-    paired: bool = True
-
-
-SEARCH = KernelSearch()
-STRONG_ITERATIONS = 1500   # ``strong`` without a count
-
-
 class KernelSearchAgent(GreedyAgent):
-    """``strong`` / ``strong:N``: the kernel's search (``KernelSearch``) at each turn's start, its turn
+    """``strong`` / ``strong:N``: the kernel's search (``kernel.KernelSearch``) at each turn's start, its turn
     then played as decisions; greedy where the turn was begun by another chooser. Without a
     compiled kernel it is the Python ``MCTSAgent`` with as many iterations (one notice)."""
 

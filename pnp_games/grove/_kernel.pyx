@@ -561,7 +561,7 @@ cdef double playout(const Rules* r, const SearchParams* sp, GState* s, uint64_t*
 
 
 cdef int search(const Rules* r, const SearchParams* sp, const GState* root, uint64_t* rng, int iterations) noexcept nogil:
-    """Open-loop MCTS (``mcts.KernelSearch``): the most visited root action (ties: the more total
+    """Open-loop MCTS (``kernel.KernelSearch``): the most visited root action (ties: the more total
     value, then the first legal) after ``iterations`` iterations, fresh dice rolled at every chance
     node, untried actions added in random order, UCB1 with availability counts."""
     cdef int root_acts[MAXACT]
@@ -739,7 +739,7 @@ cdef class GroveKernel:
                     events.append(code)
 
     def set_search(self, int rollout_steps, bint greedy_rollouts, double c, double temperature):
-        """The search's settings (``mcts.KernelSearch``)."""
+        """The search's settings (``kernel.KernelSearch``)."""
         if rollout_steps < 0 or temperature <= 0:
             raise ValueError("search settings out of range")
         self.sp.rollout_steps = rollout_steps

@@ -10,7 +10,7 @@ the Python engine's games).
 """
 from __future__ import annotations
 
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from typing import Any, Sequence
 
 from generator.play import kernels
@@ -21,6 +21,25 @@ from pnp_games.grove.tables import _ROLL_TABLE_MOST, tables
 
 _games: dict[str, Any] = {}
 
+
+
+@dataclass(frozen=True)
+class KernelSearch:
+    """The settings of the compiled kernel's search (``_kernel.pyx``: ``search``): the search above
+    run in C. Open-loop UCT keyed by actions, fresh dice at every chance node, every legal action a
+    candidate (untried ones added in random order), UCB1 constant ``c`` with availability counts;
+    below the tree ``rollout_steps`` steps of random play (greedy with ``greedy_rollouts``), rolls
+    counted, and an unfinished game scored by ``position_value`` squashed by a logistic of
+    ``temperature``; the most visited root action is played (ties: the more total value)."""
+
+    rollout_steps: int = 12
+    greedy_rollouts: bool = False
+    c: float = 0.8
+    temperature: float = 6.0
+
+
+SEARCH = KernelSearch()
+STRONG_ITERATIONS = 100   # ``strong`` without a count
 
 
 def rule_numbers(o: GroveOptions) -> dict[str, int]:
@@ -53,7 +72,6 @@ def game_for(options: GroveOptions):
     found = _games.get(key)
     if found is None:
         from pnp_games.grove.agents import DEFAULT_WEIGHTS
-        from pnp_games.grove.mcts import SEARCH
         found = _games[key] = module.GroveKernel(rule_numbers(options), asdict(DEFAULT_WEIGHTS),
                                                  effect_groups(options))
         found.set_search(SEARCH.rollout_steps, SEARCH.greedy_rollouts, SEARCH.c, SEARCH.temperature)
@@ -65,7 +83,6 @@ def play_rows(options: GroveOptions, seeds: Sequence[tuple[int, int, int]], agen
     """(winner or None, first player or None, turns, stalled, (Light's tallies, Dark's tallies) each
     in the order of ``state.TALLIES``, log) per game, played in the kernel; None when it cannot play these agents here. A game's seeds are
     those ``runner.play_game`` derives from the game's seed: (dice, Light's agent, Dark's agent)."""
-    from pnp_games.grove.mcts import STRONG_ITERATIONS
     light, dark = (kernel_agent(a) for a in agents)
     if light is None or dark is None:
         return None

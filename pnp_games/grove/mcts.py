@@ -9,9 +9,9 @@ position is scored by the greedy evaluation.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from generator.play.mcts import TreeSearch
+from pnp_games.grove.kernel import STRONG_ITERATIONS
 from pnp_games.grove.actions import Action
 from pnp_games.grove.agents import DEFAULT_WEIGHTS, Weights, position_value
 from pnp_games.grove.state import CHANCE, State
@@ -53,27 +53,8 @@ class MCTSAgent(TreeSearch):
 
 
 # ---------------------------------------------------------------------------- the kernel's search
-@dataclass(frozen=True)
-class KernelSearch:
-    """The settings of the compiled kernel's search (``_kernel.pyx``: ``search``): the search above
-    run in C. Open-loop UCT keyed by actions, fresh dice at every chance node, every legal action a
-    candidate (untried ones added in random order), UCB1 constant ``c`` with availability counts;
-    below the tree ``rollout_steps`` steps of random play (greedy with ``greedy_rollouts``), rolls
-    counted, and an unfinished game scored by ``position_value`` squashed by a logistic of
-    ``temperature``; the most visited root action is played (ties: the more total value)."""
-
-    rollout_steps: int = 12
-    greedy_rollouts: bool = False
-    c: float = 0.8
-    temperature: float = 6.0
-
-
-SEARCH = KernelSearch()
-STRONG_ITERATIONS = 100   # ``strong`` without a count
-
-
 class KernelSearchAgent:
-    """``strong`` / ``strong:N``: the kernel's search (``KernelSearch``) for every action. Without a
+    """``strong`` / ``strong:N``: the kernel's search (``kernel.KernelSearch``) for every action. Without a
     compiled kernel it is the Python ``MCTSAgent`` with as many iterations."""
 
     name = "strong"
