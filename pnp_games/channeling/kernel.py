@@ -48,7 +48,7 @@ class KernelSearch:
 
 
 SEARCH = KernelSearch()
-STRONG_ITERATIONS = 1500   # ``strong`` without a count
+STRONG_ITERATIONS = 1000   # ``strong`` without a count
 
 
 def _build(module, options: ChannelingOptions, deck: Sequence[Any], glyph_ids: Sequence[str]):
