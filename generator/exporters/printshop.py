@@ -17,6 +17,7 @@ from generator.core.units import MM
 from generator.exporters.bundle import write_bundle
 from generator.exporters.common import designs_of, export_components, profile_options
 from generator.exporters.png import vendor_components, vendor_of, write_pngs
+from generator.draw.overprint import used as overprint_used
 from generator.render import overprint
 from generator.render.faces import FacePainter
 from generator.render.pdf import new_canvas
@@ -143,7 +144,7 @@ def write_deck(job: "Job", component, path: Path, order: str, options: PrintShop
         painter.draw(c, design.template, design.values, spot.offset[0], size[1] - spot.offset[1], spot.cover)
         c.showPage()
     c.save()
-    if overprint.used(c):
+    if overprint_used(c):
         overprint.register(path)
     limited = {name: {"given": list(given), "printed": list(printed), "delta_e": delta}
                for name, (given, printed, delta) in sorted(painter.palette.limited.items())}

@@ -9,12 +9,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from generator.core.errors import GameDataError, did_you_mean
-from generator.model.conditions import check_condition
 from generator.model.game import ComponentSet, Piece
 from generator.model.layouts import Template
-from generator.model.numbers import MAX_DOTS
-from generator.render.bindings import references, resolve, text_references
-from generator.render.richtext import RichStyle, is_rich, names_used, paragraph
+from generator.core.numbers import MAX_DOTS
+from generator.draw.bindings import references, resolve, text_references
+from generator.draw.richtext import RichStyle, is_rich, names_used, paragraph
+from generator.elements.args.conditions import check_condition
 
 if TYPE_CHECKING:
     from generator.render.faces import FacePainter
