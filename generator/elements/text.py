@@ -62,7 +62,7 @@ def paint(c: Canvas, el: Text, ctx: PaintContext) -> None:
         first = el.y + (el.h - block) / 2 + size * 0.78
     c.setFillColor(ctx.paint(el.colour))
     if ctx.small_black_as_k and is_small_black(ctx.paint(el.colour), size):
-        c.setFillColor(CMYKColor(0, 0, 0, 1))
+        c.setFillColor(CMYKColor(0, 0, 0, 1, alpha=ctx.opacity))
         overprint_from_here(c)   # the black prints over what is beneath: a shifted plate leaves no halo
     if el.outline:
         c.setStrokeColor(ctx.paint(el.outline))

@@ -19,10 +19,10 @@ from generator.model.game import Edition
 from generator.model.layouts import Layouts, Template
 from generator.core.units import MM
 from generator.draw.bindings import format_text, resolve
-from generator.elements import outline
+from generator.elements import outline, placed
 from generator.elements.args.conditions import holds
 from generator.render.faces import FacePainter, copies
-from generator.draw.ink import beyond_safe_zone, placed
+from generator.draw.ink import beyond_safe_zone
 from generator.draw.richtext import RichStyle, fit_paragraph, is_rich
 
 MIN_FONT_PT = 6.0
@@ -121,8 +121,8 @@ def check_face(template: Template, values: dict, painter: FacePainter) -> list[t
                 out.append((name, "resolution", problem))
         if element.bleed:
             continue
-        points = placed(outline(element, template.size, lambda name: painter.shapes[resolve(name, values)].shapes),
-                        element, template.size, offsets)
+        points = placed(outline(element, template.size, lambda name: painter.shapes[resolve(name, values)].shapes,
+                                values), element, template.size, offsets)
         outside = beyond_safe_zone(points, template.size, template.shape, template.safe_margin)
         if outside > TOLERANCE:
             out.append((name, "safe-zone", f"{element.kind} reaches {outside / MM:.1f} mm past the safe zone "
