@@ -12,7 +12,7 @@ from typing import Any, Sequence
 
 from pydantic import BaseModel
 
-from generator.play.agents_base import seat_agents
+from generator.play.agents_base import SEARCH_KINDS, seat_agents
 from generator.play.engine_spec import EngineSpec
 from generator.play.loop import game_row, play_out
 from generator.play.plugins import ENGINES, get_engine
@@ -81,7 +81,7 @@ def agent_names(game: str | None = None) -> list[str]:
         for k in spec.agent_kinds:
             if k not in kinds:
                 kinds.append(k)
-    return [k for k in kinds] + (["mcts:N"] if "mcts" in kinds else [])
+    return [k for k in kinds] + [f"{k}:N" for k in SEARCH_KINDS if k in kinds]
 
 
 def new_game(options: Any, deck: Sequence[Card], glyph_ids: Sequence[str], seed: int,

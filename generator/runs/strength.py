@@ -7,6 +7,10 @@ many with it in the second, and gives its win rate from each seat and overall wi
 names its balance tables' agent with this edge, so a reader can tell the game from the agent.
 ``strongest_affordable`` walks a ladder of agents (weakest first) and keeps the last whose game,
 timed in CPU seconds, fits the budget.
+
+``STRONG_AGENT`` (``strong``) is the compiled kernels' search, every engine's strongest agent at the
+iteration count its game sets (``strong:N`` for another count); ``strong_edge`` measures its edge
+over greedy. Without a compiled kernel ``strong`` is the slow Python ``mcts`` search instead.
 """
 from __future__ import annotations
 
@@ -15,7 +19,8 @@ from typing import Any, Sequence
 
 from generator.runs.stats import rate
 
-LADDER = ("greedy", "mcts:25", "mcts:50", "mcts:100", "mcts:200", "mcts:400", "mcts:800")
+STRONG_AGENT = "strong"
+LADDER = ("greedy", "strong:25", "strong:50", "strong:100", "strong:200", "strong:400", "strong:800")
 
 
 def edge_over_greedy(options: Any, deck: Sequence[Any], glyph_ids: Sequence[str], agent: str, games: int,
@@ -40,6 +45,12 @@ def edge_of(as_first: dict[str, Any], as_second: dict[str, Any]) -> dict[str, An
             "wins": overall, "greedy_wins": base_rate,
             "other": rate(2 * games - first - second - base, 2 * games),  # draws and stalled games
             "edge": overall["rate"] - base_rate["rate"]}
+
+
+def strong_edge(options: Any, deck: Sequence[Any], glyph_ids: Sequence[str], games: int = 200, *,
+                seed: int = 0, jobs: int = 1, game: str | None = None) -> dict[str, Any]:
+    """``edge_over_greedy`` of ``STRONG_AGENT``: ``games`` games from each seat."""
+    return edge_over_greedy(options, deck, glyph_ids, STRONG_AGENT, games, seed=seed, jobs=jobs, game=game)
 
 
 def cpu_seconds_per_game(options: Any, deck: Sequence[Any], glyph_ids: Sequence[str], agent: str,

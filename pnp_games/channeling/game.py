@@ -18,7 +18,8 @@ from pnp_games.channeling.views import notation_for
 # agents are imported when used: reading options needs none
 make_agent = agent_factory({"random": f"{__package__}.agents:RandomAgent",
                             "greedy": f"{__package__}.agents:GreedyAgent",
-                            "mcts": f"{__package__}.mcts:MCTSAgent"}, example_iterations=400)
+                            "mcts": f"{__package__}.mcts:MCTSAgent",
+                            "strong": f"{__package__}.mcts:KernelSearchAgent"}, example_iterations=400)
 
 
 def describe_setup(state: State) -> dict[str, Any]:
@@ -37,6 +38,7 @@ def describe_setup(state: State) -> dict[str, Any]:
 ENGINE = EngineSpec(name="channeling", options_model=ChannelingOptions, new_game=new_game,
                     make_agent=make_agent, describe_setup=describe_setup, render=render_board,
                     expand_deck=expand_deck, parse_action=parse_action, position=position,
+                    agent_kinds=("random", "greedy", "mcts", "strong"),
                     notation_for=notation_for, render_for=render_board, apply_record=State.play_turn,
                     info=GameInfo(seats=("Light", "Dark"), tie_breaks=("fewer_cards", "second_player"),
                                   hidden_information=True),

@@ -53,6 +53,7 @@ def format_summary(result: dict[str, Any]) -> str:
 ENGINE = EngineSpec(name="grove", options_model=GroveOptions, new_game=new_game, make_agent=make_agent,
                     describe_setup=describe_setup, render=render_state, expand_deck=expand_deck,
                     parse_action=parse_action, play_game=play_game, simulate=simulate,
+                    agent_kinds=("random", "greedy", "mcts", "strong"),
                     format_summary=format_summary,
                     info=GameInfo(seats=("Light", "Dark"), chance=True, chance_name="Dice"),
                     position=lambda options, deck, glyph_ids, data: from_data(options, data),

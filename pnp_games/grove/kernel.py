@@ -1,24 +1,45 @@
 """Battle for the Grove's games played by the compiled kernel (``_kernel.pyx``) when it is built.
 
-``play_rows(options, seeds, (light, dark))`` plays whole games of the ``random`` and ``greedy``
-agents inside the kernel and gives one row per game seed, or None when the kernel is not built,
+``play_rows(options, seeds, (light, dark))`` plays whole games of the ``random``, ``greedy`` and
+``strong`` (the kernel's search, ``mcts.KernelSearchAgent``) agents inside the kernel and gives one row per game seed, or None when the kernel is not built,
 is turned off (``PNP_KERNEL=0``) or does not implement an agent asked for; the caller then plays
 in Python. A game is the very game ``runner.play_game`` plays from the same seed (the same seeds,
 the same SplitMix64 draws, the same decisions): tests/engine/test_grove_kernel.py compares them.
+``search_choice`` runs the search for one Python position (how ``KernelSearchAgent`` plays inside
+the Python engine's games).
 """
 from __future__ import annotations
 
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from typing import Any, Sequence
 
 from generator.play import kernels
-from generator.play.kernels import KERNEL_AGENTS as AGENTS, kernel_agent  # noqa: F401 (AGENTS: the numbers)
+from generator.play.kernels import KERNEL_AGENTS as AGENTS, kernel_agent, search_iterations  # noqa: F401
 from pnp_games.grove.actions import BANISH, CHANNEL, STUN
 from pnp_games.grove.options import GroveOptions
 from pnp_games.grove.tables import _ROLL_TABLE_MOST, tables
 
 _games: dict[str, Any] = {}
 
+
+
+@dataclass(frozen=True)
+class KernelSearch:
+    """The settings of the compiled kernel's search (``_kernel.pyx``: ``search``): the search above
+    run in C. Open-loop UCT keyed by actions, fresh dice at every chance node, every legal action a
+    candidate (untried ones added in random order), UCB1 constant ``c`` with availability counts;
+    below the tree ``rollout_steps`` steps of random play (greedy with ``greedy_rollouts``), rolls
+    counted, and an unfinished game scored by ``position_value`` squashed by a logistic of
+    ``temperature``; the most visited root action is played (ties: the more total value)."""
+
+    rollout_steps: int = 12
+    greedy_rollouts: bool = False
+    c: float = 0.8
+    temperature: float = 6.0
+
+
+SEARCH = KernelSearch()
+STRONG_ITERATIONS = 100   # ``strong`` without a count
 
 
 def rule_numbers(o: GroveOptions) -> dict[str, int]:
@@ -53,6 +74,7 @@ def game_for(options: GroveOptions):
         from pnp_games.grove.agents import DEFAULT_WEIGHTS
         found = _games[key] = module.GroveKernel(rule_numbers(options), asdict(DEFAULT_WEIGHTS),
                                                  effect_groups(options))
+        found.set_search(SEARCH.rollout_steps, SEARCH.greedy_rollouts, SEARCH.c, SEARCH.temperature)
     return found
 
 
@@ -67,6 +89,23 @@ def play_rows(options: GroveOptions, seeds: Sequence[tuple[int, int, int]], agen
     game = game_for(options)
     if game is None:
         return None
-    rows = game.play_games(list(seeds), light, dark, log)
+    rows = game.play_games(list(seeds), light, dark, log, *(search_iterations(a, STRONG_ITERATIONS) for a in agents))
     return [(None if w < 0 else w, None if f < 0 else f, turns, stalled, (t[:12], t[12:]), events)
             for w, f, turns, stalled, t, events in rows]
+
+
+def position_of(state: Any) -> tuple:
+    """A Python state where a player is to act, as the kernel's ``choose_action`` reads it."""
+    op, circle = state._pending_op or (-1, -1)
+    return (state._stand, state._lie, state._cubes, state._supply, state._cur, state._phase,
+            -1 if state._first is None else state._first, op, circle, state._acted, state._turn)
+
+
+def search_choice(state: Any, iterations: int, rng: Any) -> int | None:
+    """The index among ``state.legal_actions()`` of the kernel search's action for the player to
+    move, advancing ``rng`` (a ``SplitMix64``); None without a kernel."""
+    game = game_for(state.options)
+    if game is None:
+        return None
+    index, rng.state = game.choose_action(position_of(state), iterations, rng.state)
+    return index

@@ -93,6 +93,12 @@ def test_the_kernel_plays_the_python_engines_games_10000_seeds(variant):
         _compare(variant, agents, [game_seed(2000 + k, i) for i in range(2500)])
 
 
+def test_a_games_seeds_are_the_registrys():
+    from generator.play.seeds import derive_seed
+    for seed in (0, 1, -7, 2**62 + 3, game_seed(31, 4)):
+        assert kernel.game_seeds(seed) == (seed, derive_seed("agent", seed, 0), derive_seed("agent", seed, 1))
+
+
 def test_agents_the_kernel_does_not_play_are_left_to_python():
     options = edition_data("2025").options
     assert kernel.play_rows(options, DECKS["2025"](), GLYPHS, [1], ("mcts:20", "greedy")) is None

@@ -32,3 +32,11 @@ def test_the_strongest_affordable_agent_is_the_last_rung_within_the_budget(monke
 
 def test_a_game_is_timed_in_cpu_seconds():
     assert strength.cpu_seconds_per_game(OPTIONS, [], [], "greedy", game="grove") > 0
+
+
+def test_the_strong_agent_and_its_edge_are_one_call_away(monkeypatch):
+    assert strength.STRONG_AGENT == "strong" and all(a.startswith("strong:") for a in strength.LADDER[1:])
+    monkeypatch.setattr(strength, "STRONG_AGENT", "strong:20")  # quick without the kernel too
+    found = strength.strong_edge(OPTIONS, [], [], 8, seed=2, game="grove")
+    assert found["agent"] == "strong:20" and found["games"] == 16
+    assert found["edge"] > 0  # the search wins more often than greedy
