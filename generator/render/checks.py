@@ -6,7 +6,7 @@ Each error names the file and line of the template (or piece) that made it.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Mapping, Protocol
 
 from generator.core.errors import GameDataError, did_you_mean
 from generator.model.conditions import check_condition
@@ -15,9 +15,20 @@ from generator.model.layouts import Template
 from generator.model.numbers import MAX_DOTS
 from generator.render.bindings import references, resolve, text_references
 from generator.render.richtext import RichStyle, is_rich, names_used, paragraph
+from generator.render.style import Palette
 
-if TYPE_CHECKING:
-    from generator.render.faces import FacePainter
+
+class Painter(Protocol):
+    """What the checks read of a game's painter (``faces.FacePainter``): its glyphs and icons,
+    colours, fonts, pictures and a piece's bound values."""
+
+    shapes: Mapping[str, Any]
+    palette: Palette
+    fonts: Mapping[str, str]
+
+    def art(self, file: str) -> Any: ...
+
+    def values(self, component: ComponentSet, piece: Piece) -> dict: ...
 
 COLOUR_KEYS = ("fill", "stroke", "colour", "outline")
 SIZE_TOLERANCE = 0.01  # points
@@ -33,7 +44,7 @@ def field_kinds(component: ComponentSet) -> dict[str, tuple[str, object]]:
     return kinds
 
 
-def check_template(painter: "FacePainter", template: Template, component: ComponentSet) -> None:
+def check_template(painter: Painter, template: Template, component: ComponentSet) -> None:
     """Every name a template uses must exist and every condition must be able to hold."""
     kinds = field_kinds(component)
     names = set(kinds)
@@ -68,7 +79,7 @@ def check_template(painter: "FacePainter", template: Template, component: Compon
         _check_bound_values(painter, template, component, piece)
 
 
-def _check_text(painter: "FacePainter", element, component: ComponentSet, names: set[str], fail) -> None:
+def _check_text(painter: Painter, element, component: ComponentSet, names: set[str], fail) -> None:
     try:
         refs = text_references(element.text)
     except ValueError as exc:
@@ -87,7 +98,7 @@ def _check_text(painter: "FacePainter", element, component: ComponentSet, names:
                    repr(element.outline))
 
 
-def _check_markup(painter: "FacePainter", text: str, fail) -> None:
+def _check_markup(painter: Painter, text: str, fail) -> None:
     """Icons and colours named by rich-text markup must exist; the markup must typeset."""
     if not is_rich(text, "none"):
         return
@@ -106,14 +117,14 @@ def _check_markup(painter: "FacePainter", text: str, fail) -> None:
         raise fail("text", "text reportlab can typeset", str(exc).strip().splitlines()[-1]) from None
 
 
-def _check_image(painter: "FacePainter", file: str, fail) -> None:
+def _check_image(painter: Painter, file: str, fail) -> None:
     try:
         painter.art(file)
     except GameDataError as exc:
         raise fail("file", exc.expected, repr(file)) from None
 
 
-def _check_bound_values(painter: "FacePainter", template: Template, component: ComponentSet, piece: Piece) -> None:
+def _check_bound_values(painter: Painter, template: Template, component: ComponentSet, piece: Piece) -> None:
     """Values bound to `$field` (colours, glyphs, images) must resolve for every piece."""
     values = painter.values(component, piece)
     for name, element in template.elements.items():
@@ -144,7 +155,7 @@ def _check_count(element, values: dict, piece: Piece, source, where) -> None:
                                f"{dots!r} (from {bound} for {piece.label})")
 
 
-def _check_field_markup(painter: "FacePainter", element, values: dict, piece: Piece, origin) -> None:
+def _check_field_markup(painter: Painter, element, values: dict, piece: Piece, origin) -> None:
     """Markup that comes from a piece's fields is checked too, and blamed on the piece's row."""
     for ref in text_references(element.text):
         value = values.get(ref)

@@ -15,14 +15,11 @@ depend on, in a table bounded at ``MEMO_SIZE`` entries per rule options and weig
 from __future__ import annotations
 
 from operator import neg
-from typing import TYPE_CHECKING
 
 from pnp_games.grove.actions import Action
+from pnp_games.grove.state import State
 from pnp_games.grove.tables import OP_BANISH, OP_CHANNEL, OP_END, OP_MOVE, OP_STUN
-
-if TYPE_CHECKING:
-    from pnp_games.grove.agents import Weights
-    from pnp_games.grove.state import State
+from pnp_games.grove.weights import Weights
 
 MEMO_SIZE = 200_000
 _KIND = {OP_CHANNEL: "channel", OP_STUN: "stun", OP_BANISH: "banish"}
