@@ -18,12 +18,12 @@ from generator.runs.stats import rate
 LADDER = ("greedy", "mcts:25", "mcts:50", "mcts:100", "mcts:200", "mcts:400", "mcts:800")
 
 
-def edge_over_greedy(options: Any, deck: Sequence[Any], glyph_ids: Sequence[str], agent: str, games: int,
+def edge_over_greedy(options: Any, inputs: Any, agent: str, games: int,
                      *, seed: int = 0, jobs: int = 1, game: str | None = None) -> dict[str, Any]:
     """``agent`` against greedy, ``games`` games from each seat (see the module docstring)."""
     from generator.runs.simulation import simulate
-    as_first = simulate(options, deck, glyph_ids, games, [agent, "greedy"], seed, jobs, game=game)
-    as_second = simulate(options, deck, glyph_ids, games, ["greedy", agent], seed, jobs, game=game)
+    as_first = simulate(options, inputs, games, [agent, "greedy"], seed, jobs, game=game)
+    as_second = simulate(options, inputs, games, ["greedy", agent], seed, jobs, game=game)
     first, second = as_first["win_rate_by_agent"][f"0:{agent}"]["count"], as_second["win_rate_by_agent"][f"1:{agent}"]["count"]
     greedy = as_first["win_rate_by_agent"]["1:greedy"]["count"] + as_second["win_rate_by_agent"]["0:greedy"]["count"]
     overall, greedy_rate = rate(first + second, 2 * games), rate(greedy, 2 * games)
@@ -33,22 +33,22 @@ def edge_over_greedy(options: Any, deck: Sequence[Any], glyph_ids: Sequence[str]
             "edge": overall["rate"] - greedy_rate["rate"]}
 
 
-def cpu_seconds_per_game(options: Any, deck: Sequence[Any], glyph_ids: Sequence[str], agent: str,
+def cpu_seconds_per_game(options: Any, inputs: Any, agent: str,
                          games: int = 2, *, seed: int = 0, game: str | None = None) -> float:
     """CPU seconds a game of ``agent`` against itself takes here (one process)."""
     from generator.runs.simulation import simulate
     start = time.process_time()
-    simulate(options, deck, glyph_ids, games, [agent, agent], seed, game=game)
+    simulate(options, inputs, games, [agent, agent], seed, game=game)
     return (time.process_time() - start) / games
 
 
-def strongest_affordable(options: Any, deck: Sequence[Any], glyph_ids: Sequence[str], cpu_s_per_game: float,
+def strongest_affordable(options: Any, inputs: Any, cpu_s_per_game: float,
                          ladder: Sequence[str] = LADDER, *, game: str | None = None) -> tuple[str, float]:
     """(the last agent of ``ladder`` whose game costs at most ``cpu_s_per_game`` CPU seconds here,
     its cost); the first rung when none fits. The ladder must go from weakest to strongest."""
-    chosen, cost = ladder[0], cpu_seconds_per_game(options, deck, glyph_ids, ladder[0], game=game)
+    chosen, cost = ladder[0], cpu_seconds_per_game(options, inputs, ladder[0], game=game)
     for agent in ladder[1:]:
-        spent = cpu_seconds_per_game(options, deck, glyph_ids, agent, game=game)
+        spent = cpu_seconds_per_game(options, inputs, agent, game=game)
         if spent > cpu_s_per_game:
             break
         chosen, cost = agent, spent

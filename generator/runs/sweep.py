@@ -74,15 +74,21 @@ def rescale_deck(entries: Sequence[Any], field: str, low: int, high: int) -> lis
             for e, v in zip(entries, values)]
 
 
+def with_deck(edition: Any, entries: Sequence[Any]) -> Any:
+    """A copy of ``edition`` whose deck holds ``entries`` instead (a deck axis's variant)."""
+    deck = edition.spec.deck
+    return replace(edition, components=[replace(c, pieces=list(entries)) if c.id == deck else c
+                                        for c in edition.components])
+
+
 @dataclass(frozen=True)
 class Cell:
-    """One point of the grid, ready to simulate."""
+    """One point of the grid, ready to simulate: the engine's options and its inputs."""
 
     label: dict[str, Any]
     engine: str
     options: Any
-    deck: list
-    glyph_ids: list[str]
+    inputs: Any
 
 
 def run_cells(cells: Sequence[Cell], games: int, agents: Sequence[str], seed: int, jobs: int,
@@ -92,7 +98,7 @@ def run_cells(cells: Sequence[Cell], games: int, agents: Sequence[str], seed: in
     seats = get_engine(cells[0].engine).info.seat_keys()
     out = []
     for cell in cells:
-        res = simulate(cell.options, cell.deck, cell.glyph_ids, games, list(agents), seed, jobs, None,
+        res = simulate(cell.options, cell.inputs, games, list(agents), seed, jobs, None,
                        swap_seats=swap_seats, game=cell.engine)
         wins = [res["wins"][seat] for seat in seats]
         out.append({"cell": cell.label, "games": res["games"],

@@ -95,9 +95,9 @@ from generator.play.registry import get_engine, play_game
 sys.path.insert(0, "tests/engine")
 from channeling_helpers import edition_data
 data = edition_data("2025")
-play_game(data.options, list(data.deck), list(data.glyph_ids), 1, ["greedy", "greedy"], game="channeling")
+play_game(data.options, data.inputs, 1, ["greedy", "greedy"], game="channeling")
 grove = get_engine("grove")
-play_game(grove.options_model(), [], [], 1, ["greedy", "random"], game="grove")
+play_game(grove.options_model(), None, 1, ["greedy", "random"], game="grove")
 print(sorted(m for m in sys.modules if m.split(".")[0] == "reportlab" or m.startswith("generator.rulebook")
              or m.startswith("generator.build") or m.endswith(".book") or ".book." in m))
 """

@@ -129,8 +129,7 @@ def _search_step(unit: tuple) -> dict[str, Any] | None:
     inputs, seed, min_path, tries = unit
     for attempt in range(tries):
         game = game_seed(seed, attempt)
-        record = play_game(inputs.options, inputs.deck, inputs.glyph_ids, game, ["greedy", "greedy"],
-                           game=inputs.engine).to_dict()
+        record = play_game(inputs.options, inputs.inputs, game, ["greedy", "greedy"], game=inputs.engine).to_dict()
         for index, (before, action, _after) in enumerate(replay_states(inputs, record)):
             if action.is_setup or action.is_spent or len(action.path) < min_path or action.refill:
                 continue
@@ -168,7 +167,7 @@ def example(book: Book, inputs: EngineInputs, data: dict[str, Any], move: str) -
     from generator.play.registry import get_engine
     engine = get_engine(inputs.engine)
     try:
-        before = build_position(inputs.engine, inputs.options, data, inputs.deck, inputs.glyph_ids)
+        before = build_position(inputs.engine, inputs.options, data, inputs.inputs)
     except PositionError as exc:
         raise ValueError(f"position: {exc}") from None
     try:

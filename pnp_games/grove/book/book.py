@@ -17,9 +17,9 @@ ROW = ("winner", "first_player", "turns", "stalled", "held0", "held1", *TALLIES)
 
 
 def row(record: Any) -> list:
-    """The balance row of one played game (a ``GroveRecord``); tallies of both players added up."""
+    """The balance row of one played game (a ``GameRecord``); tallies of both players added up."""
     light, dark = record.tallies
-    return [record.winner, record.first_player, record.turns, bool(record.stalled), *record.controlled,
+    return [record.winner, record.first_player, record.turns, bool(record.flags["stalled"]), *record.scores,
             *(light[k] + dark[k] for k in TALLIES)]
 
 
@@ -146,7 +146,7 @@ def sample(book: Book, inputs: EngineInputs) -> dict[str, Any]:
                   f"--agents {','.join(agents)}",
         "rolls": rolls,
         "winner": None if winner is None else ("Light", "Dark")[winner], "turns_played": record["turns"],
-        "stalled": bool(record["stalled"]), "final": last,
+        "stalled": bool(record["flags"]["stalled"]), "final": last,
     }
 
 
