@@ -55,12 +55,12 @@ def engine_sources(engine: str | None) -> tuple[list[Path], list[str]]:
     module = registry.get_engine(engine).new_game.__module__
     package = module.rpartition(".")[0]
     if package:
-        folder = Path(importlib.import_module(package).__file__).parent
+        folder = Path(str(importlib.import_module(package).__file__)).parent
         # the package's rulebook appendix tells games and plays none: editing it re-simulates nothing
         book = _appendix_folder(registry.get_engine(engine).appendices, package, folder)
         own = sorted(p for p in folder.rglob("*.py") if book is None or book not in p.parents)
     else:
-        own = [Path(importlib.import_module(module).__file__)]
+        own = [Path(str(importlib.import_module(module).__file__))]
     files = own + [root / name for name in SHARED_ENGINE_FILES if (root / name).is_file()]
     return files, [inspect.getsource(getattr(registry, name)) for name in REGISTRY_FUNCTIONS]
 

@@ -72,8 +72,8 @@ def by_seating(agents: Sequence[Any], seed: int, swap: bool, start: int, stop: i
     return [played[i] for i in range(start, stop)]
 
 
-def run_tasks(play_range: Callable[[tuple], list[tuple]], tasks: list[tuple], jobs: int,
-              progress: Callable[[int], None] | None) -> list[tuple]:
+def run_tasks(play_range: Callable[[tuple], list[Any]], tasks: list[tuple], jobs: int,
+              progress: Callable[[int], None] | None) -> list[Any]:
     """The rows of every task, in task order, played here or by a pool of ``jobs`` processes.
 
     Each task ends with its (start, stop) game range; ``progress`` gets each range's size.

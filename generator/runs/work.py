@@ -22,7 +22,7 @@ class EngineInputs:
     inputs from the edition (``EngineSpec.inputs``; None for an engine that reads only its rules)."""
 
     engine: str
-    options: BaseModel
+    options: Any  # the engine's rule options (its ``options_model``)
     inputs: Any
 
     def key(self) -> dict[str, Any]:

@@ -96,7 +96,7 @@ class StateCore(Transitions):
         for i, entry in enumerate(h):
             if entry.__class__ is tuple:
                 h[i] = self._turn_record(entry)
-        return h
+        return h  # type: ignore[return-value]  # every raw turn is a record now
 
     @property
     def in_setup(self) -> bool:

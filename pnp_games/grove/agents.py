@@ -31,7 +31,7 @@ def position_value(state: State, player: int, w: Weights = DEFAULT_WEIGHTS) -> f
     at = o.control_at
     value = 0.0
     held = [0, 0]
-    owner = []
+    owner: list[int | None] = []
     for v in state._cubes:
         own, opp = max(0, sign * v), max(0, -sign * v)
         value += min(own, at) + w.surplus * max(0, own - at) - min(opp, at) - w.surplus * max(0, opp - at)

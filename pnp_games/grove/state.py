@@ -218,8 +218,10 @@ class State:
         rolls = [(Action(ROLL, dice=faces), p) for faces, p in sorted_rolls(o.dice, o.die_sides)]
         if not grouped:
             return rolls
-        op, c = self._pending_op
-        groups = self._tab.effect_groups(self._pending.kind, self._stand[self._cur][c], self._op_limit(op, c))
+        pending, pending_op = self._pending, self._pending_op
+        assert pending is not None and pending_op is not None  # dice are due for a pending action
+        op, c = pending_op
+        groups = self._tab.effect_groups(pending.kind, self._stand[self._cur][c], self._op_limit(op, c))
         return [(roll, p) for roll, _, p in groups]
 
     def _chance_ok(self, action: Action) -> bool:
@@ -345,7 +347,9 @@ class State:
 
     def _resolve(self, hits: tuple[tuple[int, int, int], ...]) -> None:
         """Resolve the pending action with a roll of these ``hits`` (see ``Tables.roll_hits``)."""
-        op, c = self._pending_op
+        pending_op = self._pending_op
+        assert pending_op is not None  # a roll resolves a pending action
+        op, c = pending_op
         p = self._cur
         q = 1 - p
         wanted = hits[self._stand[p][c]][op - OP_CHANNEL]
