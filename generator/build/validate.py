@@ -143,7 +143,7 @@ def engine_options(edition: Edition):
         from generator.play import registry
     except ImportError:  # an install without the engines: the rules are checked by nobody
         return None
-    return once(("engine options", edition.game.folder, edition.id), lambda: registry.options_for(edition))
+    return registry.options_for(edition)  # once in a loading session
 
 
 def engine_setup_problem(edition: Edition) -> str | None:

@@ -24,11 +24,17 @@ __all__ = ["ENGINES", "derive_seed", "game_seed", "get_engine", "options_for", "
 
 def options_for(edition: Any) -> BaseModel:
     """The engine options of an edition (a ``generator.model.Edition``): its ``rules:`` block
-    validated by the options model of its game's engine.
+    validated by the options model of its game's engine, once in a loading session (the check
+    ``validate`` makes and the options the rulebook's games are played with).
 
     :raises GameDataError: for a game without a registered engine, an unknown option or a bad
         value, naming the file and line that hold it and the key path (``rules.<option>``).
     """
+    from generator.core.session import once
+    return once(("engine options", edition.game.folder, edition.id), lambda: _options_for(edition))
+
+
+def _options_for(edition: Any) -> BaseModel:
     from pydantic import ValidationError
 
     from generator.core.errors import GameDataError
