@@ -172,8 +172,15 @@ def elements_page() -> str:
              "millimetres or a text with its unit: `12`, `12mm`, `0.5in`, `8pt`.", "",
              "```yaml", '--8<-- "docs/examples/elements/components/elements/templates/swatch.yaml"', "```", "",
              "Every element also takes `when:` (draw it only for matching pieces), `repeat:` (draw it several "
-             "times), `rotate:` and `bleed: true` (it may run into the bleed). A value written `$field` is "
-             "taken from the piece, and `{field}` in text is replaced by the piece's value.", ""]
+             "times), `rotate:`, `opacity:` (0 to 1: how much of what lies beneath shows through) and "
+             "`bleed: true` (it may run into the bleed). A value written `$field` is taken from the piece, and "
+             "`{field}` in text is replaced by the piece's value.", "",
+             "A shape's `fill` is a colour name or a gradient whose stops are colour names, laid across the "
+             "shape: `{gradient: linear, stops: [dawn, dusk], angle: 90}` runs from the top edge to the bottom "
+             "one (0 runs left to right), `{gradient: radial, stops: [gold, ink]}` from its centre out; `at:` "
+             "places the stops (0 to 1). Gradients stay vector shadings, in CMYK in a CMYK build. A stroke takes "
+             "`dash:` (lengths in points, on and off). An `image` takes `clip:`, a closed shape written as an "
+             "element (`clip: {kind: circle, cx: 30, cy: 20, r: 14}`), outside which nothing of it shows.", ""]
     for kind, definition in sorted(element_kinds().items()):
         lines += [f"## `{kind}`", "", _cell(definition.get("description", "")), "",
                   f"![the {kind} example](../assets/elements/{kind}.png){{ .element-picture }}", "",

@@ -22,7 +22,8 @@ KINDS = ("game", "edition", "pieces", "glyphs", "icons", "style", "template", "p
 
 def schema_for(kind: str) -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of one file kind."""
-    from generator.model.layouts import AnyElement, IconFile, Profile, StyleLayer, TemplateFile
+    from generator.elements import AnyElement
+    from generator.model.layouts import IconFile, Profile, StyleLayer, TemplateFile
     from generator.model.schema import MAX_COUNT, EditionFile, GameFile, GlyphFile
     from generator.rulebook.config import RulebookConfig
     from generator.exporters.vendors import Vendor

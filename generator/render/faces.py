@@ -8,18 +8,18 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.core.files import refusal
 from generator.core.errors import GameDataError
-from generator.model.game import ComponentSet, Game, Piece
+from generator.model.game import ComponentSet, Game, Piece, named_values
 from generator.model.layouts import Layouts, Profile, Template
-from generator.model.conditions import holds, repeat_offsets
 from generator.core.units import MM
-from generator.render.bindings import piece_values, resolve
+from generator.draw.bindings import resolve
+from generator.draw.forms import end_form
+from generator.draw.paint import PaintContext
+from generator.elements import centre, paint as paint_element
+from generator.elements.background import SEAM
+from generator.elements.args.conditions import holds, repeat_offsets
 from generator.render.checks import check_sides, check_template
 from generator.render.images import check_drawing_size, check_image, check_svg
-from generator.render.ink import centre_of
-from generator.render.painters import PAINTERS, PaintContext
 from generator.render.style import Palette, register_fonts
-
-SEAM = 0.3  # points the background overlaps into a neighbour's bleed, so no hairline shows between
 
 
 class FacePainter:
@@ -72,7 +72,7 @@ class FacePainter:
             pad = bleed + SEAM
             c.beginForm(name, lowerx=-pad, lowery=-pad, upperx=w + pad, uppery=h + pad)
             self.paint(c, template, values, 0, h, bleed)
-            c.endForm()
+            end_form(c)
         c.saveState()
         c.translate(x0, top - template.size[1])
         c.doForm(name)
@@ -86,15 +86,19 @@ class FacePainter:
         for element in template.elements.values():
             if not holds(element.when, values):
                 continue
+            ctx.opacity = element.opacity  # reportlab sets the opacity with each colour (see PaintContext.paint)
             for dx, dy in copies(element, values):
                 c.saveState()
                 c.translate(dx, -dy)
+                if element.opacity < 1:  # for what sets no colour: images, gradients
+                    c.setFillAlpha(element.opacity)
+                    c.setStrokeAlpha(element.opacity)
                 if element.rotate:
                     cx, cy = _centre(element, ctx)
                     c.translate(cx, cy)
                     c.rotate(-element.rotate)
                     c.translate(-cx, -cy)
-                PAINTERS[element.kind](c, element, ctx)
+                paint_element(c, element, ctx)
                 c.restoreState()
 
     def _colour(self, name: str):
@@ -113,6 +117,13 @@ class FacePainter:
                 to_cmyk(art)
             self._images[relative] = art
         return self._images[relative]
+
+
+def piece_values(game: Game, component: ComponentSet, piece: Piece) -> dict[str, Any]:
+    """A piece's fields plus `<field>_name` for choices and glyphs, and `count`, ready for text.
+    An optional text, choice or glyph field the piece leaves empty prints as nothing."""
+    blanks = {k: "" for k, f in component.spec.fields.items() if f.type != "int" and k not in piece.fields}
+    return {**blanks, **named_values(game, component.spec, piece.fields), "count": piece.count}
 
 
 def load_art(path: Path):
@@ -162,5 +173,5 @@ def copies(element, values: dict) -> list[tuple[float, float]]:
 
 def _centre(element, ctx: PaintContext) -> tuple[float, float]:
     """The page point an element turns about (the same point the print-safety check turns it about)."""
-    x, y = centre_of(element, (ctx.width, ctx.height))
+    x, y = centre(element, (ctx.width, ctx.height))
     return ctx.px(x), ctx.py(y)
