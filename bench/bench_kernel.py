@@ -37,12 +37,13 @@ def play(game: str, agent: str, games: int, seed: int = 1) -> None:
     from generator.runs.simulation import simulate
     if game == "grove":
         from pnp_games.grove.options import GroveOptions
-        simulate(GroveOptions(), [], [], games, [agent, agent], seed, game="grove")
+        simulate(GroveOptions(), None, games, [agent, agent], seed, game="grove")
     else:
         from pnp_games.channeling import Card, ChannelingOptions
+        from pnp_games.channeling.cards import Deal
         deck = [Card(f"M{i}", 4 + i % 4, 3 + (i * 5) % 6) for i in range(36)]  # the 2025 edition's ranges
         glyphs = ["ember", "stone", "star", "eye", "tide", "root", "moon", "hourglass"]
-        simulate(ChannelingOptions(), deck, glyphs, games, [agent, agent], seed, game="channeling")
+        simulate(ChannelingOptions(), Deal(tuple(deck), tuple(glyphs)), games, [agent, agent], seed, game="channeling")
 
 
 def in_process(game: str, agent: str, games: int) -> dict:

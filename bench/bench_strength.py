@@ -21,7 +21,8 @@ def setups():
     from pnp_games.grove.options import GroveOptions
     deck = [Card(f"M{i}", 4 + i % 4, 3 + (i * 5) % 6) for i in range(36)]  # the 2025 edition's ranges
     glyphs = ["ember", "stone", "star", "eye", "tide", "root", "moon", "hourglass"]
-    return {"channeling": (ChannelingOptions(), deck, glyphs), "grove": (GroveOptions(), [], [])}
+    from pnp_games.channeling.cards import Deal
+    return {"channeling": (ChannelingOptions(), Deal(tuple(deck), tuple(glyphs))), "grove": (GroveOptions(), None)}
 
 
 def pct(entry) -> str:
@@ -35,13 +36,13 @@ def main() -> None:
     parser.add_argument("--ladder", default="random,greedy,strong:100,strong:400,strong:1500")
     parser.add_argument("--game", action="append", help="grove or channeling (default: both)")
     args = parser.parse_args()
-    for game, (options, deck, glyphs) in setups().items():
+    for game, (options, inputs) in setups().items():
         if args.game and game not in args.game:
             continue
         print(f"{game}: each agent against greedy, {args.games} games from each seat; load {os.getloadavg()[0]:.2f}")
         for agent in args.ladder.split(","):
             start = time.process_time()
-            found = edge_over_greedy(options, deck, glyphs, agent, args.games, seed=11, game=game)
+            found = edge_over_greedy(options, inputs, agent, args.games, seed=11, game=game)
             cpu = (time.process_time() - start) / found["games"]
             print(f"  {agent:10} wins {pct(found['wins'])}  first seat {pct(found['by_seat'][0])}  "
                   f"second seat {pct(found['by_seat'][1])}  greedy {pct(found['greedy_wins'])}  "

@@ -23,12 +23,12 @@ STRONG_AGENT = "strong"
 LADDER = ("greedy", "strong:25", "strong:50", "strong:100", "strong:200", "strong:400", "strong:800")
 
 
-def edge_over_greedy(options: Any, deck: Sequence[Any], glyph_ids: Sequence[str], agent: str, games: int,
+def edge_over_greedy(options: Any, inputs: Any, agent: str, games: int,
                      *, seed: int = 0, jobs: int = 1, game: str | None = None) -> dict[str, Any]:
     """``agent`` against greedy, ``games`` games from each seat (see the module docstring)."""
     from generator.runs.simulation import simulate
-    as_first = simulate(options, deck, glyph_ids, games, [agent, "greedy"], seed, jobs, game=game)
-    as_second = simulate(options, deck, glyph_ids, games, ["greedy", agent], seed, jobs, game=game)
+    as_first = simulate(options, inputs, games, [agent, "greedy"], seed, jobs, game=game)
+    as_second = simulate(options, inputs, games, ["greedy", agent], seed, jobs, game=game)
     return edge_of(as_first, as_second)
 
 
@@ -47,28 +47,28 @@ def edge_of(as_first: dict[str, Any], as_second: dict[str, Any]) -> dict[str, An
             "edge": overall["rate"] - base_rate["rate"]}
 
 
-def strong_edge(options: Any, deck: Sequence[Any], glyph_ids: Sequence[str], games: int = 200, *,
+def strong_edge(options: Any, inputs: Any, games: int = 200, *,
                 seed: int = 0, jobs: int = 1, game: str | None = None) -> dict[str, Any]:
     """``edge_over_greedy`` of ``STRONG_AGENT``: ``games`` games from each seat."""
-    return edge_over_greedy(options, deck, glyph_ids, STRONG_AGENT, games, seed=seed, jobs=jobs, game=game)
+    return edge_over_greedy(options, inputs, STRONG_AGENT, games, seed=seed, jobs=jobs, game=game)
 
 
-def cpu_seconds_per_game(options: Any, deck: Sequence[Any], glyph_ids: Sequence[str], agent: str,
+def cpu_seconds_per_game(options: Any, inputs: Any, agent: str,
                          games: int = 2, *, seed: int = 0, game: str | None = None) -> float:
     """CPU seconds a game of ``agent`` against itself takes here (one process)."""
     from generator.runs.simulation import simulate
     start = time.process_time()
-    simulate(options, deck, glyph_ids, games, [agent, agent], seed, game=game)
+    simulate(options, inputs, games, [agent, agent], seed, game=game)
     return (time.process_time() - start) / games
 
 
-def strongest_affordable(options: Any, deck: Sequence[Any], glyph_ids: Sequence[str], cpu_s_per_game: float,
+def strongest_affordable(options: Any, inputs: Any, cpu_s_per_game: float,
                          ladder: Sequence[str] = LADDER, *, game: str | None = None) -> tuple[str, float]:
     """(the last agent of ``ladder`` whose game costs at most ``cpu_s_per_game`` CPU seconds here,
     its cost); the first rung when none fits. The ladder must go from weakest to strongest."""
-    chosen, cost = ladder[0], cpu_seconds_per_game(options, deck, glyph_ids, ladder[0], game=game)
+    chosen, cost = ladder[0], cpu_seconds_per_game(options, inputs, ladder[0], game=game)
     for agent in ladder[1:]:
-        spent = cpu_seconds_per_game(options, deck, glyph_ids, agent, game=game)
+        spent = cpu_seconds_per_game(options, inputs, agent, game=game)
         if spent > cpu_s_per_game:
             break
         chosen, cost = agent, spent

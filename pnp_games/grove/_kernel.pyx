@@ -780,7 +780,8 @@ cdef class GroveKernel:
     def play_games(self, list seeds, int light, int dark, bint log=False, int light_iterations=0,
                    int dark_iterations=0):
         """One row per (dice seed, Light's seed, Dark's seed): (winner or -1, first player or -1,
-        turns, stalled, the 24 tallies (Light's then Dark's), the log or None). The log codes a
+        turns, stalled, the 24 tallies (Light's then Dark's), the log or None, the cubes on each
+        circle at the end (Light's as +n, Dark's as -n)). The log codes a
         player action as op * 64 + (place + 1) * 8 + destination + 1, a roll as -(1 + its sorted
         faces in base sides + 1), a first-player roll as -(100_000_000 + light * 1000 + dark). An
         agent is 0 random, 1 greedy or 2 the search with that seat's iterations."""
@@ -804,5 +805,5 @@ cdef class GroveKernel:
             self.play_on(&s, &dice, rngs, agents, iters, events)
             rows.append((s.winner, s.first, s.turn, bool(s.stalled),
                          tuple(s.tally[0][i] for i in range(NTALLY)) + tuple(s.tally[1][i] for i in range(NTALLY)),
-                         events))
+                         events, tuple(s.cubes[i] for i in range(self.r.circles))))
         return rows

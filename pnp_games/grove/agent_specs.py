@@ -1,5 +1,5 @@
 """Battle for the Grove's agents by spec (``random``, ``greedy``, ``mcts``, ``mcts:N``); kept apart
-from ``game`` so the runner builds its agents without importing the registry entry that runs it."""
+from ``game`` so the engine's modules build agents without importing the registry entry."""
 from __future__ import annotations
 
 from generator.play.agents_base import RandomAgent, agent_factory
