@@ -50,7 +50,9 @@ class Styles:
 
     @property
     def body_font(self) -> str:
-        return self.paragraph["body"].fontName
+        """The face the figures write in (the sans named ``body`` in style.yaml): running text may
+        be set in a book face, but labels on drawings keep the plainer one."""
+        return self.fonts.get("body", self.paragraph["body"].fontName)
 
     @property
     def bold_font(self) -> str:
@@ -60,10 +62,7 @@ class Styles:
 def build_styles(layouts: Layouts, sheet: StyleSheet, font_scale: float = 1.0, colour_model: str = "rgb") -> Styles:
     fonts = register_fonts(layouts)
     palette = Palette(layouts, colour_model)
-    body = fonts["body"] if "body" in fonts else next(iter(fonts.values()))
-    bold, italic = fonts.get("bold", body), fonts.get("italic", body)
-    # <b> and <i> in paragraphs pick these faces; with no bold italic face, bold stands in for it
-    registerFontFamily(body, normal=body, bold=bold, italic=italic, boldItalic=fonts.get("bold-italic", bold))
+    _register_families(fonts)
     resolved = {name: _resolve(sheet.styles, name) for name in sheet.styles}
     accent = accent_colour(layouts)
     paragraph = {}
@@ -79,6 +78,22 @@ def build_styles(layouts: Layouts, sheet: StyleSheet, font_scale: float = 1.0, c
             leftIndent=values["left_indent"] * font_scale, keepWithNext=int(bool(values["keep_with_next"])),
             bulletFontName=fonts[values["font"]], allowWidows=0, allowOrphans=0)
     return Styles(sheet, paragraph, resolved, fonts, palette, accent)
+
+
+def _register_families(fonts: dict[str, str]) -> None:
+    """<b> and <i> in paragraphs pick the faces of the paragraph's family: ``body`` with ``bold``,
+    ``italic`` and ``bold-italic``; any other font NAME with NAME-bold, NAME-italic, NAME-bold-italic.
+    A missing face falls back to the regular one (bold italic to bold)."""
+    for name, face in fonts.items():
+        if name == "body":
+            bold, italic, both = "bold", "italic", "bold-italic"
+        elif name.endswith(("-bold", "-italic")) or name in ("bold", "italic"):
+            continue
+        else:
+            bold, italic, both = f"{name}-bold", f"{name}-italic", f"{name}-bold-italic"
+        strong = fonts.get(bold, face)
+        registerFontFamily(face, normal=face, bold=strong, italic=fonts.get(italic, face),
+                           boldItalic=fonts.get(both, strong))
 
 
 def accent_colour(layouts: Layouts) -> str:
