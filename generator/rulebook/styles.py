@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from functools import lru_cache
+from typing import Any, Callable, Iterable
 
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
@@ -17,7 +18,7 @@ MIN_CONTRAST = 4.5  # WCAG: the least contrast of text on paper
 _ALIGN = {"left": TA_LEFT, "centre": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
 _DEFAULTS = {"font": "body", "size": 10.0, "leading": None, "colour": "ink", "align": "left", "space_before": 0.0,
              "space_after": 0.0, "left_indent": 0.0, "page_break_before": False, "keep_with_next": False,
-             "toc_level": None}
+             "toc_level": None, "hyphenate": False}
 
 
 @dataclass
@@ -59,7 +60,9 @@ class Styles:
         return self.fonts.get("bold", self.body_font)
 
 
-def build_styles(layouts: Layouts, sheet: StyleSheet, font_scale: float = 1.0, colour_model: str = "rgb") -> Styles:
+def build_styles(layouts: Layouts, sheet: StyleSheet, font_scale: float = 1.0, colour_model: str = "rgb",
+                 language: str = "en-US") -> Styles:
+    """The style sheet's styles; those with ``hyphenate`` break words by the patterns of ``language``."""
     fonts = register_fonts(layouts)
     palette = Palette(layouts, colour_model)
     _register_families(fonts)
@@ -76,8 +79,20 @@ def build_styles(layouts: Layouts, sheet: StyleSheet, font_scale: float = 1.0, c
             textColor=palette.get(values["colour"]), alignment=_ALIGN[values["align"]],
             spaceBefore=values["space_before"] * font_scale, spaceAfter=values["space_after"] * font_scale,
             leftIndent=values["left_indent"] * font_scale, keepWithNext=int(bool(values["keep_with_next"])),
-            bulletFontName=fonts[values["font"]], allowWidows=0, allowOrphans=0)
+            bulletFontName=fonts[values["font"]], allowWidows=0, allowOrphans=0,
+            hyphenationLang=hyphenator(language) if values["hyphenate"] else "")
     return Styles(sheet, paragraph, resolved, fonts, palette, accent)
+
+
+HYPHEN_LEFT, HYPHEN_RIGHT = 2, 3   # the least letters before and after a break (English house style)
+
+
+@lru_cache(maxsize=None)
+def hyphenator(language: str) -> Callable[[str], Iterable[tuple[str, str]]]:
+    """pyphen's breaks of a word for ``language`` (en-US, en-GB), as reportlab's paragraphs take them:
+    every (head, tail) pair, longest head first."""
+    import pyphen
+    return pyphen.Pyphen(lang=language.replace("-", "_"), left=HYPHEN_LEFT, right=HYPHEN_RIGHT).iterate
 
 
 def _register_families(fonts: dict[str, str]) -> None:

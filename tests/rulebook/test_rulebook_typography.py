@@ -3,7 +3,9 @@ the sans for headings, hyphenated justified text without wide word spaces, conte
 leaders."""
 from __future__ import annotations
 
-from collections import Counter
+import re
+from collections import Counter, defaultdict
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -14,11 +16,24 @@ FONTS = ROOT / "generator" / "looks" / "fonts"
 LETTER_2025 = ("the-channeling", "2025", "rulebook-letter")
 
 
-def _chars(pdf: Path, pages=None):
+MAX_WORD_SPACE = 0.45   # em: the widest word space a full justified line may have (a normal one is about 0.23)
+
+
+@lru_cache(maxsize=None)
+def _chars(pdf: Path) -> list[tuple[int, list[dict]]]:
+    """(page number, its characters) of every page after the cover."""
     import pdfplumber
     with pdfplumber.open(str(pdf)) as doc:
-        for page in doc.pages if pages is None else [doc.pages[i] for i in pages]:
-            yield page.page_number, page.chars
+        return [(page.page_number, page.chars) for page in doc.pages[1:]]
+
+
+def _lines(chars: list[dict], size: float) -> list[list[dict]]:
+    """The page's lines of running text at ``size``, each a list of its visible characters left to right."""
+    lines = defaultdict(list)
+    for c in chars:
+        if abs(c["size"] - size) < 0.05 and c["upright"] and c["text"].strip():
+            lines[round(c["bottom"])].append(c)
+    return [sorted(line, key=lambda c: c["x0"]) for line in lines.values()]
 
 
 def test_the_book_face_ships_with_its_licence():
@@ -37,7 +52,7 @@ FACE_BOOKS = [LETTER_2025, ("battle-for-the-grove", "2024", "rulebook-letter"),
 @pytest.mark.parametrize("book", FACE_BOOKS, ids=["-".join(b) for b in FACE_BOOKS])
 def test_running_text_is_set_in_the_book_face_and_headings_in_the_sans(player_books, book):
     sizes: dict[str, Counter] = {"text": Counter(), "heading": Counter()}
-    for number, chars in _chars(player_books[book], range(1, 6)):   # after the cover
+    for number, chars in _chars(player_books[book])[:5]:
         for c in chars:
             kind = "heading" if c["size"] >= 12.5 * _scale(book) else "text"
             sizes[kind][c["fontname"].split("+")[-1]] += 1
@@ -49,3 +64,43 @@ def test_running_text_is_set_in_the_book_face_and_headings_in_the_sans(player_bo
 
 def _scale(book) -> float:
     return 0.92 if "a5" in book[2] else 1.0
+
+
+@pytest.mark.parametrize("book", FACE_BOOKS, ids=["-".join(b) for b in FACE_BOOKS])
+def test_justified_lines_have_no_wide_word_spaces(player_books, book):
+    """Every line of running text that fills the measure (a justified line, not a paragraph's last)
+    keeps its word spaces under ``MAX_WORD_SPACE``: hyphenation fills the lines instead."""
+    size = 9.5 * _scale(book)
+    measured, wide = 0, []
+    for number, chars in _chars(player_books[book]):
+        lines = _lines(chars, size)
+        if not lines:
+            continue
+        right = Counter(round(line[-1]["x1"]) for line in lines).most_common(1)[0][0]   # the measure's edge
+        for line in lines:
+            text = "".join(c["text"] for c in line)
+            if abs(line[-1]["x1"] - right) > 1.5 or "...." in text:   # short lines; the contents' leaders
+                continue
+            gaps = [b["x0"] - a["x1"] for a, b in zip(line, line[1:])]
+            label = re.match(r"\d+\.|\u2022", text)   # a list item's number or bullet and its indent
+            gaps = [g for g in gaps[len(label.group(0)) if label else 0:] if g > 0.15 * size]
+            if not gaps or max(gaps) > 3 * size:   # no spaces; columns of a table or the index
+                continue
+            measured += 1
+            if max(gaps) > MAX_WORD_SPACE * size:
+                wide.append(f"p{number}: {max(gaps) / size:.2f} em in {text[:50]!r}")
+    assert measured >= 30, f"only {measured} full lines measured"
+    assert wide == [], wide
+
+
+def test_the_books_language_picks_the_hyphenation_patterns_of_the_running_text():
+    from generator.model import layouts_dir
+    from generator.model.layouts import Layouts
+    from generator.rulebook.settings import load_style_sheet
+    from generator.rulebook.styles import build_styles, hyphenator
+    layouts = Layouts(layouts_dir())
+    for language in ("en-US", "en-GB"):
+        styles = build_styles(layouts, load_style_sheet(layouts, "styles"), language=language)
+        assert styles["body"].hyphenationLang is hyphenator(language)
+        assert styles["h2"].hyphenationLang == "" and styles["caption"].hyphenationLang == ""
+    assert ("Over", "channeling") in list(hyphenator("en-US")("Overchanneling"))
