@@ -5,12 +5,16 @@ registered TrueType face (embedded), including the canvas's initial font and the
 """
 from __future__ import annotations
 
+import math
+from ast import literal_eval
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 from xml.sax.saxutils import escape
 
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (Flowable, Frame, HRFlowable, KeepInFrame, ListFlowable, NextPageTemplate, PageBreak,
                                 PageTemplate, Paragraph, Spacer, TableStyle)
 from reportlab.platypus.doctemplate import BaseDocTemplate, LayoutError
@@ -130,10 +134,61 @@ class RulebookDoc(BaseDocTemplate):
         canv.restoreState()
 
 
+LEADER_PITCH = 0.5   # ems of the entries' size between the dots of a leader
+
+
+class Contents(TableOfContents):
+    """The table of contents: each entry, a leader of dots and its page number set flush right.
+    The dots of every line stand on one grid (a dot every ``LEADER_PITCH`` em from the frame's
+    left edge), so the leaders form straight columns down the page, and they stop short of a column
+    as wide as the widest page number, so no dot runs into a number."""
+
+    def __init__(self, leader: ParagraphStyle, **kwargs):
+        super().__init__(dotsMinLevel=-1, **kwargs)
+        self.leader = leader
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        size = super().wrap(avail_width, avail_height)
+        self.canv.setNamedCB("drawTOCEntryEnd", self._entry_end(avail_width))
+        return size
+
+    def _entry_end(self, width: float):
+        leader = self.leader
+        pitch = LEADER_PITCH * leader.fontSize
+        numbers = [str(page) for _, _, page, *_ in self._lastEntries] or ["0"]
+        column = max(stringWidth(n, self.getLevelStyle(0).fontName, self.getLevelStyle(0).fontSize) for n in numbers)
+        dot = stringWidth(".", leader.fontName, leader.fontSize)
+
+        def draw(canv, kind, label):
+            page, level, key = label.split(",")
+            style = self.getLevelStyle(int(level))
+            x, y = canv._curr_tx_info["cur_x"], canv._curr_tx_info["cur_y"]
+            first = math.ceil((x + pitch) / pitch)                      # a clear space after the entry
+            last = math.floor((width - column - pitch - dot) / pitch)  # and before the number column
+            canv.saveState()   # the character spacing must not reach the entries drawn after this one
+            if last >= first:
+                text = canv.beginText(first * pitch, y)
+                text.setFont(leader.fontName, leader.fontSize)
+                text.setFillColor(leader.textColor)
+                text.setCharSpace(pitch - dot)
+                text.textOut("." * (last - first + 1))
+                text.setCharSpace(0)
+                canv.drawText(text)
+            number_w = stringWidth(page, style.fontName, style.fontSize)
+            canv.setFont(style.fontName, style.fontSize)
+            canv.setFillColor(style.textColor)
+            canv.drawRightString(width, y, page)
+            key = literal_eval(key)
+            if key:
+                canv.linkRect("", key, (width - number_w, y, width, y + style.leading), relative=1)
+            canv.restoreState()
+        return draw
+
+
 def contents(styles: Styles, title: str = "Contents") -> list[Flowable]:
     """The contents page: its title (not listed in itself) and the table filled from the headings."""
-    body = styles["body"]
-    toc = TableOfContents(dotsMinLevel=0)
+    body = styles["toc1"]
+    toc = Contents(styles["toc1"])
     toc.levelStyles = [styles["toc0"], styles["toc1"]]
     toc.tableStyle = TableStyle([("FONT", (0, 0), (-1, -1), body.fontName, body.fontSize, body.leading),
                                  ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),

@@ -104,3 +104,32 @@ def test_the_books_language_picks_the_hyphenation_patterns_of_the_running_text()
         assert styles["body"].hyphenationLang is hyphenator(language)
         assert styles["h2"].hyphenationLang == "" and styles["caption"].hyphenationLang == ""
     assert ("Over", "channeling") in list(hyphenator("en-US")("Overchanneling"))
+
+
+@pytest.mark.parametrize("book", [LETTER_2025, ("the-channeling", "2025", "rulebook-a5-booklet")],
+                         ids=["letter", "a5"])
+def test_the_contents_leaders_stand_in_columns_and_the_page_numbers_flush_right(player_books, book):
+    """On the contents page every leader's dots stand on one grid and end at one place, and every
+    page number ends at the right edge of the text."""
+    lines = defaultdict(list)
+    for c in _chars(player_books[book])[0][1]:   # the contents: the page after the cover
+        lines[round(c["matrix"][5], 1)].append(c)   # by baseline: a chapter's number is larger than its dots
+    dots, ends, rights, entries = [], set(), set(), 0
+    for line in lines.values():
+        line.sort(key=lambda c: c["x0"])
+        text = "".join(c["text"] for c in line)
+        leader = re.search(r"\.{5,}(?=\s*\d+$)", text)
+        if not leader:
+            continue
+        run = [c for c in line[leader.start():leader.end()]]
+        dots += [c["x0"] for c in run]
+        ends.add(round(run[-1]["x0"], 1))
+        rights.add(round(line[-1]["x1"], 1))
+        entries += 1
+    assert entries >= 10, "too few entries with leaders on the contents page"
+    grid = sorted({round(d, 2) for d in dots})
+    pitch = min(b - a for a, b in zip(grid, grid[1:]))
+    off_grid = [d for d in dots if abs((d - dots[0]) / pitch - round((d - dots[0]) / pitch)) > 0.02]
+    assert off_grid == [], f"{len(off_grid)} dots off the leaders' grid of {pitch:.2f} pt"
+    assert len(ends) == 1, f"leaders end at {sorted(ends)}"
+    assert max(rights) - min(rights) < 0.2, f"page numbers end at {sorted(rights)}"
