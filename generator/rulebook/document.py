@@ -57,15 +57,22 @@ class RulebookDoc(BaseDocTemplate):
 
         cover = PageTemplate("cover", [frame("cover", setup.outer, setup.outer)], onPage=self._cover_page)
         if setup.booklet:  # odd pages are right-hand pages: the binding is on their left
-            right = PageTemplate("body", [frame("right", setup.inner, setup.outer)], onPage=self._body_page,
-                                 autoNextPageTemplate="body-left")
-            left = PageTemplate("body-left", [frame("left", setup.outer, setup.inner)], onPage=self._body_page,
-                                autoNextPageTemplate="body")
-            cover.autoNextPageTemplate = "body-left"
+            right = PageTemplate("body", [frame("right", setup.inner, setup.outer)], onPage=self._body_page)
+            left = PageTemplate("body-left", [frame("left", setup.outer, setup.inner)], onPage=self._body_page)
             self.addPageTemplates([cover, right, left])
         else:
             self.addPageTemplates([cover, PageTemplate("body", [frame("body", setup.inner, setup.outer)],
                                                        onPage=self._body_page)])
+
+    def handle_pageBegin(self) -> None:
+        """A booklet's body page takes the template of its side, by its number: odd pages are
+        right-hand pages (binding on the left), even pages left-hand ones. Choosing by the number
+        keeps the frames in step with the running head and page number, whatever page breaks and
+        template changes came before."""
+        if self.setup.booklet and self.pageTemplate.id in ("body", "body-left"):
+            side = "body" if (self.page + 1) % 2 else "body-left"
+            self.pageTemplate = next(t for t in self.pageTemplates if t.id == side)
+        super().handle_pageBegin()
 
     @property
     def text_width(self) -> float:
@@ -112,6 +119,8 @@ class RulebookDoc(BaseDocTemplate):
         canv.rect(0, height - band, width, band, stroke=0, fill=1)
         canv.rect(0, 0, width, band, stroke=0, fill=1)
         canv.restoreState()
+        # the part of the page an imposition must keep whole (its bands may be cut at the page's edge)
+        canv.setArtBox((self.setup.outer, self.setup.bottom, width - self.setup.outer, height - self.setup.top))
 
     def _body_page(self, canv, doc) -> None:
         width, height = self.setup.size
@@ -132,6 +141,8 @@ class RulebookDoc(BaseDocTemplate):
             canv.drawString(left, head_y + 1, self.running_head)
         canv.drawCentredString((left + right) / 2, self.setup.bottom - 9 * mm, str(doc.page))
         canv.restoreState()
+        # the text block with its running head and page number: what an imposition keeps whole
+        canv.setArtBox((left, self.setup.bottom - 9 * mm - footer.fontSize, right, head_y + 1 + footer.fontSize))
 
 
 LEADER_PITCH = 0.5   # ems of the entries' size between the dots of a leader
@@ -230,7 +241,7 @@ def write_document(path: Path, setup: PageSetup, styles: Styles, title: str, run
     moved, one pass is enough; when something did, the passes go on as without it, so the file is
     the same either way.
     """
-    width = setup.size[0] - 2 * setup.outer
+    width = setup.size[0] - setup.inner - setup.outer   # the body frames' width (a booklet's with its gutter)
     height = setup.size[1] - setup.top - setup.bottom
 
     def story(padding: int, entries: list[tuple[str, str]] | None) -> list[Flowable]:
