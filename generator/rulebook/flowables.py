@@ -125,10 +125,10 @@ class RoomFor(CondPageBreak):
         whole = f.wrapOn(self.canv, width, 1e6)[1]
         if isinstance(f, (Paragraph, ListFlowable)):
             return min(whole, (self.lines + 0.5) * _leading(f)) + f.getSpaceBefore()   # half a line to spare
-        if isinstance(f, Beside):   # its first lines, or its figure when it has no text
+        if isinstance(f, Beside):   # its first lines; its figure when its text is no taller
             f.canv = self.canv
             first = f.text[0] if f.text else None
-            if isinstance(first, Paragraph):
+            if isinstance(first, Paragraph) and not f.short_text(width):
                 return self._lines_of(f.text, width)
             return f._figure_size(width)[1] + f.getSpaceBefore()
         if isinstance(f, BookTable):
@@ -181,9 +181,14 @@ class Beside(Flowable):
                 return []
             return [Beside(taken, self.figure, self.text_width, self.gutter), *rest]
         taken, rest = _fill(self.canv, self.text, avail_width, avail_height)
-        if not taken:
+        if not taken or not rest:   # a figure never opens a page without its text beside it
             return []
         return [*taken, Beside(rest, self.figure, self.text_width, self.gutter)]
+
+    def short_text(self, avail_width: float) -> bool:
+        """Whether the text beside the figure is no taller than the figure: then the two only move
+        together (there is nothing to leave on this page while the figure opens the next)."""
+        return self._text_height() <= self._figure_size(avail_width)[1]
 
     def draw(self) -> None:
         y = self.height
