@@ -15,8 +15,8 @@ from xml.sax.saxutils import escape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import (Flowable, Frame, HRFlowable, KeepInFrame, ListFlowable, NextPageTemplate, PageBreak,
-                                PageTemplate, Paragraph, Spacer, TableStyle)
+from reportlab.platypus import (Flowable, Frame, HRFlowable, KeepInFrame, KeepTogether, ListFlowable, NextPageTemplate,
+                                PageBreak, PageTemplate, Paragraph, Spacer, TableStyle)
 from reportlab.platypus.doctemplate import BaseDocTemplate, LayoutError
 from reportlab.platypus.tableofcontents import TableOfContents
 
@@ -256,8 +256,10 @@ def write_document(path: Path, setup: PageSetup, styles: Styles, title: str, run
         if back is not None:   # its heading outside the shrinking frame, so it is listed and bookmarked
             page = back()
             head = [f for f in page[:3] if isinstance(f, (Heading, HRFlowable))]
-            out += [PageBreak(), *head, KeepInFrame(width, height - sum(f.wrap(width, height)[1] + f.getSpaceAfter()
-                                                                      for f in head), page[len(head):], mode="shrink")]
+            whole = [*head, KeepInFrame(width, height - sum(f.wrap(width, height)[1] + f.getSpaceAfter() for f in head),
+                                        page[len(head):], mode="shrink")]
+            # a booklet's back cover is a page of its own; in a book it runs on when it fits the page whole
+            out += [PageBreak(), *whole] if setup.booklet else [KeepTogether(whole)]
         return out
 
     def lay_out(padding: int, entries: list[tuple[str, str]] | None) -> RulebookDoc:

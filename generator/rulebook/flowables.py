@@ -283,11 +283,16 @@ def _sections(flowables: list[Flowable], is_heading) -> list[list[Flowable]]:
     for f in flowables:
         if _is_break(f):
             runs += [[f], []]
-        elif is_heading(f) and runs[-1] and not is_heading(runs[-1][-1]):
+        elif is_heading(f) and runs[-1] and not _headings_only(runs[-1], is_heading):
             runs.append([f])
         else:
             runs[-1].append(f)
     return [r for r in runs if r]
+
+
+def _headings_only(run: list[Flowable], is_heading) -> bool:
+    """A run of headings, with the rules and spaces under them (a chapter's rule before its first section)."""
+    return is_heading(run[0]) and all(is_heading(f) or _is_rule(f) or _is_space(f) for f in run)
 
 
 def _keep_start(run: list[Flowable], flowables: list[Flowable], is_heading) -> list[Flowable]:
