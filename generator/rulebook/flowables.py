@@ -127,7 +127,10 @@ class RoomFor(CondPageBreak):
         """The height of the part of ``f`` that must share a page with the heading."""
         whole = f.wrapOn(self.canv, width, 1e6)[1]
         if isinstance(f, (Paragraph, ListFlowable)):
-            return min(whole, (self.lines + 0.5) * _leading(f)) + f.getSpaceBefore()   # half a line to spare
+            lead = _leading(f)
+            if isinstance(f, Paragraph) and whole < 2 * self.lines * lead - 0.5:
+                return whole + f.getSpaceBefore()   # too short to split without a widow or an orphan: all of it
+            return min(whole, (self.lines + 0.5) * lead) + f.getSpaceBefore()   # half a line to spare
         if isinstance(f, Beside):   # its first lines; its figure when its text is no taller
             f.canv = self.canv
             first = f.text[0] if f.text else None
