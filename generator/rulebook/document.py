@@ -292,7 +292,7 @@ def term_pages(pdf: Path, index: IndexSpec) -> list[tuple[str, str]]:
         texts = []
         for i in range(1, end + 1 if end < len(doc) else end):
             text = doc[i].get_textpage().get_text_bounded()
-            texts.append((i + 1, "\n".join(line for line in text.splitlines() if not re.search(r"(\. ){3}", line))))
+            texts.append((i + 1, "\n".join(line for line in text.splitlines() if not re.search(r"\.{3,}|(\. ){3}", line))))
     finally:
         doc.close()
     out = []

@@ -41,7 +41,7 @@ def test_contents_lists_every_section_with_its_page(book_2025):
     listed = {}
     for page in reader.pages[1:4]:
         for _, line in _lines(page):
-            words = re.sub(r"(\s+\.){3,}", " ", line).split()  # drop the dot leaders
+            words = re.sub(r"(\s*\.){3,}", " ", line).split()  # drop the dot leaders (spaced or set close)
             if len(words) >= 2 and words[-1].isdigit():
                 listed[" ".join(words[:-1])] = int(words[-1])
     sections = [(level, title, page) for level, title, page in _outline(reader) if level <= 1]
