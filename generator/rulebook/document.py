@@ -258,8 +258,9 @@ def write_document(path: Path, setup: PageSetup, styles: Styles, title: str, run
             head = [f for f in page[:3] if isinstance(f, (Heading, HRFlowable))]
             whole = [*head, KeepInFrame(width, height - sum(f.wrap(width, height)[1] + f.getSpaceAfter() for f in head),
                                         page[len(head):], mode="shrink")]
-            # a booklet's back cover is a page of its own; in a book it runs on when it fits the page whole
-            out += [PageBreak(), *whole] if setup.booklet else [KeepTogether(whole)]
+            # a booklet's back cover is a page of its own, as every chapter is with chapter breaks; else it
+            # runs on when it fits the page whole
+            out += [PageBreak(), *whole] if setup.booklet or chapter_breaks else [KeepTogether(whole)]
         return out
 
     def lay_out(padding: int, entries: list[tuple[str, str]] | None) -> RulebookDoc:

@@ -97,10 +97,12 @@ class RoomFor(CondPageBreak):
             need += f.wrapOn(self.canv, avail_width, avail_height)[1] + f.getSpaceBefore() + f.getSpaceAfter()
         first = self._start(self.follower, avail_width)
         need += first
-        lead_in = isinstance(self.follower, (Paragraph, ListFlowable))   # a figure is never a lead-in
+        whole = self.follower.wrapOn(self.canv, avail_width, 1e6)[1]
+        # a lead-in is a line or two of text ("Here is every card:"), never a figure or a longer paragraph
+        lead_in = isinstance(self.follower, (Paragraph, ListFlowable)) and \
+            whole <= (self.lines + 0.5) * _leading(self.follower) + self.follower.getSpaceBefore()
         floats = isinstance(self.after, FigureBlock)   # a figure after a lead-in may float to the next page
-        if lead_in and not floats and first >= self.follower.wrapOn(self.canv, avail_width, 1e6)[1] \
-                and self.after is not None:
+        if lead_in and not floats and first >= whole and self.after is not None:
             more = need + self.follower.getSpaceAfter() + self._start(self.after, avail_width)
             full = getattr(self._doctemplateAttr("frame"), "_height", more)
             need = more if more <= full else need   # what no page could hold is not waited for
