@@ -11,7 +11,8 @@ from pnp_testing import project_copy, project_env, run_cli
 
 from generator.runs.scheduler import Scheduler
 
-QUICK = {"PNP_RULEBOOK_GAMES": "60", "PNP_RULEBOOK_SAMPLE_AGENTS": "greedy,greedy"}
+QUICK = {"PNP_RULEBOOK_GAMES": "60", "PNP_RULEBOOK_SAMPLE_AGENTS": "greedy,greedy",
+         "PNP_RULEBOOK_BALANCE_AGENTS": "greedy,greedy"}
 
 
 def _pause(seconds: float) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from pydantic import TypeAdapter, ValidationError
 
-from generator.model.conditions import Condition, Repeat, check_condition, holds, repeat_offsets
+from generator.elements.args.conditions import Condition, Repeat, check_condition, holds, repeat_offsets
 from generator.model.schema import ChoiceField, IntField
 
 WHEN = TypeAdapter(Condition)

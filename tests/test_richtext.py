@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from reportlab.lib.colors import Color
 
-from generator.render.richtext import RichStyle, fit_paragraph, is_rich, names_used, paragraph
+from generator.draw.richtext import RichStyle, fit_paragraph, is_rich, names_used, paragraph
 
 GOLD = Color(0.88, 0.66, 0)
 

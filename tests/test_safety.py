@@ -51,6 +51,8 @@ def test_the_shipped_templates_pass(world):
     # the fourth copy of a repeat, centred at x = 1 mm: its edge 1 mm past the trim
     ("dots: {kind: circle, cx: 10, cy: 44, r: 2, fill: ink, repeat: {count: 4, along: row, spacing: -3}}", 4.0),
     ("arrow: {kind: polygon, points: [[50, 40], [62, 44], [50, 48]], fill: ink}", 2.0),
+    # an ellipse 60 mm across, centred: 1.5 mm from each side of the card, the safe zone 3 mm
+    ("oval: {kind: ellipse, cx: 31.5, cy: 44, rx: 30, ry: 5, fill: ink}", 1.5),
 ])
 def test_shapes_reaching_past_the_safe_zone_are_reported(world, line, reach):
     add_element(world, "magic-circle", line)

@@ -65,6 +65,10 @@ def plan(editions: Iterable[Any], profiles: list[str] | None) -> dict[str, list[
             todo += [balance_work(inputs, settings.stall_games, settings.balance_seed, tuple(pair))
                      for pair in settings.stall_agents if tuple(pair) != balance and settings.simulates]
             todo += appendices.ahead(settings, inputs)
+            if settings.simulates:  # the report's strength, lever and decision runs
+                from generator.rulebook.config import rules_folder
+                from generator.rulebook.report import works as report_works
+                todo += report_works(settings, edition, inputs, rules_folder(edition), config)
             works += [w for w in todo if not (cache_dir() / f"{w.kind}-{w.key}.json").is_file()]
     return out
 

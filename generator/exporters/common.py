@@ -12,7 +12,7 @@ from generator.model.game import ComponentSet
 from generator.model.layouts import Layouts, Profile, Template
 from generator.model.source import load_yaml
 from generator.model.validation import validate
-from generator.render.bindings import references, text_references
+from generator.draw.bindings import references, text_references
 from generator.render.faces import FacePainter
 
 if TYPE_CHECKING:

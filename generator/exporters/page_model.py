@@ -14,13 +14,13 @@ from pathlib import Path
 from typing import Callable
 
 from generator.exporters.common import Design, designs_of
-from generator.model.conditions import holds
 from generator.model.game import ComponentSet, Edition, Piece
 from generator.model.layouts import Layouts, Template
 from generator.model.source import load_yaml
-from generator.render.bindings import resolve
+from generator.draw.bindings import resolve
+from generator.elements import outline, placed
+from generator.elements.args.conditions import holds
 from generator.render.faces import FacePainter, copies
-from generator.render.ink import outline_points, placed
 from generator.render.safety import check_face
 
 MM = 72 / 25.4
@@ -114,16 +114,12 @@ def element_box(template: Template, element, values: dict, painter: FacePainter)
     """The box [x, y, w, h] (points, from the trim's top-left corner) around every copy of an element."""
     if not holds(element.when, values):
         return None
-    shapes = None
-    if element.kind == "glyph":
-        shapes = painter.shapes.get(resolve(element.glyph, values))
-        shapes = shapes.shapes if shapes is not None else None
-    points = outline_points(element, shapes)
-    if not points and all(hasattr(element, k) for k in ("x", "y", "w", "h")):
-        points = [(element.x, element.y), (element.x + element.w, element.y + element.h)]
-    if not points:
-        return None
-    points = placed(points, element, template.size, copies(element, values))
+    def glyph_shapes(name: str):
+        glyph = painter.shapes.get(resolve(name, values))
+        return glyph.shapes if glyph is not None else None
+
+    points = placed(outline(element, template.size, glyph_shapes, values), element, template.size,
+                    copies(element, values))
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     return [round(min(xs), 2), round(min(ys), 2), round(max(xs) - min(xs), 2), round(max(ys) - min(ys), 2)]
 

@@ -17,6 +17,7 @@ from generator.core.units import MM
 from generator.exporters.bundle import write_bundle
 from generator.exporters.common import designs_of, export_components, profile_options
 from generator.exporters.png import vendor_components, vendor_of, write_pngs
+from generator.draw.overprint import used as overprint_used
 from generator.render import overprint
 from generator.render.faces import FacePainter
 from generator.render.pdf import new_canvas
@@ -115,6 +116,16 @@ def deck_placement(job: "Job", component, vendor: Vendor | None, tolerance: floa
     return Placement("", (0, 0), 0, page, size, bleed, (bleed, bleed), bleed)
 
 
+def refuse_transparency(templates) -> None:
+    """PDF/X-1a has no transparency: an element drawn with opacity under 1 is one clear error."""
+    for template in templates:
+        for name, element in template.elements.items():
+            if element.opacity < 1:
+                source, where = template.sources[name]
+                raise source.error(where + ("opacity",), "no opacity under 1 in a PDF/X-1a file (it has no "
+                                   "transparency; a PDF/X-4 profile keeps it)", repr(element.opacity))
+
+
 def write_deck(job: "Job", component, path: Path, order: str, options: PrintShopOptions, spot: Placement,
                limit: tuple[float, bytes] | None) -> tuple[int, dict]:
     """The deck's pages; with the colours brought under an ink limit, what each became."""
@@ -125,6 +136,8 @@ def write_deck(job: "Job", component, path: Path, order: str, options: PrintShop
         painter.palette.limit_ink(*limit)
     copies_of = options.copies
     fronts, backs, back_of = designs_of(component, painter)
+    if options.pdfx == "x-1a":
+        refuse_transparency([d.template for d in fronts + backs])
     size, (tw, th) = spot.page, spot.trim
     title = f"{job.edition.game.title} ({job.edition.spec.title}): {component.spec.name}"
     c = new_canvas(path, size, title, job.profile.colour_model, painter.fonts["body"])
@@ -143,7 +156,7 @@ def write_deck(job: "Job", component, path: Path, order: str, options: PrintShop
         painter.draw(c, design.template, design.values, spot.offset[0], size[1] - spot.offset[1], spot.cover)
         c.showPage()
     c.save()
-    if overprint.used(c):
+    if overprint_used(c):
         overprint.register(path)
     limited = {name: {"given": list(given), "printed": list(printed), "delta_e": delta}
                for name, (given, printed, delta) in sorted(painter.palette.limited.items())}

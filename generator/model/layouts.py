@@ -6,43 +6,21 @@ from dataclasses import dataclass, field
 from importlib import resources
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Annotated, Any, Literal, Union, get_args
+from typing import Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import Field, TypeAdapter, ValidationError
 
 from generator.core.files import refusal, within
 from generator.core.errors import GameDataError, did_you_mean
+from generator.core.numbers import DashLength, Length, Percent, PositiveLength, Strict, StrokeWidth, whole
 from generator.core.units import PAPER, parse_length
-from generator.model.conditions import Condition, Repeat
-from generator.model.numbers import NUMBERS, Degrees, Dots, DashLength, FontSize, Leading, Percent, StrokeWidth, MAX_DASHES, whole
+from generator.elements import KINDS, AnyElement
 from generator.model.schema import Glyph, Ident
 from generator.model.source import Sourced, load_yaml
 from generator.model.validation import describe, validate
+from generator.model.zones import Zone, in_zone, zones_of
 
 BUILTIN_LOOKS = Path(str(resources.files("generator") / "looks"))  # package data, shipped in the wheel
-MAX_SIDE_MM = 1000  # a piece or page larger than a metre is a mistake, not a request
-
-
-def _length(value: Any, least_mm: float | None = None) -> float:
-    points = parse_length(value)
-    if not abs(points) <= parse_length(MAX_SIDE_MM):  # also refuses NaN
-        raise ValueError(f"a length of at most {MAX_SIDE_MM} mm")
-    if least_mm is not None and points < parse_length(least_mm):
-        raise ValueError(f"a length of at least {least_mm} mm")
-    return points
-
-
-LENGTH_TEXT = r"^\s*-?\d+(\.\d+)?\s*(mm|cm|in|pt)?\s*$"
-# In a file a length is a number of millimetres or a string with a unit; the schema says both.
-_LENGTH_INPUT = Union[float, Annotated[str, Field(pattern=LENGTH_TEXT)]]
-Length = Annotated[float, BeforeValidator(_length, json_schema_input_type=_LENGTH_INPUT)]
-PositiveLength = Annotated[float, BeforeValidator(lambda v: _length(v, 0), json_schema_input_type=_LENGTH_INPUT)]
-Spacing = Annotated[float, BeforeValidator(lambda v: _length(v, 1), json_schema_input_type=_LENGTH_INPUT)]
-Bindable = Union[Dots, Annotated[str, Field(pattern=r"^\$[a-z0-9_]+$")]]  # a count, or "$field"
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True, **NUMBERS)
 
 
 class Colour(Strict):
@@ -63,190 +41,6 @@ class IconFile(Strict):
     icons: list[Glyph]
 
 
-class Element(Strict):
-    rotate: Degrees = 0
-    when: Condition = {}  # draw only when the piece meets it (see model/conditions.py)
-    repeat: Repeat | None = None  # draw it several times along a row, column, grid or arc
-    bleed: bool = False  # meant to run past the trim: exempt from the print-safety check of its ink
-
-
-class Background(Element):
-    kind: Literal["background"]
-    fill: str
-
-
-class Rect(Element):
-    kind: Literal["rect"]
-    x: Length
-    y: Length
-    w: Length
-    h: Length
-    radius: Length = 0
-    fill: str | None = None
-    stroke: str | None = None
-    stroke_width: StrokeWidth = 0.5
-
-
-class Circle(Element):
-    kind: Literal["circle"]
-    cx: Length
-    cy: Length
-    r: Length
-    fill: str | None = None
-    stroke: str | None = None
-    stroke_width: StrokeWidth = 0.5
-
-
-class Diamond(Element):
-    kind: Literal["diamond"]
-    cx: Length
-    cy: Length
-    w: Length
-    h: Length
-    fill: str | None = None
-    stroke: str | None = None
-    stroke_width: StrokeWidth = 0.5
-
-
-class Polygon(Element):
-    """Any outline through points in mm (a star, a banner, an arrow); `closed: false` leaves it open."""
-
-    kind: Literal["polygon"]
-    points: list[tuple[Length, Length]] = Field(min_length=2, max_length=500)
-    closed: bool = True
-    fill: str | None = None
-    stroke: str | None = None
-    stroke_width: StrokeWidth = 0.5
-
-
-class Line(Element):
-    kind: Literal["line"]
-    x1: Length
-    y1: Length
-    x2: Length
-    y2: Length
-    stroke: str = "ink"
-    stroke_width: StrokeWidth = 0.5
-    dash: list[DashLength] = Field(default=[], max_length=MAX_DASHES)
-
-
-class Text(Element):
-    kind: Literal["text"]
-    x: Length
-    y: Length
-    w: Length
-    h: Length
-    text: str
-    font: str = "body"
-    bold_font: str = "bold"      # what **bold** in the text is set in
-    italic_font: str = "italic"  # and *italic*
-    size: FontSize = 9
-    colour: str = "ink"
-    outline: str | None = None
-    align: Literal["left", "centre", "right"] = "left"
-    valign: Literal["top", "middle", "bottom"] = "middle"
-    fit: Literal["shrink", "wrap", "wrap-shrink", "none"] = "none"
-    min_size: FontSize = 4  # the floor `shrink` and `wrap-shrink` stop at
-    leading: Leading = 1.2
-    labels: dict[str, str] = {}  # map a field's raw value to printed text
-
-
-class Ring(Element):
-    kind: Literal["ring"]
-    cx: Length
-    cy: Length
-    r: Length
-    count: Bindable
-    dot: Length
-    fill: str | None = None
-    stroke: str | None = None
-    stroke_width: StrokeWidth = 0.5
-    start: Degrees = 90  # degrees, counter-clockwise from the right; 90 puts the first dot on top
-
-
-class Petals(Element):
-    kind: Literal["petals"]
-    cx: Length
-    cy: Length
-    r: Length
-    inner: Length = 0
-    width: Length
-    count: Bindable
-    fill: str | None = None
-    stroke: str | None = None
-    stroke_width: StrokeWidth = 0.5
-    start: Degrees = 90
-
-
-class GlyphElement(Element):
-    kind: Literal["glyph"]
-    x: Length
-    y: Length
-    w: Length
-    h: Length
-    glyph: str
-    colour: str = "ink"
-
-
-class Image(Element):
-    kind: Literal["image"]
-    x: Length
-    y: Length
-    w: Length
-    h: Length
-    file: str
-
-
-class Lines(Element):
-    """Ruled lines for handwriting, filling a box."""
-
-    kind: Literal["lines"]
-    x: Length
-    y: Length
-    w: Length
-    h: Length
-    spacing: Spacing = 6
-    stroke: str = "faint"
-    stroke_width: StrokeWidth = 0.4
-
-
-class Hexagon(Element):
-    kind: Literal["hexagon"]
-    cx: Length
-    cy: Length
-    r: Length  # centre to corner
-    orientation: Literal["flat", "pointy"] = "flat"
-    fill: str | None = None
-    stroke: str | None = None
-    stroke_width: StrokeWidth = 0.5
-
-
-class HexGrid(Element):
-    """A cluster of hexagons sharing flat faces: one centre hex and `rings` rings of hexes around it
-    (rings 1 is a 7-hex tile). `outline` strokes the cluster's outer edge, the cut line; `axes` draws
-    the straight lines through the centre hex that cross faces, the lines a piece may travel."""
-
-    kind: Literal["hexgrid"]
-    cx: Length
-    cy: Length
-    r: Length  # one hex, centre to corner
-    rings: int = Field(default=1, ge=0, le=6)
-    orientation: Literal["flat", "pointy"] = "flat"
-    fill: str | None = None
-    centre_fill: str | None = None  # the centre hex; the others take `fill`
-    stroke: str | None = "ink"
-    stroke_width: StrokeWidth = 0.5
-    outline: str | None = None
-    outline_width: StrokeWidth = 1.0
-    axes: str | None = None
-    axes_width: StrokeWidth = 0.4
-    bleed: bool = True  # run the outer hexes' fill out into the bleed, so a slightly wide cut shows no paper
-
-
-AnyElement = Annotated[Union[Background, Rect, Circle, Diamond, Line, Text, Ring, Petals, GlyphElement, Image,
-                             Lines, Hexagon, HexGrid, Polygon], Field(discriminator="kind")]
-
-
 class TemplateFile(Strict):
     id: Ident
     extends: Ident | None = None
@@ -255,6 +49,9 @@ class TemplateFile(Strict):
     safe_margin: PositiveLength | None = None
     corner_radius: PositiveLength | None = None  # rounded corners of a card: drawn as its cut line on sheets
     shared_cuts: bool | None = None  # rect or hex pieces imposed edge to edge: one cut between two
+    # named rectangles [x, y, w, h] that elements place themselves in (`zone: NAME`); added to or moved
+    # from the template this one extends
+    zones: dict[Ident, tuple[Length, Length, PositiveLength, PositiveLength]] = Field(default={}, max_length=100)
     elements: dict[str, dict[str, Any]] = {}
 
 
@@ -310,6 +107,7 @@ class Template:
     sources: dict[str, tuple[Sourced, tuple]] = field(default_factory=dict)
     corner_radius: float = 0
     shared_cuts: bool = False
+    zones: dict[str, Zone] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -479,9 +277,10 @@ class Layouts:
             merged = {**raw.get(name, {}), **overrides}
             raw[name] = merged
             sources[name] = (source, ("elements", name))
+        zones = zones_of(spec.zones, base.zones if base else None)
         elements = {}
         for name, data in raw.items():
-            elements[name] = validate_element(data, *sources[name])
+            elements[name] = validate_element(data, *sources[name], zones=zones)
         size = spec.size or (base.size if base else None)
         if size is None:
             raise source.error(("size",), "a size [width, height] here or in a template it extends", "none")
@@ -495,7 +294,7 @@ class Layouts:
                         spec.safe_margin if spec.safe_margin is not None else (base.safe_margin if base else 0),
                         elements, raw, sources,
                         _own_or_base(spec.corner_radius, base and base.corner_radius, 0),
-                        _own_or_base(spec.shared_cuts, base and base.shared_cuts, False))
+                        _own_or_base(spec.shared_cuts, base and base.shared_cuts, False), zones)
 
     def _base(self, template_id: str, wanted_by, chain: tuple[str, ...]) -> Template:
         """A template others extend, resolved once however many extend it."""
@@ -552,18 +351,25 @@ def _id_line(path: Path) -> int | None:
         return None
 
 
-_KINDS = {get_args(kind.model_fields["kind"].annotation)[0]: kind for kind in get_args(get_args(AnyElement)[0])}
+_NO_ZONES: dict[str, Zone] = {}
 
 
-def validate_element(data: dict, origin: Sourced, where: tuple) -> Any:
+def validate_element(data: dict, origin: Sourced, where: tuple, zones: dict[str, Zone] | None = _NO_ZONES) -> Any:
     """One element of a template, checked against the model its ``kind`` names. Only the kinds a
     build meets are prepared (pydantic builds each model's checks on first use); a missing or
-    unknown kind goes through the whole union, which says which kinds there are."""
-    kind = _KINDS.get(data.get("kind")) if isinstance(data, dict) else None
+    unknown kind goes through the whole union, which says which kinds there are.
+
+    `zone: NAME` places it in one of the template's `zones` (None inside a group, where none apply);
+    a kind holding elements of its own (a group) has them checked here too, where they are written."""
+    data = in_zone(data, zones, origin, where)
+    kind = KINDS.get(data.get("kind")) if isinstance(data, dict) else None
     try:
-        return kind.model_validate(data) if kind else _all_kinds().validate_python(data)
+        element = kind.model.model_validate(data) if kind else _all_kinds().validate_python(data)
     except ValidationError as exc:
         raise describe(exc, origin, where, drop_tag=kind is None) from None
+    if kind is not None and kind.nested:
+        element.adopt(lambda child, key: validate_element(child, origin, where + key, zones=None))
+    return element
 
 
 @lru_cache(maxsize=None)

@@ -5,7 +5,7 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from generator.model.numbers import NUMBERS, finite, whole
+from generator.core.numbers import NUMBERS, finite, whole
 
 MAX_COUNT = 10_000  # more copies of one piece than any printed game needs: refuse, do not attempt
 MAX_TOTAL = 20_000  # pieces in one component, all counts added

@@ -45,6 +45,10 @@ def describe(exc: ValidationError, source: Sourced, prefix: tuple = (), drop_tag
     kind = err["type"]
     if kind == "extra_forbidden":
         return source.error(loc, "a known key", f"unknown key '{loc[-1]}'")
+    if kind == "union_tag_invalid":  # an unknown `kind:` (or another key that picks a model)
+        ctx = err["ctx"]
+        return source.error(loc + (ctx["discriminator"].strip("'"),), f"one of {ctx['expected_tags']}",
+                            repr(ctx["tag"]))
     expected = _EXPECTED.get(kind) or _expected_from_message(err)
     found = "nothing" if kind == "missing" else _show(err.get("input"))
     return source.error(loc, expected, found)

@@ -9,12 +9,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from generator.core.errors import GameDataError, did_you_mean
-from generator.model.conditions import check_condition
 from generator.model.game import ComponentSet, Piece
 from generator.model.layouts import Template
-from generator.model.numbers import MAX_DOTS
-from generator.render.bindings import references, resolve, text_references
-from generator.render.richtext import RichStyle, is_rich, names_used, paragraph
+from generator.core.numbers import MAX_DOTS
+from generator.draw.bindings import references, resolve, text_references
+from generator.draw.richtext import RichStyle, is_rich, names_used, paragraph
+from generator.elements.args.conditions import check_condition
 
 if TYPE_CHECKING:
     from generator.render.faces import FacePainter
@@ -31,6 +31,18 @@ def field_kinds(component: ComponentSet) -> dict[str, tuple[str, object]]:
         if spec.type in ("glyph", "choice"):
             kinds[f"{key}_name"] = ("text", None)
     return kinds
+
+
+def colour_names(element) -> list[tuple[tuple, str]]:
+    """Each colour an element names (or binds with $field), with its key path: a gradient's stops too."""
+    out = []
+    for key in COLOUR_KEYS:
+        value = getattr(element, key, None)
+        if isinstance(value, str) and value:
+            out.append(((key,), value))
+        elif getattr(value, "gradient", None):
+            out += [((key, "stops", i), stop) for i, stop in enumerate(value.stops)]
+    return out
 
 
 def check_template(painter: "FacePainter", template: Template, component: ComponentSet) -> None:
@@ -55,9 +67,10 @@ def check_template(painter: "FacePainter", template: Template, component: Compon
                                             f"'{component.id}'", repr(count))
         if element.kind == "text":
             _check_text(painter, element, component, names, fail)
-        for key in COLOUR_KEYS:
-            value = data.get(key)
-            if value and not value.startswith("$") and value not in painter.palette:
+        for key, value in colour_names(element):
+            if value.startswith("$") and references(value)[0] not in names:
+                raise fail(key, f"a field of '{component.id}', one of {sorted(names)}", repr(value))
+            if not value.startswith("$") and value not in painter.palette:
                 raise fail(key, "a colour named in style.yaml", did_you_mean(value, painter.palette.colours))
         if element.kind == "image" and not element.file.startswith("$"):
             _check_image(painter, element.file, fail)
@@ -118,10 +131,9 @@ def _check_bound_values(painter: "FacePainter", template: Template, component: C
     values = painter.values(component, piece)
     for name, element in template.elements.items():
         source, where = template.sources[name]
-        for key in COLOUR_KEYS:
-            value = getattr(element, key, None)
-            if isinstance(value, str) and value.startswith("$") and resolve(value, values) not in painter.palette:
-                raise source.error(where + (key,), "a colour named in style.yaml",
+        for key, value in colour_names(element):
+            if value.startswith("$") and resolve(value, values) not in painter.palette:
+                raise source.error(where + key, "a colour named in style.yaml",
                                    f"{resolve(value, values)!r} (from {value} for {piece.label})")
         if element.kind == "glyph" and element.glyph.startswith("$"):
             if resolve(element.glyph, values) not in painter.shapes:

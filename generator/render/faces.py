@@ -8,18 +8,15 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.core.files import refusal
 from generator.core.errors import GameDataError
-from generator.model.game import ComponentSet, Game, Piece
+from generator.model.game import ComponentSet, Game, Piece, named_values
 from generator.model.layouts import Layouts, Profile, Template
-from generator.model.conditions import holds, repeat_offsets
-from generator.core.units import MM
-from generator.render.bindings import piece_values, resolve
+from generator.draw.forms import end_form
+from generator.draw.paint import PaintContext
+from generator.elements.background import SEAM
+from generator.elements.args.placing import copies, paint_placed  # noqa: F401  (copies: for the checks)
 from generator.render.checks import check_sides, check_template
 from generator.render.images import check_drawing_size, check_image, check_svg
-from generator.render.ink import centre_of
-from generator.render.painters import PAINTERS, PaintContext
 from generator.render.style import Palette, register_fonts
-
-SEAM = 0.3  # points the background overlaps into a neighbour's bleed, so no hairline shows between
 
 
 class FacePainter:
@@ -72,7 +69,7 @@ class FacePainter:
             pad = bleed + SEAM
             c.beginForm(name, lowerx=-pad, lowery=-pad, upperx=w + pad, uppery=h + pad)
             self.paint(c, template, values, 0, h, bleed)
-            c.endForm()
+            end_form(c)
         c.saveState()
         c.translate(x0, top - template.size[1])
         c.doForm(name)
@@ -84,18 +81,7 @@ class FacePainter:
                            self._colour, self.fonts.__getitem__, self.shapes.__getitem__, self.art,
                            small_black_as_k=self.palette.small_black_as_k and self.palette.model == "cmyk")
         for element in template.elements.values():
-            if not holds(element.when, values):
-                continue
-            for dx, dy in copies(element, values):
-                c.saveState()
-                c.translate(dx, -dy)
-                if element.rotate:
-                    cx, cy = _centre(element, ctx)
-                    c.translate(cx, cy)
-                    c.rotate(-element.rotate)
-                    c.translate(-cx, -cy)
-                PAINTERS[element.kind](c, element, ctx)
-                c.restoreState()
+            paint_placed(c, element, ctx)
 
     def _colour(self, name: str):
         return self.palette.get(name)
@@ -113,6 +99,13 @@ class FacePainter:
                 to_cmyk(art)
             self._images[relative] = art
         return self._images[relative]
+
+
+def piece_values(game: Game, component: ComponentSet, piece: Piece) -> dict[str, Any]:
+    """A piece's fields plus `<field>_name` for choices and glyphs, and `count`, ready for text.
+    An optional text, choice or glyph field the piece leaves empty prints as nothing."""
+    blanks = {k: "" for k, f in component.spec.fields.items() if f.type != "int" and k not in piece.fields}
+    return {**blanks, **named_values(game, component.spec, piece.fields), "count": piece.count}
 
 
 def load_art(path: Path):
@@ -151,16 +144,3 @@ def to_cmyk(node) -> None:
             setattr(node, key, CMYKColor(*rgb2cmyk(colour.red, colour.green, colour.blue)))
     for child in getattr(node, "contents", []):
         to_cmyk(child)
-
-
-def copies(element, values: dict) -> list[tuple[float, float]]:
-    """Offsets (points, x right, y down) of each copy of an element: one at (0, 0) without a repeat."""
-    if element.repeat is None:
-        return [(0.0, 0.0)]
-    return repeat_offsets(element.repeat, int(resolve(element.repeat.count, values)), MM)
-
-
-def _centre(element, ctx: PaintContext) -> tuple[float, float]:
-    """The page point an element turns about (the same point the print-safety check turns it about)."""
-    x, y = centre_of(element, (ctx.width, ctx.height))
-    return ctx.px(x), ctx.py(y)

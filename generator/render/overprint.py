@@ -1,21 +1,10 @@
-"""Overprinting black text: the text's `gs` names an ExtGState with /op and /OPM set, which pikepdf
-adds to the resources of each page and form that uses it once the file is written (reportlab
-leaves the ExtGState of a form XObject out of the form's resources, so its own cannot be used)."""
+"""The ExtGState that overprinting black text names (see generator/draw/overprint.py), added with
+pikepdf to each page and form of a written file that uses it."""
 from __future__ import annotations
 
 from pathlib import Path
 
-NAME = "PnpOverprint"
-
-
-def overprint_from_here(c) -> None:
-    """Fills after this point (until the graphics state is restored) overprint."""
-    c.addLiteral(f"/{NAME} gs")
-    c.__dict__["_pnp_overprint"] = True
-
-
-def used(c) -> bool:
-    return bool(c.__dict__.get("_pnp_overprint"))
+from generator.draw.overprint import NAME
 
 
 def register(path: Path) -> None:

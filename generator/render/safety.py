@@ -18,11 +18,12 @@ from generator.core.errors import ValidationFailed
 from generator.model.game import Edition
 from generator.model.layouts import Layouts, Template
 from generator.core.units import MM
-from generator.render.bindings import format_text, resolve
-from generator.model.conditions import holds
+from generator.draw.bindings import format_text, resolve
+from generator.elements import outline, placed
+from generator.elements.args.conditions import holds
 from generator.render.faces import FacePainter, copies
-from generator.render.ink import beyond_safe_zone, outline_points, placed
-from generator.render.richtext import RichStyle, fit_paragraph, is_rich
+from generator.draw.ink import beyond_safe_zone
+from generator.draw.richtext import RichStyle, fit_paragraph, is_rich
 
 MIN_FONT_PT = 6.0
 MIN_IMAGE_DPI = 300
@@ -118,10 +119,10 @@ def check_face(template: Template, values: dict, painter: FacePainter) -> list[t
             problem = check_image(element, values, painter)
             if problem:
                 out.append((name, "resolution", problem))
-        if element.kind == "background" or element.bleed:
+        if element.bleed:
             continue
-        shapes = painter.shapes[resolve(element.glyph, values)].shapes if element.kind == "glyph" else None
-        points = placed(outline_points(element, shapes), element, template.size, offsets)
+        points = placed(outline(element, template.size, lambda name: painter.shapes[resolve(name, values)].shapes,
+                                values), element, template.size, offsets)
         outside = beyond_safe_zone(points, template.size, template.shape, template.safe_margin)
         if outside > TOLERANCE:
             out.append((name, "safe-zone", f"{element.kind} reaches {outside / MM:.1f} mm past the safe zone "
@@ -130,7 +131,7 @@ def check_face(template: Template, values: dict, painter: FacePainter) -> list[t
 
 
 def text_layout(element, content: str, font: str) -> tuple[float, list[str]]:
-    """The size the text painter ends up using and the rows it prints (mirrors painters.text)."""
+    """The size the text painter ends up using and the rows it prints (mirrors elements/text.py)."""
     size = element.size
     if element.fit == "shrink":
         while size > element.min_size and stringWidth(content, font, size) > element.w:
@@ -194,7 +195,7 @@ def _safe_zone_problem(template: Template, el, content: str, corners, offsets) -
 
 
 def _text_corners(el, rows, widths, size, ascent, descent) -> list[tuple[float, float]]:
-    """Corners of each printed row's ink, at the baselines painters.text sets."""
+    """Corners of each printed row's ink, at the baselines the text element's painter sets."""
     step = size * el.leading
     block = size + step * (len(rows) - 1)
     first = {"top": el.y + size * 0.8, "bottom": el.y + el.h - block + size * 0.8}.get(

@@ -1,6 +1,7 @@
 """Named colours and fonts from layouts/style.yaml, resolved for one colour model; the ink-saver variant."""
 from __future__ import annotations
 
+import dataclasses
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -12,13 +13,13 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from generator.core.errors import GameDataError
+from generator.elements import KINDS
 from generator.model.layouts import Layouts, Profile, StyleFile, Template, validate_element
 from generator.model.source import Sourced, load_yaml
 from generator.model.validation import validate
 
 _REPORTLAB_FONTS = Path(reportlab.__file__).parent / "fonts"
 _registered: dict[str, str] = {}
-_FILLED_ART = ("rect", "circle", "diamond", "hexagon", "ring", "petals")
 PALE = 0.75  # luma above which text on white paper is too faint to read
 
 
@@ -110,19 +111,19 @@ class InkSaverLayouts(Layouts):
         elements = {}
         for name, element in template.elements.items():
             data = {**template.raw[name], **overrides.get(name, {})}
-            if self.rules.outline_art and data.get("kind") in _FILLED_ART and data.get("fill"):
+            if self.rules.outline_art and _filled(data.get("kind")) and data.get("fill"):
                 if not data.get("stroke"):
-                    data["stroke"] = data["fill"]
+                    data["stroke"] = _first_colour(data["fill"])
                 data["fill"] = None
             if self.rules.pale_to:  # it sat on a fill that is paper now, or was a fill that became paper
                 for key in ("colour", "stroke"):
                     if data.get("kind") != "background" and self._pale(data.get(key)):
                         data[key] = self.rules.pale_to
             if data != template.raw[name]:
-                element = validate_element(data, self.source, ("options", "ink_saver", "templates", template.id, name))
+                element = validate_element(data, self.source, ("options", "ink_saver", "templates", template.id, name),
+                                           zones=template.zones)
             elements[name] = element
-        return Template(template.id, template.size, template.shape, template.safe_margin, elements,
-                        template.raw, template.sources, template.corner_radius, template.shared_cuts)
+        return dataclasses.replace(template, elements=elements)
 
 
     def _pale(self, name: str | None) -> bool:
@@ -133,6 +134,15 @@ class InkSaverLayouts(Layouts):
         hex_rgb = self.style.colours[name].rgb
         r, g, b = (int(hex_rgb[i:i + 2], 16) / 255 for i in (1, 3, 5))
         return 0.2126 * r + 0.7152 * g + 0.0722 * b > PALE
+
+
+def _filled(kind: Any) -> bool:
+    return kind in KINDS and KINDS[kind].filled
+
+
+def _first_colour(fill: Any) -> Any:
+    """A fill's colour, or a gradient's first stop (as written in the template)."""
+    return fill["stops"][0] if isinstance(fill, dict) and fill.get("stops") else fill
 
 
 def layouts_for_profile(layouts: Layouts, profile: Profile) -> Layouts:

@@ -84,6 +84,10 @@ class Appendices:
     # {"told": the turn as the sample game tells it, "events": what it shows, "figure": a Figure};
     # raises ValueError for a position or move the rules do not allow
     example: Callable[[Book, EngineInputs, dict[str, Any], str], dict[str, Any]] | None = None
+    # the designer's report's rule coverage: one balance row -> the uses of each action kind the rules
+    # offer, by seat (a kind never used counts 0), each kind named as the report's sentences use it
+    # ("Banish", "a spent glyph"); None: the report says nothing of coverage
+    uses: Callable[[list], list[dict[str, int]]] | None = None
 
 
 def for_engine(engine: str | None) -> Appendices | None:

@@ -26,6 +26,7 @@ from generator.rulebook.faces import PieceFaces
 from generator.rulebook.facts import edition_facts, option_facts
 from generator.rulebook.gallery import CoverFan, CoverRow, Gallery
 from generator.rulebook.markdown import Converter
+from generator.rulebook.report import report_context
 from generator.runs.work import engine_inputs
 from generator.rulebook.settings import RulebookSettings, check_agents, load_style_sheet, settings_for
 from generator.rulebook.styles import Styles, build_styles
@@ -72,6 +73,7 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
     inputs = engine_inputs(edition)
     appendices = for_engine(edition.engine)
     context.update(options=[], questions=[], stalls=[], rules=None, sample=None, balance=None, seats=[],
+                   strength=[], coverage=None, levers=None, decisions=[], headline=None,
                    play_summary=config.play_summary, settings=settings.model_dump(mode="json"))
     if inputs is not None:
         context["seats"] = list(get_engine(edition.engine).info.seats)  # the game's GameInfo names them
@@ -92,6 +94,9 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
             with span("rulebook balance"):
                 context["balance"] = balance(book, appendices)
                 context["stalls"] = stall_runs(book, appendices, inputs)
+            with span("designer's report figures"):
+                context.update(report_context(book, appendices, inputs, folder, config, context["balance"],
+                                              context["stalls"], get_engine(edition.engine).info.seat_keys()))
     text = RuleText(folder, {"figure": _figure_function(figures), "colour": _colour_function(styles)},
                     shared=[layer.root / "rulebook" for layer in reversed(layouts.layers)])
     text.env.filters.update(percent=percent, fixed=fixed)
@@ -116,7 +121,7 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
     headings = first.headings
 
     def body() -> list[Flowable]:  # the first layout takes the flowables made above; a later one new ones
-        return unused.pop() if unused else converter().convert(markdown)
+        return _without_trailing_space(unused.pop() if unused else converter().convert(markdown))
 
     def back() -> list[Flowable]:
         return converter().convert(reference)
@@ -164,6 +169,13 @@ def contents_hint(edition: Edition, profile: Profile) -> ContentsHint:
     from generator.runs.cache import cache_dir
     name = hashlib.sha256(f"{edition.game.folder.resolve()}|{edition.id}|{profile.id}".encode()).hexdigest()[:24]
     return ContentsHint(cache_dir() / "contents" / f"{name}.json")
+
+
+def _without_trailing_space(flowables: list[Flowable]) -> list[Flowable]:
+    """The body without the space after its last block, which could start a page of its own."""
+    while flowables and isinstance(flowables[-1], Spacer):
+        flowables = flowables[:-1]
+    return flowables
 
 
 def _page_setup(profile: Profile, settings: RulebookSettings) -> PageSetup:

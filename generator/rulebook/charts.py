@@ -84,12 +84,15 @@ def histogram(series: list[Series], x_title: str, width: float, height: float, s
 
 
 def win_rates(rows: list[tuple[str, float, float, float]], width: float, styles: Styles, colour: str) -> Drawing:
-    """A share of wins per row (an edition, a seat), a dot with its 95% interval against the fair
-    50% line, painted in the colour role ``colour``."""
+    """A share of wins per row (an edition, a seat, a variant of the rules), a dot with its 95% interval
+    against the fair 50% line, painted in the colour role ``colour``; the label column is as wide as
+    the longest label (at most half the width)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
     body, size = styles.body_font, styles["caption"].fontSize
     axis_colour = styles.colour("axis")
     row_h = 2.4 * size
-    label_w = 11 * size
+    longest = max((stringWidth(r[0], body, size * 1.1) for r in rows), default=0)
+    label_w = min(width / 2, max(11 * size, longest + size))
     height = row_h * len(rows) + 2.6 * size
     drawing = _drawing(width, height, styles)
     left, right = label_w, width - 2 * size

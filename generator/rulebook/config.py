@@ -21,6 +21,15 @@ class CoverPiece(BaseModel):
     where: dict[str, Any] = {}
 
 
+class Lever(BaseModel):
+    """A rule option the designer's report changes alone, to the values given (besides the options
+    whose wordings in rules/options.yaml answer a question in more than one way)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    option: str
+    values: list[bool | int | str] = Field(min_length=1, max_length=12)
+
+
 class RulebookConfig(BaseModel):
     """components/<game>/rules/rulebook.yaml: how the rulebook of this game is put together."""
 
@@ -39,6 +48,7 @@ class RulebookConfig(BaseModel):
     ages: str | None = Field(None, max_length=20)           # on the cover ("10 and up")
     website: str | None = Field(None, max_length=120)       # the publisher's page for the game, on the cover
     language: Literal["en-US", "en-GB"] = "en-US"   # the book's English: its hyphenation (and spelling)
+    levers: list[Lever] = Field([], max_length=40)         # more rule options the designer's report sweeps
 
 
 def rules_folder(edition: Edition) -> Path | None:

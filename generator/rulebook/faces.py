@@ -108,8 +108,8 @@ class PieceFaces:
 
 def printed_size(element: Any, values: dict, font: str) -> float:
     """The size a text element prints at on its face (after shrinking to fit, where it does)."""
-    from ..render.bindings import format_text
-    from ..render.richtext import is_rich
+    from ..draw.bindings import format_text
+    from ..draw.richtext import is_rich
     if element.fit not in ("shrink", "wrap-shrink"):
         return element.size
     content = format_text(element.text, values, element.labels)

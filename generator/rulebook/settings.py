@@ -3,8 +3,8 @@
 A rulebook profile is a print profile of kind `rulebook` (layouts/profiles/rulebook-*.yaml): its
 paper, orientation and margin lay out the pages; its `options:` are checked here. Environment
 variables override the costly parts for quick builds and tests:
-PNP_RULEBOOK_GAMES (games simulated per edition), PNP_RULEBOOK_SAMPLE_AGENTS (e.g. greedy,greedy),
-PNP_RULEBOOK_JOBS (processes for the simulations).
+PNP_RULEBOOK_GAMES (games simulated per edition, for every kind of run), PNP_RULEBOOK_SAMPLE_AGENTS
+and PNP_RULEBOOK_BALANCE_AGENTS (e.g. greedy,greedy), PNP_RULEBOOK_JOBS (processes for the simulations).
 """
 from __future__ import annotations
 
@@ -42,6 +42,19 @@ class RulebookSettings(Strict):
     narrated_turns: int = Field(6, ge=0, le=1000)
     stall_agents: list[tuple[str, str]] = []       # the designer's report: more pairings checked for stalls
     stall_games: int = Field(400, ge=1, le=1_000_000)
+    # the designer's report: each balance agent other than the baseline plays this many games from
+    # each seat against the baseline, to state its edge (0: no edge measured)
+    edge_games: int = Field(0, ge=0, le=1_000_000)
+    edge_baseline: str = "greedy"
+    # the designer's report: each rule option the game's wordings answer in more than one way (and
+    # each lever rulebook.yaml adds) changed alone, these games per value, played by these agents
+    sweep_games: int = Field(0, ge=0, le=1_000_000)
+    sweep_agents: tuple[str, str] = ("greedy", "greedy")
+    # the designer's report: rules that disagree with themselves, each reading played this many games
+    # by the balance agents (besides sweep_games by the sweep agents; 0: by the sweep agents only)
+    decision_games: int = Field(0, ge=0, le=1_000_000)
+    # the designer's report: an action kind an agent uses fewer times a game than this is flagged
+    coverage_at_least: float = Field(1.0, ge=0, le=1000)
     jobs: int = Field(2, ge=1, le=64)
 
     @property
@@ -60,7 +73,10 @@ def settings_for(layouts: Layouts, profile: Profile) -> RulebookSettings:
         settings = validate(RulebookSettings, data, source, ("options",))
     else:
         settings = RulebookSettings.model_validate(data)
-    return settings.model_copy(update=_environment())
+    update = _environment()
+    if "balance_games" in update:  # every kind of run the profile makes, with that many games
+        update.update({key: update["balance_games"] for key in GAME_COUNTS if getattr(settings, key)})
+    return settings.model_copy(update=update)
 
 
 def check_agents(settings: RulebookSettings, layouts: Layouts, profile: Profile, offered: tuple[str, ...]) -> None:
@@ -68,17 +84,23 @@ def check_agents(settings: RulebookSettings, layouts: Layouts, profile: Profile,
 
     :raises GameDataError: naming the profile's file, line and key (or the environment variable).
     """
-    for key in ("sample_agents", "balance_agents"):
-        for spec in getattr(settings, key):
+    for key in ("sample_agents", "balance_agents", "sweep_agents", "edge_baseline"):
+        value = getattr(settings, key)
+        for spec in (value,) if isinstance(value, str) else value:
             if spec.split(":")[0] in offered:
                 continue
             expected = f"agents this game's engine offers, from {', '.join(offered)}"
-            if key == "sample_agents" and os.environ.get("PNP_RULEBOOK_SAMPLE_AGENTS"):
-                raise UserError(f"PNP_RULEBOOK_SAMPLE_AGENTS: expected {expected}, found {spec!r}")
+            variable = AGENT_VARIABLES.get(key)
+            if variable and os.environ.get(variable):
+                raise UserError(f"{variable}: expected {expected}, found {spec!r}")
             path = layouts.profile_path(profile.id)
             if path.is_file():
                 raise load_yaml(path).error(("options", key), expected, repr(spec))
             raise UserError(f"profile '{profile.id}', options.{key}: expected {expected}, found {spec!r}")
+
+
+AGENT_VARIABLES = {"sample_agents": "PNP_RULEBOOK_SAMPLE_AGENTS", "balance_agents": "PNP_RULEBOOK_BALANCE_AGENTS"}
+GAME_COUNTS = ("balance_games", "stall_games", "edge_games", "sweep_games", "decision_games")  # PNP_RULEBOOK_GAMES sets each (not 0)
 
 
 def _environment() -> dict[str, Any]:
@@ -93,14 +115,13 @@ def _environment() -> dict[str, Any]:
             if number < 1:
                 raise UserError(f"{var}={text!r}: expected a whole number of at least 1")
             out[key] = number
-            if key == "balance_games":
-                out["stall_games"] = number
-    agents = os.environ.get("PNP_RULEBOOK_SAMPLE_AGENTS")
-    if agents:
-        parts = tuple(a.strip() for a in agents.split(","))
-        if len(parts) != 2 or not all(parts):
-            raise UserError(f"PNP_RULEBOOK_SAMPLE_AGENTS={agents!r}: expected two agents, e.g. greedy,greedy")
-        out["sample_agents"] = parts
+    for key, variable in AGENT_VARIABLES.items():
+        agents = os.environ.get(variable)
+        if agents:
+            parts = tuple(a.strip() for a in agents.split(","))
+            if len(parts) != 2 or not all(parts):
+                raise UserError(f"{variable}={agents!r}: expected two agents, e.g. greedy,greedy")
+            out[key] = parts
     return out
 
 

@@ -24,13 +24,22 @@ def edge_over_greedy(options: Any, deck: Sequence[Any], glyph_ids: Sequence[str]
     from generator.runs.simulation import simulate
     as_first = simulate(options, deck, glyph_ids, games, [agent, "greedy"], seed, jobs, game=game)
     as_second = simulate(options, deck, glyph_ids, games, ["greedy", agent], seed, jobs, game=game)
-    first, second = as_first["win_rate_by_agent"][f"0:{agent}"]["count"], as_second["win_rate_by_agent"][f"1:{agent}"]["count"]
-    greedy = as_first["win_rate_by_agent"]["1:greedy"]["count"] + as_second["win_rate_by_agent"]["0:greedy"]["count"]
-    overall, greedy_rate = rate(first + second, 2 * games), rate(greedy, 2 * games)
-    return {"agent": agent, "games": 2 * games, "by_seat": [rate(first, games), rate(second, games)],
-            "wins": overall, "greedy_wins": greedy_rate,
-            "other": rate(2 * games - first - second - greedy, 2 * games),  # draws and stalled games
-            "edge": overall["rate"] - greedy_rate["rate"]}
+    return edge_of(as_first, as_second)
+
+
+def edge_of(as_first: dict[str, Any], as_second: dict[str, Any]) -> dict[str, Any]:
+    """The edge of an agent over a baseline from two ``simulate`` summaries: the agent in the first
+    seat against the baseline, then the baseline in the first seat against it (as many games each)."""
+    agent, baseline = as_first["agents"]
+    games = as_first["games"]
+    first = as_first["win_rate_by_agent"][f"0:{agent}"]["count"]
+    second = as_second["win_rate_by_agent"][f"1:{agent}"]["count"]
+    base = as_first["win_rate_by_agent"][f"1:{baseline}"]["count"] + as_second["win_rate_by_agent"][f"0:{baseline}"]["count"]
+    overall, base_rate = rate(first + second, 2 * games), rate(base, 2 * games)
+    return {"agent": agent, "baseline": baseline, "games": 2 * games, "by_seat": [rate(first, games), rate(second, games)],
+            "wins": overall, "greedy_wins": base_rate,
+            "other": rate(2 * games - first - second - base, 2 * games),  # draws and stalled games
+            "edge": overall["rate"] - base_rate["rate"]}
 
 
 def cpu_seconds_per_game(options: Any, deck: Sequence[Any], glyph_ids: Sequence[str], agent: str,

@@ -90,22 +90,30 @@ def run_cells(cells: Sequence[Cell], games: int, agents: Sequence[str], seed: in
     """Simulate every cell with the same seeds; the JSON-ready figures (wins by the seat names of the
     game's ``GameInfo``) and the differences."""
     seats = get_engine(cells[0].engine).info.seat_keys()
-    out = []
-    for cell in cells:
-        res = simulate(cell.options, cell.deck, cell.glyph_ids, games, list(agents), seed, jobs, None,
-                       swap_seats=swap_seats, game=cell.engine)
-        wins = [res["wins"][seat] for seat in seats]
-        out.append({"cell": cell.label, "games": res["games"],
-                    **{seat: rate(w, res["games"]) for seat, w in zip(seats, wins)},
-                    "neither": rate(res["games"] - sum(wins), res["games"]),
-                    "turns": round(res["turns"]["mean"], 6)})
-    base = out[0]
-    for entry in out:
+    out = [cell_figures(cell.label, simulate(cell.options, cell.deck, cell.glyph_ids, games, list(agents), seed,
+                                             jobs, None, swap_seats=swap_seats, game=cell.engine), seats)
+           for cell in cells]
+    return {"games_per_cell": games, "agents": list(agents), "seed": seed, "swap_seats": swap_seats,
+            "cells": against_first(out, seats)}
+
+
+def cell_figures(label: dict[str, Any], res: dict[str, Any], seats: Sequence[str]) -> dict[str, Any]:
+    """One cell's figures from its ``simulate`` summary: wins by seat (``seats``: the summary's seat
+    keys), games with no winner, mean length."""
+    wins = [res["wins"][seat] for seat in seats]
+    return {"cell": label, "games": res["games"], **{seat: rate(w, res["games"]) for seat, w in zip(seats, wins)},
+            "neither": rate(res["games"] - sum(wins), res["games"]), "turns": round(res["turns"]["mean"], 6)}
+
+
+def against_first(cells: list[dict[str, Any]], seats: Sequence[str]) -> list[dict[str, Any]]:
+    """The cells, each with ``<seat>_vs_first``: its win rate for that seat minus the first cell's,
+    with the difference's 95% interval."""
+    base = cells[0]
+    for entry in cells:
         for seat in seats:
             entry[f"{seat}_vs_first"] = difference(entry[seat]["count"], entry["games"],
                                                    base[seat]["count"], base["games"])
-    return {"games_per_cell": games, "agents": list(agents), "seed": seed, "swap_seats": swap_seats,
-            "cells": out}
+    return cells
 
 
 def format_sweep(res: dict[str, Any], seats: Sequence[str]) -> str:

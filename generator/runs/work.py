@@ -175,10 +175,13 @@ def sample_game(inputs: EngineInputs, seed: int, agents: tuple[str, str]) -> dic
 
 
 BALANCE_UNIT = 100  # games per unit of a balance run
+SEARCH_UNIT = 4     # ... when an agent searches (each of its games costs a hundred of the others)
 
 
 def balance_work(inputs: EngineInputs, games: int, seed: int, agents: tuple[str, str]) -> Work:
-    units = [(inputs, seed, tuple(agents), a, min(games, a + BALANCE_UNIT)) for a in range(0, games, BALANCE_UNIT)]
+    from generator.play.kernels import kernel_agent
+    size = BALANCE_UNIT if all(kernel_agent(a) is not None for a in agents) else SEARCH_UNIT
+    units = [(inputs, seed, tuple(agents), a, min(games, a + size)) for a in range(0, games, size)]
     return Work("balance", {**inputs.key(), "seed": seed, "agents": list(agents), "games": games,
                             "row": _row_fingerprint(inputs.engine)}, inputs.engine,
                 units, _play_rows, _joined, [b - a for *_, a, b in units], ROWS)

@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from games_support import ROOT, cli, close, face_image, pixel_mm, style_rgb
-from generator.render.painters import hex_cluster_centres, hex_corners, hex_outer_boundary
+from generator.draw.hexes import hex_cluster_centres, hex_corners, hex_outer_boundary
 
 UNDEFINED = yaml.safe_load((ROOT / "components/mana-hex/editions/draft.yaml").read_text())["undefined"]
 BLANK_CLASSES = ["The Alchemist", "The Priest", "The Druid", "The Witch"]

@@ -127,6 +127,31 @@ CASES = [
      "letter-card.yaml:8"),
     ("lines-spacing-nan", TEMPLATE, add_element("{kind: lines, x: 5, y: 5, w: 50, h: 50, spacing: .nan}"),
      "letter-card.yaml:8"),
+    # shapes, gradients and clips
+    ("path-data-unreadable", TEMPLATE, add_element("{kind: path, d: 'M 0 0 L ten 4 Z', fill: ink}"),
+     "letter-card.yaml:8"),
+    ("path-data-huge", TEMPLATE, add_element("{kind: path, d: 'M 0 0 L 1e300 4 Z', fill: ink}"), "letter-card.yaml:8"),
+    ("path-data-nan", TEMPLATE, add_element("{kind: path, d: 'M 0 0 L nan 4 Z', fill: ink}"), "letter-card.yaml:8"),
+    ("path-data-endless", TEMPLATE, add_element("{kind: path, d: '" + "M 0 0 L 1 1 " * 3000 + "', fill: ink}"),
+     "letter-card.yaml:8"),
+    ("clip-on-text", TEMPLATE, add_element("{kind: image, x: 5, y: 5, w: 20, h: 20, file: art.png, "
+                                           "clip: {kind: text, x: 5, y: 5, w: 9, h: 9, text: a}}"),
+     "letter-card.yaml:8"),
+    ("clip-on-a-text-element", TEMPLATE,
+     element("name", "size: 14", "size: 14, clip: {kind: circle, cx: 1, cy: 1, r: 1}"), "letter-card.yaml:4"),
+    ("gradient-unknown-colour", TEMPLATE, add_element("{kind: rect, x: 5, y: 5, w: 20, h: 20, "
+                                                      "fill: {gradient: linear, stops: [ink, moonbeam]}}"),
+     "letter-card.yaml:8"),
+    ("gradient-unknown-field", TEMPLATE, add_element("{kind: rect, x: 5, y: 5, w: 20, h: 20, "
+                                                     "fill: {gradient: radial, stops: [ink, $moonbeam]}}"),
+     "letter-card.yaml:8"),
+    ("gradient-stops-out-of-order", TEMPLATE, add_element("{kind: rect, x: 5, y: 5, w: 20, h: 20, fill: "
+                                                          "{gradient: linear, stops: [ink, dark], at: [0.8, 0.2]}}"),
+     "letter-card.yaml:8"),
+    ("star-points-huge", TEMPLATE, add_element("{kind: star, cx: 30, cy: 40, r: 9, points: 100000000, fill: ink}"),
+     "letter-card.yaml:8"),
+    ("opacity-nan", TEMPLATE, add_element("{kind: circle, cx: 30, cy: 40, r: 9, fill: ink, opacity: .nan}"),
+     "letter-card.yaml:8"),
     ("hexgrid-rings-huge", TEMPLATE, add_element("{kind: hexgrid, cx: 30, cy: 40, r: 3, rings: 100000}"),
      "letter-card.yaml:8"),
     ("hexagon-r-nan", TEMPLATE, add_element("{kind: hexagon, cx: 30, cy: 40, r: .nan}"), "letter-card.yaml:8"),

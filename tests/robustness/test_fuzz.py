@@ -38,7 +38,7 @@ CARD_TEXT = st.lists(st.one_of(st.text(max_size=10), st.sampled_from(
 @settings(max_examples=3000, deadline=None)
 @given(text=CARD_TEXT)
 def test_card_text_is_checked_before_it_is_formatted(text: str) -> None:
-    from generator.render.bindings import format_text, text_references
+    from generator.draw.bindings import format_text, text_references
     try:
         names = text_references(text)
     except ValueError:

@@ -12,7 +12,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from rulebook_helpers import PLAYER_BOOKS, build_rulebook_cli, pdf_text  # noqa: E402
 
-QUICK = {"PNP_RULEBOOK_GAMES": "60", "PNP_RULEBOOK_SAMPLE_AGENTS": "greedy,greedy", "PNP_RULEBOOK_JOBS": "1"}
+QUICK = {"PNP_RULEBOOK_GAMES": "60", "PNP_RULEBOOK_SAMPLE_AGENTS": "greedy,greedy", "PNP_RULEBOOK_JOBS": "1",
+         "PNP_RULEBOOK_BALANCE_AGENTS": "greedy,greedy"}
 
 
 @pytest.fixture(scope="session")

@@ -9,7 +9,7 @@ from generator.rulebook.hooks import counts, share, spread
 
 # one row per game, in this order
 ROW = ("winner", "tie_break", "score0", "score1", "turns", "cards0", "cards1", "stalled", "deck_ran_out",
-       "supply_ran_out", "spent")
+       "supply_ran_out", "spent", "spent0", "spent1")
 
 
 def row(record: Any) -> list:
@@ -17,7 +17,14 @@ def row(record: Any) -> list:
     flags = record.flags
     return [record.winner, record.tie_break, record.scores[0], record.scores[1], record.turns, record.cards[0],
             record.cards[1], bool(flags.get("stalled")), bool(flags.get("deck_ran_out")),
-            bool(any(flags.get("supply_ran_out") or ())), int(sum(flags.get("spent_glyphs") or ()))]
+            bool(any(flags.get("supply_ran_out") or ())), int(sum(flags.get("spent_glyphs") or ())),
+            *(int(n) for n in (flags.get("spent_glyphs") or (0, 0)))]
+
+
+def uses(row: list) -> list[dict[str, int]]:
+    """What a game's row tells of the rules each seat used: the one rarely used, a glyph spent
+    without effect because no druid could move."""
+    return [{"a spent glyph": row[ROW.index(f"spent{p}")]} for p in (0, 1)]
 
 
 def figures(rows: list[list]) -> dict[str, Any]:

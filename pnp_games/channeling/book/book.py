@@ -7,7 +7,7 @@ from typing import Any
 from generator.rulebook.hooks import (Appendices, Book, EngineInputs, Figure, Work, charts, choose_seed,
                                      highlights_by_turn, resolve, sample_game, told_parts)
 
-from pnp_games.channeling.book.balance import figures, row
+from pnp_games.channeling.book.balance import figures, row, uses
 from pnp_games.channeling.book.board import BoardDiagram, BoardParts, board_view, board_width
 from pnp_games.channeling.book.narrate import game_stories, replay_states, story, turn_view
 
@@ -196,4 +196,4 @@ def example(book: Book, inputs: EngineInputs, data: dict[str, Any], move: str) -
 
 APPENDICES = Appendices(row=row, figures=figures, charts=draw_charts, sample=sample, extras=step, events=EVENTS,
                         read_events=read_events, ahead=lambda settings, inputs: [step_work(inputs, settings.sample_seed)],
-                        example=example)
+                        example=example, uses=uses)

@@ -13,14 +13,24 @@ from pnp_games.grove.book.diagram import GroveDiagram, GroveParts, GroveView, gr
 from pnp_games.grove.book.story import NAMES, game_turns, turn_view
 
 TALLIES = ("channels", "stuns", "banishes", "control_lost", "passes", "cubes_cancelled", "druids_banished")
-ROW = ("winner", "first_player", "turns", "stalled", "held0", "held1", *TALLIES)
+# the actions a turn may take, as the tallies count them and as the designer's report names them
+ACTIONS = {"stands": "Stand", "moves": "Move", "channels": "Channel", "stuns": "Stun", "banishes": "Banish",
+           "passes": "Pass"}
+ROW = ("winner", "first_player", "turns", "stalled", "held0", "held1", *TALLIES,
+       *(f"{k}{p}" for p in (0, 1) for k in ACTIONS))
 
 
 def row(record: Any) -> list:
-    """The balance row of one played game (a ``GroveRecord``); tallies of both players added up."""
+    """The balance row of one played game (a ``GroveRecord``); tallies of both players added up, then
+    each player's actions."""
     light, dark = record.tallies
     return [record.winner, record.first_player, record.turns, bool(record.stalled), *record.controlled,
-            *(light[k] + dark[k] for k in TALLIES)]
+            *(light[k] + dark[k] for k in TALLIES), *(seat[k] for seat in (light, dark) for k in ACTIONS)]
+
+
+def uses(row: list) -> list[dict[str, int]]:
+    """Each player's actions in one game's row, by the name the rules give them."""
+    return [{name: row[ROW.index(f"{k}{p}")] for k, name in ACTIONS.items()} for p in (0, 1)]
 
 
 def figures(rows: list[list]) -> dict[str, Any]:
@@ -177,4 +187,4 @@ def example(book: Book, inputs: EngineInputs, data: dict[str, Any], move: str) -
 
 
 APPENDICES = Appendices(row=row, figures=figures, charts=draw_charts, sample=sample, events=EVENTS,
-                        read_events=read_events, example=example)
+                        read_events=read_events, example=example, uses=uses)

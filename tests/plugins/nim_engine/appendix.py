@@ -93,9 +93,23 @@ def sample(book: Book, inputs: EngineInputs) -> dict[str, Any]:
             "turns_played": record["turns"]}
 
 
+MOST = 10  # the largest take_most the options allow
+
+
 def row(record: Any) -> list:
-    """The balance row of one played game: the winner's seat and the number of turns."""
-    return [record.winner, record.turns]
+    """The balance row of one played game: the winner's seat, the number of turns, then how many
+    times each seat took 1, 2 ... MOST counters."""
+    takes = [[0] * MOST, [0] * MOST]
+    for turn, text in enumerate(record.actions):
+        takes[turn % 2][int(text) - 1] += 1
+    return [record.winner, record.turns, *takes[0], *takes[1]]
+
+
+def uses(row: list) -> list[dict[str, int]]:
+    """Each seat's takes by size, as the designer's report names them (sizes never taken included up
+    to the largest any seat took or 3, the rules' default most)."""
+    largest = max([3] + [i + 1 for seat in (row[2:2 + MOST], row[2 + MOST:]) for i, n in enumerate(seat) if n])
+    return [{f"a take of {i + 1}": seat[i] for i in range(largest)} for seat in (row[2:2 + MOST], row[2 + MOST:])]
 
 
 def figures(rows: list[list]) -> dict[str, Any]:
@@ -115,4 +129,4 @@ def draw_charts(book: Book, runs: list[dict[str, Any]]) -> None:
 
 
 APPENDICES = Appendices(row=row, figures=figures, charts=draw_charts, sample=sample, events=EVENTS,
-                        read_events=read_events)
+                        read_events=read_events, uses=uses)

@@ -60,11 +60,23 @@ class PerfectAgent:
         return good[0] if good else self.rng.choice(state.legal_actions())
 
 
+class CautiousAgent:
+    """Never takes the most a turn allows (a made-up player whose games leave that rule untested)."""
+
+    name = "cautious"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, state: NimState) -> int:
+        return self.rng.choice([a for a in state.legal_actions() if a < state.options.take_most] or [1])
+
+
 ENGINE = EngineSpec(
     name="nim", options_model=NimOptions, new_game=lambda options, deck, glyphs, seed: NimState(options),
-    make_agent=agent_factory({"random": RandomAgent, "greedy": PerfectAgent}),
+    make_agent=agent_factory({"random": RandomAgent, "greedy": PerfectAgent, "cautious": CautiousAgent}),
     appendices="nim_engine.appendix:APPENDICES",  # imported only when a rulebook is built
     describe_setup=lambda state: {"heap": state.heap}, render=lambda state: f"heap {state.heap}",
-    expand_deck=lambda entries: [], parse_action=int, agent_kinds=("random", "greedy"),
+    expand_deck=lambda entries: [], parse_action=int, agent_kinds=("random", "greedy", "cautious"),
     info=GameInfo(seats=("Light", "Dark")),
     frameworks="nim_engine.frameworks:BINDING")

@@ -1,21 +1,13 @@
-"""Bind template values to a piece's fields: `$field` in a value, `{field}` in text."""
+"""Template values bound to a piece's values: `$field` in a value, `{field}` in text."""
 from __future__ import annotations
 
 import re
 import string
 from typing import Any
 
-from generator.model.game import ComponentSet, Game, Piece, named_values
 
 _REF = re.compile(r"^\$([a-z0-9_]+)(.*)$")
 _FORMATTER = string.Formatter()
-
-
-def piece_values(game: Game, component: ComponentSet, piece: Piece) -> dict[str, Any]:
-    """A piece's fields plus `<field>_name` for choices and glyphs, and `count`, ready for text.
-    An optional text, choice or glyph field the piece leaves empty prints as nothing."""
-    blanks = {k: "" for k, f in component.spec.fields.items() if f.type != "int" and k not in piece.fields}
-    return {**blanks, **named_values(game, component.spec, piece.fields), "count": piece.count}
 
 
 def resolve(value: Any, values: dict[str, Any]) -> Any:
