@@ -60,7 +60,8 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
     designers = settings.audience == "designers"
     if designers and config.report is None:
         return None
-    styles = build_styles(layouts, load_style_sheet(layouts, settings.styles), settings.font_scale)
+    styles = build_styles(layouts, load_style_sheet(layouts, settings.styles), settings.font_scale,
+                          language=config.language)
     setup = _page_setup(profile, settings)
     width = setup.size[0] - setup.inner - setup.outer
     faces = PieceFaces(edition, layouts, styles.sheet.figures.min_text)

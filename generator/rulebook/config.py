@@ -3,7 +3,7 @@ loading the typesetting: a build decides what to start ahead before any book is 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -47,6 +47,7 @@ class RulebookConfig(BaseModel):
     playing_time: str | None = Field(None, max_length=40)   # on the cover, as the publisher states it
     ages: str | None = Field(None, max_length=20)           # on the cover ("10 and up")
     website: str | None = Field(None, max_length=120)       # the publisher's page for the game, on the cover
+    language: Literal["en-US", "en-GB"] = "en-US"   # the book's English: its hyphenation (and spelling)
     levers: list[Lever] = Field([], max_length=40)         # more rule options the designer's report sweeps
 
 

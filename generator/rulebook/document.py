@@ -5,14 +5,18 @@ registered TrueType face (embedded), including the canvas's initial font and the
 """
 from __future__ import annotations
 
+import math
+from ast import literal_eval
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 from xml.sax.saxutils import escape
 
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import (Flowable, Frame, HRFlowable, KeepInFrame, ListFlowable, NextPageTemplate, PageBreak,
-                                PageTemplate, Paragraph, Spacer, TableStyle)
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import (Flowable, Frame, HRFlowable, KeepInFrame, KeepTogether, ListFlowable, NextPageTemplate,
+                                PageBreak, PageTemplate, Paragraph, Spacer, TableStyle)
 from reportlab.platypus.doctemplate import BaseDocTemplate, LayoutError
 from reportlab.platypus.tableofcontents import TableOfContents
 
@@ -53,15 +57,22 @@ class RulebookDoc(BaseDocTemplate):
 
         cover = PageTemplate("cover", [frame("cover", setup.outer, setup.outer)], onPage=self._cover_page)
         if setup.booklet:  # odd pages are right-hand pages: the binding is on their left
-            right = PageTemplate("body", [frame("right", setup.inner, setup.outer)], onPage=self._body_page,
-                                 autoNextPageTemplate="body-left")
-            left = PageTemplate("body-left", [frame("left", setup.outer, setup.inner)], onPage=self._body_page,
-                                autoNextPageTemplate="body")
-            cover.autoNextPageTemplate = "body-left"
+            right = PageTemplate("body", [frame("right", setup.inner, setup.outer)], onPage=self._body_page)
+            left = PageTemplate("body-left", [frame("left", setup.outer, setup.inner)], onPage=self._body_page)
             self.addPageTemplates([cover, right, left])
         else:
             self.addPageTemplates([cover, PageTemplate("body", [frame("body", setup.inner, setup.outer)],
                                                        onPage=self._body_page)])
+
+    def handle_pageBegin(self) -> None:
+        """A booklet's body page takes the template of its side, by its number: odd pages are
+        right-hand pages (binding on the left), even pages left-hand ones. Choosing by the number
+        keeps the frames in step with the running head and page number, whatever page breaks and
+        template changes came before."""
+        if self.setup.booklet and self.pageTemplate.id in ("body", "body-left"):
+            side = "body" if (self.page + 1) % 2 else "body-left"
+            self.pageTemplate = next(t for t in self.pageTemplates if t.id == side)
+        super().handle_pageBegin()
 
     @property
     def text_width(self) -> float:
@@ -108,6 +119,8 @@ class RulebookDoc(BaseDocTemplate):
         canv.rect(0, height - band, width, band, stroke=0, fill=1)
         canv.rect(0, 0, width, band, stroke=0, fill=1)
         canv.restoreState()
+        # the part of the page an imposition must keep whole (its bands may be cut at the page's edge)
+        canv.setArtBox((self.setup.outer, self.setup.bottom, width - self.setup.outer, height - self.setup.top))
 
     def _body_page(self, canv, doc) -> None:
         width, height = self.setup.size
@@ -128,12 +141,65 @@ class RulebookDoc(BaseDocTemplate):
             canv.drawString(left, head_y + 1, self.running_head)
         canv.drawCentredString((left + right) / 2, self.setup.bottom - 9 * mm, str(doc.page))
         canv.restoreState()
+        # the text block with its running head and page number: what an imposition keeps whole
+        canv.setArtBox((left, self.setup.bottom - 9 * mm - footer.fontSize, right, head_y + 1 + footer.fontSize))
+
+
+LEADER_PITCH = 0.5   # ems of the entries' size between the dots of a leader
+
+
+class Contents(TableOfContents):
+    """The table of contents: each entry, a leader of dots and its page number set flush right.
+    The dots of every line stand on one grid (a dot every ``LEADER_PITCH`` em from the frame's
+    left edge), so the leaders form straight columns down the page, and they stop short of a column
+    as wide as the widest page number, so no dot runs into a number."""
+
+    def __init__(self, leader: ParagraphStyle, **kwargs):
+        super().__init__(dotsMinLevel=-1, **kwargs)
+        self.leader = leader
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        size = super().wrap(avail_width, avail_height)
+        self.canv.setNamedCB("drawTOCEntryEnd", self._entry_end(avail_width))
+        return size
+
+    def _entry_end(self, width: float):
+        leader = self.leader
+        pitch = LEADER_PITCH * leader.fontSize
+        numbers = [str(page) for _, _, page, *_ in self._lastEntries] or ["0"]
+        column = max(stringWidth(n, self.getLevelStyle(0).fontName, self.getLevelStyle(0).fontSize) for n in numbers)
+        dot = stringWidth(".", leader.fontName, leader.fontSize)
+
+        def draw(canv, kind, label):
+            page, level, key = label.split(",")
+            style = self.getLevelStyle(int(level))
+            x, y = canv._curr_tx_info["cur_x"], canv._curr_tx_info["cur_y"]
+            first = math.ceil((x + pitch) / pitch)                      # a clear space after the entry
+            last = math.floor((width - column - pitch - dot) / pitch)  # and before the number column
+            canv.saveState()   # the character spacing must not reach the entries drawn after this one
+            if last >= first:
+                text = canv.beginText(first * pitch, y)
+                text.setFont(leader.fontName, leader.fontSize)
+                text.setFillColor(leader.textColor)
+                text.setCharSpace(pitch - dot)
+                text.textOut("." * (last - first + 1))
+                text.setCharSpace(0)
+                canv.drawText(text)
+            number_w = stringWidth(page, style.fontName, style.fontSize)
+            canv.setFont(style.fontName, style.fontSize)
+            canv.setFillColor(style.textColor)
+            canv.drawRightString(width, y, page)
+            key = literal_eval(key)
+            if key:
+                canv.linkRect("", key, (width - number_w, y, width, y + style.leading), relative=1)
+            canv.restoreState()
+        return draw
 
 
 def contents(styles: Styles, title: str = "Contents") -> list[Flowable]:
     """The contents page: its title (not listed in itself) and the table filled from the headings."""
-    body = styles["body"]
-    toc = TableOfContents(dotsMinLevel=0)
+    body = styles["toc1"]
+    toc = Contents(styles["toc1"])
     toc.levelStyles = [styles["toc0"], styles["toc1"]]
     toc.tableStyle = TableStyle([("FONT", (0, 0), (-1, -1), body.fontName, body.fontSize, body.leading),
                                  ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
@@ -175,7 +241,7 @@ def write_document(path: Path, setup: PageSetup, styles: Styles, title: str, run
     moved, one pass is enough; when something did, the passes go on as without it, so the file is
     the same either way.
     """
-    width = setup.size[0] - 2 * setup.outer
+    width = setup.size[0] - setup.inner - setup.outer   # the body frames' width (a booklet's with its gutter)
     height = setup.size[1] - setup.top - setup.bottom
 
     def story(padding: int, entries: list[tuple[str, str]] | None) -> list[Flowable]:
@@ -190,8 +256,11 @@ def write_document(path: Path, setup: PageSetup, styles: Styles, title: str, run
         if back is not None:   # its heading outside the shrinking frame, so it is listed and bookmarked
             page = back()
             head = [f for f in page[:3] if isinstance(f, (Heading, HRFlowable))]
-            out += [PageBreak(), *head, KeepInFrame(width, height - sum(f.wrap(width, height)[1] + f.getSpaceAfter()
-                                                                      for f in head), page[len(head):], mode="shrink")]
+            whole = [*head, KeepInFrame(width, height - sum(f.wrap(width, height)[1] + f.getSpaceAfter() for f in head),
+                                        page[len(head):], mode="shrink")]
+            # a booklet's back cover is a page of its own, as every chapter is with chapter breaks; else it
+            # runs on when it fits the page whole
+            out += [PageBreak(), *whole] if setup.booklet or chapter_breaks else [KeepTogether(whole)]
         return out
 
     def lay_out(padding: int, entries: list[tuple[str, str]] | None) -> RulebookDoc:
@@ -224,7 +293,7 @@ def term_pages(pdf: Path, index: IndexSpec) -> list[tuple[str, str]]:
         texts = []
         for i in range(1, end + 1 if end < len(doc) else end):
             text = doc[i].get_textpage().get_text_bounded()
-            texts.append((i + 1, "\n".join(line for line in text.splitlines() if not re.search(r"(\. ){3}", line))))
+            texts.append((i + 1, "\n".join(line for line in text.splitlines() if not re.search(r"\.{3,}|(\. ){3}", line))))
     finally:
         doc.close()
     out = []

@@ -97,7 +97,12 @@ class RoomFor(CondPageBreak):
             need += f.wrapOn(self.canv, avail_width, avail_height)[1] + f.getSpaceBefore() + f.getSpaceAfter()
         first = self._start(self.follower, avail_width)
         need += first
-        if first >= self.follower.wrapOn(self.canv, avail_width, 1e6)[1] and self.after is not None:
+        whole = self.follower.wrapOn(self.canv, avail_width, 1e6)[1]
+        # a lead-in is a line or two of text ("Here is every card:"), never a figure or a longer paragraph
+        lead_in = isinstance(self.follower, (Paragraph, ListFlowable)) and \
+            whole <= (self.lines + 0.5) * _leading(self.follower) + self.follower.getSpaceBefore()
+        floats = isinstance(self.after, FigureBlock)   # a figure after a lead-in may float to the next page
+        if lead_in and not floats and first >= whole and self.after is not None:
             more = need + self.follower.getSpaceAfter() + self._start(self.after, avail_width)
             full = getattr(self._doctemplateAttr("frame"), "_height", more)
             need = more if more <= full else need   # what no page could hold is not waited for
@@ -124,11 +129,14 @@ class RoomFor(CondPageBreak):
         """The height of the part of ``f`` that must share a page with the heading."""
         whole = f.wrapOn(self.canv, width, 1e6)[1]
         if isinstance(f, (Paragraph, ListFlowable)):
-            return min(whole, (self.lines + 0.5) * _leading(f)) + f.getSpaceBefore()   # half a line to spare
-        if isinstance(f, Beside):   # its first lines, or its figure when it has no text
+            lead = _leading(f)
+            if isinstance(f, Paragraph) and whole < 2 * self.lines * lead - 0.5:
+                return whole + f.getSpaceBefore()   # too short to split without a widow or an orphan: all of it
+            return min(whole, (self.lines + 0.5) * lead) + f.getSpaceBefore()   # half a line to spare
+        if isinstance(f, Beside):   # its first lines; its figure when its text is no taller
             f.canv = self.canv
             first = f.text[0] if f.text else None
-            if isinstance(first, Paragraph):
+            if isinstance(first, Paragraph) and not f.short_text(width):
                 return self._lines_of(f.text, width)
             return f._figure_size(width)[1] + f.getSpaceBefore()
         if isinstance(f, BookTable):
@@ -181,9 +189,14 @@ class Beside(Flowable):
                 return []
             return [Beside(taken, self.figure, self.text_width, self.gutter), *rest]
         taken, rest = _fill(self.canv, self.text, avail_width, avail_height)
-        if not taken:
+        if not taken or not rest:   # a figure never opens a page without its text beside it
             return []
         return [*taken, Beside(rest, self.figure, self.text_width, self.gutter)]
+
+    def short_text(self, avail_width: float) -> bool:
+        """Whether the text beside the figure is no taller than the figure: then the two only move
+        together (there is nothing to leave on this page while the figure opens the next)."""
+        return self._text_height() <= self._figure_size(avail_width)[1]
 
     def draw(self) -> None:
         y = self.height
@@ -275,11 +288,16 @@ def _sections(flowables: list[Flowable], is_heading) -> list[list[Flowable]]:
     for f in flowables:
         if _is_break(f):
             runs += [[f], []]
-        elif is_heading(f) and runs[-1] and not is_heading(runs[-1][-1]):
+        elif is_heading(f) and runs[-1] and not _headings_only(runs[-1], is_heading):
             runs.append([f])
         else:
             runs[-1].append(f)
     return [r for r in runs if r]
+
+
+def _headings_only(run: list[Flowable], is_heading) -> bool:
+    """A run of headings, with the rules and spaces under them (a chapter's rule before its first section)."""
+    return is_heading(run[0]) and all(is_heading(f) or _is_rule(f) or _is_space(f) for f in run)
 
 
 def _keep_start(run: list[Flowable], flowables: list[Flowable], is_heading) -> list[Flowable]:

@@ -22,6 +22,9 @@ def piece_caption(component: ComponentSet, piece: Piece, faces: PieceFaces) -> s
     return " ".join(words) or component.spec.name
 
 
+ROW_SHRINK = 0.15   # a gallery's faces may be drawn this much smaller to save a row
+
+
 class Gallery(Flowable):
     """Each distinct piece of a component with '×count' and its name beneath, in rows.
 
@@ -36,19 +39,22 @@ class Gallery(Flowable):
                  scale: float, rows: list[list[Piece]] | None = None):
         super().__init__()
         self.component, self.faces, self.styles = component, faces, styles
-        template = faces.face(component.id, component.pieces[0])[0]
-        self.face_height = max(template.size[1] * scale, face_height / 2)
-        self.face_width = template.size[0] * self.face_height / template.size[1]
+        self.template = faces.face(component.id, component.pieces[0])[0]
         self.scale, self.max_height = scale, face_height
         self.caption_size = styles["caption"].fontSize
-        captions = [piece_caption(component, p, faces) for p in component.pieces]
-        longest = max(stringWidth(c, styles.body_font, self.caption_size) for c in captions)
-        # long names shrink to fit, but never below the figures' smallest text
-        floor = longest * faces.min_text / self.caption_size + 2
-        self.cell_w = max(self.face_width, min(longest + 4, max(self.face_width + 2, floor)))
         self.gap = 5
-        self.row_h = self.face_height + 2.6 * self.caption_size + self.gap
         self._rows = rows
+        self._size(max(self.template.size[1] * scale, face_height / 2))
+
+    def _size(self, face_height: float) -> None:
+        self.face_height = face_height
+        self.face_width = self.template.size[0] * face_height / self.template.size[1]
+        captions = [piece_caption(self.component, p, self.faces) for p in self.component.pieces]
+        longest = max(stringWidth(c, self.styles.body_font, self.caption_size) for c in captions)
+        # long names shrink to fit, but never below the figures' smallest text
+        floor = longest * self.faces.min_text / self.caption_size + 2
+        self.cell_w = max(self.face_width, min(longest + 4, max(self.face_width + 2, floor)))
+        self.row_h = face_height + 2.6 * self.caption_size + self.gap
 
     def _groups(self) -> list[list[Piece]]:
         spec = self.component.spec
@@ -62,6 +68,21 @@ class Gallery(Flowable):
             return [list(self.component.pieces)]
         return list(groups.values())
 
+    def _fewer_rows(self, width: float) -> None:
+        """Faces drawn up to ``ROW_SHRINK`` smaller when that saves a row (a set of eight cards on one
+        row rather than seven and one); text a face would print below the figures' smallest size is
+        left out as always (``PieceFaces.draw``)."""
+        if self._rows is not None:
+            return
+        full = self.face_height
+        rows = len(self._layout(width))
+        for step in range(1, 7):
+            smaller = full * (1 - ROW_SHRINK * step / 6)
+            self._size(smaller)
+            if len(self._layout(width)) < rows:
+                return
+        self._size(full)
+
     def _layout(self, width: float) -> list[list[Piece]]:
         if self._rows is not None:
             return self._rows
@@ -70,6 +91,7 @@ class Gallery(Flowable):
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         self.width = avail_width
+        self._fewer_rows(avail_width)
         self.height = len(self._layout(avail_width)) * self.row_h
         return self.width, self.height
 

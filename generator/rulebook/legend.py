@@ -40,7 +40,12 @@ class Legend:
         self.swatch = self.size * 1.5
         self.row_h = self.size * 2.0
         self.rows = self._rows()
-        self.height = len(self.rows) * self.row_h + (self.size * 0.6 if self.rows else 0)
+        self.heights = [self._row_height(row) for row in self.rows]
+        self.height = sum(self.heights) + (self.size * 0.6 if self.rows else 0)
+
+    def _row_height(self, row: list[tuple[str, str, str]]) -> float:
+        """A row of swatches needs room for them; the further lines of a long item are set as text."""
+        return self.size * 1.3 if all(kind == "text" for kind, _, _ in row) else self.row_h
 
     def _item_width(self, words: str) -> float:
         return self.swatch + self.size * 0.5 + stringWidth(words, self.styles.body_font, self.size) + self.size * 1.4
@@ -70,10 +75,12 @@ class Legend:
 
     def draw(self, canv: Any, x0: float, top: float) -> None:
         """Draw with the legend's top-left corner at (x0, top) points."""
-        for r, row in enumerate(self.rows):
+        y = top - self.size * 0.6
+        for row, height in zip(self.rows, self.heights):
             total = sum(self._item_width(words) for _, _, words in row) - self.size * 1.4
             x = x0 + max(0.0, (self.width - total) / 2)
-            cy = top - self.size * 0.6 - (r + 0.5) * self.row_h
+            cy = y - height / 2
+            y -= height
             for kind, colour, words in row:
                 self._swatch(canv, kind, colour, x + self.swatch / 2, cy)
                 canv.saveState()

@@ -272,7 +272,7 @@ def beside(name: str, text: str, conv: Converter) -> list[Flowable]:
     inner = Converter(conv.styles, text_w, conv.figures, "beside")  # a narrow column: ragged right
     inner._keys = conv._keys
     flow = inner.convert(text)
-    return [Beside(flow, drawn, text_w, gutter), Spacer(0, 6)]
+    return [Beside(flow, drawn, text_w, gutter), Spacer(0, 4)]
 
 
 def rule(_node: SyntaxTreeNode, conv: Converter, _style: str) -> list[Flowable]:

@@ -141,6 +141,7 @@ class TextStyle(Strict):
     page_break_before: bool | None = None
     keep_with_next: bool | None = None
     toc_level: int | None = Field(None, ge=0, le=3)
+    hyphenate: bool | None = None        # break words at syllables (in the book's language) to fill lines
 
 
 class FigureSizes(Strict):

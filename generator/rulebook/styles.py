@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from functools import lru_cache
+from typing import Any, Callable, Iterable
 
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
@@ -17,7 +18,7 @@ MIN_CONTRAST = 4.5  # WCAG: the least contrast of text on paper
 _ALIGN = {"left": TA_LEFT, "centre": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
 _DEFAULTS = {"font": "body", "size": 10.0, "leading": None, "colour": "ink", "align": "left", "space_before": 0.0,
              "space_after": 0.0, "left_indent": 0.0, "page_break_before": False, "keep_with_next": False,
-             "toc_level": None}
+             "toc_level": None, "hyphenate": False}
 
 
 @dataclass
@@ -50,20 +51,21 @@ class Styles:
 
     @property
     def body_font(self) -> str:
-        return self.paragraph["body"].fontName
+        """The face the figures write in (the sans named ``body`` in style.yaml): running text may
+        be set in a book face, but labels on drawings keep the plainer one."""
+        return self.fonts.get("body", self.paragraph["body"].fontName)
 
     @property
     def bold_font(self) -> str:
         return self.fonts.get("bold", self.body_font)
 
 
-def build_styles(layouts: Layouts, sheet: StyleSheet, font_scale: float = 1.0, colour_model: str = "rgb") -> Styles:
+def build_styles(layouts: Layouts, sheet: StyleSheet, font_scale: float = 1.0, colour_model: str = "rgb",
+                 language: str = "en-US") -> Styles:
+    """The style sheet's styles; those with ``hyphenate`` break words by the patterns of ``language``."""
     fonts = register_fonts(layouts)
     palette = Palette(layouts, colour_model)
-    body = fonts["body"] if "body" in fonts else next(iter(fonts.values()))
-    bold, italic = fonts.get("bold", body), fonts.get("italic", body)
-    # <b> and <i> in paragraphs pick these faces; with no bold italic face, bold stands in for it
-    registerFontFamily(body, normal=body, bold=bold, italic=italic, boldItalic=fonts.get("bold-italic", bold))
+    _register_families(fonts)
     resolved = {name: _resolve(sheet.styles, name) for name in sheet.styles}
     accent = accent_colour(layouts)
     paragraph = {}
@@ -77,8 +79,36 @@ def build_styles(layouts: Layouts, sheet: StyleSheet, font_scale: float = 1.0, c
             textColor=palette.get(values["colour"]), alignment=_ALIGN[values["align"]],
             spaceBefore=values["space_before"] * font_scale, spaceAfter=values["space_after"] * font_scale,
             leftIndent=values["left_indent"] * font_scale, keepWithNext=int(bool(values["keep_with_next"])),
-            bulletFontName=fonts[values["font"]], allowWidows=0, allowOrphans=0)
+            bulletFontName=fonts[values["font"]], allowWidows=0, allowOrphans=0,
+            hyphenationLang=hyphenator(language) if values["hyphenate"] else "")
     return Styles(sheet, paragraph, resolved, fonts, palette, accent)
+
+
+HYPHEN_LEFT, HYPHEN_RIGHT = 2, 3   # the least letters before and after a break (English house style)
+
+
+@lru_cache(maxsize=None)
+def hyphenator(language: str) -> Callable[[str], Iterable[tuple[str, str]]]:
+    """pyphen's breaks of a word for ``language`` (en-US, en-GB), as reportlab's paragraphs take them:
+    every (head, tail) pair, longest head first."""
+    import pyphen
+    return pyphen.Pyphen(lang=language.replace("-", "_"), left=HYPHEN_LEFT, right=HYPHEN_RIGHT).iterate
+
+
+def _register_families(fonts: dict[str, str]) -> None:
+    """<b> and <i> in paragraphs pick the faces of the paragraph's family: ``body`` with ``bold``,
+    ``italic`` and ``bold-italic``; any other font NAME with NAME-bold, NAME-italic, NAME-bold-italic.
+    A missing face falls back to the regular one (bold italic to bold)."""
+    for name, face in fonts.items():
+        if name == "body":
+            bold, italic, both = "bold", "italic", "bold-italic"
+        elif name.endswith(("-bold", "-italic")) or name in ("bold", "italic"):
+            continue
+        else:
+            bold, italic, both = f"{name}-bold", f"{name}-italic", f"{name}-bold-italic"
+        strong = fonts.get(bold, face)
+        registerFontFamily(face, normal=face, bold=strong, italic=fonts.get(italic, face),
+                           boldItalic=fonts.get(both, strong))
 
 
 def accent_colour(layouts: Layouts) -> str:

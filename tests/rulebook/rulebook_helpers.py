@@ -33,6 +33,11 @@ def pdf_text(pdf: Path) -> list[str]:
     return [page.extract_text() or "" for page in PdfReader(str(pdf)).pages]
 
 
+def unbreak(text: str) -> str:
+    """Extracted text with the words the typesetter hyphenated at a line's end joined again."""
+    return re.sub(r"(\w)-\n\s*(\w)", r"\1\2", text)
+
+
 def section(pages: list[str], start: str, end: str | None = None) -> str:
     """The text from the page holding heading ``start`` up to (not including) the page holding ``end``."""
     text = "\n".join(pages)

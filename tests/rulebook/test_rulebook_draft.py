@@ -22,7 +22,8 @@ def draft_book(tmp_path_factory, rulebook_env) -> dict:
 
 
 def _flat(text: str) -> str:
-    return " ".join(text.split())
+    from rulebook_helpers import unbreak
+    return " ".join(unbreak(text).split())
 
 
 def test_every_undefined_part_is_named_in_the_book(draft_book):

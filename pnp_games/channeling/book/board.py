@@ -355,6 +355,6 @@ class BoardDiagram(Flowable):
         if view.path:
             items.append(("line", "path", "the Leyline"))
         for cell, card, colour in view.taken:
-            items.append(("outline", colour, f"{colour.title()} took {card.name} ({square_name(cell, view.size)}); "
-                                           f"outlined: the card dealt there"))
+            items.append(("outline", colour, f"{colour.title()} took {card.name} ({square_name(cell, view.size)}), "
+                                           f"new card dealt"))
         return items

@@ -199,7 +199,10 @@ class GroveDiagram(Flowable):
             px, py = self._pt(x, y)
             count_box(self.canv, self.styles, px, py, side, str(self.view.supply[player]), PLAYERS[player], size,
                       player == 0)
-            self._text(f"{PLAYERS[player].title()} supply", x, y + (side + size) / self.scale * 0.75, size, "axis")
+            label = f"{PLAYERS[player].title()} supply"
+            half = stringWidth(label, self.styles.bold_font, size) / self.scale / 2   # kept inside the drawing
+            self._text(label, min(max(x, self.x0 + half), self.x1 - half), y + (side + size) / self.scale * 0.75,
+                       size, "axis")
 
     @property
     def x1(self) -> float:

@@ -83,7 +83,7 @@ def sample(book: Book, inputs: EngineInputs) -> dict[str, Any]:
     record = sample_game(inputs, choice["seed"], agents)
     shows = highlights_by_turn(choice["highlights"])
     turns = [{**t, "shows": shows.get(t["turn"], [])} for t in game_turns(inputs, record)]
-    share_of_width = book.styles.sheet.figures.turn_board_width
+    share_of_width = book.styles.sheet.figures.board_width   # a heap stands under its turn, not beside it
     for t in turns:
         if t["turn"] <= book.turns_told or t["shows"]:
             book.figures[f"heap/{t['turn']}"] = lambda w, t=t: [HeapDiagram(t, book.styles, w * share_of_width)]

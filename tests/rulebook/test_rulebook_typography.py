@@ -1,0 +1,135 @@
+"""Typography of the player books, read from the built PDFs: the book face for running text and
+the sans for headings, hyphenated justified text without wide word spaces, contents with aligned
+leaders."""
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from rulebook_helpers import ROOT
+
+FONTS = ROOT / "generator" / "looks" / "fonts"
+LETTER_2025 = ("the-channeling", "2025", "rulebook-letter")
+
+
+MAX_WORD_SPACE = 0.45   # em: the widest word space a full justified line may have (a normal one is about 0.23)
+
+
+@lru_cache(maxsize=None)
+def _chars(pdf: Path) -> list[tuple[int, list[dict]]]:
+    """(page number, its characters) of every page after the cover."""
+    import pdfplumber
+    with pdfplumber.open(str(pdf)) as doc:
+        return [(page.page_number, page.chars) for page in doc.pages[1:]]
+
+
+def _lines(chars: list[dict], size: float) -> list[list[dict]]:
+    """The page's lines of running text at ``size``, each a list of its visible characters left to right."""
+    lines = defaultdict(list)
+    for c in chars:
+        if abs(c["size"] - size) < 0.05 and c["upright"] and c["text"].strip():
+            lines[round(c["bottom"])].append(c)
+    return [sorted(line, key=lambda c: c["x0"]) for line in lines.values()]
+
+
+def test_the_book_face_ships_with_its_licence():
+    faces = sorted(FONTS.glob("*.ttf"))
+    assert faces, "no font files under generator/looks/fonts"
+    licence = (FONTS / "OFL.txt").read_text(encoding="utf-8")
+    assert "SIL OPEN FONT LICENSE Version 1.1" in licence and "Reserved Font Name" in licence
+    style = (ROOT / "generator" / "looks" / "style.yaml").read_text(encoding="utf-8")
+    assert all(f"fonts/{face.name}" in style for face in faces), "a shipped face no style names"
+
+
+FACE_BOOKS = [LETTER_2025, ("battle-for-the-grove", "2024", "rulebook-letter"),
+              ("the-channeling", "2025", "rulebook-a5-booklet")]
+
+
+@pytest.mark.parametrize("book", FACE_BOOKS, ids=["-".join(b) for b in FACE_BOOKS])
+def test_running_text_is_set_in_the_book_face_and_headings_in_the_sans(player_books, book):
+    sizes: dict[str, Counter] = {"text": Counter(), "heading": Counter()}
+    for number, chars in _chars(player_books[book])[:5]:
+        for c in chars:
+            kind = "heading" if c["size"] >= 12.5 * _scale(book) else "text"
+            sizes[kind][c["fontname"].split("+")[-1]] += 1
+    text_face, _ = sizes["text"].most_common(1)[0]
+    heading_face, _ = sizes["heading"].most_common(1)[0]
+    assert text_face.startswith("SourceSerif4SmText-Regular"), sizes["text"].most_common(4)
+    assert "Vera" in heading_face and "Bold" in heading_face, sizes["heading"].most_common(4)
+
+
+def _scale(book) -> float:
+    return 0.92 if "a5" in book[2] else 1.0
+
+
+@pytest.mark.parametrize("book", FACE_BOOKS, ids=["-".join(b) for b in FACE_BOOKS])
+def test_justified_lines_have_no_wide_word_spaces(player_books, book):
+    """Every line of running text that fills the measure (a justified line, not a paragraph's last)
+    keeps its word spaces under ``MAX_WORD_SPACE``: hyphenation fills the lines instead."""
+    size = 9.5 * _scale(book)
+    measured, wide = 0, []
+    for number, chars in _chars(player_books[book]):
+        lines = _lines(chars, size)
+        if not lines:
+            continue
+        right = Counter(round(line[-1]["x1"]) for line in lines).most_common(1)[0][0]   # the measure's edge
+        for line in lines:
+            text = "".join(c["text"] for c in line)
+            if abs(line[-1]["x1"] - right) > 1.5 or "...." in text:   # short lines; the contents' leaders
+                continue
+            gaps = [b["x0"] - a["x1"] for a, b in zip(line, line[1:])]
+            label = re.match(r"\d+\.|\u2022", text)   # a list item's number or bullet and its indent
+            gaps = [g for g in gaps[len(label.group(0)) if label else 0:] if g > 0.15 * size]
+            if not gaps or max(gaps) > 3 * size:   # no spaces; columns of a table or the index
+                continue
+            measured += 1
+            if max(gaps) > MAX_WORD_SPACE * size:
+                wide.append(f"p{number}: {max(gaps) / size:.2f} em in {text[:50]!r}")
+    assert measured >= 30, f"only {measured} full lines measured"
+    assert wide == [], wide
+
+
+def test_the_books_language_picks_the_hyphenation_patterns_of_the_running_text():
+    from generator.model import layouts_dir
+    from generator.model.layouts import Layouts
+    from generator.rulebook.settings import load_style_sheet
+    from generator.rulebook.styles import build_styles, hyphenator
+    layouts = Layouts(layouts_dir())
+    for language in ("en-US", "en-GB"):
+        styles = build_styles(layouts, load_style_sheet(layouts, "styles"), language=language)
+        assert styles["body"].hyphenationLang is hyphenator(language)
+        assert styles["h2"].hyphenationLang == "" and styles["caption"].hyphenationLang == ""
+    assert ("Over", "channeling") in list(hyphenator("en-US")("Overchanneling"))
+
+
+@pytest.mark.parametrize("book", [LETTER_2025, ("the-channeling", "2025", "rulebook-a5-booklet")],
+                         ids=["letter", "a5"])
+def test_the_contents_leaders_stand_in_columns_and_the_page_numbers_flush_right(player_books, book):
+    """On the contents page every leader's dots stand on one grid and end at one place, and every
+    page number ends at the right edge of the text."""
+    lines = defaultdict(list)
+    for c in _chars(player_books[book])[0][1]:   # the contents: the page after the cover
+        lines[round(c["matrix"][5], 1)].append(c)   # by baseline: a chapter's number is larger than its dots
+    dots, ends, rights, entries = [], set(), set(), 0
+    for line in lines.values():
+        line.sort(key=lambda c: c["x0"])
+        text = "".join(c["text"] for c in line)
+        leader = re.search(r"\.{5,}(?=\s*\d+$)", text)
+        if not leader:
+            continue
+        run = [c for c in line[leader.start():leader.end()]]
+        dots += [c["x0"] for c in run]
+        ends.add(round(run[-1]["x0"], 1))
+        rights.add(round(line[-1]["x1"], 1))
+        entries += 1
+    assert entries >= 10, "too few entries with leaders on the contents page"
+    grid = sorted({round(d, 2) for d in dots})
+    pitch = min(b - a for a, b in zip(grid, grid[1:]))
+    off_grid = [d for d in dots if abs((d - dots[0]) / pitch - round((d - dots[0]) / pitch)) > 0.02]
+    assert off_grid == [], f"{len(off_grid)} dots off the leaders' grid of {pitch:.2f} pt"
+    assert len(ends) == 1, f"leaders end at {sorted(ends)}"
+    assert max(rights) - min(rights) < 0.2, f"page numbers end at {sorted(rights)}"
