@@ -287,15 +287,36 @@ def test_the_victory_is_the_winners_own_turn():
 
 
 def _fake_events(inputs, record):
-    """Seed 1 shows the wanted event but repeats a turn; seed 2 shows it without repeats."""
-    return [(1, {"stun"} | ({"repeat"} if record["seed"] == 1 else set())), (2, set())]
+    """Seed 1 repeats a turn; seed 3 shows the wanted event and repeats a turn (every game of a real
+    one may open with the same turns); no other seed shows it."""
+    seed = record["seed"]
+    return [(1, ({"stun"} if seed == 3 else set()) | ({"repeat"} if seed in (1, 3) else set())), (2, set())]
 
 
-def test_the_sample_search_prefers_a_game_without_repeated_turns():
+def _search(first, seeds, wanted):
     from generator.model import load_edition
     from generator.runs.work import engine_inputs
     from generator.runs.sample_search import _search_seeds
 
     inputs = engine_inputs(load_edition(GAME, EDITION))
-    found = _search_seeds((inputs, ("greedy", "greedy"), 1, 5, ("stun",), _fake_events, 0))
-    assert found["seed"] == 2 and found["tried"] == 2
+    return _search_seeds((inputs, ("greedy", "greedy"), first, seeds, wanted, _fake_events, 0))
+
+
+def test_the_sample_search_stops_at_the_first_game_showing_every_event_repeats_or_not():
+    found = _search(1, 5, ("stun",))
+    assert found["seed"] == 3 and found["tried"] == 3 and found["found"] == {"stun": 1}
+
+
+def test_a_failed_sample_search_prefers_a_game_without_repeated_turns():
+    found = _search(1, 2, ("stun",))
+    assert found["seed"] == 2 and found["tried"] == 2 and found["found"] == {}
+
+
+def test_a_repeated_turn_is_told_in_one_line_naming_the_turn_it_repeats():
+    from generator.runs.sample_search import told_parts
+
+    turns = [{"turn": n, "player": "AB"[(n - 1) % 2], "notation": note, "shows": []}
+             for n, note in enumerate(["x", "y", "x", "y", "x", "z", "w"], start=1)]
+    parts = told_parts(turns, 6)
+    assert [t.get("same_as") for t in parts["turns"]] == [None, None, 1, 2, 1, None]
+    assert [t["turn"] for t in parts["log"]] == [7]

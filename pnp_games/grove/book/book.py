@@ -140,17 +140,17 @@ def sample(book: Book, inputs: EngineInputs) -> dict[str, Any]:
     if parts:
         book.figures["setup"] = _diagram(book, parts, grove_view(State(options)), widths.board_width, druids)
     shows = highlights_by_turn(choice["highlights"])
-    told = []
-    for t, after in turns:
-        t = {**t, "shows": shows.get(t["turn"], [])}
-        if parts and (t["turn"] <= book.turns_told or t["shows"]):
-            book.figures[f"turn/{t['turn']}"] = _diagram(book, parts, turn_view(after, t), widths.turn_board_width,
-                                                         druids)
-        told.append(t)
+    told = told_parts([{**t, "shows": shows.get(t["turn"], [])} for t, _ in turns], book.turns_told)
+    after = {t["turn"]: state for t, state in turns}
+    # a drawing for each turn told in full: the first ones (but a repeated turn) and the highlighted ones
+    for t in [t for t in told["turns"] if "same_as" not in t] + told["highlighted"]:
+        if parts:
+            book.figures[f"turn/{t['turn']}"] = _diagram(book, parts, turn_view(after[t["turn"]], t),
+                                                         widths.turn_board_width, druids)
     last = turns[-1][0] if turns else None
     winner = record["winner"]
     return {
-        **told_parts(told, book.turns_told), "search": choice,
+        **told, "search": choice,
         "seed": record["seed"], "agents": list(agents), "edition": edition.id,
         "replay": f"python build.py replay {edition.game.id} --edition {edition.id} --seed {record['seed']} "
                   f"--agents {','.join(agents)}",
