@@ -320,3 +320,19 @@ def test_a_repeated_turn_is_told_in_one_line_naming_the_turn_it_repeats():
     parts = told_parts(turns, 6)
     assert [t.get("same_as") for t in parts["turns"]] == [None, None, 1, 2, 1, None]
     assert [t["turn"] for t in parts["log"]] == [7]
+
+
+def test_the_turn_at_a_glance_sets_the_turn_summary_cards_own_words(grove_book):
+    """One source: the book's last page carries every text of the card's front (its actions) and the
+    set-up and control of its back, with the card's numbers filled in."""
+    from generator.model import load_edition
+    from generator.rulebook.facts import edition_facts
+
+    card = edition_facts(load_edition(GAME, EDITION))["components"].turn_summary
+    front, back = card.face_text, card.back_text
+    last = " ".join(grove_book["pages"][-1].split())
+    assert "Turn at a glance" in last
+    for text in [front[a] for a in ("check", "stand", "move", "channel", "stun", "banish")] + \
+            [back["setup"], back["control"]]:
+        assert " ".join(text.split()) in last, text
+    assert "{" not in front["channel"] and "Roll 3 dice" in front["channel"]
