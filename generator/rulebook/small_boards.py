@@ -26,7 +26,7 @@ class SmallBoards(Flowable):
         super().__init__()
         self.styles, self.boards = styles, boards
         self.size = styles.sheet.figures.min_text
-        self.per_row = max(1, min(len(boards), int(width // cell)))
+        self.per_row = max(1, int(width // cell))   # a lone board stays small, centred
         self.cell_w = width / self.per_row
         self.cell_h = self.cell_w * aspect
         self.caption_h = self.size * 1.6
@@ -42,7 +42,8 @@ class SmallBoards(Flowable):
         canv = self.canv
         for i, (caption, draw) in enumerate(self.boards):
             row, col = divmod(i, self.per_row)
-            x = col * self.cell_w
+            in_row = min(self.per_row, len(self.boards) - row * self.per_row)
+            x = (self.width - in_row * self.cell_w) / 2 + col * self.cell_w
             top = self.height - row * (self.cell_h + self.caption_h)
             canv.saveState()
             canv.setFont(self.styles.bold_font, self.size)
