@@ -336,3 +336,14 @@ def test_the_turn_at_a_glance_sets_the_turn_summary_cards_own_words(grove_book):
             [back["setup"], back["control"]]:
         assert " ".join(text.split()) in last, text
     assert "{" not in front["channel"] and "Roll 3 dice" in front["channel"]
+
+
+def test_the_logs_turning_points_have_small_boards(grove_book):
+    """Each small board beneath the log is captioned with a turn the table above lists, by the same
+    player."""
+    text = section(grove_book["pages"], "The rest of the game", "The end")
+    rows = dict(re.findall(r"^(\d+)\s*\n(Light|Dark)\s*$", text, flags=re.M))   # a table cell a line
+    captions = re.findall(r"Turn (\d+), (Light|Dark)", text)
+    assert captions
+    for turn, player in captions:
+        assert rows.get(turn) == player, turn
