@@ -64,9 +64,9 @@ def _type(schema: dict[str, Any], page: str = "") -> str:
         return f"`{schema['const']}`"
     if "enum" in schema:
         return "one of " + ", ".join(f"`{v}`" for v in schema["enum"])
-    if "anyOf" in schema or "oneOf" in schema:
+    if "anyOf" in schema or "oneOf" in schema:  # (an element key's expression form is said once, above)
         parts = list(dict.fromkeys(_type(s, page) for s in schema.get("anyOf", schema.get("oneOf"))
-                                   if s.get("type") != "null"))
+                                   if s.get("type") != "null" and s.get("$ref") != "#/$defs/Expression"))
         if "length" in parts and "number" in parts:  # a bare number is a length in millimetres
             parts.remove("number")
         return " or ".join(parts)
@@ -172,8 +172,24 @@ def elements_page() -> str:
              "millimetres or a text with its unit: `12`, `12mm`, `0.5in`, `8pt`.", "",
              "```yaml", '--8<-- "docs/examples/elements/components/elements/templates/swatch.yaml"', "```", "",
              "Every element also takes `when:` (draw it only for matching pieces), `repeat:` (draw it several "
-             "times), `rotate:` and `bleed: true` (it may run into the bleed). A value written `$field` is "
-             "taken from the piece, and `{field}` in text is replaced by the piece's value.", ""]
+             "times), `rotate:`, `opacity:` (0 to 1: how much of what lies beneath shows through) and "
+             "`bleed: true` (it may run into the bleed). A value written `$field` is taken from the piece, and "
+             "`{field}` in text is replaced by the piece's value. Any text value may also hold "
+             "[expressions](expressions.md) such as `{{ attack * 2 }}`.", "",
+             "A shape's `fill` is a colour name or a gradient whose stops are colour names, laid across the "
+             "shape: `{gradient: linear, stops: [dawn, dusk], angle: 90}` runs from the top edge to the bottom "
+             "one (0 runs left to right), `{gradient: radial, stops: [gold, ink]}` from its centre out; `at:` "
+             "places the stops (0 to 1). Gradients stay vector shadings, in CMYK in a CMYK build. A stroke takes "
+             "`dash:` (lengths in points, on and off). An `image` or a `group` takes `clip:`, a closed shape written "
+             "as an element (`clip: {kind: circle, cx: 30, cy: 20, r: 14}`), outside which nothing of it shows.", "",
+             "## Zones", "",
+             "A template may name rectangles, `zones: {NAME: [x, y, w, h]}`, and an element may place itself in one "
+             "with `zone: NAME`: its position is then measured from the zone's top-left corner, and the box or "
+             "centre it leaves out is the zone's. A template that extends another moves or resizes a zone in one "
+             "line, and every element in it follows. Zones place a template's own elements; a `group`'s "
+             "children are placed in the group's frame.", "",
+             "![the zones example](../assets/elements/zones.png){ .element-picture }", "",
+             "```yaml", '--8<-- "docs/examples/elements/components/elements/templates/zones.yaml"', "```", ""]
     for kind, definition in sorted(element_kinds().items()):
         lines += [f"## `{kind}`", "", _cell(definition.get("description", "")), "",
                   f"![the {kind} example](../assets/elements/{kind}.png){{ .element-picture }}", "",

@@ -28,23 +28,17 @@ def half_stroke(el) -> float:
     return el.stroke_width / 2 if getattr(el, "stroke", None) else 0.0
 
 
-def centre_of(el, size: tuple[float, float]) -> Point:
-    """The point an element turns about (as faces.paint turns it)."""
-    if hasattr(el, "cx"):
-        return el.cx, el.cy
-    if hasattr(el, "points"):
-        xs, ys = [x for x, _ in el.points], [y for _, y in el.points]
-        return (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
-    if hasattr(el, "w"):
-        return el.x + el.w / 2, el.y + el.h / 2
-    return size[0] / 2, size[1] / 2
+def middle(points: list[Point]) -> Point:
+    """The centre of the box round ``points``."""
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    return (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
 
 
-def placed(points: list[Point], el, size: tuple[float, float], offsets: list[Point]) -> list[Point]:
-    """Points turned by the element's rotation (clockwise on the page) and moved to every copy."""
-    if el.rotate:
-        cx, cy = centre_of(el, size)
-        a = math.radians(el.rotate)
+def turned_and_copied(points: list[Point], degrees: float, centre: Point, offsets: list[Point]) -> list[Point]:
+    """Points turned by ``degrees`` (clockwise on the page) about ``centre`` and moved to every copy."""
+    if degrees:
+        cx, cy = centre
+        a = math.radians(degrees)
         points = [(cx + (x - cx) * math.cos(a) - (y - cy) * math.sin(a),
                    cy + (x - cx) * math.sin(a) + (y - cy) * math.cos(a)) for x, y in points]
     return [(x + dx, y + dy) for dx, dy in offsets for x, y in points]

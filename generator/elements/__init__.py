@@ -1,7 +1,13 @@
 """The element kinds a template places, one module each: the kind's model (its keys, built from the
 shared argument groups of ``args/``), ``paint`` (draw it on a reportlab canvas), ``outline`` (the
 points where it puts ink, for the print-safety check) and ``FILLED`` (filled art, which an ink-saver
-profile draws as an outline).
+profile draws as an outline). A closed shape also has ``trace`` (add its outline to a reportlab
+path), which makes it a shape an image may be clipped to; a kind may say which point it turns about
+(``centre``). A kind that holds elements of its own (a group) says so with ``NESTED``; a kind may say
+what a value bound for one piece must meet beyond its type (``check``, such as a QR code's content
+fitting its size).
+
+Every kind module is given the name ``Shape``: the kinds that have ``trace``, by their `kind` key.
 
 This package finds the kind modules itself and builds the kinds table from them: adding a kind is
 adding its module.
@@ -15,6 +21,8 @@ from typing import Annotated, Any, Callable, Union, get_args
 
 from pydantic import Field
 
+from generator.draw.ink import Point, middle, turned_and_copied
+
 
 @dataclass(frozen=True)
 class Kind:
@@ -26,21 +34,43 @@ class Kind:
     outline: Callable[..., list]  # (element, face size, glyph shapes by name or None) -> ink points
     filled: bool
     module: str
+    trace: Callable[..., None] | None  # (reportlab path, element, PaintContext), for a closed shape
+    centre: Callable[..., Point]       # (element, face size) -> the point it turns about
+    nested: bool = False               # holds elements of its own: its outline also takes the piece's values
+    check: Callable[..., Any] | None = None  # (element, piece's values) -> (key, expected, found) or None
 
 
-def _find_kinds() -> dict[str, Kind]:
-    kinds = {}
+def _usual_centre(el, size: tuple[float, float]) -> Point:
+    """A shape placed by its centre turns about it, one placed by points about their middle, a box
+    about its middle, anything else about the face's centre."""
+    if getattr(el, "cx", None) is not None:
+        return el.cx, el.cy
+    if getattr(el, "points", None):
+        return middle(list(el.points))
+    if hasattr(el, "w"):
+        return el.x + el.w / 2, el.y + el.h / 2
+    return size[0] / 2, size[1] / 2
+
+
+def _find_kinds() -> tuple[dict[str, Kind], list]:
+    kinds, modules = {}, []
     for found in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
         if found.ispkg:
             continue
         module = importlib.import_module(f"{__name__}.{found.name}")
         name = get_args(module.MODEL.model_fields["kind"].annotation)[0]
-        kinds[name] = Kind(name, module.MODEL, module.paint, module.outline, module.FILLED, module.__name__)
-    return kinds
+        kinds[name] = Kind(name, module.MODEL, module.paint, module.outline, module.FILLED, module.__name__,
+                           getattr(module, "trace", None), getattr(module, "centre", _usual_centre),
+                           getattr(module, "NESTED", False), getattr(module, "check", None))
+        modules.append(module)
+    return kinds, modules
 
 
-KINDS: dict[str, Kind] = _find_kinds()
+KINDS, _MODULES = _find_kinds()
 AnyElement = Annotated[Union[tuple(kind.model for kind in KINDS.values())], Field(discriminator="kind")]
+Shape = Annotated[Union[tuple(kind.model for kind in KINDS.values() if kind.trace)], Field(discriminator="kind")]
+for _module in _MODULES:
+    _module.Shape = Shape  # resolved when a model that names it is first used (the models defer their build)
 
 
 def paint(c, element: Any, ctx) -> None:
@@ -48,6 +78,26 @@ def paint(c, element: Any, ctx) -> None:
     KINDS[element.kind].paint(c, element, ctx)
 
 
-def outline(element: Any, size: tuple[float, float], glyph_shapes: Callable[[str], Any] | None = None) -> list:
-    """Where one copy of an element, as written, puts ink (before rotation and repeats)."""
-    return KINDS[element.kind].outline(element, size, glyph_shapes)
+def outline(element: Any, size: tuple[float, float], glyph_shapes: Callable[[str], Any] | None = None,
+            values: dict | None = None) -> list:
+    """Where one copy of an element, as written, puts ink (before rotation and repeats); `values` are
+    the piece's, which a group's children's conditions and repeats read."""
+    kind = KINDS[element.kind]
+    if kind.nested:
+        return kind.outline(element, size, glyph_shapes, values)
+    return kind.outline(element, size, glyph_shapes)
+
+
+def trace(path, element: Any, ctx) -> None:
+    """Add a closed shape's outline to a reportlab path (an image's clip, say)."""
+    KINDS[element.kind].trace(path, element, ctx)
+
+
+def centre(element: Any, size: tuple[float, float]) -> Point:
+    """The point an element turns about, in template coordinates."""
+    return KINDS[element.kind].centre(element, size)
+
+
+def placed(points: list[Point], element: Any, size: tuple[float, float], offsets: list[Point]) -> list[Point]:
+    """Points of an element turned by its rotation and moved to every copy (see faces.copies)."""
+    return turned_and_copied(points, element.rotate, centre(element, size), offsets)

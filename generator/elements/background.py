@@ -4,8 +4,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal
 
 from generator.draw.ink import Point, box_points
-from generator.draw.paint import PaintContext
-from generator.elements.args.groups import Element
+from generator.draw.paint import PaintContext, fill_and_stroke, is_gradient
+from generator.elements.args.groups import Element, Fill
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -15,7 +15,7 @@ SEAM = 0.3  # points into a neighbour's bleed: hides the hairline between two fa
 
 class Background(Element):
     kind: Literal["background"]
-    fill: str
+    fill: Fill  # a colour, or a gradient from trim edge to trim edge
     bleed: bool = True  # it runs past the trim by design: exempt from the safe-zone check
 
 
@@ -23,12 +23,15 @@ MODEL = Background
 FILLED = False  # an ink saver swaps its colour, never turns it into an outline
 
 
-def paint(c: Canvas, el: Background, ctx: PaintContext) -> None:
-    colour = ctx.paint(el.fill)
-    ctx.background = colour
-    c.setFillColor(colour)
+def _trace(path, el: Background, ctx: PaintContext) -> None:
     b = ctx.bleed + (SEAM if ctx.bleed else 0)
-    c.rect(ctx.x0 - b, ctx.top - ctx.height - b, ctx.width + 2 * b, ctx.height + 2 * b, stroke=0, fill=1)
+    path.rect(ctx.x0 - b, ctx.top - ctx.height - b, ctx.width + 2 * b, ctx.height + 2 * b)
+
+
+def paint(c: Canvas, el: Background, ctx: PaintContext) -> None:
+    # what a knocked-out glyph shows: the background's colour, or a gradient's first
+    ctx.background = ctx.paint(el.fill.stops[0] if is_gradient(el.fill) else el.fill)
+    fill_and_stroke(c, ctx, el, lambda path: _trace(path, el, ctx), lambda: box_points(0, 0, ctx.width, ctx.height))
 
 
 def outline(el: Background, size: tuple[float, float], glyph_shapes=None) -> list[Point]:

@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING, Literal
 
 from generator.core.numbers import Length
 from generator.draw.ink import Point, circle_points, half_stroke
-from generator.draw.paint import PaintContext, set_paint
+from generator.draw.paint import PaintContext, fill_and_stroke
 from generator.elements.args.groups import Centre, Element, Paint
 
 if TYPE_CHECKING:
@@ -21,9 +21,12 @@ MODEL = Circle
 FILLED = True
 
 
+def trace(path, el: Circle, ctx: PaintContext) -> None:
+    path.circle(ctx.px(el.cx), ctx.py(el.cy), el.r)
+
+
 def paint(c: Canvas, el: Circle, ctx: PaintContext) -> None:
-    fill, stroke = set_paint(c, ctx, el.fill, el.stroke, el.stroke_width)
-    c.circle(ctx.px(el.cx), ctx.py(el.cy), el.r, stroke=stroke, fill=fill)
+    fill_and_stroke(c, ctx, el, lambda path: trace(path, el, ctx), lambda: outline(el, (ctx.width, ctx.height)))
 
 
 def outline(el: Circle, size: tuple[float, float], glyph_shapes=None) -> list[Point]:

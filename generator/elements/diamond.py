@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING, Literal
 
 from generator.core.numbers import Length
 from generator.draw.ink import Point, half_stroke, padded
-from generator.draw.paint import PaintContext, set_paint
+from generator.draw.paint import PaintContext, fill_and_stroke
 from generator.elements.args.groups import Centre, Element, Paint
 
 if TYPE_CHECKING:
@@ -22,16 +22,17 @@ MODEL = Diamond
 FILLED = True
 
 
-def paint(c: Canvas, el: Diamond, ctx: PaintContext) -> None:
-    fill, stroke = set_paint(c, ctx, el.fill, el.stroke, el.stroke_width)
+def trace(path, el: Diamond, ctx: PaintContext) -> None:
     cx, cy, hw, hh = ctx.px(el.cx), ctx.py(el.cy), el.w / 2, el.h / 2
-    path = c.beginPath()
     path.moveTo(cx, cy + hh)
     path.lineTo(cx + hw, cy)
     path.lineTo(cx, cy - hh)
     path.lineTo(cx - hw, cy)
     path.close()
-    c.drawPath(path, stroke=stroke, fill=fill)
+
+
+def paint(c: Canvas, el: Diamond, ctx: PaintContext) -> None:
+    fill_and_stroke(c, ctx, el, lambda path: trace(path, el, ctx), lambda: outline(el, (ctx.width, ctx.height)))
 
 
 def outline(el: Diamond, size: tuple[float, float], glyph_shapes=None) -> list[Point]:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Literal
 
 from generator.core.numbers import Length
 from generator.draw.ink import Point, half_stroke
-from generator.draw.paint import PaintContext, set_paint
+from generator.draw.paint import PaintContext, fill_and_stroke
 from generator.elements.args.groups import Centre, Element, Paint
 
 if TYPE_CHECKING:
@@ -16,6 +16,8 @@ SAMPLES = 48  # points round its outline: within 0.1 mm of the curve on a card-s
 
 
 class Ellipse(Centre, Paint, Element):
+    """An ellipse `rx` across and `ry` down from its centre."""
+
     kind: Literal["ellipse"]
     rx: Length
     ry: Length
@@ -25,10 +27,12 @@ MODEL = Ellipse
 FILLED = True
 
 
+def trace(path, el: Ellipse, ctx: PaintContext) -> None:
+    path.ellipse(ctx.px(el.cx) - el.rx, ctx.py(el.cy) - el.ry, 2 * el.rx, 2 * el.ry)
+
+
 def paint(c: Canvas, el: Ellipse, ctx: PaintContext) -> None:
-    fill, stroke = set_paint(c, ctx, el.fill, el.stroke, el.stroke_width)
-    cx, cy = ctx.px(el.cx), ctx.py(el.cy)
-    c.ellipse(cx - el.rx, cy - el.ry, cx + el.rx, cy + el.ry, stroke=stroke, fill=fill)
+    fill_and_stroke(c, ctx, el, lambda path: trace(path, el, ctx), lambda: outline(el, (ctx.width, ctx.height)))
 
 
 def outline(el: Ellipse, size: tuple[float, float], glyph_shapes=None) -> list[Point]:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Literal
 from generator.core.numbers import Length
 from generator.draw.hexes import hex_corners
 from generator.draw.ink import Point, half_stroke, padded
-from generator.draw.paint import PaintContext, set_paint
+from generator.draw.paint import PaintContext, fill_and_stroke
 from generator.elements.args.groups import Centre, Element, Paint
 
 if TYPE_CHECKING:
@@ -24,17 +24,18 @@ MODEL = Hexagon
 FILLED = True
 
 
-def paint(c: Canvas, el: Hexagon, ctx: PaintContext) -> None:
-    fill, stroke = set_paint(c, ctx, el.fill, el.stroke, el.stroke_width)
+def trace(path, el: Hexagon, ctx: PaintContext) -> None:
     cx, cy = ctx.px(el.cx), ctx.py(el.cy)
     offset = 0 if el.orientation == "flat" else 30
-    path = c.beginPath()
     for i in range(6):
         angle = math.radians(60 * i + offset)
         point = (cx + el.r * math.cos(angle), cy + el.r * math.sin(angle))
         path.moveTo(*point) if i == 0 else path.lineTo(*point)
     path.close()
-    c.drawPath(path, stroke=stroke, fill=fill)
+
+
+def paint(c: Canvas, el: Hexagon, ctx: PaintContext) -> None:
+    fill_and_stroke(c, ctx, el, lambda path: trace(path, el, ctx), lambda: outline(el, (ctx.width, ctx.height)))
 
 
 def outline(el: Hexagon, size: tuple[float, float], glyph_shapes=None) -> list[Point]:

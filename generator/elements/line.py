@@ -3,26 +3,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-from pydantic import Field
-
-from generator.core.numbers import MAX_DASHES, DashLength, Length, StrokeWidth
+from generator.core.numbers import Length
 from generator.draw.ink import Point, padded
 from generator.draw.paint import PaintContext, set_paint
-from generator.elements.args.groups import Element
+from generator.elements.args.groups import Element, Stroke
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
 
-class Line(Element):
+class Line(Stroke, Element):
     kind: Literal["line"]
     x1: Length
     y1: Length
     x2: Length
     y2: Length
     stroke: str = "ink"
-    stroke_width: StrokeWidth = 0.5
-    dash: list[DashLength] = Field(default=[], max_length=MAX_DASHES)
 
 
 MODEL = Line

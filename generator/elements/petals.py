@@ -1,12 +1,13 @@
 """`petals`: `count` petals round a centre, like a flower (a count bound to a field or written)."""
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Literal
 
 from generator.core.numbers import Bindable, Degrees, Length
 from generator.draw.bindings import resolve
 from generator.draw.ink import Point, circle_points, half_stroke
-from generator.draw.paint import PaintContext, set_paint
+from generator.draw.paint import PaintContext, fill_and_stroke
 from generator.elements.args.groups import Centre, Element, Paint
 
 if TYPE_CHECKING:
@@ -26,22 +27,34 @@ MODEL = Petals
 FILLED = True
 
 
-def paint(c: Canvas, el: Petals, ctx: PaintContext) -> None:
-    count = int(resolve(el.count, ctx.values))
-    fill, stroke = set_paint(c, ctx, el.fill, el.stroke, el.stroke_width)
+def _petal(path, el: Petals, ctx: PaintContext, i: int, count: int) -> None:
+    """One petal, drawn pointing up from the centre, then turned to its place."""
     cx, cy = ctx.px(el.cx), ctx.py(el.cy)
     length, half = el.r - el.inner, el.width / 2
+    a = math.radians(el.start - 90 - 360 * i / count)
+
+    def at(x: float, y: float) -> tuple[float, float]:
+        return cx + x * math.cos(a) - y * math.sin(a), cy + x * math.sin(a) + y * math.cos(a)
+
+    path.moveTo(*at(0, el.inner))
+    path.curveTo(*at(half * 1.3, el.inner + length * 0.3), *at(half * 1.1, el.inner + length * 0.75), *at(0, el.r))
+    path.curveTo(*at(-half * 1.1, el.inner + length * 0.75), *at(-half * 1.3, el.inner + length * 0.3),
+                 *at(0, el.inner))
+    path.close()
+
+
+def trace(path, el: Petals, ctx: PaintContext) -> None:
+    count = int(resolve(el.count, ctx.values))
     for i in range(count):
-        c.saveState()
-        c.translate(cx, cy)
-        c.rotate(el.start - 90 - 360 * i / count)
-        path = c.beginPath()
-        path.moveTo(0, el.inner)
-        path.curveTo(half * 1.3, el.inner + length * 0.3, half * 1.1, el.inner + length * 0.75, 0, el.r)
-        path.curveTo(-half * 1.1, el.inner + length * 0.75, -half * 1.3, el.inner + length * 0.3, 0, el.inner)
-        path.close()
-        c.drawPath(path, stroke=stroke, fill=fill)
-        c.restoreState()
+        _petal(path, el, ctx, i, count)
+
+
+def paint(c: Canvas, el: Petals, ctx: PaintContext) -> None:
+    """Petal by petal, each over the one before; a gradient runs across the whole flower."""
+    count = int(resolve(el.count, ctx.values))
+    for i in range(count):
+        fill_and_stroke(c, ctx, el, lambda path, i=i: _petal(path, el, ctx, i, count),
+                        lambda: outline(el, (ctx.width, ctx.height)))
 
 
 def outline(el: Petals, size: tuple[float, float], glyph_shapes=None) -> list[Point]:

@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING, Literal
 
 from generator.core.numbers import Length
 from generator.draw.ink import Point, box_points, half_stroke, padded
-from generator.draw.paint import PaintContext, set_paint
+from generator.draw.paint import PaintContext, fill_and_stroke
 from generator.elements.args.groups import Box, Element, Paint
 
 if TYPE_CHECKING:
@@ -21,13 +21,16 @@ MODEL = Rect
 FILLED = True
 
 
-def paint(c: Canvas, el: Rect, ctx: PaintContext) -> None:
-    fill, stroke = set_paint(c, ctx, el.fill, el.stroke, el.stroke_width)
+def trace(path, el: Rect, ctx: PaintContext) -> None:
     x, y = ctx.px(el.x), ctx.py(el.y + el.h)
     if el.radius:
-        c.roundRect(x, y, el.w, el.h, el.radius, stroke=stroke, fill=fill)
+        path.roundRect(x, y, el.w, el.h, el.radius)
     else:
-        c.rect(x, y, el.w, el.h, stroke=stroke, fill=fill)
+        path.rect(x, y, el.w, el.h)
+
+
+def paint(c: Canvas, el: Rect, ctx: PaintContext) -> None:
+    fill_and_stroke(c, ctx, el, lambda path: trace(path, el, ctx), lambda: outline(el, (ctx.width, ctx.height)))
 
 
 def outline(el: Rect, size: tuple[float, float], glyph_shapes=None) -> list[Point]:

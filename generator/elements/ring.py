@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Literal
 from generator.core.numbers import Bindable, Degrees, Length
 from generator.draw.bindings import resolve
 from generator.draw.ink import Point, circle_points, half_stroke
-from generator.draw.paint import PaintContext, set_paint
+from generator.draw.paint import PaintContext, fill_and_stroke
 from generator.elements.args.groups import Centre, Element, Paint
 
 if TYPE_CHECKING:
@@ -26,13 +26,23 @@ MODEL = Ring
 FILLED = True
 
 
-def paint(c: Canvas, el: Ring, ctx: PaintContext) -> None:
+def _dot(path, el: Ring, ctx: PaintContext, i: int, count: int) -> None:
+    angle = math.radians(el.start - 360 * i / count)
+    path.circle(ctx.px(el.cx) + el.r * math.cos(angle), ctx.py(el.cy) + el.r * math.sin(angle), el.dot)
+
+
+def trace(path, el: Ring, ctx: PaintContext) -> None:
     count = int(resolve(el.count, ctx.values))
-    fill, stroke = set_paint(c, ctx, el.fill, el.stroke, el.stroke_width)
-    cx, cy = ctx.px(el.cx), ctx.py(el.cy)
     for i in range(count):
-        angle = math.radians(el.start - 360 * i / count)
-        c.circle(cx + el.r * math.cos(angle), cy + el.r * math.sin(angle), el.dot, stroke=stroke, fill=fill)
+        _dot(path, el, ctx, i, count)
+
+
+def paint(c: Canvas, el: Ring, ctx: PaintContext) -> None:
+    """Dot by dot (overlapping dots stay whole); a gradient runs across the whole ring."""
+    count = int(resolve(el.count, ctx.values))
+    for i in range(count):
+        fill_and_stroke(c, ctx, el, lambda path, i=i: _dot(path, el, ctx, i, count),
+                        lambda: outline(el, (ctx.width, ctx.height)))
 
 
 def outline(el: Ring, size: tuple[float, float], glyph_shapes=None) -> list[Point]:

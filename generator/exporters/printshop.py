@@ -106,7 +106,8 @@ def check_vendor_agrees(job: "Job", options: PrintShopOptions, vendor: Vendor | 
 def deck_placement(job: "Job", component, vendor: Vendor | None, tolerance: float | None) -> Placement:
     """Where a deck's faces sit on its pages: on the vendor product's canvas (the same as its PNGs),
     or on a page of the face plus the profile's bleed."""
-    template = FacePainter(job.edition.game, job.layouts, job.profile).template_for(component, "face")
+    template = FacePainter(job.edition.game, job.layouts, job.profile,
+                           edition=job.edition).template_for(component, "face")
     size = template.size
     if vendor is not None:
         what = f"{component.id} ({component.spec.name}, template {template.id})"
@@ -116,16 +117,28 @@ def deck_placement(job: "Job", component, vendor: Vendor | None, tolerance: floa
     return Placement("", (0, 0), 0, page, size, bleed, (bleed, bleed), bleed)
 
 
+def refuse_transparency(templates) -> None:
+    """PDF/X-1a has no transparency: an element drawn with opacity under 1 is one clear error."""
+    for template in templates:
+        for name, element in template.elements.items():
+            if element.opacity < 1:
+                source, where = template.sources[name]
+                raise source.error(where + ("opacity",), "no opacity under 1 in a PDF/X-1a file (it has no "
+                                   "transparency; a PDF/X-4 profile keeps it)", repr(element.opacity))
+
+
 def write_deck(job: "Job", component, path: Path, order: str, options: PrintShopOptions, spot: Placement,
                limit: tuple[float, bytes] | None) -> tuple[int, dict]:
     """The deck's pages; with the colours brought under an ink limit, what each became."""
     layouts = layouts_for_profile(job.layouts, job.profile)
-    painter = FacePainter(job.edition.game, layouts, job.profile)
+    painter = FacePainter(job.edition.game, layouts, job.profile, edition=job.edition)
     painter.palette.small_black_as_k = options.small_black_as_k
     if limit is not None:
         painter.palette.limit_ink(*limit)
     copies_of = options.copies
     fronts, backs, back_of = designs_of(component, painter)
+    if options.pdfx == "x-1a":
+        refuse_transparency([d.template for d in fronts + backs])
     size, (tw, th) = spot.page, spot.trim
     title = f"{job.edition.game.title} ({job.edition.spec.title}): {component.spec.name}"
     c = new_canvas(path, size, title, job.profile.colour_model, painter.fonts["body"])

@@ -14,7 +14,7 @@ from generator.exporters.common import Options, final_dir, profile_options
 from generator.exporters.page_model import MM, ComponentView, FaceView, PieceView, chains_of, edition_view, findings_count
 from generator.exporters.raster import checked, faces_pdf, raster_for, rasterise
 from generator.render.faces import FacePainter
-from generator.render.safety import check_edition_safety
+from generator.render.safety import check_edition_safety, shrunk_text
 from generator.render.style import layouts_for_profile
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ class ProofOptions(Options):
 def export_proof(job: "Job") -> list[Produced]:
     options = profile_options(job.layouts, job.profile, ProofOptions)
     looks = layouts_for_profile(job.layouts, job.profile)
-    painter = FacePainter(job.edition.game, looks, job.profile)
+    painter = FacePainter(job.edition.game, looks, job.profile, edition=job.edition)
     folder, where = job.stem, job.layouts.profile_path(job.profile.id)
     kinds = set(options.kinds)
     views = [v for v in edition_view(job.edition, painter) if v.kind in kinds]
@@ -49,11 +49,13 @@ def export_proof(job: "Job") -> list[Produced]:
     chains = chains_of(looks, views)
     decks = [{"id": v.id, "name": v.name, "kind": v.kind, "total": v.total, "distinct": len(v.pieces),
               "pieces": [piece_context(p, sources, chains, job.profile.bleed) for p in v.pieces]} for v in views]
-    findings = check_edition_safety(job.edition, job.layouts)
+    minimum = job.profile.min_text_size
+    findings = check_edition_safety(job.edition, job.layouts, minimum)
     page = render_page(job, options.template, {
         "title": job.edition.game.title, "edition": job.edition.spec.title, "edition_id": job.edition.id,
         "game_id": job.edition.game.id, "decks": decks, "report": report, "report_text": job.report_text,
         "safety": [str(f) for f in findings], "findings": findings_count(views),
+        "min_text_size": f"{minimum:g}", "shrunk": [s.as_dict() for s in shrunk_text(job.edition, job.layouts, minimum)],
         "pieces_with_findings": [{"href": f"#piece-{d['id']}-{p['index']}", "label": p["label"], "deck": d["name"],
                                   "findings": p["findings"]} for d in decks for p in d["pieces"] if p["findings"]],
         "style": looks_file(job, "page.css"), "script": looks_file(job, "page.js"),
@@ -100,7 +102,7 @@ def looks_file(job: "Job", name: str) -> str:
 def render_page(job: "Job", template: str, context: dict) -> str:
     from jinja2 import StrictUndefined, TemplateError  # only proof builds pay for Jinja2
 
-    from generator.rulebook.sandbox import BudgetedEnvironment, BudgetExceeded, FolderLoader
+    from generator.core.sandbox import BudgetedEnvironment, BudgetExceeded, FolderLoader
 
     folders = [layer.root / "proof" for layer in reversed(job.layouts.layers)]  # a later layer's template wins
     folder = next((f for f in folders if (f / template).is_file()), folders[-1])

@@ -45,6 +45,10 @@ def describe(exc: ValidationError, source: Sourced, prefix: tuple = (), drop_tag
     kind = err["type"]
     if kind == "extra_forbidden":
         return source.error(loc, "a known key", f"unknown key '{loc[-1]}'")
+    if kind == "union_tag_invalid":  # an unknown `kind:` (or another key that picks a model)
+        ctx = err["ctx"]
+        return source.error(loc + (ctx["discriminator"].strip("'"),), f"one of {ctx['expected_tags']}",
+                            repr(ctx["tag"]))
     expected = _EXPECTED.get(kind) or _expected_from_message(err)
     found = "nothing" if kind == "missing" else _show(err.get("input"))
     return source.error(loc, expected, found)
@@ -72,4 +76,9 @@ def _show(value: Any) -> str:
     if isinstance(value, (dict, list)):
         text = repr(value)
         return text if len(text) < 60 else text[:57] + "..."
+    if isinstance(value, str) and len(value) > MAX_SHOWN:  # one line stays readable
+        return f"{value[:MAX_SHOWN // 2]!r}... ({len(value):,} characters)"
     return repr(value)
+
+
+MAX_SHOWN = 160  # characters of a text value a message repeats

@@ -9,12 +9,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from generator.core.errors import GameDataError, did_you_mean
+from generator.model.expressions import compile_value, expression_keys, strip_expressions, unknown_name
 from generator.model.game import ComponentSet, Piece
 from generator.model.layouts import Template
 from generator.core.numbers import MAX_DOTS
-from generator.draw.bindings import references, resolve, text_references
-from generator.draw.richtext import RichStyle, is_rich, names_used, paragraph
-from generator.elements.args.conditions import check_condition
+from generator.draw.bindings import format_text, references, resolve, text_references
+from generator.draw.richtext import SPAN_STYLES, RichStyle, is_rich, names_used, paragraph, spans_used
+from generator.elements import KINDS
+from generator.elements.args.conditions import check_condition, holds
 
 if TYPE_CHECKING:
     from generator.render.faces import FacePainter
@@ -33,6 +35,18 @@ def field_kinds(component: ComponentSet) -> dict[str, tuple[str, object]]:
     return kinds
 
 
+def colour_names(element) -> list[tuple[tuple, str]]:
+    """Each colour an element names (or binds with $field), with its key path: a gradient's stops too."""
+    out = []
+    for key in COLOUR_KEYS:
+        value = getattr(element, key, None)
+        if isinstance(value, str) and value:
+            out.append(((key,), value))
+        elif getattr(value, "gradient", None):
+            out += [((key, "stops", i), stop) for i, stop in enumerate(value.stops)]
+    return out
+
+
 def check_template(painter: "FacePainter", template: Template, component: ComponentSet) -> None:
     """Every name a template uses must exist and every condition must be able to hold."""
     kinds = field_kinds(component)
@@ -44,7 +58,9 @@ def check_template(painter: "FacePainter", template: Template, component: Compon
             return source.error(where + (key if isinstance(key, tuple) else (key,)), expected, found)
 
         check_condition(element.when, kinds, set(painter.shapes), fail)
-        data = element.model_dump(exclude={"when", "repeat"})
+        bound = expression_keys(element)
+        _check_expression_names(element, names | set(painter.data), component, fail)
+        data = element.model_dump(exclude={"when", "repeat", *bound})
         for key, value in data.items():
             for ref in references(value):
                 if ref not in names:
@@ -55,22 +71,38 @@ def check_template(painter: "FacePainter", template: Template, component: Compon
                                             f"'{component.id}'", repr(count))
         if element.kind == "text":
             _check_text(painter, element, component, names, fail)
-        for key in COLOUR_KEYS:
-            value = data.get(key)
-            if value and not value.startswith("$") and value not in painter.palette:
+        for key, value in colour_names(element):
+            if key[0] in bound:
+                continue  # worked out for each piece, checked then
+            if value.startswith("$") and references(value)[0] not in names:
+                raise fail(key, f"a field of '{component.id}', one of {sorted(names)}", repr(value))
+            if not value.startswith("$") and value not in painter.palette:
                 raise fail(key, "a colour named in style.yaml", did_you_mean(value, painter.palette.colours))
-        if element.kind == "image" and not element.file.startswith("$"):
+        if element.kind == "image" and "file" not in bound and not element.file.startswith("$"):
             _check_image(painter, element.file, fail)
-        if element.kind == "glyph" and not element.glyph.startswith("$") and element.glyph not in painter.shapes:
+        if element.kind == "glyph" and "glyph" not in bound and not element.glyph.startswith("$") \
+                and element.glyph not in painter.shapes:
             raise fail("glyph", f"a glyph or icon, one of {sorted(painter.shapes)}",
                        did_you_mean(element.glyph, painter.shapes))
     for piece in component.pieces:
         _check_bound_values(painter, template, component, piece)
 
 
+def _check_expression_names(element, known: set[str], component: ComponentSet, fail) -> None:
+    """Every name an expression reads is a field, the edition's data or a function (for every piece,
+    whichever branch of the expression a piece takes)."""
+    for key in sorted(expression_keys(element)):
+        source = getattr(element, key)
+        problem = unknown_name(compile_value(source), known)
+        if problem:
+            first = component.pieces[0].label if component.pieces else f"'{component.id}'"
+            raise fail(key, problem[0], f"{problem[1]} (in {source} for {first})")
+
+
 def _check_text(painter: "FacePainter", element, component: ComponentSet, names: set[str], fail) -> None:
+    text = strip_expressions(element.text)  # an expression's result is checked piece by piece
     try:
-        refs = text_references(element.text)
+        refs = text_references(text)
     except ValueError as exc:
         raise fail("text", "text with {field} placeholders", f"{element.text!r} ({exc})") from None
     for ref in refs:
@@ -81,16 +113,45 @@ def _check_text(painter: "FacePainter", element, component: ComponentSet, names:
         if getattr(element, key) not in painter.fonts:
             raise fail(key, f"a font named in style.yaml, one of {sorted(painter.fonts)}",
                        repr(getattr(element, key)))
-    _check_markup(painter, element.text, fail)
-    if element.outline and is_rich(element.text, element.fit):
-        raise fail("outline", "plain text for an outline (rich text and wrap-shrink are not outlined)",
+    _check_markup(painter, text, fail)
+    if element.outline and (is_rich(text, element.fit) or element.hyphenate):
+        raise fail("outline", "plain text for an outline (rich text, wrap-shrink and hyphenate are not outlined)",
                    repr(element.outline))
+    _check_text_keys(element, fail)
+
+
+def _check_text_keys(element, fail) -> None:
+    """Hyphenation, letter spacing and arc text each go with some kinds of text only."""
+    rich = is_rich(element.text, "none")
+    if element.hyphenate and element.fit not in ("wrap", "wrap-shrink"):
+        raise fail("hyphenate", "hyphenate with fit: wrap or wrap-shrink (it breaks words across lines)",
+                   f"fit: {element.fit}")
+    if element.tracking and (rich or element.hyphenate or element.fit in ("wrap", "wrap-shrink")):
+        raise fail("tracking", "tracking on plain text on one line (fit: none or shrink) or on an arc",
+                   "rich text" if rich else ("hyphenate: true" if element.hyphenate else f"fit: {element.fit}"))
+    if element.path != "arc":
+        return
+    if element.radius is None:
+        raise fail("radius", "a radius (a length) with path: arc", "none")
+    if element.fit != "none":
+        raise fail("fit", "fit: none with path: arc (arc text neither wraps nor shrinks)", repr(element.fit))
+    if rich or element.hyphenate:
+        raise fail("path", "plain text on an arc (no markup, no hyphenate)", repr(element.text))
 
 
 def _check_markup(painter: "FacePainter", text: str, fail) -> None:
     """Icons and colours named by rich-text markup must exist; the markup must typeset."""
     if not is_rich(text, "none"):
         return
+    try:
+        fonts = [span.font for span in spans_used(text) if span.font]
+    except ValueError as exc:
+        raise fail("text", f"spans [words](styles): styles comma-separated without spaces, each a colour, a size "
+                           f"such as 12pt, font=NAME or one of {', '.join(SPAN_STYLES)}", str(exc)) from None
+    for font in fonts:
+        if font not in painter.fonts:
+            raise fail("text", f"font=NAME in a span naming a font of style.yaml, one of {sorted(painter.fonts)}",
+                       did_you_mean(font, painter.fonts))
     icons, colours = names_used(text)
     for icon in icons:
         if icon not in painter.shapes:
@@ -98,8 +159,10 @@ def _check_markup(painter: "FacePainter", text: str, fail) -> None:
                                f"{sorted(painter.shapes)}", f":{icon}:")
     for colour in colours:
         if colour not in painter.palette:
-            raise fail("text", "[words](colour) naming a colour of style.yaml", did_you_mean(colour, painter.palette.colours))
-    style = RichStyle(*(painter.fonts["body"],) * 3, 9, 1.2, None, "left", painter.palette.get)
+            raise fail("text", f"[words](styles) whose names are colours of style.yaml or one of {', '.join(SPAN_STYLES)}",
+                       did_you_mean(colour, [*painter.palette.colours, *SPAN_STYLES]))
+    style = RichStyle(*(painter.fonts["body"],) * 3, 9, 1.2, None, "left", painter.palette.get,
+                      painter.fonts.__getitem__)
     try:
         paragraph(text, style)
     except ValueError as exc:
@@ -114,14 +177,20 @@ def _check_image(painter: "FacePainter", file: str, fail) -> None:
 
 
 def _check_bound_values(painter: "FacePainter", template: Template, component: ComponentSet, piece: Piece) -> None:
-    """Values bound to `$field` (colours, glyphs, images) must resolve for every piece."""
+    """Values bound to `$field` (colours, glyphs, images) must resolve for every piece, and every
+    expression of an element the piece draws must give what its key takes."""
     values = painter.values(component, piece)
+    bound = painter.bound(template, values, piece.label)
     for name, element in template.elements.items():
         source, where = template.sources[name]
-        for key in COLOUR_KEYS:
-            value = getattr(element, key, None)
-            if isinstance(value, str) and value.startswith("$") and resolve(value, values) not in painter.palette:
-                raise source.error(where + (key,), "a colour named in style.yaml",
+        if expression_keys(element):
+            if not holds(element.when, values):
+                continue  # not drawn on this piece: its expressions are not evaluated for it
+            _check_expression_values(painter, element, bound[name], values, piece, source, where)
+            element = bound[name]
+        for key, value in colour_names(element):
+            if value.startswith("$") and resolve(value, values) not in painter.palette:
+                raise source.error(where + key, "a colour named in style.yaml",
                                    f"{resolve(value, values)!r} (from {value} for {piece.label})")
         if element.kind == "glyph" and element.glyph.startswith("$"):
             if resolve(element.glyph, values) not in painter.shapes:
@@ -132,6 +201,35 @@ def _check_bound_values(painter: "FacePainter", template: Template, component: C
         if element.kind == "text":
             _check_field_markup(painter, element, values, piece, template.sources[name])
         _check_count(element, values, piece, source, where)
+        _check_kind(element, values, piece, source, where)
+
+
+def _check_expression_values(painter: "FacePainter", element, bound, values: dict, piece: Piece, source,
+                             where) -> None:
+    """What an element's expressions gave one piece names a colour, glyph, image or markup that exists."""
+    keys = expression_keys(element)
+
+    def fail(key, expected: str, found: str) -> GameDataError:
+        return source.error(where + (key,), expected, f"{found} (from {getattr(element, key)} for {piece.label})")
+
+    for key, value in colour_names(bound):
+        if key[0] in keys and value not in painter.palette:
+            raise fail(key[0], "a colour named in style.yaml", did_you_mean(value, painter.palette.colours))
+    if "glyph" in keys and bound.glyph not in painter.shapes:
+        raise fail("glyph", f"a glyph or icon, one of {sorted(painter.shapes)}", did_you_mean(bound.glyph, painter.shapes))
+    if "file" in keys and bound.kind == "image":
+        _check_image(painter, bound.file, lambda key, e, f: fail(key, e, f))
+    if "text" in keys:
+        _check_markup(painter, format_text(bound.text, values, bound.labels), fail)
+
+
+def _check_kind(element, values: dict, piece: Piece, source, where) -> None:
+    """What the element's own kind asks of the values bound for one piece (a code's content fits it)."""
+    check = KINDS[element.kind].check
+    problem = check(element, values) if check else None
+    if problem:
+        key, expected, found = problem
+        raise source.error(where + (key,), expected, f"{found} (for {piece.label})")
 
 
 def _check_count(element, values: dict, piece: Piece, source, where) -> None:

@@ -8,15 +8,13 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.core.files import refusal
 from generator.core.errors import GameDataError
-from generator.model.game import ComponentSet, Game, Piece, named_values
-from generator.model.layouts import Layouts, Profile, Template
-from generator.core.units import MM
-from generator.draw.bindings import resolve
-from generator.draw.ink import centre_of
+from generator.model.game import ComponentSet, Edition, Game, Piece, named_values
+from generator.model.layouts import MIN_TEXT_PT, Layouts, Profile, Template
+from generator.draw.forms import end_form
 from generator.draw.paint import PaintContext
-from generator.elements import paint as paint_element
 from generator.elements.background import SEAM
-from generator.elements.args.conditions import holds, repeat_offsets
+from generator.elements.args.placing import copies, paint_placed  # noqa: F401  (copies: for the checks)
+from generator.render.bound import bound_elements, expression_data
 from generator.render.checks import check_sides, check_template
 from generator.render.images import check_drawing_size, check_image, check_svg
 from generator.render.style import Palette, register_fonts
@@ -25,8 +23,12 @@ from generator.render.style import Palette, register_fonts
 class FacePainter:
     """Paints faces for one game with one profile's colour model."""
 
-    def __init__(self, game: Game, layouts: Layouts, profile: Profile | None = None):
+    def __init__(self, game: Game, layouts: Layouts, profile: Profile | None = None,
+                 edition: Edition | None = None, min_text_size: float | None = None):
+        """``edition``: the edition whose data template expressions may read (`edition.rules...`)."""
         self.game, self.layouts = game, layouts
+        self.data = expression_data(game, edition)
+        self.min_text_size = min_text_size or (profile.min_text_size if profile else MIN_TEXT_PT)
         model = profile.colour_model if profile else "rgb"
         self.palette = Palette(layouts, model, bool(profile and profile.ink_saver))
         self.fonts = register_fonts(layouts)
@@ -57,6 +59,10 @@ class FacePainter:
     def values(self, component: ComponentSet, piece: Piece) -> dict:
         return piece_values(self.game, component, piece)
 
+    def bound(self, template: Template, values: dict, label: str | None = None) -> dict:
+        """The template's elements with their expressions evaluated for one piece (see render/bound.py)."""
+        return bound_elements(template, values, self.data, label)
+
     def draw(self, c: Canvas, template: Template, values: dict, x0: float, top: float, bleed: float) -> None:
         """Place a face whose trim box has its top-left corner at page point (x0, top).
 
@@ -72,7 +78,7 @@ class FacePainter:
             pad = bleed + SEAM
             c.beginForm(name, lowerx=-pad, lowery=-pad, upperx=w + pad, uppery=h + pad)
             self.paint(c, template, values, 0, h, bleed)
-            c.endForm()
+            end_form(c)
         c.saveState()
         c.translate(x0, top - template.size[1])
         c.doForm(name)
@@ -82,20 +88,10 @@ class FacePainter:
         """Paint a face directly, its trim box's top-left corner at (x0, top)."""
         ctx = PaintContext(x0, top, template.size[0], template.size[1], bleed, values,
                            self._colour, self.fonts.__getitem__, self.shapes.__getitem__, self.art,
-                           small_black_as_k=self.palette.small_black_as_k and self.palette.model == "cmyk")
-        for element in template.elements.values():
-            if not holds(element.when, values):
-                continue
-            for dx, dy in copies(element, values):
-                c.saveState()
-                c.translate(dx, -dy)
-                if element.rotate:
-                    cx, cy = _centre(element, ctx)
-                    c.translate(cx, cy)
-                    c.rotate(-element.rotate)
-                    c.translate(-cx, -cy)
-                paint_element(c, element, ctx)
-                c.restoreState()
+                           small_black_as_k=self.palette.small_black_as_k and self.palette.model == "cmyk",
+                           language=self.game.spec.language)
+        for element in self.bound(template, values).values():
+            paint_placed(c, element, ctx)
 
     def _colour(self, name: str):
         return self.palette.get(name)
@@ -158,16 +154,3 @@ def to_cmyk(node) -> None:
             setattr(node, key, CMYKColor(*rgb2cmyk(colour.red, colour.green, colour.blue)))
     for child in getattr(node, "contents", []):
         to_cmyk(child)
-
-
-def copies(element, values: dict) -> list[tuple[float, float]]:
-    """Offsets (points, x right, y down) of each copy of an element: one at (0, 0) without a repeat."""
-    if element.repeat is None:
-        return [(0.0, 0.0)]
-    return repeat_offsets(element.repeat, int(resolve(element.repeat.count, values)), MM)
-
-
-def _centre(element, ctx: PaintContext) -> tuple[float, float]:
-    """The page point an element turns about (the same point the print-safety check turns it about)."""
-    x, y = centre_of(element, (ctx.width, ctx.height))
-    return ctx.px(x), ctx.py(y)

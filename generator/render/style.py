@@ -1,6 +1,7 @@
 """Named colours and fonts from layouts/style.yaml, resolved for one colour model; the ink-saver variant."""
 from __future__ import annotations
 
+import dataclasses
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -112,17 +113,17 @@ class InkSaverLayouts(Layouts):
             data = {**template.raw[name], **overrides.get(name, {})}
             if self.rules.outline_art and _filled(data.get("kind")) and data.get("fill"):
                 if not data.get("stroke"):
-                    data["stroke"] = data["fill"]
+                    data["stroke"] = _first_colour(data["fill"])
                 data["fill"] = None
             if self.rules.pale_to:  # it sat on a fill that is paper now, or was a fill that became paper
                 for key in ("colour", "stroke"):
                     if data.get("kind") != "background" and self._pale(data.get(key)):
                         data[key] = self.rules.pale_to
             if data != template.raw[name]:
-                element = validate_element(data, self.source, ("options", "ink_saver", "templates", template.id, name))
+                element = validate_element(data, self.source, ("options", "ink_saver", "templates", template.id, name),
+                                           zones=template.zones)
             elements[name] = element
-        return Template(template.id, template.size, template.shape, template.safe_margin, elements,
-                        template.raw, template.sources, template.corner_radius, template.shared_cuts)
+        return dataclasses.replace(template, elements=elements)
 
 
     def _pale(self, name: str | None) -> bool:
@@ -137,6 +138,11 @@ class InkSaverLayouts(Layouts):
 
 def _filled(kind: Any) -> bool:
     return kind in KINDS and KINDS[kind].filled
+
+
+def _first_colour(fill: Any) -> Any:
+    """A fill's colour, or a gradient's first stop (as written in the template)."""
+    return fill["stops"][0] if isinstance(fill, dict) and fill.get("stops") else fill
 
 
 def layouts_for_profile(layouts: Layouts, profile: Profile) -> Layouts:

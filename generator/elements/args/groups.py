@@ -6,8 +6,15 @@ Element comes last, so every kind lists `kind` first and the groups' keys next.
 """
 from __future__ import annotations
 
-from generator.core.numbers import Degrees, Length, Strict, StrokeWidth
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import Discriminator, Field, Tag, model_validator
+
+from generator.core.numbers import MAX_DASHES, DashLength, Degrees, Length, Strict, StrokeWidth, finite
 from generator.elements.args.conditions import Condition, Repeat
+
+Opacity = finite(0, 1)
+MAX_STOPS = 16
 
 
 class Transform(Strict):
@@ -21,6 +28,7 @@ class Element(Transform):
     when: Condition = {}  # draw only when the piece meets it (see elements/args/conditions.py)
     repeat: Repeat | None = None  # draw it several times along a row, column, grid or arc
     bleed: bool = False  # meant to run past the trim: exempt from the print-safety check of its ink
+    opacity: Opacity = 1  # 0 (not drawn) to 1 (opaque): how much of what lies beneath shows through
 
 
 class Box(Strict):
@@ -39,9 +47,44 @@ class Centre(Strict):
     cy: Length
 
 
-class Paint(Strict):
-    """A fill and a stroke, each a colour name (or `$field`); none draws nothing of that kind."""
+class Gradient(Strict):
+    """A fill that runs through colours across its shape: `linear` in the direction `angle` (degrees
+    clockwise from left-to-right: 90 runs top to bottom), the first stop at one edge of the shape and
+    the last at the other; `radial` from the shape's centre (first stop) out to its farthest point."""
 
-    fill: str | None = None
+    gradient: Literal["linear", "radial"]
+    stops: list[str] = Field(min_length=2, max_length=MAX_STOPS)  # colour names (or $field)
+    at: list[finite(0, 1)] | None = None  # where each stop sits, 0 to 1, rising; evenly spaced without it
+    angle: Degrees = 0
+
+    @model_validator(mode="after")
+    def _positions(self) -> Gradient:
+        if self.at is not None and (len(self.at) != len(self.stops) or self.at != sorted(self.at)):
+            raise ValueError(f"`at`: {len(self.stops)} positions from 0 to 1, rising, one for each stop")
+        return self
+
+
+
+
+def _fill_form(value: Any) -> str:
+    return "gradient[mapping]" if isinstance(value, (dict, Gradient)) else "colour[name]"
+
+
+# A colour name (or $field), or a gradient; a mapping is checked as a gradient only, so its mistakes are
+# reported as such (the tags hold "[" so that error messages leave them out of the key path).
+Fill = Annotated[Union[Annotated[str, Tag("colour[name]")], Annotated[Gradient, Tag("gradient[mapping]")]],
+                 Discriminator(_fill_form)]
+
+
+class Stroke(Strict):
+    """A line's colour, width (points) and dash pattern (lengths in points, on and off)."""
+
     stroke: str | None = None
     stroke_width: StrokeWidth = 0.5
+    dash: list[DashLength] = Field(default=[], max_length=MAX_DASHES)
+
+
+class Paint(Stroke):
+    """A fill (a colour or a gradient) and a stroke; none draws nothing of that kind."""
+
+    fill: Fill | None = None
