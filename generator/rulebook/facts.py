@@ -94,10 +94,13 @@ class Pieces:
 
 
 class Component(Pieces):
-    """A component: its pieces plus what the data says about it (name, kind, faces, description)."""
+    """A component: its pieces plus what the data says about it (name, kind, faces, description),
+    and the words printed on its first piece (``face_text``, ``back_text``), so a book can set a
+    card's text without typing it twice."""
 
-    def __init__(self, component: ComponentSet):
+    def __init__(self, component: ComponentSet, edition: Edition | None = None):
         super().__init__(component, component.pieces, component.spec.name)
+        self._edition = edition
         spec = component.spec
         self.id, self.kind, self.description = spec.id, spec.kind, spec.description.strip()
         self.face, self.back = spec.face, spec.back
@@ -106,6 +109,27 @@ class Component(Pieces):
         words = spec.name.rsplit(" ", 1)  # 'Magic Circle cards' -> 'Magic Circle card'
         last = words[-1][:-1] if words[-1].endswith("s") and len(words[-1]) > 2 else words[-1]
         self.singular = " ".join([*words[:-1], last])
+
+    @property
+    def face_text(self) -> "Namespace":
+        return self._printed_text("face")
+
+    @property
+    def back_text(self) -> "Namespace":
+        return self._printed_text("back")
+
+    def _printed_text(self, side: str) -> "Namespace":
+        """Element name -> the text that element prints on the first piece's ``side``, its fields
+        filled in, in the template's order."""
+        from generator.draw.bindings import format_text
+        from generator.model import layouts_for
+        piece = self._pieces[0] if self._pieces else None
+        template_id = piece and (getattr(piece, side) or getattr(self._component.spec, side))
+        if not template_id or self._edition is None:
+            raise TemplateDataError(f"a {side} template on '{self._component.id}'", "none")
+        template = layouts_for(self._edition).template(template_id)
+        return Namespace({name: format_text(el.text, piece.fields, getattr(el, "labels", {}))
+                          for name, el in template.elements.items() if getattr(el, "kind", None) == "text"})
 
 
 class Namespace(dict):
@@ -121,7 +145,7 @@ class Namespace(dict):
 def edition_facts(edition: Edition) -> dict[str, Any]:
     """The template context that any edition's data gives, engine or not."""
     game = edition.game
-    components = Namespace({c.id: Component(c) for c in edition.components})
+    components = Namespace({c.id: Component(c, edition) for c in edition.components})
     glyphs = [{"id": g.id, "name": g.name} for g in game.glyphs.values()]
     return {
         "game": {"id": game.id, "title": game.title, "subtitle": game.spec.subtitle,

@@ -2,10 +2,12 @@
 
 rulebook.yaml's ``sample:`` lists the events the sample game should show (each engine's book
 module says which events it can recognise in a told turn) and how many seeds to try. Seeds are
-tried in order from the profile's ``sample_seed``; the first game that shows every event and no
-``repeat`` (a turn the same as that player's turn before) among the turns told in full wins, else
-the one that shows the most events, then has the fewest repeats, then is the shortest (the earliest
-among equals). The whole search is one unit of
+tried in order from the profile's ``sample_seed``; the first game that shows every event wins and
+ends the search, else the one that shows the most events, then has the fewest ``repeat`` turns (a
+turn the same as that player's turn before) among the turns told in full, then is the shortest (the
+earliest among equals). Repeats do not stop the search, because a game may open with turns every
+game shares (pieces set up one at a time); the appendix folds a repeated turn into one line
+(``told_parts``) rather than telling it again. The whole search is one unit of
 engine work, started ahead on a worker with the build's other engine work, and its result is cached
 like any other simulation, so the search runs once per rules, deck, agents and settings.
 """
@@ -56,8 +58,8 @@ def search_work(inputs: EngineInputs, agents: tuple[str, str], first_seed: int, 
 
 
 def _search_seeds(unit: tuple) -> dict[str, Any]:
-    """The first seed whose game shows every wanted event, else the one showing the most (the
-    earliest among equals); every game played is kept, by seed, for the cache of sample games."""
+    """The first seed whose game shows every wanted event, else the one showing the most (then the
+    fewest repeats, the shortest, the earliest); every game played is kept, by seed, for the cache of sample games."""
     from generator.play.registry import play_game
     inputs, agents, first_seed, seeds, wanted, read_events, told = unit
     best: dict[str, Any] | None = None
@@ -71,7 +73,7 @@ def _search_seeds(unit: tuple) -> dict[str, Any]:
         rank = (len(found), -repeats, -len(events))   # then the shorter game: its log is shorter
         if best is None or rank > best["rank"]:
             best = {"seed": seed, "found": found, "repeats": repeats, "rank": rank}
-        if len(found) == len(wanted) and not repeats:
+        if len(found) == len(wanted):
             break
     assert best is not None
     return {"seed": best["seed"], "tried": tried, "found": best["found"], "records": records}
@@ -119,10 +121,25 @@ def highlights_by_turn(highlights: list[dict[str, Any]]) -> dict[int, list[str]]
     return out
 
 
+def mark_repeats(turns: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The turns, each one whose ``notation`` is the same as that player's turn before given
+    ``same_as``: that turn's number (the appendix tells it in one line, without a drawing)."""
+    last: dict[Any, dict[str, Any]] = {}
+    out = []
+    for t in turns:
+        before = last.get(t.get("player"))
+        t = {**t, "same_as": before.get("same_as", before["turn"])} if before and before.get("notation") == t.get("notation") else t
+        last[t.get("player")] = t
+        out.append(t)
+    return out
+
+
 def told_parts(turns: list[dict[str, Any]], told_first: int) -> dict[str, Any]:
     """The turns of a sample game as the appendix lays them out: ``turns``, the first ones told in
-    full; ``later``, the rest in order, as runs of notation rows (``{"log": [...]}``) broken by the
+    full (a turn the same as that player's turn before carries ``same_as``, told in one line);
+    ``later``, the rest in order, as runs of notation rows (``{"log": [...]}``) broken by the
     highlighted turns told in full (``{"turn": ...}``); ``log``, every turn not told in full."""
+    turns = mark_repeats(turns)
     first = [t for t in turns if t["turn"] <= told_first]
     later: list[dict[str, Any]] = []
     for t in turns[len(first):]:

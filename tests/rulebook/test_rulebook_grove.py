@@ -287,15 +287,63 @@ def test_the_victory_is_the_winners_own_turn():
 
 
 def _fake_events(inputs, record):
-    """Seed 1 shows the wanted event but repeats a turn; seed 2 shows it without repeats."""
-    return [(1, {"stun"} | ({"repeat"} if record["seed"] == 1 else set())), (2, set())]
+    """Seed 1 repeats a turn; seed 3 shows the wanted event and repeats a turn (every game of a real
+    one may open with the same turns); no other seed shows it."""
+    seed = record["seed"]
+    return [(1, ({"stun"} if seed == 3 else set()) | ({"repeat"} if seed in (1, 3) else set())), (2, set())]
 
 
-def test_the_sample_search_prefers_a_game_without_repeated_turns():
+def _search(first, seeds, wanted):
     from generator.model import load_edition
     from generator.runs.work import engine_inputs
     from generator.runs.sample_search import _search_seeds
 
     inputs = engine_inputs(load_edition(GAME, EDITION))
-    found = _search_seeds((inputs, ("greedy", "greedy"), 1, 5, ("stun",), _fake_events, 0))
-    assert found["seed"] == 2 and found["tried"] == 2
+    return _search_seeds((inputs, ("greedy", "greedy"), first, seeds, wanted, _fake_events, 0))
+
+
+def test_the_sample_search_stops_at_the_first_game_showing_every_event_repeats_or_not():
+    found = _search(1, 5, ("stun",))
+    assert found["seed"] == 3 and found["tried"] == 3 and found["found"] == {"stun": 1}
+
+
+def test_a_failed_sample_search_prefers_a_game_without_repeated_turns():
+    found = _search(1, 2, ("stun",))
+    assert found["seed"] == 2 and found["tried"] == 2 and found["found"] == {}
+
+
+def test_a_repeated_turn_is_told_in_one_line_naming_the_turn_it_repeats():
+    from generator.runs.sample_search import told_parts
+
+    turns = [{"turn": n, "player": "AB"[(n - 1) % 2], "notation": note, "shows": []}
+             for n, note in enumerate(["x", "y", "x", "y", "x", "z", "w"], start=1)]
+    parts = told_parts(turns, 6)
+    assert [t.get("same_as") for t in parts["turns"]] == [None, None, 1, 2, 1, None]
+    assert [t["turn"] for t in parts["log"]] == [7]
+
+
+def test_the_turn_at_a_glance_sets_the_turn_summary_cards_own_words(grove_book):
+    """One source: the book's last page carries every text of the card's front (its actions) and the
+    set-up and control of its back, with the card's numbers filled in."""
+    from generator.model import load_edition
+    from generator.rulebook.facts import edition_facts
+
+    card = edition_facts(load_edition(GAME, EDITION))["components"].turn_summary
+    front, back = card.face_text, card.back_text
+    last = " ".join(grove_book["pages"][-1].split())
+    assert "Turn at a glance" in last
+    for text in [front[a] for a in ("check", "stand", "move", "channel", "stun", "banish")] + \
+            [back["setup"], back["control"]]:
+        assert " ".join(text.split()) in last, text
+    assert "{" not in front["channel"] and "Roll 3 dice" in front["channel"]
+
+
+def test_the_logs_turning_points_have_small_boards(grove_book):
+    """Each small board beneath the log is captioned with a turn the table above lists, by the same
+    player."""
+    text = section(grove_book["pages"], "The rest of the game", "The end")
+    rows = dict(re.findall(r"^(\d+)\s*\n(Light|Dark)\s*$", text, flags=re.M))   # a table cell a line
+    captions = re.findall(r"Turn (\d+), (Light|Dark)", text)
+    assert captions
+    for turn, player in captions:
+        assert rows.get(turn) == player, turn

@@ -75,3 +75,17 @@ def test_printed_replay_command_plays_the_same_game(book_2025, rulebook_env):
     assert f"final scores Light {light}, Dark {dark}" in result.stdout
     for action in game["actions"]:
         assert action in result.stdout
+
+
+def test_log_turns_where_the_score_moves_have_small_boards(book_2025):
+    """Beneath each run of log rows, a small board for every turn whose score differs from the turn
+    before, captioned with the score the row prints."""
+    text = section(book_2025["pages"], "The rest of the game", "Glossary")
+    rows = {int(n): (p, int(a), int(b)) for n, p, a, b in
+            re.findall(r"^(\d+)\s*\n(Light|Dark)\s*\n.*?^(\d+)–(\d+)\s*$", text, flags=re.M | re.S)}
+    captions = {int(n): (p, int(a), int(b)) for n, p, a, b in re.findall(r"Turn (\d+), (Light|Dark): (\d+)–(\d+)", text)}
+    assert captions, "no small board"
+    for turn, shown in captions.items():
+        assert rows.get(turn) == shown, turn
+    moved = [n for n in rows if n - 1 in rows and rows[n][1:] != rows[n - 1][1:]]
+    assert moved and set(moved) <= set(captions)

@@ -358,3 +358,69 @@ class BoardDiagram(Flowable):
             items.append(("outline", colour, f"{colour.title()} took {card.name} ({square_name(cell, view.size)}), "
                                            f"new card dealt"))
         return items
+
+
+# ----------------------------------------------------------------- small boards
+def small_board(view: BoardView, parts: BoardParts, styles: Styles):
+    """A plain drawing of the grid after a turn, for ``SmallBoards``: each card a box with its values
+    (``board.values``) as figures in their colours, its cubes as a count box and a druid standing
+    there as a ring in the player's colour; an empty spot dashed."""
+    def draw(canv: Any, x: float, y: float, w: float, h: float, size: float) -> None:
+        n = view.size
+        cell = min((w - 8 - size * 1.2) / n, (h - 4 - size * 1.3) / n)
+        left = x + (w - cell * n + size * 1.2) / 2
+        top = y + (h - size * 1.3) / 2 + cell * n / 2
+        canv.saveState()
+        canv.setFont(styles.bold_font, size)
+        canv.setFillColor(styles.colour("axis"))
+        for k in range(n):   # the squares' names, as the log writes them: columns a, b ..., rows 1, 2 ...
+            canv.drawCentredString(left + (k + 0.5) * cell, top + size * 0.35, chr(97 + k))
+            canv.drawCentredString(left - size * 0.7, top - (k + 0.5) * cell - size * 0.36, str(k + 1))
+        canv.restoreState()
+        for i, card in enumerate(view.cards):
+            row, col = divmod(i, n)
+            cx, cy = left + col * cell, top - (row + 1) * cell
+            canv.saveState()
+            canv.setStrokeColor(styles.colour("axis") if card is None else styles.palette.get("frame"))
+            canv.setLineWidth(0.5)
+            if card is None:
+                canv.setDash(2, 1.5)
+            canv.roundRect(cx + 0.6, cy + 0.6, cell - 1.2, cell - 1.2, 1.5, stroke=1, fill=0)
+            canv.restoreState()
+            if card is not None:
+                _small_values(canv, styles, parts, card, cx, cy + cell * 0.72, cell, size)
+            light, dark = view.cubes[i]
+            if light or dark:
+                count_box(canv, styles, cx + cell * 0.7, cy + cell * 0.28, size * 1.5, str(light or dark),
+                          PLAYERS[0] if light else PLAYERS[1], size, bool(light))
+            if i in view.druids:
+                canv.saveState()
+                canv.setStrokeColor(styles.colour(view.druids[i]))
+                canv.setLineWidth(1.6)
+                canv.circle(cx + cell * 0.27, cy + cell * 0.28, size * 0.6, stroke=1, fill=0)
+                canv.restoreState()
+    return draw
+
+
+def _small_values(canv: Any, styles: Styles, parts: BoardParts, card: Any, x: float, y: float, cell: float,
+                  size: float) -> None:
+    """The card's values side by side, each a number on a disc of its colour."""
+    step = cell / (len(parts.values) + 1)
+    for k, value in enumerate(parts.values, start=1):
+        fill = styles.palette.get(value.colour)
+        canv.saveState()
+        canv.setFillColor(fill)
+        canv.setStrokeColor(styles.palette.get("ink"))
+        canv.setLineWidth(0.3)
+        canv.circle(x + k * step, y, size * 0.7, stroke=1, fill=1)
+        canv.setFillColor(ink_on(fill))
+        canv.setFont(styles.bold_font, size)
+        canv.drawCentredString(x + k * step, y - size * 0.36, str(getattr(card, value.field)))
+        canv.restoreState()
+
+
+def small_legend(parts: BoardParts) -> list[tuple[str, str, str]]:
+    return [*(("badge", v.colour, v.label) for v in parts.values),
+            ("count-outlined", PLAYERS[0], "Light's cubes"), ("count", PLAYERS[1], "Dark's cubes"),
+            ("circle", PLAYERS[0], "Light's druid"), ("circle", PLAYERS[1], "Dark's druid"),
+            ("text", "ink", "dashed: an empty spot")]

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.rulebook.hooks import (Appendices, Book, EngineInputs, Figure, Work, charts, choose_seed,
-                                     highlights_by_turn, resolve, sample_game, told_parts)
+from generator.rulebook.hooks import (Appendices, Book, EngineInputs, Figure, SmallBoards, Work, charts,
+                                     choose_seed, highlights_by_turn, resolve, sample_game, told_parts)
 
 from pnp_games.channeling.book.balance import figures, row, uses
-from pnp_games.channeling.book.board import BoardDiagram, BoardParts, board_view, board_width
+from pnp_games.channeling.book.board import (BoardDiagram, BoardParts, board_view, board_width, small_board,
+                                              small_legend)
 from pnp_games.channeling.book.narrate import game_stories, replay_states, story, turn_view
 
 
@@ -86,13 +87,15 @@ def sample(book: Book, inputs: EngineInputs) -> dict[str, Any]:
             book.figures[f"turn/{told['turn']}"] = _board(book, parts, turn_view(after, told),
                                                           widths.turn_board_width)
         turns.append(told)
+    told = told_parts(turns, book.turns_told)
+    small = _small_boards(book, parts, told, turns, {t["turn"]: a for t, a in stories if not t["setup"]}) if parts else []
     players = {}
     for p, name in enumerate(("light", "dark")):
         players[name] = {"score": record["scores"][p], "splendor": record["splendor"][p],
                          "overchanneling": record["overchanneling"][p], "cards": record["cards"][p]}
     winner = record["winner"]
     return {
-        **told_parts(turns, book.turns_told), "setup": setup, "search": choice,
+        **told, "small": small, "setup": setup, "search": choice,
         "seed": record["seed"], "agents": list(agents), "edition": edition.id,
         "replay": f"python build.py replay {edition.game.id} --edition {edition.id} --seed {record['seed']} "
                   f"--agents {','.join(agents)}",
@@ -100,6 +103,24 @@ def sample(book: Book, inputs: EngineInputs) -> dict[str, Any]:
         "tie_break": record["tie_break"], "turns_played": record["turns"],
         "stalled": bool(record["flags"].get("stalled")), "actions": len(record["actions"]),
     }
+
+
+def _small_boards(book: Book, parts: BoardParts, told: dict[str, Any], turns: list[dict[str, Any]],
+                  after: dict[int, Any]) -> list[int]:
+    """``small/<turn>``: for each run of log rows, small boards of the turns where the score moved,
+    named by the run's first turn; returns those first turns."""
+    score = {t["turn"]: (t["score"]["light"], t["score"]["dark"]) for t in turns}
+    drawn = []
+    for part in told["later"]:
+        rows = part.get("log", [])
+        moved = [t for t in rows if score[t["turn"]] != score.get(t["turn"] - 1, (0, 0))]
+        if moved:
+            boards = [(f"Turn {t['turn']}, {t['player']}: {t['score']['light']}\u2013{t['score']['dark']}",
+                       small_board(board_view(after[t["turn"]]), parts, book.styles)) for t in moved]
+            book.figures[f"small/{rows[0]['turn']}"] = lambda w, b=boards: [SmallBoards(
+                book.styles, w, b, small_legend(parts), cell=112.0, aspect=0.9)]
+            drawn.append(rows[0]["turn"])
+    return drawn
 
 
 def step(book: Book, inputs: EngineInputs) -> dict[str, Any]:

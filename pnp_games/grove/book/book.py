@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.rulebook.hooks import (Appendices, Book, EngineInputs, Figure, charts, choose_seed, counts,
-                                     highlights_by_turn, sample_game, share, spread, told_parts)
+from generator.rulebook.hooks import (Appendices, Book, EngineInputs, Figure, SmallBoards, charts, choose_seed,
+                                     counts, highlights_by_turn, sample_game, share, spread, told_parts)
 
 from pnp_games.grove.actions import BANISH, CHANNEL, PASS, STAND, STUN
 from pnp_games.grove.state import State
-from pnp_games.grove.book.diagram import GroveDiagram, GroveParts, GroveView, grove_view
+from pnp_games.grove.book.diagram import SMALL_LEGEND, GroveDiagram, GroveParts, GroveView, grove_view, small_board
 from pnp_games.grove.book.story import NAMES, game_turns, turn_view
 
 TALLIES = ("channels", "stuns", "banishes", "control_lost", "passes", "cubes_cancelled", "druids_banished")
@@ -148,17 +148,18 @@ def sample(book: Book, inputs: EngineInputs) -> dict[str, Any]:
     if parts:
         book.figures["setup"] = _diagram(book, parts, grove_view(State(options)), widths.board_width, druids)
     shows = highlights_by_turn(choice["highlights"])
-    told = []
-    for t, after in turns:
-        t = {**t, "shows": shows.get(t["turn"], [])}
-        if parts and (t["turn"] <= book.turns_told or t["shows"]):
-            book.figures[f"turn/{t['turn']}"] = _diagram(book, parts, turn_view(after, t), widths.turn_board_width,
-                                                         druids)
-        told.append(t)
+    told = told_parts([{**t, "shows": shows.get(t["turn"], [])} for t, _ in turns], book.turns_told)
+    after = {t["turn"]: state for t, state in turns}
+    # a drawing for each turn told in full: the first ones (but a repeated turn) and the highlighted ones
+    for t in [t for t in told["turns"] if "same_as" not in t] + told["highlighted"]:
+        if parts:
+            book.figures[f"turn/{t['turn']}"] = _diagram(book, parts, turn_view(after[t["turn"]], t),
+                                                         widths.turn_board_width, druids)
+    _small_boards(book, told, after)
     last = turns[-1][0] if turns else None
     winner = record["winner"]
     return {
-        **told_parts(told, book.turns_told), "search": choice,
+        **told, "search": choice,
         "seed": record["seed"], "agents": list(agents), "edition": edition.id,
         "replay": f"python build.py replay {edition.game.id} --edition {edition.id} --seed {record['seed']} "
                   f"--agents {','.join(agents)}",
@@ -166,6 +167,24 @@ def sample(book: Book, inputs: EngineInputs) -> dict[str, Any]:
         "winner": None if winner is None else ("Light", "Dark")[winner], "turns_played": record["turns"],
         "stalled": bool(record["flags"]["stalled"]), "final": last,
     }
+
+
+def _small_boards(book: Book, told: dict[str, Any], after: dict[int, State]) -> None:
+    """``small/<turn>``: for each run of log rows, small boards of the turns its table lists (the
+    turning points, where the circles change hands), named by the run's first such turn; a board the
+    same as one already drawn in the run (a tug of war over one circle) is left to the table."""
+    for part in told["later"]:
+        rows = [t for t in part.get("log", []) if t["turning"]]
+        if rows:
+            boards, seen = [], set()
+            for t in rows:
+                view = grove_view(after[t["turn"]])
+                picture = (tuple(view.cubes.items()), tuple(view.holder.items()))
+                if picture not in seen:
+                    seen.add(picture)
+                    boards.append((f"Turn {t['turn']}, {t['player']}", small_board(view, book.styles)))
+            book.figures[f"small/{rows[0]['turn']}"] = lambda w, b=boards: [SmallBoards(book.styles, w, b,
+                                                                                       SMALL_LEGEND, aspect=0.55)]
 
 
 def example(book: Book, inputs: EngineInputs, data: dict[str, Any], move: str) -> dict[str, Any]:

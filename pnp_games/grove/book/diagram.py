@@ -273,3 +273,41 @@ class GroveDiagram(Flowable):
             items.append(("arrow", "move", "moved"))
         items.append(("text", "ink", "\u00d7n druids: standing (upright figure), lying (figure on its side)"))
         return items
+
+
+# ----------------------------------------------------------------- small boards
+def small_board(view: GroveView, styles: Styles):
+    """A plain drawing of the circles after a turn, for ``SmallBoards``: each circle a ring with its
+    letter and its cubes as a count box, a thick ring in the holder's colour when held."""
+    def draw(canv: Any, x: float, y: float, w: float, h: float, size: float) -> None:
+        n = len(view.circles)
+        r = min(w * 0.15, h * 0.22, 3.2 * size)
+        spread = r * 1.25          # the circles close together, as a triangle
+        cx0, cy0 = x + w / 2, y + h / 2 - spread * 0.25
+        canv.saveState()
+        canv.setStrokeColor(styles.palette.get("ink"))
+        canv.setLineWidth(0.3)
+        canv.roundRect(x + 2, y + 1, w - 4, h + size * 1.5, 3, stroke=1, fill=0)
+        canv.restoreState()
+        for k, name in enumerate(view.circles):
+            angle = math.radians(90 - k * 360 / n)   # the first circle on top, as the setup lays them
+            px, py = cx0 + spread * math.cos(angle), cy0 + spread * math.sin(angle)
+            holder = view.holder.get(name)
+            canv.saveState()
+            canv.setStrokeColor(styles.colour(PLAYERS[holder]) if holder is not None else styles.palette.get("ink"))
+            canv.setLineWidth(2.2 if holder is not None else 0.5)
+            canv.setFillColor(styles.palette.get("paper"))
+            canv.circle(px, py, r, stroke=1, fill=1)
+            canv.setFillColor(styles.palette.get("ink"))
+            canv.setFont(styles.bold_font, size)
+            canv.drawCentredString(px, py + r * 0.3, name)
+            canv.restoreState()
+            light, dark = view.cubes[name]
+            if light or dark:
+                count_box(canv, styles, px, py - r * 0.3, size * 1.6, str(light or dark),
+                          PLAYERS[0] if light else PLAYERS[1], size, bool(light))
+    return draw
+
+
+SMALL_LEGEND = [("count-outlined", PLAYERS[0], "Light's cubes"), ("count", PLAYERS[1], "Dark's cubes"),
+                ("circle", PLAYERS[0], "held by Light"), ("circle", PLAYERS[1], "held by Dark")]

@@ -1,0 +1,54 @@
+"""Small boards: the table after each of several turns, drawn small and plain (values, no card art),
+several to a row, with a caption above each and one legend beneath them all.
+
+An engine's appendix hands over, for each board, a caption and a function that draws the board into
+a box (``draw(canvas, x, y, width, height, size)``, lower-left corner, ``size`` the text size to use:
+the style sheet's smallest figure text, so every word stays legible at the printed size).
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from reportlab.platypus import Flowable
+
+from generator.rulebook.legend import Legend
+from generator.rulebook.styles import Styles
+
+DrawBoard = Callable[[Any, float, float, float, float, float], None]
+
+
+class SmallBoards(Flowable):
+    """``boards`` ((caption, draw) pairs) in rows across ``width`` points, each cell at least
+    ``cell`` points wide and ``aspect`` times as high as wide; ``legend`` items as ``Legend`` takes them."""
+
+    def __init__(self, styles: Styles, width: float, boards: list[tuple[str, DrawBoard]],
+                 legend: list[tuple[str, str, str]], cell: float = 110.0, aspect: float = 0.8):
+        super().__init__()
+        self.styles, self.boards = styles, boards
+        self.size = styles.sheet.figures.min_text
+        self.per_row = max(1, int(width // cell))   # a lone board stays small, centred
+        self.cell_w = width / self.per_row
+        self.cell_h = self.cell_w * aspect
+        self.caption_h = self.size * 1.6
+        self.rows = -(-len(boards) // self.per_row)
+        self.legend = Legend(styles, width, legend)
+        self.width = width
+        self.height = self.rows * (self.cell_h + self.caption_h) + self.legend.height
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def draw(self) -> None:
+        canv = self.canv
+        for i, (caption, draw) in enumerate(self.boards):
+            row, col = divmod(i, self.per_row)
+            in_row = min(self.per_row, len(self.boards) - row * self.per_row)
+            x = (self.width - in_row * self.cell_w) / 2 + col * self.cell_w
+            top = self.height - row * (self.cell_h + self.caption_h)
+            canv.saveState()
+            canv.setFont(self.styles.bold_font, self.size)
+            canv.setFillColor(self.styles.palette.get("ink"))
+            canv.drawCentredString(x + self.cell_w / 2, top - self.size, caption)
+            canv.restoreState()
+            draw(canv, x, top - self.caption_h - self.cell_h, self.cell_w, self.cell_h, self.size)
+        self.legend.draw(canv, 0, self.legend.height)

@@ -1,0 +1,59 @@
+"""Small boards: several to a row across the text width, a caption over each at the figures' smallest
+size, one legend beneath; drawn into a PDF and measured there."""
+from __future__ import annotations
+
+from pathlib import Path
+
+
+def _styles():
+    from generator.model import layouts_for, load_edition
+    from generator.rulebook.settings import load_style_sheet
+    from generator.rulebook.styles import build_styles
+
+    layouts = layouts_for(load_edition("battle-for-the-grove", "2024"))
+    return build_styles(layouts, load_style_sheet(layouts, "styles"))
+
+
+def _draw(flowable, path: Path) -> list[dict]:
+    import pdfplumber
+    from reportlab.pdfgen.canvas import Canvas
+
+    canv = Canvas(str(path), pagesize=(flowable.width + 20, flowable.height + 20))
+    flowable.wrap(flowable.width, flowable.height)
+    flowable.drawOn(canv, 10, 10)
+    canv.save()
+    with pdfplumber.open(path) as doc:
+        return doc.pages[0].extract_words(extra_attrs=["size"])
+
+
+def _box(canv, x, y, w, h, size):
+    canv.setFont("Helvetica", size)
+    canv.drawString(x + 2, y + 2, f"cell{round(x)}")
+
+
+def test_boards_sit_several_to_a_row_with_captions_and_one_legend(tmp_path):
+    from generator.rulebook.small_boards import SmallBoards
+
+    styles = _styles()
+    boards = [(f"Turn {n}", _box) for n in range(1, 6)]
+    flow = SmallBoards(styles, 400, boards, [("count", "light", "a made-up mark")], cell=100, aspect=0.5)
+    assert flow.per_row == 4 and flow.rows == 2
+    words = _draw(flow, tmp_path / "boards.pdf")
+    captions = [w for w in words if w["text"] == "Turn"]
+    assert len(captions) == 5
+    assert min(w["size"] for w in words) >= styles.sheet.figures.min_text - 0.01
+    assert any(w["text"] == "made-up" for w in words)           # the legend, once
+    tops = sorted({round(w["top"]) for w in captions})
+    assert len(tops) == 2                                         # two rows of captions
+    lone = [w for w in words if w["text"].startswith("cell")]
+    assert len(lone) == 5
+
+
+def test_a_lone_board_keeps_its_small_size_centred(tmp_path):
+    from generator.rulebook.small_boards import SmallBoards
+
+    flow = SmallBoards(_styles(), 400, [("Turn 9", _box)], [], cell=100)
+    assert flow.cell_w == 100 and flow.per_row == 4
+    words = _draw(flow, tmp_path / "lone.pdf")
+    cell = next(w for w in words if w["text"].startswith("cell"))
+    assert cell["text"] == "cell150"                             # (400 - 100) / 2
