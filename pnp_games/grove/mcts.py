@@ -75,4 +75,6 @@ class KernelSearchAgent:
         actions = state._legal()[0]
         if len(actions) == 1:
             return actions[0]
-        return actions[kernel.search_choice(state, self.iterations, self.rng)]
+        index = kernel.search_choice(state, self.iterations, self.rng)
+        assert index is not None, "the strong agent is made only when the kernel is built"
+        return actions[index]

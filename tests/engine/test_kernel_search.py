@@ -110,21 +110,20 @@ def test_the_grove_kernel_plays_the_same_search_games_as_the_python_runner_askin
     from pnp_games.grove import kernel as grove_kernel
     from pnp_games.grove.actions import parse_action
     from pnp_games.grove.options import GroveOptions
-    from pnp_games.grove.runner import _seeds, play_game
+    from generator.play.registry import play_game
     options = GroveOptions(turn_cap=120)
     seeds = [game_seed(6, i) for i in range(6)]
-    rows = grove_kernel.play_rows(options, [_seeds(s) for s in seeds], agents, log=True)
-    for seed, (winner, first, turns, stalled, tallies, log) in zip(seeds, rows):
-        python = play_game(options, seed, list(agents))
+    rows = grove_kernel.play_rows(options, [grove_kernel.game_seeds(s) for s in seeds], agents, log=True)
+    for seed, (winner, first, turns, stalled, tallies, log, cubes) in zip(seeds, rows):
+        python = play_game(options, None, seed, list(agents), game="grove")
         assert log == [_code(parse_action(text), options) for text in python.actions]
-        assert (winner, turns, stalled) == (python.winner, python.turns, python.stalled)
+        assert (winner, turns, stalled) == (python.winner, python.turns, python.flags["stalled"])
 
 
 def test_the_grove_search_beats_greedy_from_both_seats():
     from pnp_games.grove import kernel as grove_kernel
     from pnp_games.grove.options import GroveOptions
-    from pnp_games.grove.runner import _seeds
-    seeds = [_seeds(game_seed(4, i)) for i in range(30)]
+    seeds = [grove_kernel.game_seeds(game_seed(4, i)) for i in range(30)]
     first = grove_kernel.play_rows(GroveOptions(), seeds, ("strong:60", "greedy"))
     second = grove_kernel.play_rows(GroveOptions(), seeds, ("greedy", "strong:60"))
     assert sum(r[0] == 0 for r in first) >= 27 and sum(r[0] == 1 for r in second) >= 27
