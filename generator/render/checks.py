@@ -13,13 +13,14 @@ from generator.model.game import ComponentSet, Piece
 from generator.model.layouts import Template
 from generator.core.numbers import MAX_DOTS
 from generator.draw.bindings import references, resolve, text_references
+from generator.draw.patterns import is_pattern
 from generator.draw.richtext import RichStyle, is_rich, names_used, paragraph
 from generator.elements.args.conditions import check_condition
 
 if TYPE_CHECKING:
     from generator.render.faces import FacePainter
 
-COLOUR_KEYS = ("fill", "stroke", "colour", "outline")
+COLOUR_KEYS = ("fill", "centre_fill", "stroke", "colour", "outline")
 SIZE_TOLERANCE = 0.01  # points
 
 
@@ -42,7 +43,14 @@ def colour_names(element) -> list[tuple[tuple, str]]:
             out.append(((key,), value))
         elif getattr(value, "gradient", None):
             out += [((key, "stops", i), stop) for i, stop in enumerate(value.stops)]
+        elif getattr(value, "over", None):
+            out.append(((key, "over"), value.over))
     return out
+
+
+def patterns(element) -> list[tuple[str, object]]:
+    """Each image pattern an element fills with, with its key."""
+    return [(key, getattr(element, key)) for key in ("fill", "centre_fill") if is_pattern(getattr(element, key, None))]
 
 
 def check_template(painter: "FacePainter", template: Template, component: ComponentSet) -> None:
@@ -74,6 +82,11 @@ def check_template(painter: "FacePainter", template: Template, component: Compon
                 raise fail(key, "a colour named in style.yaml", did_you_mean(value, painter.palette.colours))
         if element.kind == "image" and not element.file.startswith("$"):
             _check_image(painter, element.file, fail)
+        for key, pattern in patterns(element):
+            if pattern.image.startswith("$") and references(pattern.image)[0] not in names:
+                raise fail((key, "image"), f"a field of '{component.id}', one of {sorted(names)}", repr(pattern.image))
+            if not pattern.image.startswith("$"):
+                _check_image(painter, pattern.image, lambda _, e, f, key=key: fail((key, "image"), e, f))
         if element.kind == "glyph" and not element.glyph.startswith("$") and element.glyph not in painter.shapes:
             raise fail("glyph", f"a glyph or icon, one of {sorted(painter.shapes)}",
                        did_you_mean(element.glyph, painter.shapes))
@@ -141,6 +154,10 @@ def _check_bound_values(painter: "FacePainter", template: Template, component: C
         if element.kind == "image" and element.file.startswith("$"):
             _check_image(painter, resolve(element.file, values),
                          lambda key, e, f, s=source, w=where: s.error(w + (key,), e, f))
+        for key, pattern in patterns(element):
+            if pattern.image.startswith("$"):
+                _check_image(painter, resolve(pattern.image, values), lambda _, e, f, s=source, k=(key, "image"),
+                             b=pattern.image: s.error(where + k, e, f"{f} (from {b} for {piece.label})"))
         if element.kind == "text":
             _check_field_markup(painter, element, values, piece, template.sources[name])
         _check_count(element, values, piece, source, where)
