@@ -64,6 +64,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--saves", type=int, default=15)
     parser.add_argument("--templates", type=int, default=7)
+    parser.add_argument("--size", type=float, default=0.5, help="the page's size control (0.5, its default, is half size)")
+    parser.add_argument("--scale-factor", type=float, default=1.0, help="the screen's device pixels per CSS pixel")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -78,12 +80,18 @@ def main() -> None:
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            page = browser.new_page(viewport={"width": 1400, "height": 1000}, device_scale_factor=args.scale_factor)
             page.add_init_script(f"({LISTEN})()")
             page.goto(studio.url)
             page.wait_for_function(f"document.querySelectorAll('figure.piece').length === {CARDS} && "
                                    "Array.from(document.images).every(i => i.complete && i.naturalWidth > 0)",
                                    timeout=120_000)
+            page.locator("#size").fill(str(args.size))   # faces are painted at the size shown: wait for them all
+            page.wait_for_function("""() => Array.from(document.querySelectorAll('.side-face img')).every(i =>
+                i.complete && i.naturalWidth >= i.getBoundingClientRect().width * devicePixelRatio - 1)""",
+                                   timeout=120_000)
+            print(f"faces {page.evaluate('document.images[0].naturalWidth')} px wide at size {args.size}, "
+                  f"{args.scale_factor} device px per CSS px", flush=True)
             for run in range(args.saves):
                 index = (run * 7) % CARDS
                 piece = f"piece-lanterns-{index}"
@@ -111,7 +119,8 @@ def main() -> None:
             browser.close()
     finally:
         studio.stop()
-    print(f"\n{CARDS}-card edition, {GAME}: median save-to-screen")
+    print(f"\n{CARDS}-card edition, {GAME}, size {args.size}, {args.scale_factor} device px per CSS px: "
+          "median save-to-screen")
     print(f"  one card's field : {statistics.median(field_ms):6.0f} ms (min {min(field_ms):.0f}, max {max(field_ms):.0f},"
           f" studio rebuild median {statistics.median(rebuild_ms):.0f} ms, {len(field_ms)} saves)")
     print(f"  template, all {CARDS}: {statistics.median(template_ms):6.0f} ms (min {min(template_ms):.0f},"

@@ -185,8 +185,16 @@ def elements_page() -> str:
              "`blend:` (`multiply`, `screen`, `overlay`, `darken`, `lighten`) lay the texture over it. The "
              "image is stored once and repeated by a PDF tiling pattern, so the rest of the page stays vector. "
              "A `hexgrid` lays a gradient or a pattern in `fill` across the whole cluster. A stroke takes "
-             "`dash:` (lengths in points, on and off). An `image` takes `clip:`, a closed shape written as an "
-             "element (`clip: {kind: circle, cx: 30, cy: 20, r: 14}`), outside which nothing of it shows.", ""]
+             "`dash:` (lengths in points, on and off). An `image` or a `group` takes `clip:`, a closed shape written "
+             "as an element (`clip: {kind: circle, cx: 30, cy: 20, r: 14}`), outside which nothing of it shows.", "",
+             "## Zones", "",
+             "A template may name rectangles, `zones: {NAME: [x, y, w, h]}`, and an element may place itself in one "
+             "with `zone: NAME`: its position is then measured from the zone's top-left corner, and the box or "
+             "centre it leaves out is the zone's. A template that extends another moves or resizes a zone in one "
+             "line, and every element in it follows. Zones place a template's own elements; a `group`'s "
+             "children are placed in the group's frame.", "",
+             "![the zones example](../assets/elements/zones.png){ .element-picture }", "",
+             "```yaml", '--8<-- "docs/examples/elements/components/elements/templates/zones.yaml"', "```", ""]
     for kind, definition in sorted(element_kinds().items()):
         lines += [f"## `{kind}`", "", _cell(definition.get("description", "")), "",
                   f"![the {kind} example](../assets/elements/{kind}.png){{ .element-picture }}", "",

@@ -70,9 +70,27 @@ def _template_schema(model: Any, elements: dict[str, Any]) -> dict[str, Any]:
     override = {"type": "object", "not": {"required": ["kind"]}, "properties": every_key,
                 "additionalProperties": False}
     schema["properties"]["elements"] = {"type": "object", "additionalProperties": {
-        "anyOf": [elements, override]}}
-    schema["$defs"] = defs
+        "anyOf": [{"$ref": "#/$defs/Element"}, override]}}
+    schema["$defs"] = {**defs, "Element": elements}
+    for definition in defs.values():
+        if "kind" in definition.get("properties", {}):
+            _zoned(definition)
+    for definition in defs.values():   # a group's children and clip are elements too
+        for spec in definition.get("properties", {}).values():
+            if spec.pop("x-holds", None) == "elements":
+                spec["additionalProperties"] = {"$ref": "#/$defs/Element"}
     return schema
+
+
+def _zoned(definition: dict[str, Any]) -> None:
+    """An element kind's schema with `zone`: in a zone, the position and box it leaves out are the zone's."""
+    from generator.model.zones import FILLED_IN
+    definition["properties"]["zone"] = {"type": "string", "description": "a zone of the template (`zones:`) "
+                                        "the element is placed in, from the zone's top-left corner"}
+    required = definition.pop("required", [])
+    definition["if"] = {"required": ["zone"]}
+    definition["then"] = {"required": [key for key in required if key not in FILLED_IN]}
+    definition["else"] = {"required": required}
 
 
 def kind_of(path: Path) -> str | None:

@@ -3,7 +3,7 @@ shared argument groups of ``args/``), ``paint`` (draw it on a reportlab canvas),
 points where it puts ink, for the print-safety check) and ``FILLED`` (filled art, which an ink-saver
 profile draws as an outline). A closed shape also has ``trace`` (add its outline to a reportlab
 path), which makes it a shape an image may be clipped to; a kind may say which point it turns about
-(``centre``).
+(``centre``). A kind that holds elements of its own (a group) says so with ``NESTED``.
 
 Every kind module is given the name ``Shape``: the kinds that have ``trace``, by their `kind` key.
 
@@ -34,6 +34,7 @@ class Kind:
     module: str
     trace: Callable[..., None] | None  # (reportlab path, element, PaintContext), for a closed shape
     centre: Callable[..., Point]       # (element, face size) -> the point it turns about
+    nested: bool = False               # holds elements of its own: its outline also takes the piece's values
 
 
 def _usual_centre(el, size: tuple[float, float]) -> Point:
@@ -56,7 +57,8 @@ def _find_kinds() -> tuple[dict[str, Kind], list]:
         module = importlib.import_module(f"{__name__}.{found.name}")
         name = get_args(module.MODEL.model_fields["kind"].annotation)[0]
         kinds[name] = Kind(name, module.MODEL, module.paint, module.outline, module.FILLED, module.__name__,
-                           getattr(module, "trace", None), getattr(module, "centre", _usual_centre))
+                           getattr(module, "trace", None), getattr(module, "centre", _usual_centre),
+                           getattr(module, "NESTED", False))
         modules.append(module)
     return kinds, modules
 
@@ -73,9 +75,14 @@ def paint(c, element: Any, ctx) -> None:
     KINDS[element.kind].paint(c, element, ctx)
 
 
-def outline(element: Any, size: tuple[float, float], glyph_shapes: Callable[[str], Any] | None = None) -> list:
-    """Where one copy of an element, as written, puts ink (before rotation and repeats)."""
-    return KINDS[element.kind].outline(element, size, glyph_shapes)
+def outline(element: Any, size: tuple[float, float], glyph_shapes: Callable[[str], Any] | None = None,
+            values: dict | None = None) -> list:
+    """Where one copy of an element, as written, puts ink (before rotation and repeats); `values` are
+    the piece's, which a group's children's conditions and repeats read."""
+    kind = KINDS[element.kind]
+    if kind.nested:
+        return kind.outline(element, size, glyph_shapes, values)
+    return kind.outline(element, size, glyph_shapes)
 
 
 def trace(path, element: Any, ctx) -> None:

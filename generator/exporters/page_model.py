@@ -118,7 +118,8 @@ def element_box(template: Template, element, values: dict, painter: FacePainter)
         glyph = painter.shapes.get(resolve(name, values))
         return glyph.shapes if glyph is not None else None
 
-    points = placed(outline(element, template.size, glyph_shapes), element, template.size, copies(element, values))
+    points = placed(outline(element, template.size, glyph_shapes, values), element, template.size,
+                    copies(element, values))
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     return [round(min(xs), 2), round(min(ys), 2), round(max(xs) - min(xs), 2), round(max(ys) - min(ys), 2)]
 

@@ -18,6 +18,7 @@ from generator.elements import KINDS, AnyElement
 from generator.model.schema import Glyph, Ident
 from generator.model.source import Sourced, load_yaml
 from generator.model.validation import describe, validate
+from generator.model.zones import Zone, in_zone, zones_of
 
 BUILTIN_LOOKS = Path(str(resources.files("generator") / "looks"))  # package data, shipped in the wheel
 
@@ -48,6 +49,9 @@ class TemplateFile(Strict):
     safe_margin: PositiveLength | None = None
     corner_radius: PositiveLength | None = None  # rounded corners of a card: drawn as its cut line on sheets
     shared_cuts: bool | None = None  # rect or hex pieces imposed edge to edge: one cut between two
+    # named rectangles [x, y, w, h] that elements place themselves in (`zone: NAME`); added to or moved
+    # from the template this one extends
+    zones: dict[Ident, tuple[Length, Length, PositiveLength, PositiveLength]] = Field(default={}, max_length=100)
     elements: dict[str, dict[str, Any]] = {}
 
 
@@ -103,6 +107,7 @@ class Template:
     sources: dict[str, tuple[Sourced, tuple]] = field(default_factory=dict)
     corner_radius: float = 0
     shared_cuts: bool = False
+    zones: dict[str, Zone] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -272,9 +277,10 @@ class Layouts:
             merged = {**raw.get(name, {}), **overrides}
             raw[name] = merged
             sources[name] = (source, ("elements", name))
+        zones = zones_of(spec.zones, base.zones if base else None)
         elements = {}
         for name, data in raw.items():
-            elements[name] = validate_element(data, *sources[name])
+            elements[name] = validate_element(data, *sources[name], zones=zones)
         size = spec.size or (base.size if base else None)
         if size is None:
             raise source.error(("size",), "a size [width, height] here or in a template it extends", "none")
@@ -288,7 +294,7 @@ class Layouts:
                         spec.safe_margin if spec.safe_margin is not None else (base.safe_margin if base else 0),
                         elements, raw, sources,
                         _own_or_base(spec.corner_radius, base and base.corner_radius, 0),
-                        _own_or_base(spec.shared_cuts, base and base.shared_cuts, False))
+                        _own_or_base(spec.shared_cuts, base and base.shared_cuts, False), zones)
 
     def _base(self, template_id: str, wanted_by, chain: tuple[str, ...]) -> Template:
         """A template others extend, resolved once however many extend it."""
@@ -345,15 +351,25 @@ def _id_line(path: Path) -> int | None:
         return None
 
 
-def validate_element(data: dict, origin: Sourced, where: tuple) -> Any:
+_NO_ZONES: dict[str, Zone] = {}
+
+
+def validate_element(data: dict, origin: Sourced, where: tuple, zones: dict[str, Zone] | None = _NO_ZONES) -> Any:
     """One element of a template, checked against the model its ``kind`` names. Only the kinds a
     build meets are prepared (pydantic builds each model's checks on first use); a missing or
-    unknown kind goes through the whole union, which says which kinds there are."""
+    unknown kind goes through the whole union, which says which kinds there are.
+
+    `zone: NAME` places it in one of the template's `zones` (None inside a group, where none apply);
+    a kind holding elements of its own (a group) has them checked here too, where they are written."""
+    data = in_zone(data, zones, origin, where)
     kind = KINDS.get(data.get("kind")) if isinstance(data, dict) else None
     try:
-        return kind.model.model_validate(data) if kind else _all_kinds().validate_python(data)
+        element = kind.model.model_validate(data) if kind else _all_kinds().validate_python(data)
     except ValidationError as exc:
         raise describe(exc, origin, where, drop_tag=kind is None) from None
+    if kind is not None and kind.nested:
+        element.adopt(lambda child, key: validate_element(child, origin, where + key, zones=None))
+    return element
 
 
 @lru_cache(maxsize=None)

@@ -10,13 +10,10 @@ from generator.core.files import refusal
 from generator.core.errors import GameDataError
 from generator.model.game import ComponentSet, Game, Piece, named_values
 from generator.model.layouts import Layouts, Profile, Template
-from generator.core.units import MM
-from generator.draw.bindings import resolve
 from generator.draw.forms import end_form
 from generator.draw.paint import PaintContext
-from generator.elements import centre, paint as paint_element
 from generator.elements.background import SEAM
-from generator.elements.args.conditions import holds, repeat_offsets
+from generator.elements.args.placing import copies, paint_placed  # noqa: F401  (copies: for the checks)
 from generator.render.checks import check_sides, check_template
 from generator.render.images import check_drawing_size, check_image, check_svg
 from generator.render.style import Palette, register_fonts
@@ -84,22 +81,7 @@ class FacePainter:
                            self._colour, self.fonts.__getitem__, self.shapes.__getitem__, self.art,
                            small_black_as_k=self.palette.small_black_as_k and self.palette.model == "cmyk")
         for element in template.elements.values():
-            if not holds(element.when, values):
-                continue
-            ctx.opacity = element.opacity  # reportlab sets the opacity with each colour (see PaintContext.paint)
-            for dx, dy in copies(element, values):
-                c.saveState()
-                c.translate(dx, -dy)
-                if element.opacity < 1:  # for what sets no colour: images, gradients
-                    c.setFillAlpha(element.opacity)
-                    c.setStrokeAlpha(element.opacity)
-                if element.rotate:
-                    cx, cy = _centre(element, ctx)
-                    c.translate(cx, cy)
-                    c.rotate(-element.rotate)
-                    c.translate(-cx, -cy)
-                paint_element(c, element, ctx)
-                c.restoreState()
+            paint_placed(c, element, ctx)
 
     def _colour(self, name: str):
         return self.palette.get(name)
@@ -162,16 +144,3 @@ def to_cmyk(node) -> None:
             setattr(node, key, CMYKColor(*rgb2cmyk(colour.red, colour.green, colour.blue)))
     for child in getattr(node, "contents", []):
         to_cmyk(child)
-
-
-def copies(element, values: dict) -> list[tuple[float, float]]:
-    """Offsets (points, x right, y down) of each copy of an element: one at (0, 0) without a repeat."""
-    if element.repeat is None:
-        return [(0.0, 0.0)]
-    return repeat_offsets(element.repeat, int(resolve(element.repeat.count, values)), MM)
-
-
-def _centre(element, ctx: PaintContext) -> tuple[float, float]:
-    """The page point an element turns about (the same point the print-safety check turns it about)."""
-    x, y = centre(element, (ctx.width, ctx.height))
-    return ctx.px(x), ctx.py(y)

@@ -121,8 +121,8 @@ def check_face(template: Template, values: dict, painter: FacePainter) -> list[t
                 out.append((name, "resolution", problem))
         if element.bleed:
             continue
-        points = placed(outline(element, template.size, lambda name: painter.shapes[resolve(name, values)].shapes),
-                        element, template.size, offsets)
+        points = placed(outline(element, template.size, lambda name: painter.shapes[resolve(name, values)].shapes,
+                                values), element, template.size, offsets)
         outside = beyond_safe_zone(points, template.size, template.shape, template.safe_margin)
         if outside > TOLERANCE:
             out.append((name, "safe-zone", f"{element.kind} reaches {outside / MM:.1f} mm past the safe zone "

@@ -1,6 +1,7 @@
 """Named colours and fonts from layouts/style.yaml, resolved for one colour model; the ink-saver variant."""
 from __future__ import annotations
 
+import dataclasses
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -119,10 +120,10 @@ class InkSaverLayouts(Layouts):
                     if data.get("kind") != "background" and self._pale(data.get(key)):
                         data[key] = self.rules.pale_to
             if data != template.raw[name]:
-                element = validate_element(data, self.source, ("options", "ink_saver", "templates", template.id, name))
+                element = validate_element(data, self.source, ("options", "ink_saver", "templates", template.id, name),
+                                           zones=template.zones)
             elements[name] = element
-        return Template(template.id, template.size, template.shape, template.safe_margin, elements,
-                        template.raw, template.sources, template.corner_radius, template.shared_cuts)
+        return dataclasses.replace(template, elements=elements)
 
 
     def _pale(self, name: str | None) -> bool:

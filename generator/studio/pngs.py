@@ -1,8 +1,9 @@
 """PNGs of the pages of a faces PDF, on a pool of worker processes kept for the whole session.
 
 The pool is started (with `spawn`, since the server has threads by then) and warmed up once, so a
-template change that repaints a whole deck pays no process start-up; a few faces are painted in
-this process, where sending the PDF to a worker would cost more than it saves.
+template change that repaints a whole deck pays no process start-up; a few pixels are painted in
+this process, where sending the PDF to the workers would cost more than it saves (a deck of 36
+thumbnails is a few milliseconds of pdfium, and parsing the PDF again in each worker costs more).
 """
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from concurrent.futures import ProcessPoolExecutor
 from generator.exporters.raster import WORKERS, png_bytes, rasterise
 
 Task = tuple[int, tuple[int, int], int]   # page index, pixel size, dpi
-IN_PROCESS = 4   # faces painted here rather than on the workers
+IN_PROCESS_PIXELS = 4_000_000   # painted here rather than on the workers: 36 cards shown at 96 px an inch
 
 
 def pngs(pdf: bytes, tasks: list[Task]) -> list[bytes]:
@@ -31,7 +32,7 @@ class PngPool:
             list(self.pool.map(_warm, range(workers)))   # start them now, not on the first big save
 
     def paint(self, pdf: bytes, tasks: list[Task]) -> list[bytes]:
-        if self.pool is None or len(tasks) <= IN_PROCESS:
+        if self.pool is None or sum(w * h for _, (w, h), _ in tasks) <= IN_PROCESS_PIXELS:
             return pngs(pdf, tasks)
         shares = [tasks[k::self.workers] for k in range(self.workers)]
         done = list(self.pool.map(pngs, [pdf] * self.workers, shares))

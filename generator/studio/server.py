@@ -53,6 +53,8 @@ def served_file(folder: Path, relative: str) -> Path | None:
 
 
 def create_app(session: Session, game_folder: Path, hub: Hub, lifespan=None) -> Starlette:
+    repaints: set[asyncio.Task] = set()   # held until done (the loop keeps only weak references)
+
     async def page(request: Request) -> Response:
         text = files("generator.studio").joinpath("assets/studio.html").read_text(encoding="utf-8")
         return Response(text, media_type="text/html", headers={"Cache-Control": "no-cache"})
@@ -66,7 +68,20 @@ def create_app(session: Session, game_folder: Path, hub: Hub, lifespan=None) -> 
         return Response(body, media_type=kind, headers={"Cache-Control": "no-cache"})
 
     async def state(request: Request) -> Response:
+        if session.choose_dpi(request.query_params.get("dpi")) and not repaints:   # a new size: paint at it
+            repaints.add(task := asyncio.create_task(repaint()))
+            task.add_done_callback(repaints.discard)
         return JSONResponse(session.page(), headers={"Cache-Control": "no-store"})
+
+    async def repaint() -> None:
+        """One repaint at a time, again until it was at the size last asked for (a slider drags
+        through many sizes; only the one it stops at matters)."""
+        while True:
+            dpi = session.dpi
+            result = await asyncio.to_thread(session.rebuild)
+            hub.publish({"version": session.version, "painted": result.painted, "ok": result.ok})
+            if session.dpi == dpi:
+                return
 
     async def face(request: Request) -> Response:
         key = request.path_params["key"]

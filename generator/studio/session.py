@@ -23,7 +23,9 @@ from generator.model import find_game, layouts_for, load_edition, loading_sessio
 from generator.render.faces import FacePainter
 from generator.studio.pngs import PngPool
 
-DPI = 120             # pixels per inch of a served face: sharper than the screen at full size (96 CSS px an inch)
+DPI = 48              # pixels per inch of a served face until the page asks: its default half size on a plain screen
+DPI_STEP = 24         # the page's wish is rounded up to a multiple of this (a size change repaints every face)
+DPI_RANGE = (24, 600)
 BLEED_MM = 3.0        # the bleed shown around each face when no print-shop profile names one
 KEEP_IMAGES = 4000    # faces kept in memory (older ones are painted again if asked for)
 
@@ -108,16 +110,17 @@ class Session:
         report = validate_edition(edition)
         bleed = studio_bleed(layouts)
         faces = unique_faces(views)
+        dpi = self.dpi   # read once: the page may ask for another size while this rebuild runs
         for face in faces:
-            face.key = face_key(face.design, painter, look, (self.dpi, bleed))
-        painted = self._paint([f for f in faces if f.key not in self.images], painter, bleed)
+            face.key = face_key(face.design, painter, look, (dpi, bleed))
+        painted = self._paint([f for f in faces if f.key not in self.images], painter, bleed, dpi)
         return painted, page_state(edition, layouts, views, report, bleed), composition_error(edition, report)
 
-    def _paint(self, faces: list[FaceView], painter: FacePainter, bleed: float) -> list[str]:
+    def _paint(self, faces: list[FaceView], painter: FacePainter, bleed: float, dpi: int) -> list[str]:
         """PNGs of the faces not painted before, from one PDF of their forms."""
         if not faces:
             return []
-        rasters = [raster_for(f.design.template.size, self.dpi, bleed) for f in faces]
+        rasters = [raster_for(f.design.template.size, dpi, bleed) for f in faces]
         pdf = faces_pdf([(f.design, r) for f, r in zip(faces, rasters)], painter)
         images = self.pool.paint(pdf, [(i, r.pixels, r.dpi) for i, r in enumerate(rasters)])
         with self._lock:
@@ -160,6 +163,21 @@ class Session:
     def _keep(self, key: str, png: bytes) -> None:
         with self._lock:
             self.images[key] = png
+
+    def choose_dpi(self, asked: str | None) -> bool:
+        """Paint faces from now on at the resolution the page shows them at (its size times the screen's
+        pixels per CSS pixel, in pixels per inch), rounded up to a step; True when that is a change.
+        Sharp at any size, and a thumbnail costs a thumbnail's pixels to paint, send and decode."""
+        try:
+            wanted = float(asked or "")
+        except ValueError:
+            return False
+        if not DPI_RANGE[0] <= wanted <= DPI_RANGE[1]:   # also refuses nan and inf
+            return False
+        dpi = int(-(-wanted // DPI_STEP) * DPI_STEP)
+        with self._lock:
+            changed, self.dpi = dpi != self.dpi, dpi
+        return changed
 
     # ------------------------------------------------------------------ what the page reads
 

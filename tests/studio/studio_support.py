@@ -86,6 +86,13 @@ def write_project(root: Path, cards: str = CARDS) -> Path:
     return folder
 
 
+HANG_GUARD_S = 120   # a studio that neither starts nor exits (not a timing check: a real start takes seconds)
+
+
+class StudioExited(AssertionError):
+    """The studio process ended (or hung) instead of serving."""
+
+
 class Studio:
     """`pnpkit studio GAME --no-open --port 0` in a subprocess, on the project at root."""
 
@@ -98,10 +105,25 @@ class Studio:
         self.lines: queue.Queue[str] = queue.Queue()
         self.errors: list[str] = []
         threading.Thread(target=self._read, args=(self.process.stdout, self.lines.put), daemon=True).start()
-        threading.Thread(target=self._read, args=(self.process.stderr, self.errors.append), daemon=True).start()
-        first = self.lines.get(timeout=120)
+        self._stderr = threading.Thread(target=self._read, args=(self.process.stderr, self.errors.append), daemon=True)
+        self._stderr.start()
+        first = self._first_line()
         assert first.startswith("studio: "), (first, self.errors)
         self.url = first.split(" at ", 1)[1].split(" ", 1)[0]
+
+    def _first_line(self) -> str:
+        """The studio's first line; if the process ends before printing it (a missing extra, a bad
+        argument), StudioExited at once with its exit code and what it wrote to stderr."""
+        for _ in range(HANG_GUARD_S * 10):
+            try:
+                return self.lines.get(timeout=0.1)
+            except queue.Empty:
+                if self.process.poll() is not None and self.lines.empty():
+                    self._stderr.join(5)
+                    raise StudioExited(f"pnpkit studio exited with {self.process.returncode} before it was ready: "
+                                       + ("\n".join(self.errors) or "(nothing on stderr)"))
+        self.stop()
+        raise StudioExited(f"pnpkit studio printed nothing in {HANG_GUARD_S} s: " + "\n".join(self.errors))
 
     @staticmethod
     def _read(stream, put) -> None:

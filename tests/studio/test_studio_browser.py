@@ -9,12 +9,13 @@ import http.client
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
 
-from studio_support import GAME, ROOT, SECRET, Studio, face_hashes, wait_version, write_project
+from studio_support import GAME, ROOT, SECRET, Studio, StudioExited, face_hashes, wait_version, write_project
 
 pytest.importorskip("playwright.sync_api")
 
@@ -260,3 +261,80 @@ def test_a_game_that_does_not_load_starts_with_the_banner_and_an_unknown_one_is_
     refused = subprocess.run([sys.executable, "-m", "generator", "--project", str(project), "studio", "no-such-game",
                               "--no-open"], capture_output=True, text=True, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
     assert refused.returncode == 2 and refused.stderr.count("\n") == 1 and "no game 'no-such-game'" in refused.stderr
+
+
+def test_a_studio_that_exits_at_once_fails_the_fixture_at_once_with_its_stderr(project: Path):
+    with pytest.raises(StudioExited, match="exited with 2 before it was ready: error: no game 'no-such-game'"):
+        Studio(project, game="no-such-game")
+
+
+def shown(page) -> tuple[float, int]:
+    """The first face's width on the page in CSS px, and its image's own width in pixels."""
+    page.wait_for_function("Array.from(document.images).every(i => i.complete && i.naturalWidth > 0)")
+    img = page.locator("#piece-lanterns-0 .face img").first
+    return img.bounding_box()["width"], img.evaluate("i => i.naturalWidth")
+
+
+def wait_new_faces(page, old: str) -> None:
+    page.wait_for_function("(old) => { const i = document.querySelector('#piece-lanterns-0 .face img');"
+                           " return i.dataset.key !== old && i.complete && i.naturalWidth > 0; }", arg=old,
+                           timeout=60_000)
+
+
+def test_faces_are_painted_at_the_resolution_they_are_shown_at(chromium, studio):
+    context = chromium.new_context(viewport={"width": 1400, "height": 1000}, device_scale_factor=2)
+    page = context.new_page()
+    try:
+        page.goto(studio.url)
+        page.wait_for_function("document.querySelectorAll('figure.piece img').length === 8", timeout=60_000)
+        key = page.locator("#piece-lanterns-0 .face img").first.get_attribute("data-key")
+        if page.evaluate("window.studio.version") < 2:   # the server started at one device pixel per CSS pixel
+            wait_new_faces(page, key)
+        width, pixels = shown(page)
+        assert 2 * width - 1 <= pixels < 2 * width * 1.5   # sharp on this screen, and no more pixels than that
+        key = page.locator("#piece-lanterns-0 .face img").first.get_attribute("data-key")
+        page.locator("#size").fill("1")
+        wait_new_faces(page, key)
+        width, pixels = shown(page)
+        assert 255 < width < 265 and 2 * width - 1 <= pixels < 2 * width * 1.5
+    finally:
+        context.close()
+
+
+def test_one_to_one_uses_the_screens_calibration(page):
+    calibration = page.locator("details.calibrate")
+    calibration.locator("summary").click()
+    assert "not calibrated" in page.locator("#calibrated").inner_text()
+    ruler = page.locator("#ruler")
+    assert abs(ruler.bounding_box()["width"] - 85.6 * 96 / 25.4) < 1.5   # a bank card in CSS mm
+    page.locator("#calibrate").fill("1.25")   # this screen shows a CSS mm as 0.8 mm: a card needs 1.25 of them
+    assert abs(ruler.bounding_box()["width"] - 1.25 * 85.6 * 96 / 25.4) < 1.5
+    assert "1.250" in page.locator("#calibrated").inner_text()
+    key = page.locator("#piece-lanterns-0 .face img").first.get_attribute("data-key")
+    page.click("#actual")
+    wait_new_faces(page, key)
+    width, pixels = shown(page)
+    assert abs(width - 1.25 * 69 * 96 / 25.4) < 2   # 63 mm and 2 x 3 mm of bleed, at the screen's own mm
+    assert pixels >= width - 1
+    page.reload()   # kept in this browser
+    page.wait_for_function("window.studio && window.studio.version > 0")
+    page.click("#actual")
+    assert abs(page.locator("#piece-lanterns-0 .face").first.bounding_box()["width"] - 1.25 * 69 * 96 / 25.4) < 2
+
+
+def test_a_burst_of_sizes_ends_with_the_faces_at_the_last_one(studio):
+    """A size slider dragged end to end asks for many resolutions; one repaint runs at a time, and the
+    faces end up painted at the last one asked for."""
+    for dpi in range(30, 250, 10):
+        status, _ = raw_get(studio.url, f"/api/state?dpi={dpi}")
+        assert status == 200
+    for _ in range(600):   # a hang guard, not a timing check
+        face = json.loads(raw_get(studio.url, "/api/state")[1])["components"][0]["pieces"][0]["face"]
+        wanted = round((face["size"][0] + 2 * face["bleed"]) / 72 * 240)   # trim and bleed at 240 px an inch
+        status, png = raw_get(studio.url, f"/faces/{face['key']}.png")
+        if status == 200 and abs(int.from_bytes(png[16:20], "big") - wanted) <= 2:
+            break
+        time.sleep(0.1)
+    else:
+        pytest.fail("the faces never reached the last size asked for")
+    assert studio.alive()

@@ -109,3 +109,46 @@ def test_a_safe_margin_change_updates_the_findings_without_repainting(game: Path
     edit(game / "templates" / "lantern-card.yaml", "extends: poker-card", "extends: poker-card\nsafe_margin: 1mm")
     result = session.rebuild()
     assert result.ok and result.painted == [] and session.page()["findings"] == 0
+
+
+def test_accepted_connections_send_without_waiting_for_the_browsers_acks():
+    """Each response is written in parts (headers, body); with Nagle's algorithm on, the second part
+    waits for the browser's delayed ACK, 40 ms a request. asyncio turns it off only on TCP sockets."""
+    import asyncio
+    import socket
+
+    from generator.studio.serve import listening_socket
+
+    async def main() -> int:
+        seen: asyncio.Future = asyncio.get_running_loop().create_future()
+
+        async def answer(reader, writer):
+            seen.set_result(writer.get_extra_info("socket").getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+            writer.close()
+
+        server = await asyncio.start_server(answer, sock=listening_socket("127.0.0.1", 0))
+        port = server.sockets[0].getsockname()[1]
+        _, writer = await asyncio.open_connection("127.0.0.1", port)
+        flag = await seen
+        writer.close()
+        server.close()
+        return flag
+
+    assert asyncio.run(main()) != 0
+
+
+def test_faces_are_painted_at_the_resolution_the_page_asks_for_rounded_up_to_a_step(game: Path):
+    session = Session(GAME)
+    session.rebuild()
+    first = faces(session)
+    for asked in ("", "x", "nan", "inf", "-48", "1e9", "12"):
+        assert session.choose_dpi(asked) is False and session.dpi == 48, asked
+    assert session.choose_dpi("48") is False
+    assert session.choose_dpi("96.4") is True and session.dpi == 120
+    assert session.choose_dpi("120") is False
+    rebuilt = session.rebuild()
+    again = faces(session)
+    assert len(rebuilt.painted) == len(set(again.values())) and not set(again.values()) & set(first.values())
+    face = session.page()["components"][0]["pieces"][0]["face"]
+    width = int.from_bytes(session.image(face["key"])[16:20], "big")   # the PNG header's width
+    assert width == round((face["size"][0] + 2 * face["bleed"]) / 72 * 120)   # trim and bleed at 120 px an inch

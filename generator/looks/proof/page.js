@@ -96,10 +96,46 @@ const PnpPage = (() => {
       const apply = () => {
         document.documentElement.style.setProperty("--scale", size.value);
         if (label) label.textContent = `${Math.round(size.value * 100)}%`;
+        document.dispatchEvent(new CustomEvent("pnp-scale"));
       };
       size.addEventListener("input", apply);
       apply();
+      const actual = root.querySelector("#actual");
+      if (actual) actual.addEventListener("click", () => { size.value = screenFactor(); apply(); });
+      bindCalibration(root);
     }
+  }
+
+  // 1:1 on the screen. A browser reports devicePixelRatio (device pixels per CSS pixel), never the
+  // screen's physical size, and a CSS millimetre is 96/25.4 CSS pixels whatever the screen: so the
+  // true size needs one measurement by the user, a bank card (85.60 mm wide) held to a bar on the
+  // screen. The factor (real millimetres per CSS millimetre, inverted) is kept in this browser.
+  const CARD_MM = [85.6, 53.98], KEY = "pnp-screen-factor";
+  function screenFactor() {
+    const kept = parseFloat(localStorage.getItem(KEY));
+    return kept > 0.2 && kept < 5 ? kept : 1;
+  }
+
+  function bindCalibration(root) {
+    const slider = root.querySelector("#calibrate"), bar = root.querySelector("#ruler"), note = root.querySelector("#calibrated");
+    if (!slider || !bar) return;
+    const show = () => {
+      const factor = screenFactor();
+      bar.style.width = `${CARD_MM[0] * factor}mm`;
+      bar.style.height = `${CARD_MM[1] * factor}mm`;
+      if (note) note.textContent = (localStorage.getItem(KEY) ? `calibrated: 1 mm is ${factor.toFixed(3)} CSS mm`
+                                                              : "not calibrated: 1:1 assumes 96 CSS px an inch")
+                                 + `; this screen has ${window.devicePixelRatio || 1} device px per CSS px`;
+    };
+    slider.value = screenFactor();
+    slider.addEventListener("input", () => { localStorage.setItem(KEY, slider.value); show(); });
+    show();
+  }
+
+  // The pixels per inch a face is shown at: its size on the page times the screen's device pixels.
+  function shownDpi() {
+    const scale = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--scale")) || 0.5;
+    return scale * 96 * (window.devicePixelRatio || 1);
   }
 
   function badge(report, findings) {
@@ -109,5 +145,5 @@ const PnpPage = (() => {
     return [findings ? "warn" : "ok", findings ? `valid, ${count}` : "valid, no print-safety findings"];
   }
 
-  return {esc, figure, inspector, bindTools, badge, editorLinks};
+  return {esc, figure, inspector, bindTools, badge, editorLinks, shownDpi, screenFactor};
 })();

@@ -172,7 +172,8 @@
 
   async function refresh() {
     const heard = Date.now();
-    const response = await fetch("/api/state", {cache: "no-store"});
+    // the resolution the faces are shown at: a new one makes the server paint them all at it and announce it
+    const response = await fetch(`/api/state?dpi=${PnpPage.shownDpi().toFixed(1)}`, {cache: "no-store"});
     const state = await response.json();
     if (state.version <= studio.version) return;
     studio.version = state.version;
@@ -181,6 +182,12 @@
     studio.timeline.push([heard, Date.now()]);
   }
 
+  let resized = null;   // a size or screen change asks for faces at the new resolution once it settles
+  const resize = () => { clearTimeout(resized); resized = setTimeout(() => refresh().catch(() => {}), 150); };
+  document.addEventListener("pnp-scale", resize);
+  const watchRatio = () => matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`)
+    .addEventListener("change", () => { resize(); watchRatio(); }, {once: true});
+  watchRatio();
   PnpPage.bindTools(document);
   const events = new EventSource("/events");
   events.addEventListener("rebuilt", () => refresh().catch((e) => console.warn("refresh failed", e)));
