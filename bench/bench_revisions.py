@@ -5,9 +5,9 @@
 
 Each revision is checked out into a temporary folder (as `compare_outputs.py` does, with its own
 entry points) and timed there: `python build.py --help`, `python build.py list` (its kept answer
-turned off with PNP_NO_REPLAY, so the games are read), and a cold build of one edition
+turned off with PNP_NO_REPLAY, so the games are read), a cold build of one edition
 (`build the-channeling -e 2025 --force --out DIR` with an empty simulation cache each run, so its
-rulebook plays its games again). The revisions take turns run by run, so a busy machine slows
+rulebook plays its games again) and that edition's Letter sheets alone (the 36-card deck). The revisions take turns run by run, so a busy machine slows
 them alike; the CPU time (the process and its workers) is printed too, as it depends less on what
 else the machine runs.
 """
@@ -29,6 +29,7 @@ COMMANDS = {
     "--help": ["--help"],
     "list": ["list"],
     "cold build the-channeling 2025": ["build", "the-channeling", "-e", "2025", "--force", "--out", "{out}"],
+    "sheets build 2025 letter": ["build", "the-channeling", "-e", "2025", "-p", "letter", "--force", "--out", "{out}"],
 }
 
 

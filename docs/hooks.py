@@ -64,9 +64,9 @@ def _type(schema: dict[str, Any], page: str = "") -> str:
         return f"`{schema['const']}`"
     if "enum" in schema:
         return "one of " + ", ".join(f"`{v}`" for v in schema["enum"])
-    if "anyOf" in schema or "oneOf" in schema:
+    if "anyOf" in schema or "oneOf" in schema:  # (an element key's expression form is said once, above)
         parts = list(dict.fromkeys(_type(s, page) for s in schema.get("anyOf", schema.get("oneOf"))
-                                   if s.get("type") != "null"))
+                                   if s.get("type") != "null" and s.get("$ref") != "#/$defs/Expression"))
         if "length" in parts and "number" in parts:  # a bare number is a length in millimetres
             parts.remove("number")
         return " or ".join(parts)
@@ -174,7 +174,8 @@ def elements_page() -> str:
              "Every element also takes `when:` (draw it only for matching pieces), `repeat:` (draw it several "
              "times), `rotate:`, `opacity:` (0 to 1: how much of what lies beneath shows through) and "
              "`bleed: true` (it may run into the bleed). A value written `$field` is taken from the piece, and "
-             "`{field}` in text is replaced by the piece's value.", "",
+             "`{field}` in text is replaced by the piece's value. Any text value may also hold "
+             "[expressions](expressions.md) such as `{{ attack * 2 }}`.", "",
              "A shape's `fill` is a colour name or a gradient whose stops are colour names, laid across the "
              "shape: `{gradient: linear, stops: [dawn, dusk], angle: 90}` runs from the top edge to the bottom "
              "one (0 runs left to right), `{gradient: radial, stops: [gold, ink]}` from its centre out; `at:` "

@@ -79,6 +79,10 @@ def _template_schema(model: Any, elements: dict[str, Any]) -> dict[str, Any]:
         for spec in definition.get("properties", {}).values():
             if spec.pop("x-holds", None) == "elements":
                 spec["additionalProperties"] = {"$ref": "#/$defs/Element"}
+    for definition in defs.values():
+        if "kind" in definition.get("properties", {}):
+            definition["properties"] = {k: _or_expression(k, v) for k, v in definition["properties"].items()}
+    schema["$defs"]["Expression"] = EXPRESSION
     return schema
 
 
@@ -91,6 +95,25 @@ def _zoned(definition: dict[str, Any]) -> None:
     definition["if"] = {"required": ["zone"]}
     definition["then"] = {"required": [key for key in required if key not in FILLED_IN]}
     definition["else"] = {"required": required}
+
+
+# Any text value of an element may hold `{{ ... }}` (generator/model/expressions.py), whatever its key takes.
+EXPRESSION = {"type": "string", "pattern": r"\{\{[\s\S]*\}\}",
+              "description": "A value worked out for each piece: text holding `{{ ... }}` expressions (see "
+                             "the expressions reference)."}
+_META = ("title", "description", "default")
+
+
+def _or_expression(key: str, prop: dict[str, Any]) -> dict[str, Any]:
+    """A key of an element: its own type, or a text holding an expression."""
+    from generator.model.expressions import NOT_BOUND
+
+    if key in NOT_BOUND:
+        return prop
+    meta = {k: v for k, v in prop.items() if k in _META}
+    rest = {k: v for k, v in prop.items() if k not in _META}
+    options = rest["anyOf"] if list(rest) == ["anyOf"] else [rest]
+    return {**meta, "anyOf": [*options, {"$ref": "#/$defs/Expression"}]}
 
 
 def kind_of(path: Path) -> str | None:

@@ -107,7 +107,7 @@ def report_findings(job: Job, warn: Callable[[str], None]) -> None:
 def used_templates(edition: Edition, layouts: Layouts) -> list[str]:
     """Ids of the templates the edition's pieces are drawn with."""
     from generator.render.faces import FacePainter
-    painter = FacePainter(edition.game, layouts)
+    painter = FacePainter(edition.game, layouts, edition=edition)
     found = []
     for component in edition.components:
         for _, *sides in painter.sides(component):

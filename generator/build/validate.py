@@ -95,7 +95,7 @@ def check_edition(edition: Edition, layouts: Layouts) -> None:
 
 def _check_templates(edition: Edition, layouts: Layouts) -> None:
     from generator.render.faces import FacePainter
-    painter = FacePainter(edition.game, layouts)
+    painter = FacePainter(edition.game, layouts, edition=edition)
     for component in edition.components:
         painter.sides(component)  # resolves and checks every template of every piece
 

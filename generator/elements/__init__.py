@@ -3,7 +3,9 @@ shared argument groups of ``args/``), ``paint`` (draw it on a reportlab canvas),
 points where it puts ink, for the print-safety check) and ``FILLED`` (filled art, which an ink-saver
 profile draws as an outline). A closed shape also has ``trace`` (add its outline to a reportlab
 path), which makes it a shape an image may be clipped to; a kind may say which point it turns about
-(``centre``). A kind that holds elements of its own (a group) says so with ``NESTED``.
+(``centre``). A kind that holds elements of its own (a group) says so with ``NESTED``; a kind may say
+what a value bound for one piece must meet beyond its type (``check``, such as a QR code's content
+fitting its size).
 
 Every kind module is given the name ``Shape``: the kinds that have ``trace``, by their `kind` key.
 
@@ -35,6 +37,7 @@ class Kind:
     trace: Callable[..., None] | None  # (reportlab path, element, PaintContext), for a closed shape
     centre: Callable[..., Point]       # (element, face size) -> the point it turns about
     nested: bool = False               # holds elements of its own: its outline also takes the piece's values
+    check: Callable[..., Any] | None = None  # (element, piece's values) -> (key, expected, found) or None
 
 
 def _usual_centre(el, size: tuple[float, float]) -> Point:
@@ -58,7 +61,7 @@ def _find_kinds() -> tuple[dict[str, Kind], list]:
         name = get_args(module.MODEL.model_fields["kind"].annotation)[0]
         kinds[name] = Kind(name, module.MODEL, module.paint, module.outline, module.FILLED, module.__name__,
                            getattr(module, "trace", None), getattr(module, "centre", _usual_centre),
-                           getattr(module, "NESTED", False))
+                           getattr(module, "NESTED", False), getattr(module, "check", None))
         modules.append(module)
     return kinds, modules
 

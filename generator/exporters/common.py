@@ -12,7 +12,9 @@ from generator.model.game import ComponentSet
 from generator.model.layouts import Layouts, Profile, Template
 from generator.model.source import load_yaml
 from generator.model.validation import validate
+from generator.model.expressions import strip_expressions
 from generator.draw.bindings import references, text_references
+from generator.render.bound import expression_names
 from generator.render.faces import FacePainter
 
 if TYPE_CHECKING:
@@ -48,13 +50,14 @@ class Design:
 
 
 def used_fields(template: Template) -> set[str]:
-    """Fields a template reads: `$field` values and `{field}` placeholders."""
+    """Fields a template reads: `$field` values, `{field}` placeholders and names in `{{ ... }}`."""
     names: set[str] = set()
     for element in template.elements.values():
         for key, value in element.model_dump().items():
             names.update(references(value))
+            names.update(expression_names(value))
             if key == "text":
-                names.update(text_references(value))
+                names.update(text_references(strip_expressions(value)))
     return names
 
 

@@ -20,6 +20,7 @@ from generator.model.source import load_yaml
 from generator.draw.bindings import resolve
 from generator.elements import outline, placed
 from generator.elements.args.conditions import holds
+from generator.render.bound import has_expressions
 from generator.render.faces import FacePainter, copies
 from generator.render.safety import check_face
 
@@ -106,7 +107,7 @@ def face_findings(template: Template, values: dict, painter: FacePainter) -> lis
     out = []
     for name, kind, problem in check_face(template, values, painter):
         out.append({"element": name, "kind": kind, "problem": problem,
-                    "box": element_box(template, template.elements[name], values, painter)})
+                    "box": element_box(template, painter.bound(template, values)[name], values, painter)})
     return out
 
 
@@ -152,11 +153,12 @@ def face_key(design: Design, painter: FacePainter, look: str, raster: tuple) -> 
     each image it draws, and how it is rasterised."""
     t = design.template
     art = {}
-    for element in t.elements.values():
+    for element in painter.bound(t, design.values).values():
         if element.kind == "image" and holds(element.when, design.values):
             relative = str(resolve(element.file, design.values))
             art[relative] = file_digest((painter.game.folder / relative).resolve())
-    payload = json.dumps([t.id, t.size, t.shape, t.corner_radius, t.raw, design.values, art, look, raster],
+    data = painter.data if has_expressions(t) else None  # what expressions read besides the piece's fields
+    payload = json.dumps([t.id, t.size, t.shape, t.corner_radius, t.raw, design.values, art, look, raster, data],
                          sort_keys=True, default=str)
     return hashlib.sha256(payload.encode()).hexdigest()[:24]
 

@@ -39,7 +39,7 @@ def vendor_components(job: "Job", components: list, vendor: Vendor | None, toler
     recorded as skipped, naming the nearest products."""
     if vendor is None:
         return components
-    painter = FacePainter(job.edition.game, job.layouts, job.profile)
+    painter = FacePainter(job.edition.game, job.layouts, job.profile, edition=job.edition)
     kept = []
     for component in components:
         templates = {t.id: t for _, *sides in painter.sides(component) for t in sides if t is not None}
@@ -58,7 +58,7 @@ def write_pngs(job: "Job", components: list, folder: str | None = None, vendor: 
                tolerance: float | None = None) -> list[Produced]:
     """PNGs of every distinct face and back of `components`, in <stem>/<component>/."""
     layouts = layouts_for_profile(job.layouts, job.profile)
-    painter = FacePainter(job.edition.game, layouts, job.profile)
+    painter = FacePainter(job.edition.game, layouts, job.profile, edition=job.edition)
     folder = folder or job.stem
     work: list[tuple[Design, Raster, str | None]] = []
     kinds = {c.id: c.spec.kind for c in components}

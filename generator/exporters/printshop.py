@@ -106,7 +106,8 @@ def check_vendor_agrees(job: "Job", options: PrintShopOptions, vendor: Vendor | 
 def deck_placement(job: "Job", component, vendor: Vendor | None, tolerance: float | None) -> Placement:
     """Where a deck's faces sit on its pages: on the vendor product's canvas (the same as its PNGs),
     or on a page of the face plus the profile's bleed."""
-    template = FacePainter(job.edition.game, job.layouts, job.profile).template_for(component, "face")
+    template = FacePainter(job.edition.game, job.layouts, job.profile,
+                           edition=job.edition).template_for(component, "face")
     size = template.size
     if vendor is not None:
         what = f"{component.id} ({component.spec.name}, template {template.id})"
@@ -142,7 +143,7 @@ def write_deck(job: "Job", component, path: Path, order: str, options: PrintShop
                limit: tuple[float, bytes] | None) -> tuple[int, dict]:
     """The deck's pages; with the colours brought under an ink limit, what each became."""
     layouts = layouts_for_profile(job.layouts, job.profile)
-    painter = FacePainter(job.edition.game, layouts, job.profile)
+    painter = FacePainter(job.edition.game, layouts, job.profile, edition=job.edition)
     painter.palette.small_black_as_k = options.small_black_as_k
     if limit is not None:
         painter.palette.limit_ink(*limit)

@@ -29,7 +29,7 @@ class ProofOptions(Options):
 def export_proof(job: "Job") -> list[Produced]:
     options = profile_options(job.layouts, job.profile, ProofOptions)
     looks = layouts_for_profile(job.layouts, job.profile)
-    painter = FacePainter(job.edition.game, looks, job.profile)
+    painter = FacePainter(job.edition.game, looks, job.profile, edition=job.edition)
     folder, where = job.stem, job.layouts.profile_path(job.profile.id)
     kinds = set(options.kinds)
     views = [v for v in edition_view(job.edition, painter) if v.kind in kinds]
@@ -100,7 +100,7 @@ def looks_file(job: "Job", name: str) -> str:
 def render_page(job: "Job", template: str, context: dict) -> str:
     from jinja2 import StrictUndefined, TemplateError  # only proof builds pay for Jinja2
 
-    from generator.rulebook.sandbox import BudgetedEnvironment, BudgetExceeded, FolderLoader
+    from generator.core.sandbox import BudgetedEnvironment, BudgetExceeded, FolderLoader
 
     folders = [layer.root / "proof" for layer in reversed(job.layouts.layers)]  # a later layer's template wins
     folder = next((f for f in folders if (f / template).is_file()), folders[-1])

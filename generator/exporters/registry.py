@@ -50,7 +50,7 @@ class Job:
 
     def painter(self) -> FacePainter:
         from generator.render.faces import FacePainter
-        return FacePainter(self.edition.game, self.layouts, self.profile)
+        return FacePainter(self.edition.game, self.layouts, self.profile, edition=self.edition)
 
 
 @dataclass(frozen=True)

@@ -43,7 +43,7 @@ def export_home_sheets(job: "Job") -> list[Produced]:
     produced = [] if options.alignment_page == "only" else export_sheets(job)
     if options.alignment_page:
         name = f"{job.stem}.pdf" if options.alignment_page == "only" else f"{job.stem}-alignment.pdf"
-        painter = FacePainter(job.edition.game, job.layouts, job.profile)
+        painter = FacePainter(job.edition.game, job.layouts, job.profile, edition=job.edition)
         pages = write_alignment(job.stage / name, painter, job.profile,
                                 f"Back alignment test ({job.profile.name})")
         produced.append(Produced(name, "alignment", job.profile.id, pages,

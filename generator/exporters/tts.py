@@ -45,7 +45,8 @@ class TtsBuild:
         self.job, self.options = job, options
         self.base = job.base_url or options.base_url
         self.folder = job.stem
-        self.painter = FacePainter(job.edition.game, layouts_for_profile(job.layouts, job.profile), job.profile)
+        self.painter = FacePainter(job.edition.game, layouts_for_profile(job.layouts, job.profile), job.profile,
+                                   edition=job.edition)
         self.produced: list[Produced] = []
         self.objects: list[dict] = []
         self.sheet_keys: Iterator[int] = itertools.count(1)
@@ -56,7 +57,7 @@ class TtsBuild:
 
     def fresh_painter(self) -> FacePainter:
         # FacePainter caches its forms by id(canvas), which can recur between canvases
-        return FacePainter(self.job.edition.game, self.painter.layouts, self.job.profile)
+        return FacePainter(self.job.edition.game, self.painter.layouts, self.job.profile, edition=self.job.edition)
 
     def place(self) -> dict:
         return transform(len(self.objects) * 3.0)

@@ -15,6 +15,7 @@ from generator.core.errors import GameDataError, did_you_mean
 from generator.core.numbers import DashLength, Length, Percent, PositiveLength, Strict, StrokeWidth, whole
 from generator.core.units import PAPER, parse_length
 from generator.elements import KINDS, AnyElement
+from generator.model.expressions import expressions_in, load_unbound
 from generator.model.schema import Glyph, Ident
 from generator.model.source import Sourced, load_yaml
 from generator.model.validation import describe, validate
@@ -363,6 +364,13 @@ def validate_element(data: dict, origin: Sourced, where: tuple, zones: dict[str,
     a kind holding elements of its own (a group) has them checked here too, where they are written."""
     data = in_zone(data, zones, origin, where)
     kind = KINDS.get(data.get("kind")) if isinstance(data, dict) else None
+    keys = expressions_in(data) if kind else frozenset()
+    if keys and (zones is None or kind.nested):  # a group's own values and its children are written out
+        key = min(keys)
+        raise origin.error(where + (key,), "a value written out (expressions work in a template's own elements, "
+                                           "not in a group or its children)", repr(data[key]))
+    if keys:  # `{{ ... }}` values: checked against the key they fill once bound to a piece
+        return load_unbound(kind.model, data, keys, origin, where)
     try:
         element = kind.model.model_validate(data) if kind else _all_kinds().validate_python(data)
     except ValidationError as exc:

@@ -76,4 +76,9 @@ def _show(value: Any) -> str:
     if isinstance(value, (dict, list)):
         text = repr(value)
         return text if len(text) < 60 else text[:57] + "..."
+    if isinstance(value, str) and len(value) > MAX_SHOWN:  # one line stays readable
+        return f"{value[:MAX_SHOWN // 2]!r}... ({len(value):,} characters)"
     return repr(value)
+
+
+MAX_SHOWN = 160  # characters of a text value a message repeats

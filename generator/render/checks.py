@@ -9,13 +9,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from generator.core.errors import GameDataError, did_you_mean
+from generator.model.expressions import compile_value, expression_keys, strip_expressions, unknown_name
 from generator.model.game import ComponentSet, Piece
 from generator.model.layouts import Template
 from generator.core.numbers import MAX_DOTS
-from generator.draw.bindings import references, resolve, text_references
+from generator.draw.bindings import format_text, references, resolve, text_references
 from generator.draw.patterns import is_pattern
 from generator.draw.richtext import RichStyle, is_rich, names_used, paragraph
-from generator.elements.args.conditions import check_condition
+from generator.elements import KINDS
+from generator.elements.args.conditions import check_condition, holds
 
 if TYPE_CHECKING:
     from generator.render.faces import FacePainter
@@ -64,7 +66,9 @@ def check_template(painter: "FacePainter", template: Template, component: Compon
             return source.error(where + (key if isinstance(key, tuple) else (key,)), expected, found)
 
         check_condition(element.when, kinds, set(painter.shapes), fail)
-        data = element.model_dump(exclude={"when", "repeat"})
+        bound = expression_keys(element)
+        _check_expression_names(element, names | set(painter.data), component, fail)
+        data = element.model_dump(exclude={"when", "repeat", *bound})
         for key, value in data.items():
             for ref in references(value):
                 if ref not in names:
@@ -76,27 +80,42 @@ def check_template(painter: "FacePainter", template: Template, component: Compon
         if element.kind == "text":
             _check_text(painter, element, component, names, fail)
         for key, value in colour_names(element):
+            if key[0] in bound:
+                continue  # worked out for each piece, checked then
             if value.startswith("$") and references(value)[0] not in names:
                 raise fail(key, f"a field of '{component.id}', one of {sorted(names)}", repr(value))
             if not value.startswith("$") and value not in painter.palette:
                 raise fail(key, "a colour named in style.yaml", did_you_mean(value, painter.palette.colours))
-        if element.kind == "image" and not element.file.startswith("$"):
+        if element.kind == "image" and "file" not in bound and not element.file.startswith("$"):
             _check_image(painter, element.file, fail)
         for key, pattern in patterns(element):
             if pattern.image.startswith("$") and references(pattern.image)[0] not in names:
                 raise fail((key, "image"), f"a field of '{component.id}', one of {sorted(names)}", repr(pattern.image))
             if not pattern.image.startswith("$"):
                 _check_image(painter, pattern.image, lambda _, e, f, key=key: fail((key, "image"), e, f))
-        if element.kind == "glyph" and not element.glyph.startswith("$") and element.glyph not in painter.shapes:
+        if element.kind == "glyph" and "glyph" not in bound and not element.glyph.startswith("$") \
+                and element.glyph not in painter.shapes:
             raise fail("glyph", f"a glyph or icon, one of {sorted(painter.shapes)}",
                        did_you_mean(element.glyph, painter.shapes))
     for piece in component.pieces:
         _check_bound_values(painter, template, component, piece)
 
 
+def _check_expression_names(element, known: set[str], component: ComponentSet, fail) -> None:
+    """Every name an expression reads is a field, the edition's data or a function (for every piece,
+    whichever branch of the expression a piece takes)."""
+    for key in sorted(expression_keys(element)):
+        source = getattr(element, key)
+        problem = unknown_name(compile_value(source), known)
+        if problem:
+            first = component.pieces[0].label if component.pieces else f"'{component.id}'"
+            raise fail(key, problem[0], f"{problem[1]} (in {source} for {first})")
+
+
 def _check_text(painter: "FacePainter", element, component: ComponentSet, names: set[str], fail) -> None:
+    text = strip_expressions(element.text)  # an expression's result is checked piece by piece
     try:
-        refs = text_references(element.text)
+        refs = text_references(text)
     except ValueError as exc:
         raise fail("text", "text with {field} placeholders", f"{element.text!r} ({exc})") from None
     for ref in refs:
@@ -107,8 +126,8 @@ def _check_text(painter: "FacePainter", element, component: ComponentSet, names:
         if getattr(element, key) not in painter.fonts:
             raise fail(key, f"a font named in style.yaml, one of {sorted(painter.fonts)}",
                        repr(getattr(element, key)))
-    _check_markup(painter, element.text, fail)
-    if element.outline and is_rich(element.text, element.fit):
+    _check_markup(painter, text, fail)
+    if element.outline and is_rich(text, element.fit):
         raise fail("outline", "plain text for an outline (rich text and wrap-shrink are not outlined)",
                    repr(element.outline))
 
@@ -140,10 +159,17 @@ def _check_image(painter: "FacePainter", file: str, fail) -> None:
 
 
 def _check_bound_values(painter: "FacePainter", template: Template, component: ComponentSet, piece: Piece) -> None:
-    """Values bound to `$field` (colours, glyphs, images) must resolve for every piece."""
+    """Values bound to `$field` (colours, glyphs, images) must resolve for every piece, and every
+    expression of an element the piece draws must give what its key takes."""
     values = painter.values(component, piece)
+    bound = painter.bound(template, values, piece.label)
     for name, element in template.elements.items():
         source, where = template.sources[name]
+        if expression_keys(element):
+            if not holds(element.when, values):
+                continue  # not drawn on this piece: its expressions are not evaluated for it
+            _check_expression_values(painter, element, bound[name], values, piece, source, where)
+            element = bound[name]
         for key, value in colour_names(element):
             if value.startswith("$") and resolve(value, values) not in painter.palette:
                 raise source.error(where + key, "a colour named in style.yaml",
@@ -161,6 +187,35 @@ def _check_bound_values(painter: "FacePainter", template: Template, component: C
         if element.kind == "text":
             _check_field_markup(painter, element, values, piece, template.sources[name])
         _check_count(element, values, piece, source, where)
+        _check_kind(element, values, piece, source, where)
+
+
+def _check_expression_values(painter: "FacePainter", element, bound, values: dict, piece: Piece, source,
+                             where) -> None:
+    """What an element's expressions gave one piece names a colour, glyph, image or markup that exists."""
+    keys = expression_keys(element)
+
+    def fail(key, expected: str, found: str) -> GameDataError:
+        return source.error(where + (key,), expected, f"{found} (from {getattr(element, key)} for {piece.label})")
+
+    for key, value in colour_names(bound):
+        if key[0] in keys and value not in painter.palette:
+            raise fail(key[0], "a colour named in style.yaml", did_you_mean(value, painter.palette.colours))
+    if "glyph" in keys and bound.glyph not in painter.shapes:
+        raise fail("glyph", f"a glyph or icon, one of {sorted(painter.shapes)}", did_you_mean(bound.glyph, painter.shapes))
+    if "file" in keys and bound.kind == "image":
+        _check_image(painter, bound.file, lambda key, e, f: fail(key, e, f))
+    if "text" in keys:
+        _check_markup(painter, format_text(bound.text, values, bound.labels), fail)
+
+
+def _check_kind(element, values: dict, piece: Piece, source, where) -> None:
+    """What the element's own kind asks of the values bound for one piece (a code's content fits it)."""
+    check = KINDS[element.kind].check
+    problem = check(element, values) if check else None
+    if problem:
+        key, expected, found = problem
+        raise source.error(where + (key,), expected, f"{found} (for {piece.label})")
 
 
 def _check_count(element, values: dict, piece: Piece, source, where) -> None:

@@ -8,12 +8,13 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.core.files import refusal
 from generator.core.errors import GameDataError
-from generator.model.game import ComponentSet, Game, Piece, named_values
+from generator.model.game import ComponentSet, Edition, Game, Piece, named_values
 from generator.model.layouts import Layouts, Profile, Template
 from generator.draw.forms import end_form
 from generator.draw.paint import PaintContext
 from generator.elements.background import SEAM
 from generator.elements.args.placing import copies, paint_placed  # noqa: F401  (copies: for the checks)
+from generator.render.bound import bound_elements, expression_data
 from generator.render.checks import check_sides, check_template
 from generator.render.images import check_drawing_size, check_image, check_svg
 from generator.render.style import Palette, register_fonts
@@ -22,8 +23,11 @@ from generator.render.style import Palette, register_fonts
 class FacePainter:
     """Paints faces for one game with one profile's colour model."""
 
-    def __init__(self, game: Game, layouts: Layouts, profile: Profile | None = None):
+    def __init__(self, game: Game, layouts: Layouts, profile: Profile | None = None,
+                 edition: Edition | None = None):
+        """``edition``: the edition whose data template expressions may read (`edition.rules...`)."""
         self.game, self.layouts = game, layouts
+        self.data = expression_data(game, edition)
         model = profile.colour_model if profile else "rgb"
         self.palette = Palette(layouts, model, bool(profile and profile.ink_saver))
         self.fonts = register_fonts(layouts)
@@ -54,6 +58,10 @@ class FacePainter:
     def values(self, component: ComponentSet, piece: Piece) -> dict:
         return piece_values(self.game, component, piece)
 
+    def bound(self, template: Template, values: dict, label: str | None = None) -> dict:
+        """The template's elements with their expressions evaluated for one piece (see render/bound.py)."""
+        return bound_elements(template, values, self.data, label)
+
     def draw(self, c: Canvas, template: Template, values: dict, x0: float, top: float, bleed: float) -> None:
         """Place a face whose trim box has its top-left corner at page point (x0, top).
 
@@ -80,7 +88,7 @@ class FacePainter:
         ctx = PaintContext(x0, top, template.size[0], template.size[1], bleed, values,
                            self._colour, self.fonts.__getitem__, self.shapes.__getitem__, self.art,
                            small_black_as_k=self.palette.small_black_as_k and self.palette.model == "cmyk")
-        for element in template.elements.values():
+        for element in self.bound(template, values).values():
             paint_placed(c, element, ctx)
 
     def _colour(self, name: str):

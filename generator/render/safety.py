@@ -85,7 +85,7 @@ def check_edition_safety(edition: Edition, layouts: Layouts) -> list[Finding]:
 
 
 def _edition_findings(edition: Edition, layouts: Layouts) -> list[Finding]:
-    painter = FacePainter(edition.game, layouts)
+    painter = FacePainter(edition.game, layouts, edition=edition)
     found: dict[tuple, Finding] = {}
     for component in edition.components:
         for piece, face, back in painter.sides(component):
@@ -108,7 +108,7 @@ def _edition_findings(edition: Edition, layouts: Layouts) -> list[Finding]:
 def check_face(template: Template, values: dict, painter: FacePainter) -> list[tuple[str, str, str]]:
     """(element, kind, problem) for each print-safety problem of one face with one piece's values."""
     out = []
-    for name, element in template.elements.items():
+    for name, element in painter.bound(template, values).items():
         if not holds(element.when, values):
             continue
         offsets = copies(element, values)

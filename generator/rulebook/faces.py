@@ -26,12 +26,12 @@ class PieceFaces:
         """``min_text``: the smallest text, in printed points, a face drawn here keeps (see ``draw``)."""
         self.edition, self.layouts, self.min_text = edition, layouts, min_text
         self._canvas: Canvas | None = None
-        self._painter = FacePainter(edition.game, layouts)
+        self._painter = FacePainter(edition.game, layouts, edition=edition)
         self._for_checks = self._painter  # resolves templates and values; never draws
 
     def painter(self, canv: Canvas) -> FacePainter:
         if canv is not self._canvas:
-            self._canvas, self._painter = canv, FacePainter(self.edition.game, self.layouts)
+            self._canvas, self._painter = canv, FacePainter(self.edition.game, self.layouts, edition=self.edition)
         return self._painter
 
     def component(self, component_id: str) -> ComponentSet:
@@ -98,11 +98,12 @@ class PieceFaces:
         if not self.min_text:
             return template
         fonts = self._for_checks.fonts
-        small = [name for name, element in template.elements.items() if getattr(element, "kind", None) == "text"
+        elements = self._for_checks.bound(template, values)
+        small = [name for name, element in elements.items() if getattr(element, "kind", None) == "text"
                  and printed_size(element, values, fonts[element.font]) * scale < self.min_text]
         if not small:
             return template
-        kept = {name: e for name, e in template.elements.items() if name not in small}
+        kept = {name: e for name, e in elements.items() if name not in small}
         return replace(template, id=f"{template.id}~{'~'.join(small)}", elements=kept)
 
 

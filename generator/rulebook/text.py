@@ -13,7 +13,7 @@ from jinja2.exceptions import SecurityError, UndefinedError
 
 from generator.core.errors import GameDataError
 from generator.rulebook.config import MAIN  # noqa: F401  (the file every game's rules/ folder starts from; imported from here)
-from generator.rulebook.sandbox import BudgetedEnvironment, BudgetExceeded, FolderLoader
+from generator.core.sandbox import BudgetedEnvironment, BudgetExceeded, FolderLoader
 
 
 class TemplateDataError(Exception):

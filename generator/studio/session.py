@@ -97,7 +97,7 @@ class Session:
         """The faces painted, the new page model, and the composition check's banner (or None)."""
         edition = load_edition(find_game(self.game_id), self.edition_id)
         layouts = layouts_for(edition)
-        painter = FacePainter(edition.game, layouts)
+        painter = FacePainter(edition.game, layouts, edition=edition)
         look = look_digest(layouts, painter)
 
         def findings(design) -> list[dict]:  # they depend on what the face's pixels depend on

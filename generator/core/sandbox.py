@@ -1,10 +1,13 @@
-"""A Jinja2 sandbox with a budget, for rule text that may come from someone else's game.
+"""A Jinja2 sandbox with a budget, for rule text and template expressions that may come from someone
+else's game (the rulebook's Markdown and the `{{ ... }}` of a face template both use it).
 
 Jinja2's sandbox already refuses unsafe attributes; this adds limits on what a template may cost:
 ranges and the loop steps of the whole render, the size of any string, list or number it makes
 (`'word ' * 10**7`, `7**99999999`, a string doubled with `~` in a loop), filter arguments, and
-includes that leave the rules folder (a symlink is resolved first). Going over a limit raises
-`BudgetExceeded`, which the caller reports with the template's file and line.
+includes that leave the rules folder (a symlink is resolved first). An environment given `max_work`
+also counts the work of each evaluation (one step per operation, filter or call, plus the length of
+every string or list it makes) and stops at that many. Going over a limit raises `BudgetExceeded`,
+which the caller reports with the template's file and line.
 """
 from __future__ import annotations
 
@@ -70,7 +73,7 @@ def _format_string(text: Any) -> Any:
     return text
 
 
-def _bounded_filter(function: Callable) -> Callable:
+def _bounded_filter(function: Callable, checked: Callable[[Any], Any]) -> Callable:
     @wraps(function)
     def bounded(*args, **kwargs):
         if function.__name__ == "do_format" and args:
@@ -78,15 +81,19 @@ def _bounded_filter(function: Callable) -> Callable:
         for value in (*args, *kwargs.values()):
             if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_ARGUMENT:
                 raise BudgetExceeded(f"filter arguments of at most {MAX_ARGUMENT:,}")
-        return _sized(function(*args, **kwargs))
+        return checked(function(*args, **kwargs))
     return bounded
 
 
 class _BoundedFilters(dict):
     """The filter table: every filter put in, now or later (`env.filters.update(...)`), is bounded."""
 
+    def __init__(self, checked: Callable[[Any], Any]):
+        super().__init__()
+        self.checked = checked
+
     def __setitem__(self, name: str, function: Callable) -> None:
-        super().__setitem__(name, _bounded_filter(function))
+        super().__setitem__(name, _bounded_filter(function, self.checked))
 
     def update(self, *args, **kwargs) -> None:
         for name, function in dict(*args, **kwargs).items():
@@ -125,43 +132,55 @@ class FolderLoader(FileSystemLoader):
 
 
 class BudgetedEnvironment(SandboxedEnvironment):
-    """The sandbox plus the limits above; `render_within_budget` counts the loop steps."""
+    """The sandbox plus the limits above; `render_within_budget` counts the loop steps, and with
+    `max_work` every operation counts against `work` (the caller sets it to 0 before each evaluation)."""
 
     code_generator_class = _CheckedCodeGenerator
     intercepted_binops = frozenset({"**", "*", "+", "//", "%"})
     intercepted_unops = frozenset()
 
-    def __init__(self, **options):
+    def __init__(self, max_work: int | None = None, **options):
         super().__init__(**options)
         self.globals.pop("lipsum", None)
         self.globals["range"] = self.bounded_range
-        filters, self.filters = self.filters, _BoundedFilters()
+        filters, self.filters = self.filters, _BoundedFilters(self.checked)
         self.filters.update(filters)
         self.steps = 0
+        self.max_work, self.work = max_work, 0
 
     def checked(self, value: Any) -> Any:
+        """``value`` within the size limits, its cost counted as work."""
+        if self.max_work is not None:
+            self.spend(1 + (len(value) if isinstance(value, (str, list, tuple, dict, bytes)) else 0))
         return _sized(value)
+
+    def spend(self, steps: int) -> None:
+        self.work += steps
+        if self.max_work is not None and self.work > self.max_work:
+            raise BudgetExceeded(f"at most {self.max_work:,} steps of work")
 
     def bounded_range(self, *args: int) -> range:
         result = range(*args)
         if len(result) > MAX_RANGE:
             raise BudgetExceeded(f"ranges of at most {MAX_RANGE:,} items")
+        if self.max_work is not None:
+            self.spend(len(result))
         return result
 
     def call_binop(self, context, operator_name: str, left: Any, right: Any) -> Any:
         if operator_name == "**":
-            return _sized(_power(left, right))
+            return self.checked(_power(left, right))
         if operator_name == "*":
-            return _sized(_times(left, right))
+            return self.checked(_times(left, right))
         if operator_name == "%":
             _format_string(left)
-        return _sized(super().call_binop(context, operator_name, left, right))
+        return self.checked(super().call_binop(context, operator_name, left, right))
 
     def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 - the sandbox's own signature
         bound_to = getattr(getattr(__obj, "__wrapped__", __obj), "__self__", None)
         if getattr(__obj, "__name__", "") in ("format", "format_map"):
             _format_string(bound_to)
-        return _sized(super().call(__context, __obj, *args, **kwargs))
+        return __self.checked(super().call(__context, __obj, *args, **kwargs))
 
     def render_within_budget(self, template, context: dict) -> str:
         """Render, counting every line the template's own code runs; too many is BudgetExceeded."""
