@@ -17,6 +17,12 @@ def default_profiles(layouts: Layouts) -> list[str]:
     return [p.id for p in layouts.profiles.values() if p.default]
 
 
+def text_minimum(layouts: Layouts, profiles: list[str] | None) -> float:
+    """The strictest `min_text_size` of the profiles a build makes (the default ones when none are named)."""
+    from generator.render.safety import min_text_size
+    return min_text_size([layouts.profile(p) for p in (profiles or default_profiles(layouts))])
+
+
 def build_edition(edition: Edition, out_dir: Path, profiles: list[str] | None = None,
                   layouts: Layouts | None = None, on_step: Callable[[str], None] | None = None,
                   strict: bool = False, on_warning: Callable[[str], None] | None = None,
@@ -32,7 +38,8 @@ def build_edition(edition: Edition, out_dir: Path, profiles: list[str] | None = 
     with span("checks"):
         check_edition(edition, layouts)
         engine_options(edition)  # a rejected rules option stops the build here, naming its file and line
-        enforce_print_safety(edition, layouts, strict, on_warning)  # --strict: findings stop the build here
+        enforce_print_safety(edition, layouts, strict, on_warning,  # --strict: findings stop the build here
+                             minimum=text_minimum(layouts, [p.id for p in chosen]))
         if any(p.kind == "rulebook" for p in chosen):  # the rulebook plays sample games
             problem = engine_setup_problem(edition)
             if problem:

@@ -22,6 +22,7 @@ class Report:
     components: list[dict] = field(default_factory=list)
     incomplete: list[str] = field(default_factory=list)  # undefined parts of a draft (also in warnings)
     advice: list[str] = field(default_factory=list)  # what to do about the print-safety findings, once per kind
+    shrunk_text: list = field(default_factory=list)  # ShrunkText: each piece whose text was shrunk to fit
 
     @property
     def ok(self) -> bool:
@@ -29,7 +30,8 @@ class Report:
 
     def as_dict(self) -> dict:
         return {"game": self.game, "edition": self.edition, "ok": self.ok, "violations": self.violations,
-                "warnings": self.warnings, "incomplete": self.incomplete, "components": self.components}
+                "warnings": self.warnings, "incomplete": self.incomplete, "components": self.components,
+                "shrunk_text": [s.as_dict() for s in self.shrunk_text]}
 
 
 def validate_edition(edition: Edition, looks: bool = False, layouts: Layouts | None = None) -> Report:
@@ -44,9 +46,9 @@ def validate_edition(edition: Edition, looks: bool = False, layouts: Layouts | N
     report = Report(edition.game.id, edition.id)
     if looks:
         from generator.render.safety import advice
-        findings = check_looks(edition, layouts)
+        findings, report.shrunk_text, minimum = check_looks(edition, layouts)
         report.warnings += [f"print safety: {finding}" for finding in findings]
-        report.advice = advice(findings)
+        report.advice = advice(findings, minimum)
     for component in edition.components:
         entry = {"id": component.id, "name": component.spec.name, "kind": component.spec.kind,
                  "total": component.total, "distinct": len(component.pieces)}
@@ -70,12 +72,13 @@ def validate_edition(edition: Edition, looks: bool = False, layouts: Layouts | N
     return report
 
 
-def check_looks(edition: Edition, layouts: Layouts | None = None) -> list:
+def check_looks(edition: Edition, layouts: Layouts | None = None) -> tuple[list, list, float]:
     """What `build` checks before drawing: templates, bindings, conditions, labels, sizes (errors, exit 2),
-    then print safety (findings, returned)."""
+    then print safety: (findings, pieces whose text was shrunk, the text size minimum checked), the
+    minimum being the strictest `min_text_size` of the profiles."""
     from generator.model import layouts_for
     from generator.render.cut_lines import check_cut_lines
-    from generator.render.safety import check_edition_safety
+    from generator.render.safety import check_edition_safety, min_text_size, shrunk_text
     from generator.render.style import Palette
 
     layouts = layouts or layouts_for(edition)
@@ -83,7 +86,8 @@ def check_looks(edition: Edition, layouts: Layouts | None = None) -> list:
     palette = Palette(layouts)
     for profile in layouts.profiles.values():  # what a sheet build would refuse about its profile
         check_cut_lines(profile, layouts, palette)
-    return check_edition_safety(edition, layouts)
+    minimum = min_text_size(list(layouts.profiles.values()))
+    return check_edition_safety(edition, layouts, minimum), shrunk_text(edition, layouts, minimum), minimum
 
 
 def check_edition(edition: Edition, layouts: Layouts) -> None:
@@ -245,6 +249,11 @@ def format_report(report: Report) -> str:
     lines += [f"  violation: {v}" for v in report.violations]
     lines += [f"  warning: {w}" for w in report.warnings if w not in report.incomplete]
     lines += [f"  advice, {a}" for a in report.advice]
+    if report.shrunk_text:
+        smallest = min(s.final for s in report.shrunk_text)
+        pieces = len({(s.component, s.piece) for s in report.shrunk_text})
+        lines.append(f"  shrunk text: {len(report.shrunk_text)} texts on {pieces} pieces made smaller to fit, the "
+                     f"smallest {smallest:g} pt (`validate --json` lists them)")
     if report.incomplete:
         lines.append(f"  completeness: {len(report.incomplete)} parts undefined (warnings; not playable until written)")
         lines += [f"    - {part}" for part in report.incomplete]

@@ -42,10 +42,12 @@ def build(game: str | None, edition: str | None, profiles: tuple[str, ...], out:
     if out and len(editions) > 1:
         raise click.UsageError("--out needs a single edition: give GAME and --edition")
     if strict:  # check every edition first, so a failure leaves all of them unwritten
+        from generator.build.pipeline import text_minimum
         from generator.model import layouts_for
         from generator.render.safety import enforce_print_safety
         for ed in editions:
-            enforce_print_safety(ed, layouts_for(ed), strict=True)
+            looks = layouts_for(ed)
+            enforce_print_safety(ed, looks, strict=True, minimum=text_minimum(looks, list(profiles) or None))
     from generator.build.freshness import fingerprint, others_of, remember, up_to_date
     from generator.core.output import tidy
     from generator.build.prefetch import ahead_of

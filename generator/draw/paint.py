@@ -34,6 +34,7 @@ class PaintContext:
     background: Any = None
     warnings: list[str] = field(default_factory=list)
     small_black_as_k: bool = False   # CMYK: small near-black text as pure K, overprinting
+    language: str = ""               # the game's language: hyphenation's dictionary
     opacity: float = 1               # of the element being painted: every colour it sets carries it
 
     def px(self, x: float) -> float:

@@ -14,7 +14,7 @@ from generator.exporters.common import Options, final_dir, profile_options
 from generator.exporters.page_model import MM, ComponentView, FaceView, PieceView, chains_of, edition_view, findings_count
 from generator.exporters.raster import checked, faces_pdf, raster_for, rasterise
 from generator.render.faces import FacePainter
-from generator.render.safety import check_edition_safety
+from generator.render.safety import check_edition_safety, shrunk_text
 from generator.render.style import layouts_for_profile
 
 if TYPE_CHECKING:
@@ -49,11 +49,13 @@ def export_proof(job: "Job") -> list[Produced]:
     chains = chains_of(looks, views)
     decks = [{"id": v.id, "name": v.name, "kind": v.kind, "total": v.total, "distinct": len(v.pieces),
               "pieces": [piece_context(p, sources, chains, job.profile.bleed) for p in v.pieces]} for v in views]
-    findings = check_edition_safety(job.edition, job.layouts)
+    minimum = job.profile.min_text_size
+    findings = check_edition_safety(job.edition, job.layouts, minimum)
     page = render_page(job, options.template, {
         "title": job.edition.game.title, "edition": job.edition.spec.title, "edition_id": job.edition.id,
         "game_id": job.edition.game.id, "decks": decks, "report": report, "report_text": job.report_text,
         "safety": [str(f) for f in findings], "findings": findings_count(views),
+        "min_text_size": f"{minimum:g}", "shrunk": [s.as_dict() for s in shrunk_text(job.edition, job.layouts, minimum)],
         "pieces_with_findings": [{"href": f"#piece-{d['id']}-{p['index']}", "label": p["label"], "deck": d["name"],
                                   "findings": p["findings"]} for d in decks for p in d["pieces"] if p["findings"]],
         "style": looks_file(job, "page.css"), "script": looks_file(job, "page.js"),

@@ -12,7 +12,7 @@ from pydantic import Field, TypeAdapter, ValidationError
 
 from generator.core.files import refusal, within
 from generator.core.errors import GameDataError, did_you_mean
-from generator.core.numbers import DashLength, Length, Percent, PositiveLength, Strict, StrokeWidth, whole
+from generator.core.numbers import DashLength, FontSize, Length, Percent, PositiveLength, Strict, StrokeWidth, whole
 from generator.core.units import PAPER, parse_length
 from generator.elements import KINDS, AnyElement
 from generator.model.expressions import expressions_in, load_unbound
@@ -22,6 +22,7 @@ from generator.model.validation import describe, validate
 from generator.model.zones import Zone, in_zone, zones_of
 
 BUILTIN_LOOKS = Path(str(resources.files("generator") / "looks"))  # package data, shipped in the wheel
+MIN_TEXT_PT = 6.0   # text under this size is hard to read: a print-safety finding unless a profile says otherwise
 
 
 class Colour(Strict):
@@ -88,6 +89,7 @@ class Profile(Strict):
     ink_saver: bool = False
     dpi: int = Field(default=300, ge=72, le=1200)
     pixel_size: tuple[whole(1, 20_000), whole(1, 20_000)] | None = None
+    min_text_size: FontSize = MIN_TEXT_PT  # points: text shrunk or set under it is a print-safety finding
     options: dict[str, Any] = {}
 
     @property

@@ -114,6 +114,16 @@ class GameFile(Strict):
     credits: list[Credit] = []
     components: list[Component] = []
     rule_checks: list[RuleCheck] = []  # checked for every edition
+    language: Annotated[str, Field(pattern=r"^[a-z]{2,3}([_-][A-Za-z]{2,4})?$")] = "en"  # hyphenation's dictionary
+
+    @field_validator("language")
+    @classmethod
+    def _known_language(cls, value):
+        import pyphen  # its dictionaries: en, en_US, en_GB, de, fr and some sixty more
+
+        if pyphen.language_fallback(value.replace("-", "_")) is None:
+            raise ValueError("a language pyphen has a hyphenation dictionary for (en, en_US, en_GB, de, fr, ...)")
+        return value
 
     @field_validator("players")
     @classmethod

@@ -15,7 +15,7 @@ from generator.model.layouts import Template
 from generator.core.numbers import MAX_DOTS
 from generator.draw.bindings import format_text, references, resolve, text_references
 from generator.draw.patterns import is_pattern
-from generator.draw.richtext import RichStyle, is_rich, names_used, paragraph
+from generator.draw.richtext import SPAN_STYLES, RichStyle, is_rich, names_used, paragraph, spans_used
 from generator.elements import KINDS
 from generator.elements.args.conditions import check_condition, holds
 
@@ -127,15 +127,44 @@ def _check_text(painter: "FacePainter", element, component: ComponentSet, names:
             raise fail(key, f"a font named in style.yaml, one of {sorted(painter.fonts)}",
                        repr(getattr(element, key)))
     _check_markup(painter, text, fail)
-    if element.outline and is_rich(text, element.fit):
-        raise fail("outline", "plain text for an outline (rich text and wrap-shrink are not outlined)",
+    if element.outline and (is_rich(text, element.fit) or element.hyphenate):
+        raise fail("outline", "plain text for an outline (rich text, wrap-shrink and hyphenate are not outlined)",
                    repr(element.outline))
+    _check_text_keys(element, fail)
+
+
+def _check_text_keys(element, fail) -> None:
+    """Hyphenation, letter spacing and arc text each go with some kinds of text only."""
+    rich = is_rich(element.text, "none")
+    if element.hyphenate and element.fit not in ("wrap", "wrap-shrink"):
+        raise fail("hyphenate", "hyphenate with fit: wrap or wrap-shrink (it breaks words across lines)",
+                   f"fit: {element.fit}")
+    if element.tracking and (rich or element.hyphenate or element.fit in ("wrap", "wrap-shrink")):
+        raise fail("tracking", "tracking on plain text on one line (fit: none or shrink) or on an arc",
+                   "rich text" if rich else ("hyphenate: true" if element.hyphenate else f"fit: {element.fit}"))
+    if element.path != "arc":
+        return
+    if element.radius is None:
+        raise fail("radius", "a radius (a length) with path: arc", "none")
+    if element.fit != "none":
+        raise fail("fit", "fit: none with path: arc (arc text neither wraps nor shrinks)", repr(element.fit))
+    if rich or element.hyphenate:
+        raise fail("path", "plain text on an arc (no markup, no hyphenate)", repr(element.text))
 
 
 def _check_markup(painter: "FacePainter", text: str, fail) -> None:
     """Icons and colours named by rich-text markup must exist; the markup must typeset."""
     if not is_rich(text, "none"):
         return
+    try:
+        fonts = [span.font for span in spans_used(text) if span.font]
+    except ValueError as exc:
+        raise fail("text", f"spans [words](styles): styles comma-separated without spaces, each a colour, a size "
+                           f"such as 12pt, font=NAME or one of {', '.join(SPAN_STYLES)}", str(exc)) from None
+    for font in fonts:
+        if font not in painter.fonts:
+            raise fail("text", f"font=NAME in a span naming a font of style.yaml, one of {sorted(painter.fonts)}",
+                       did_you_mean(font, painter.fonts))
     icons, colours = names_used(text)
     for icon in icons:
         if icon not in painter.shapes:
@@ -143,8 +172,10 @@ def _check_markup(painter: "FacePainter", text: str, fail) -> None:
                                f"{sorted(painter.shapes)}", f":{icon}:")
     for colour in colours:
         if colour not in painter.palette:
-            raise fail("text", "[words](colour) naming a colour of style.yaml", did_you_mean(colour, painter.palette.colours))
-    style = RichStyle(*(painter.fonts["body"],) * 3, 9, 1.2, None, "left", painter.palette.get)
+            raise fail("text", f"[words](styles) whose names are colours of style.yaml or one of {', '.join(SPAN_STYLES)}",
+                       did_you_mean(colour, [*painter.palette.colours, *SPAN_STYLES]))
+    style = RichStyle(*(painter.fonts["body"],) * 3, 9, 1.2, None, "left", painter.palette.get,
+                      painter.fonts.__getitem__)
     try:
         paragraph(text, style)
     except ValueError as exc:

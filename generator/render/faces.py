@@ -9,7 +9,7 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.core.files import refusal
 from generator.core.errors import GameDataError
 from generator.model.game import ComponentSet, Edition, Game, Piece, named_values
-from generator.model.layouts import Layouts, Profile, Template
+from generator.model.layouts import MIN_TEXT_PT, Layouts, Profile, Template
 from generator.draw.forms import end_form
 from generator.draw.paint import PaintContext
 from generator.elements.background import SEAM
@@ -24,10 +24,11 @@ class FacePainter:
     """Paints faces for one game with one profile's colour model."""
 
     def __init__(self, game: Game, layouts: Layouts, profile: Profile | None = None,
-                 edition: Edition | None = None):
+                 edition: Edition | None = None, min_text_size: float | None = None):
         """``edition``: the edition whose data template expressions may read (`edition.rules...`)."""
         self.game, self.layouts = game, layouts
         self.data = expression_data(game, edition)
+        self.min_text_size = min_text_size or (profile.min_text_size if profile else MIN_TEXT_PT)
         model = profile.colour_model if profile else "rgb"
         self.palette = Palette(layouts, model, bool(profile and profile.ink_saver))
         self.fonts = register_fonts(layouts)
@@ -87,7 +88,8 @@ class FacePainter:
         """Paint a face directly, its trim box's top-left corner at (x0, top)."""
         ctx = PaintContext(x0, top, template.size[0], template.size[1], bleed, values,
                            self._colour, self.fonts.__getitem__, self.shapes.__getitem__, self.art,
-                           small_black_as_k=self.palette.small_black_as_k and self.palette.model == "cmyk")
+                           small_black_as_k=self.palette.small_black_as_k and self.palette.model == "cmyk",
+                           language=self.game.spec.language)
         for element in self.bound(template, values).values():
             paint_placed(c, element, ctx)
 
