@@ -25,6 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from pnp_games.channeling import Card, ChannelingOptions, new_game  # noqa: E402
+from pnp_games.channeling.cards import Deal  # noqa: E402
 from pnp_games.channeling.agents import GreedyAgent, RandomAgent  # noqa: E402
 from generator.runs.simulation import simulate  # noqa: E402
 
@@ -55,7 +56,7 @@ def games_per_second(agent_cls, games: int) -> tuple[float, float]:
 
 
 def balance_run() -> None:
-    res = simulate(ChannelingOptions(), DECK, GLYPHS, 10_000, ["greedy", "greedy"],
+    res = simulate(ChannelingOptions(), Deal(tuple(DECK), tuple(GLYPHS)), 10_000, ["greedy", "greedy"],
                    seed=1, jobs=2)
     light = res["win_rate_by_seat"]["light"]
     print(f"light {light['rate']:.3f} ci95 {light['ci95'][0]:.3f}-{light['ci95'][1]:.3f}")

@@ -6,9 +6,11 @@ kernels and with the Python twin (PNP_KERNEL=0), measured two ways:
 * whole process: a fresh ``python`` run of the same batch, imports and set-up included.
 
 Each figure is games per CPU second and per wall second, one core, with the load average of the
-machine at the time (CPU time is the fair figure on a shared machine). Random and greedy games
-go through ``simulate`` (which hands them to a kernel when one is built); MCTS games have no
-kernel and are the same either way.
+machine at the time (CPU time is the fair figure on a shared machine). Every game goes through
+``simulate``, which hands random, greedy and ``strong`` games to a kernel when one is built;
+``mcts`` is the Python search either way, and ``strong`` without a kernel is the Python search
+with as many iterations (so the python rows of ``strong`` compare the two searches at equal
+iterations). A game is one agent against itself.
 
     python bench/bench_kernel.py [--scale 1.0] [--json out.json]
 """
@@ -23,10 +25,11 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-# (game, agent, games in-process at scale 1 with the kernel, without it)
+# (game, agent, games in-process at scale 1 with the kernel, without it; 0: not measured)
 RUNS = [("channeling", "random", 50_000, 2_000), ("channeling", "greedy", 20_000, 1_000),
-        ("channeling", "mcts", 4, 4), ("grove", "random", 10_000, 500), ("grove", "greedy", 10_000, 500),
-        ("grove", "mcts", 10, 10)]
+        ("channeling", "mcts", 4, 4), ("channeling", "strong:100", 200, 2), ("channeling", "strong", 20, 0),
+        ("grove", "random", 10_000, 500), ("grove", "greedy", 10_000, 500),
+        ("grove", "mcts", 10, 10), ("grove", "strong", 500, 4)]
 
 
 def play(game: str, agent: str, games: int, seed: int = 1) -> None:
@@ -34,12 +37,13 @@ def play(game: str, agent: str, games: int, seed: int = 1) -> None:
     from generator.runs.simulation import simulate
     if game == "grove":
         from pnp_games.grove.options import GroveOptions
-        simulate(GroveOptions(), [], [], games, [agent, agent], seed, game="grove")
+        simulate(GroveOptions(), None, games, [agent, agent], seed, game="grove")
     else:
         from pnp_games.channeling import Card, ChannelingOptions
+        from pnp_games.channeling.cards import Deal
         deck = [Card(f"M{i}", 4 + i % 4, 3 + (i * 5) % 6) for i in range(36)]  # the 2025 edition's ranges
         glyphs = ["ember", "stone", "star", "eye", "tide", "root", "moon", "hourglass"]
-        simulate(ChannelingOptions(), deck, glyphs, games, [agent, agent], seed, game="channeling")
+        simulate(ChannelingOptions(), Deal(tuple(deck), tuple(glyphs)), games, [agent, agent], seed, game="channeling")
 
 
 def in_process(game: str, agent: str, games: int) -> dict:
@@ -74,6 +78,8 @@ def main() -> None:
     results = []
     for game, agent, with_kernel, without in RUNS:
         for kernel in ((True, False) if built else (False,)):
+            if not (with_kernel if kernel else without):
+                continue
             games = max(1, int((with_kernel if kernel else without) * args.scale))
             os.environ["PNP_KERNEL"] = "1" if kernel else "0"
             load = os.getloadavg()[0]
@@ -82,7 +88,7 @@ def main() -> None:
             row = {"game": game, "agent": agent, "kernel": kernel, "load": load, "in_process": inside,
                    "whole_process": whole}
             results.append(row)
-            print(f"{game:10} {agent:6} {'kernel' if kernel else 'python':6} load {load:5.2f}  "
+            print(f"{game:10} {agent:10} {'kernel' if kernel else 'python':6} load {load:5.2f}  "
                   f"in-process {inside['per_cpu_s']:>10,.1f}/CPU s {inside['per_wall_s']:>10,.1f}/wall s   "
                   f"whole process {whole['per_cpu_s']:>10,.1f}/CPU s {whole['per_wall_s']:>10,.1f}/wall s  "
                   f"({games:,} games)", flush=True)

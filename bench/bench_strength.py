@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """The strength ladder of both games: each agent against greedy, from each seat, with 95% Wilson
 intervals, and the CPU seconds a game costs (one core; load average shown). random < greedy <
-mcts:N for rising N is what the figures should show; the rung to use in a report is the strongest
-one a budget affords (``engine/strength.py``). The MCTS agents search in Python (no kernel part),
-so their strength at equal CPU time is the same with and without the compiled kernels.
+strong:N for rising N is what the figures should show; the rung to use in a report is the strongest
+one a budget affords (``runs/strength.py``). ``strong:N`` is the compiled kernels' search, ``mcts:N``
+the Python search (add it to the ladder to compare them at equal CPU time).
 
-    python bench/bench_strength.py [--games 20] [--ladder random,greedy,mcts:25,mcts:100]
+    python bench/bench_strength.py [--games 20] [--ladder random,greedy,strong:100,strong:400] [--game grove]
 """
 from __future__ import annotations
 
@@ -21,7 +21,8 @@ def setups():
     from pnp_games.grove.options import GroveOptions
     deck = [Card(f"M{i}", 4 + i % 4, 3 + (i * 5) % 6) for i in range(36)]  # the 2025 edition's ranges
     glyphs = ["ember", "stone", "star", "eye", "tide", "root", "moon", "hourglass"]
-    return {"channeling": (ChannelingOptions(), deck, glyphs), "grove": (GroveOptions(), [], [])}
+    from pnp_games.channeling.cards import Deal
+    return {"channeling": (ChannelingOptions(), Deal(tuple(deck), tuple(glyphs))), "grove": (GroveOptions(), None)}
 
 
 def pct(entry) -> str:
@@ -32,20 +33,20 @@ def pct(entry) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="games from each seat per rung")
-    parser.add_argument("--ladder", default="random,greedy,mcts:25,mcts:100")
+    parser.add_argument("--ladder", default="random,greedy,strong:100,strong:400,strong:1500")
     parser.add_argument("--game", action="append", help="grove or channeling (default: both)")
     args = parser.parse_args()
-    for game, (options, deck, glyphs) in setups().items():
+    for game, (options, inputs) in setups().items():
         if args.game and game not in args.game:
             continue
         print(f"{game}: each agent against greedy, {args.games} games from each seat; load {os.getloadavg()[0]:.2f}")
         for agent in args.ladder.split(","):
             start = time.process_time()
-            found = edge_over_greedy(options, deck, glyphs, agent, args.games, seed=11, game=game)
+            found = edge_over_greedy(options, inputs, agent, args.games, seed=11, game=game)
             cpu = (time.process_time() - start) / found["games"]
             print(f"  {agent:10} wins {pct(found['wins'])}  first seat {pct(found['by_seat'][0])}  "
                   f"second seat {pct(found['by_seat'][1])}  greedy {pct(found['greedy_wins'])}  "
-                  f"edge {100 * found['edge']:+6.1f} pts  {cpu:.3f} CPU s/game", flush=True)
+                  f"edge {100 * found['edge']:+6.1f} pts  {1000 * cpu:.1f} CPU ms/game", flush=True)
 
 
 if __name__ == "__main__":

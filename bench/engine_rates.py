@@ -15,11 +15,10 @@ import time
 
 def grove(agent: str, games: int) -> None:
     from pnp_games.grove.options import GroveOptions
-    from pnp_games.grove.runner import play_game
-    from generator.play.registry import game_seed
+    from generator.play.registry import game_seed, play_game
     options = GroveOptions()
     for i in range(games):
-        play_game(options, game_seed(1, i), [agent, agent])
+        play_game(options, None, game_seed(1, i), [agent, agent], game="grove")
 
 
 def channeling(agent: str, games: int) -> None:

@@ -147,12 +147,12 @@ def engine_options(edition: Edition):
         from generator.play import registry
     except ImportError:  # an install without the engines: the rules are checked by nobody
         return None
-    return once(("engine options", edition.game.folder, edition.id), lambda: registry.options_for(edition))
+    return registry.options_for(edition)  # once in a loading session
 
 
 def engine_setup_problem(edition: Edition) -> str | None:
-    """Why the rules engine cannot set up a game from this edition (a deck or glyph set it cannot
-    use), or None. `build` needs a game for the rulebook, so `validate` asks the same question."""
+    """Why the rules engine cannot set up a game from this edition (inputs it cannot use, such as a
+    deck or a glyph set), or None. `build` needs a game for the rulebook, so `validate` asks the same question."""
     return once(("engine set-up", edition.game.folder, edition.id), lambda: _setup_problem(edition))
 
 
@@ -160,10 +160,10 @@ def _setup_problem(edition: Edition) -> str | None:
     options = engine_options(edition)
     if options is None:
         return None
-    from generator.play.registry import get_engine
+    from generator.play.registry import get_engine, inputs_for
     engine = get_engine(edition.engine)
     try:
-        engine.new_game(options, engine.expand_deck(edition.deck_entries), list(edition.glyph_ids), 0)
+        engine.new_game(options, inputs_for(engine, edition), 0)
     except (ValueError, IndexError, KeyError) as exc:
         return f"the {edition.engine} rules engine cannot set up a game: {exc}"
     return None

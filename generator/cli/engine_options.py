@@ -48,12 +48,12 @@ def _no_engine(edition: Any, doing: str) -> str:
 
 def load(game: str, edition: str | None, rules: tuple[tuple[str, Any], ...], doing: str = "simulated",
           deck_variant: Callable[[list], list] | None = None, varied: frozenset[str] = frozenset()):
-    """(engine spec, options, deck, glyph ids, edition id) or a clean exit 2; ``deck_variant``
-    changes the edition's deck entries before they are expanded (a sweep's deck axis); a rejected
+    """(engine spec, options, the engine's inputs, edition id) or a clean exit 2; ``deck_variant``
+    changes the edition's deck entries before the engine reads them (a sweep's deck axis); a rejected
     rule named in ``varied`` came from ``--vary``, the others from ``--rule``."""
     from pydantic import ValidationError
 
-    from generator.play.registry import get_engine, options_for
+    from generator.play.registry import get_engine, inputs_for, options_for
     from generator.model import load_edition
     try:
         ed = load_edition(game, edition)
@@ -72,11 +72,13 @@ def load(game: str, edition: str | None, rules: tuple[tuple[str, Any], ...], doi
             key = str((exc.errors(include_url=False)[0].get("loc") or ("",))[0])
             fail(message.replace("--rule", "--vary", 1) if key in varied else message)
     try:
-        entries = deck_variant(ed.deck_entries) if deck_variant else ed.deck_entries
-        deck = engine.expand_deck(entries)
+        if deck_variant:
+            from generator.runs.sweep import with_deck
+            ed = with_deck(ed, deck_variant(ed.deck_entries))
+        inputs = inputs_for(engine, ed)
     except ValueError as exc:
         fail(f"game {game!r}: {exc}")
-    return engine, options, deck, list(ed.glyph_ids), ed.id
+    return engine, options, inputs, ed.id
 
 
 def check_agents(engine: Any, specs: tuple[str, ...]) -> list[str]:

@@ -27,7 +27,7 @@ def replay(game: str, edition: str | None, seed: int, agents: tuple[str, str], i
            rules: tuple[tuple[str, Any], ...], view: str | None) -> None:
     """Play one game of GAME and print it turn by turn, with the board after each turn."""
     from generator.play.registry import game_seed, play_game
-    engine, options, deck, glyph_ids, edition_id = load(game, edition, rules, "replayed")
+    engine, options, inputs, edition_id = load(game, edition, rules, "replayed")
     specs = check_agents(engine, agents)
     seats = engine.info.seats
     try:
@@ -36,10 +36,10 @@ def replay(game: str, edition: str | None, seed: int, agents: tuple[str, str], i
         raise click.BadParameter(str(exc), param_hint="'--view'") from None
     gs = game_seed(seed, index) if index is not None else seed
     try:
-        record = play_game(options, deck, glyph_ids, gs, specs, game=engine.name)
+        record = play_game(options, inputs, gs, specs, game=engine.name)
     except ValueError as exc:
         fail(str(exc))
-    state = engine.new_game(options, deck, glyph_ids, gs)
+    state = engine.new_game(options, inputs, gs)
     click.echo(f"{game} ({edition_id}), seed {gs}: " + " vs ".join(f"{a} ({s})" for a, s in zip(specs, seats)))
     show = engine.render if viewer is None or engine.render_for is None else \
         (lambda s: engine.render_for(s, viewer))

@@ -32,13 +32,13 @@ def simulate(game: str, edition: str | None, games: int | None, agents: tuple[st
              json_file: str | None, swap_seats: bool, rules: tuple[tuple[str, Any], ...], scheduler: str | None) -> None:
     """Play GAME many times between agents and report win rates and other figures."""
     from generator.runs.simulation import simulate as run_simulation
-    engine, options, deck, glyph_ids, edition_id = load(game, edition, rules)  # a game without an engine stops here
+    engine, options, inputs, edition_id = load(game, edition, rules)  # a game without an engine stops here
     if games is None:
         raise click.MissingParameter(param_hint="'--games' / '-n'", param_type="option")
     specs = check_agents(engine, agents)
     try:
         with cluster(scheduler):
-            res = _simulate_with_progress(run_simulation, engine, options, deck, glyph_ids, games, specs,
+            res = _simulate_with_progress(run_simulation, engine, options, inputs, games, specs,
                                           seed, jobs, swap_seats)
     except UserError as exc:
         fail(str(exc))
@@ -47,15 +47,15 @@ def simulate(game: str, edition: str | None, games: int | None, agents: tuple[st
     output(res, json_file, text)
 
 
-def _simulate_with_progress(run_simulation, engine, options, deck, glyph_ids, games, specs, seed, jobs,
+def _simulate_with_progress(run_simulation, engine, options, inputs, games, specs, seed, jobs,
                             swap_seats) -> dict[str, Any]:
     try:
         if show_progress():
             with click.progressbar(length=games, label="simulating") as bar:
-                res = run_simulation(options, deck, glyph_ids, games, specs, seed, jobs,
+                res = run_simulation(options, inputs, games, specs, seed, jobs,
                                      bar.update, swap_seats=swap_seats, game=engine.name)
         else:
-            res = run_simulation(options, deck, glyph_ids, games, specs, seed, jobs, None,
+            res = run_simulation(options, inputs, games, specs, seed, jobs, None,
                                  swap_seats=swap_seats, game=engine.name)
     except ValueError as exc:
         fail(str(exc))

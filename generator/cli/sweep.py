@@ -64,6 +64,6 @@ def _cell(game: str, edition: str | None, label: dict[str, Any], rules: tuple[tu
             fixed[key] = value
     overrides = tuple(RULE.convert(f"{k}={json.dumps(v) if isinstance(v, (list, tuple)) else v}", None, None)
                       for k, v in fixed.items())
-    engine, options, deck, glyph_ids, _ = load(game, label.get("edition", edition), overrides,
-                                                deck_variant=variant, varied=frozenset(label))
-    return Cell(label, engine.name, options, deck, glyph_ids)
+    engine, options, inputs, _ = load(game, label.get("edition", edition), overrides,
+                                      deck_variant=variant, varied=frozenset(label))
+    return Cell(label, engine.name, options, inputs)

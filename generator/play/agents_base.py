@@ -15,6 +15,7 @@ from generator.play.seeds import derive_seed
 from generator.play.rng import SplitMix64
 
 AGENT_KINDS = ("random", "greedy", "mcts")
+SEARCH_KINDS = ("mcts", "strong")  # the kinds that take an iteration count (``mcts:400``)
 MAX_ITERATIONS = 100_000  # tree-search iterations a turn: beyond this a game takes hours, not minutes
 
 
@@ -52,14 +53,14 @@ class GreedyAgentBase:
 
 def parse_agent_spec(spec: str, kinds: tuple[str, ...] = AGENT_KINDS,
                      example_iterations: int = 400) -> tuple[str, int | None]:
-    """(kind, iterations) of a spec; iterations is None unless given as ``mcts:N``.
+    """(kind, iterations) of a spec; iterations is None unless given as ``mcts:N`` (or ``strong:N``).
 
     Case and surrounding blanks are ignored. :raises ValueError: for a kind not in ``kinds``,
     an argument to anything but ``mcts``, or an iteration count that is not a positive integer.
     """
     name, _, arg = str(spec).strip().partition(":")
     name = name.lower()
-    if name == "mcts" and "mcts" in kinds:
+    if name in SEARCH_KINDS and name in kinds:
         if not arg:
             return name, None
         try:
@@ -67,14 +68,13 @@ def parse_agent_spec(spec: str, kinds: tuple[str, ...] = AGENT_KINDS,
         except ValueError:
             iterations = 0
         if not 1 <= iterations <= MAX_ITERATIONS:
-            raise ValueError(f"agent {spec!r}: mcts iterations must be a positive integer from 1 to "
-                             f"{MAX_ITERATIONS:,}, e.g. 'mcts:{example_iterations}'")
+            raise ValueError(f"agent {spec!r}: {name} iterations must be a positive integer from 1 to "
+                             f"{MAX_ITERATIONS:,}, e.g. '{name}:{example_iterations}'")
         return name, iterations
     if name in kinds and not arg:
         return name, None
-    choices = ", ".join(kinds)
-    if "mcts" in kinds:
-        choices += f", mcts:N (N = iterations, e.g. mcts:{example_iterations})"
+    choices = ", ".join(k + (f", {k}:N (N = iterations, e.g. {k}:{example_iterations})" if k in SEARCH_KINDS else "")
+                        for k in kinds)
     near = did_you_mean(name, kinds)
     raise ValueError(f"unknown agent {spec!r}{near[len(repr(name)):]}; choose from {choices}")
 

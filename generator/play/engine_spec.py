@@ -3,11 +3,16 @@
 Each game's ``game.py`` declares its ``ENGINE`` and registers it as an entry point of the group
 ``pnp_generator.engines``; ``registry.ENGINES`` collects them by name (see ``plugins``).
 
-The generic runner needs a state with ``current_player``, ``legal_actions()``,
-``apply_action()``, ``is_terminal()``, ``outcome()`` ((winner or None, tie-break or None)),
-``scores()`` and ``turn``; ``flags()`` is read when present (``stalled``: the game hit its turn
-cap). At a chance node (``current_player`` -1) it applies ``sample_chance()``, the state's own
-seeded outcome (an engine with other chance needs gives its own ``play_game`` and ``simulate``).
+A game is fixed by its rule options, its inputs and its seed. The inputs are whatever else the
+engine reads from an edition (a deck, the glyphs...): the engine's own ``inputs`` hook builds them
+from the edition, and the generic code only hands them back to the engine's ``new_game``. An engine
+that needs nothing besides its options gives no hook, and its ``new_game`` gets None.
+
+One run loop (``loop.play_out``) plays every engine: a state with ``current_player``,
+``legal_actions()``, ``apply_action()``, ``is_terminal()``, ``outcome()`` ((winner or None,
+tie-break or None)), ``scores()`` and ``turn`` (``GameState``); ``flags()`` is read when present
+(``stalled``: the game hit its turn cap). At a chance node (``current_player`` -1) it applies
+``sample_chance()``, the state's own outcome, seeded by the game's seed in ``new_game``.
 
 What the generic code says about a game (its seats' names, how ties are broken) comes from the
 spec's ``GameInfo``; the game's own figures (cards taken, penalties...) come from its hooks: per
@@ -17,11 +22,15 @@ game (``figures``, kept in each record and row) and per run (``summarise_figures
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Protocol, Sequence
 
 from pydantic import BaseModel
 
-from generator.play.agents_base import AGENT_KINDS
+from generator.play.agents_base import AGENT_KINDS, Agent
+from generator.play.records import GameRow
+
+if TYPE_CHECKING:
+    from generator.model.game import Edition
 
 
 @dataclass(frozen=True)
@@ -51,42 +60,151 @@ class GameInfo:
         return keys.index(name.lower())
 
 
+class GameState(Protocol):
+    """What the run loop and the registry read of a game's state."""
+
+    @property
+    def current_player(self) -> int: ...          # a seat, -1 at a chance node
+
+    @property
+    def turn(self) -> int: ...                    # turns completed so far
+
+    def legal_actions(self) -> Sequence[Any]: ...
+
+    def apply_action(self, action: Any, /) -> None: ...
+
+    def is_terminal(self) -> bool: ...
+
+    def outcome(self) -> tuple[int | None, str | None]: ...  # (winner or None, tie-break or None)
+
+    def scores(self) -> Sequence[int]: ...        # by seat
+
+
+class GameInputs(Protocol):
+    """An engine's inputs from an edition (its deck, its glyphs...), as its ``inputs`` hook builds them."""
+
+    def key(self) -> Any:
+        """What of the inputs changes a game, JSON-ready (a card's name or art changes none): the
+        kept results of the rulebook's games are found by it."""
+        ...
+
+
+class InputsFrom(Protocol):
+    """(edition) -> the engine's inputs. :raises ValueError: for an edition it cannot play (one line)."""
+
+    def __call__(self, edition: Edition, /) -> GameInputs: ...
+
+
+class NewGame(Protocol):
+    """(options, inputs or None, seed) -> a fresh state; the seed fixes every chance outcome of the game."""
+
+    def __call__(self, options: Any, inputs: Any, seed: int, /) -> Any: ...
+
+
+class MakeAgent(Protocol):
+    """(spec, seed) -> an agent (``"random"``, ``"greedy"``, ``"mcts:400"``...). :raises ValueError: for a bad spec."""
+
+    def __call__(self, spec: str, seed: int, /) -> Agent: ...
+
+
+class DescribeSetup(Protocol):
+    """(a fresh state) -> what a record tells of the start, JSON-ready."""
+
+    def __call__(self, state: Any, /) -> dict[str, Any]: ...
+
+
+class Render(Protocol):
+    """(state) -> the board as text."""
+
+    def __call__(self, state: Any, /) -> str: ...
+
+
+class ParseAction(Protocol):
+    """(notation) -> an action ``apply_action`` (or ``apply_record``) takes. :raises ValueError: for bad text."""
+
+    def __call__(self, text: str, /) -> Any: ...
+
+
+class Figures(Protocol):
+    """(a finished state) -> the game's own figures (name -> a value or one value per seat), JSON-ready."""
+
+    def __call__(self, state: Any, /) -> dict[str, Any]: ...
+
+
+class SummariseFigures(Protocol):
+    """(a run's ``GameRow``s, the agent specs) -> the game's own entries of ``simulate``'s summary."""
+
+    def __call__(self, rows: list[GameRow], agents: Sequence[str], /) -> dict[str, Any]: ...
+
+
+class FormatSummary(Protocol):
+    """(``simulate``'s summary) -> a short report."""
+
+    def __call__(self, summary: dict[str, Any], /) -> str: ...
+
+
+class NotationFor(Protocol):
+    """(action, viewer, actor) -> the action's notation as ``viewer`` may see it."""
+
+    def __call__(self, action: Any, viewer: int, actor: int, /) -> str: ...
+
+
+class RenderFor(Protocol):
+    """(state, viewer) -> the board ``viewer`` sees."""
+
+    def __call__(self, state: Any, viewer: int, /) -> str: ...
+
+
+class Position(Protocol):
+    """(options, inputs or None, a mapping) -> the state it describes. :raises ValueError: naming the key."""
+
+    def __call__(self, options: Any, inputs: Any, data: dict[str, Any], /) -> Any: ...
+
+
+class ApplyRecord(Protocol):
+    """(state, a parsed whole-turn record) -> None: the record applied as its decisions."""
+
+    def __call__(self, state: Any, record: Any, /) -> None: ...
+
+
+class KernelRows(Protocol):
+    """(options, inputs or None, game seeds, agent specs by seat) -> one ``GameRow`` per seed, as the
+    run loop makes it (not swapped), or None when the compiled kernel cannot play these agents here."""
+
+    def __call__(self, options: Any, inputs: Any, seeds: Sequence[int], agents: Sequence[Any], /) \
+            -> list[GameRow] | None: ...
+
+
 @dataclass(frozen=True)
 class EngineSpec:
     """How the generic registry drives one game's engine."""
 
     name: str
     options_model: type[BaseModel]                 # validates an edition's ``rules:``
-    new_game: Callable[..., Any]                    # (options, deck, glyph_ids, seed) -> State
-    make_agent: Callable[[str, int], Any]           # (spec, seed) -> Agent
-    describe_setup: Callable[[Any], dict[str, Any]]
-    render: Callable[[Any], str]
-    expand_deck: Callable[[Any], list[Any]]         # counted entries -> one record per card
-    parse_action: Callable[[str], Any]
+    new_game: NewGame
+    make_agent: MakeAgent
+    describe_setup: DescribeSetup
+    render: Render
+    parse_action: ParseAction
+    inputs: InputsFrom | None = None               # None: the engine reads nothing but the rules
     agent_kinds: tuple[str, ...] = AGENT_KINDS
     info: GameInfo = GameInfo()
-    # the game's own figures of a finished game (name -> a value or one value per seat), kept in its
-    # record and its simulation row; and the summary entries of a run made from them
-    figures: Callable[[Any], dict[str, Any]] | None = None
-    summarise_figures: Callable[[list[dict[str, Any]]], dict[str, Any]] | None = None
-    # optional: an engine with its own runner gives these; otherwise the generic ones are used
-    play_game: Callable[..., Any] | None = None     # (options, deck, glyph_ids, seed, agents)
-    simulate: Callable[..., dict[str, Any]] | None = None
-    # (options, deck, glyph_ids, games, agents, seed, jobs, progress, swap_seats) -> dict
-    format_summary: Callable[[dict[str, Any]], str] | None = None  # simulate's dict -> a short report
-    # (without one, the generic report: wins, scores and turns by seat)
+    # the game's own figures of a finished game, kept in its record and its simulation row; and the
+    # summary entries of a run made from them
+    figures: Figures | None = None
+    summarise_figures: SummariseFigures | None = None
+    format_summary: FormatSummary | None = None    # without one, the generic report (wins, scores, turns by seat)
     # hidden information: a game without any leaves these None (everyone sees the full log and board)
-    notation_for: Callable[[Any, int, int], str] | None = None  # (action, viewer, actor) -> masked notation
-    render_for: Callable[[Any, int], str] | None = None         # (state, viewer) -> the board it sees
-    position: Callable[..., Any] | None = None      # (options, deck, glyph_ids, data dict) -> State
-    # an engine whose records are whole turns made of several decisions: (state, parsed record) applies
-    # one as its decisions; its states keep those records as ``history``. None: a record is one action
-    apply_record: Callable[[Any, Any], None] | None = None
+    notation_for: NotationFor | None = None
+    render_for: RenderFor | None = None
+    position: Position | None = None
+    # an engine whose records are whole turns made of several decisions applies one as its decisions;
+    # its states keep those records as ``history``. None: a record is one action
+    apply_record: ApplyRecord | None = None
     # "module:attribute" of the rulebook's ``Appendices`` for this engine (imported only by the rulebook)
     appendices: str | None = None
     # "module:attribute" of its FrameworkBinding (adapters/binding.py), imported only by the adapters
     frameworks: str | None = None
-    # "module:attribute" of its compiled kernel's batch player, imported only by the generic runner:
-    # (options, deck, glyph_ids, game seeds, agents by seat) -> ``loop.GameRow``s (not swapped), or
-    # None when it cannot play those agents here
+    # "module:attribute" of its compiled kernel's batch player (a ``KernelRows``), imported only by the
+    # simulation runner
     kernel: str | None = None

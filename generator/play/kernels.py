@@ -36,16 +36,30 @@ def load(package: str) -> ModuleType | None:
         return None
 
 
-KERNEL_AGENTS = {"random": 0, "greedy": 1}  # the agents a game kernel plays, by the kernel's number
+# the agents a game kernel plays, by the kernel's number: ``strong`` is the kernel's own search
+KERNEL_AGENTS = {"random": 0, "greedy": 1, "strong": 2}
 
 
-def kernel_agent(spec: Any) -> int | None:
-    """The kernel's number for an agent spec it implements ("random", "greedy"), else None."""
+def _parsed(spec: Any) -> tuple[str, int | None] | None:
     from generator.play.agents_base import parse_agent_spec
     if not isinstance(spec, str):
         return None
     try:
-        kind, iterations = parse_agent_spec(spec)
+        return parse_agent_spec(spec, tuple(KERNEL_AGENTS))
     except ValueError:
         return None
-    return KERNEL_AGENTS.get(kind) if iterations is None else None
+
+
+def kernel_agent(spec: Any) -> int | None:
+    """The kernel's number for an agent spec it implements ("random", "greedy", "strong",
+    "strong:N"), else None."""
+    parsed = _parsed(spec)
+    return None if parsed is None else KERNEL_AGENTS[parsed[0]]
+
+
+def search_iterations(spec: Any, default: int) -> int:
+    """The iterations of a ``strong:N`` spec (``default`` for ``strong``); 0 for another agent."""
+    parsed = _parsed(spec)
+    if parsed is None or parsed[0] != "strong":
+        return 0
+    return default if parsed[1] is None else parsed[1]

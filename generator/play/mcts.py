@@ -15,7 +15,7 @@ and ``pick_new`` (which untried action to add).
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Sequence
 
 from .rng import SplitMix64
 
@@ -47,7 +47,7 @@ class TreeSearch:
         self.weights = weights
 
     # ----------------------------------------------------------------- hooks of a game
-    def candidates(self, state: Any) -> list[Any]:
+    def candidates(self, state: Any) -> Sequence[Any]:
         """The actions the tree considers for the player to move."""
         raise NotImplementedError
 
@@ -82,7 +82,7 @@ class TreeSearch:
                        if a in children else (-1, 0.0))
         return max(root_cands, key=lambda a: children[a].n if a in children else -1)
 
-    def search(self, state: Any, root_cands: list[Any]) -> Node:
+    def search(self, state: Any, root_cands: Sequence[Any]) -> Node:
         """The tree after ``iterations`` iterations from ``state`` (whose candidates are
         ``root_cands``)."""
         root = Node()

@@ -1,5 +1,5 @@
 """What every engine's rule options share: a frozen pydantic model that refuses unknown keys,
-and the fields whose meaning is the same in every game (their bounds and defaults differ).
+and the field whose meaning is the same in every game (its bound and default differ).
 
 ``registry.options_for(edition)`` validates an edition's ``rules:`` with a game's subclass.
 """
@@ -14,11 +14,6 @@ class RuleOptions(BaseModel):
     """Base of an engine's rule options: one field per rule number or reading, with a description."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-def supply_field(default: int, *, ge: int, le: int) -> Any:
-    """The ``cubes_per_player`` field."""
-    return Field(default, ge=ge, le=le, description="Energy cubes in each player's supply at the start.")
 
 
 def turn_cap_field(default: int) -> Any:

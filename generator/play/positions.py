@@ -7,7 +7,7 @@ cannot be raises ``PositionError`` naming the key (and, for text, the line).
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any
 
 from generator.play.registry import get_engine
 
@@ -30,9 +30,9 @@ def parse_position_text(text: str) -> dict[str, Any]:
     return data
 
 
-def build_position(game: str, options: Any, data: dict[str, Any] | str,
-                   deck: Sequence[Any] = (), glyph_ids: Sequence[str] = ()) -> Any:
-    """The state of engine ``game`` that ``data`` (a mapping or YAML text) describes.
+def build_position(game: str, options: Any, data: dict[str, Any] | str, inputs: Any = None) -> Any:
+    """The state of engine ``game`` that ``data`` (a mapping or YAML text) describes, with the
+    engine's ``inputs`` from an edition (None for an engine that reads only its rules).
 
     :raises PositionError: for data that describes no legal position, or an engine without a builder.
     """
@@ -42,7 +42,7 @@ def build_position(game: str, options: Any, data: dict[str, Any] | str,
     if isinstance(data, str):
         data = parse_position_text(data)
     try:
-        return engine.position(options, list(deck), list(glyph_ids), data)
+        return engine.position(options, inputs, data)
     except PositionError:
         raise
     except ValueError as exc:

@@ -1,9 +1,10 @@
-"""The record of one played game: setup, actions in notation, result, flags and the game's own figures."""
+"""What a played game leaves: its record (setup, actions in notation, result, flags and the game's own
+figures) and, in a simulation, its row."""
 from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 
 @dataclass
@@ -36,3 +37,16 @@ class GameRecord:
             "game": self.game, "seed": self.seed, "agents": list(self.agents), "setup": self.setup,
             "actions": list(self.actions), "scores": list(self.scores), **figures, "winner": self.winner,
             "tie_break": self.tie_break, "turns": self.turns, "flags": self.flags})
+
+
+class GameRow(NamedTuple):
+    """One finished game, as a simulation keeps it: the generic result and the game's own figures."""
+
+    winner: int | None
+    tie_break: str | None
+    scores: tuple[int, ...]        # by seat
+    turns: int
+    stalled: bool                  # stopped at the turn cap
+    swapped: bool                  # the agents sat the other way round
+    figures: dict[str, Any]        # the engine's ``figures(state)``
+    flags: dict[str, Any]          # the state's ``flags()``

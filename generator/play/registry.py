@@ -12,26 +12,30 @@ from typing import Any, Sequence
 
 from pydantic import BaseModel
 
-from generator.play.agents_base import seat_agents
+from generator.play import loop
+from generator.play.agents_base import SEARCH_KINDS, seat_agents
 from generator.play.engine_spec import EngineSpec
-from generator.play.loop import game_row, play_out
 from generator.play.plugins import ENGINES, get_engine
 from generator.play.records import GameRecord
 from generator.play.seeds import derive_seed, game_seed
 
-Card = Any  # a deck entry: whatever the engine's ``expand_deck`` gives
-
-__all__ = ["ENGINES", "derive_seed", "game_seed", "get_engine", "options_for", "new_game",
+__all__ = ["ENGINES", "derive_seed", "game_seed", "get_engine", "options_for", "inputs_for", "new_game",
            "make_agent", "play_game", "replay"]
 
 
 def options_for(edition: Any) -> BaseModel:
     """The engine options of an edition (a ``generator.model.Edition``): its ``rules:`` block
-    validated by the options model of its game's engine.
+    validated by the options model of its game's engine, once in a loading session (the check
+    ``validate`` makes and the options the rulebook's games are played with).
 
     :raises GameDataError: for a game without a registered engine, an unknown option or a bad
         value, naming the file and line that hold it and the key path (``rules.<option>``).
     """
+    from generator.core.session import once
+    return once(("engine options", edition.game.folder, edition.id), lambda: _options_for(edition))
+
+
+def _options_for(edition: Any) -> BaseModel:
     from pydantic import ValidationError
 
     from generator.core.errors import GameDataError
@@ -81,13 +85,21 @@ def agent_names(game: str | None = None) -> list[str]:
         for k in spec.agent_kinds:
             if k not in kinds:
                 kinds.append(k)
-    return [k for k in kinds] + (["mcts:N"] if "mcts" in kinds else [])
+    return [k for k in kinds] + [f"{k}:N" for k in SEARCH_KINDS if k in kinds]
 
 
-def new_game(options: Any, deck: Sequence[Card], glyph_ids: Sequence[str], seed: int,
-             *, game: str | None = None) -> Any:
-    """A fresh State of the engine that ``options`` belong to."""
-    return engine_for(options, game).new_game(options, deck, glyph_ids, seed)
+def inputs_for(engine: EngineSpec, edition: Any) -> Any:
+    """The engine's inputs from an edition (its own ``inputs`` hook), None for an engine that reads
+    nothing but its rules.
+
+    :raises ValueError: for an edition the engine cannot play.
+    """
+    return engine.inputs(edition) if engine.inputs is not None else None
+
+
+def new_game(options: Any, inputs: Any, seed: int, *, game: str | None = None) -> Any:
+    """A fresh state of the engine that ``options`` belong to."""
+    return engine_for(options, game).new_game(options, inputs, seed)
 
 
 def make_agent(spec: str, seed: int, *, game: str) -> Any:
@@ -98,38 +110,16 @@ def make_agent(spec: str, seed: int, *, game: str) -> Any:
     return get_engine(game).make_agent(spec, seed)
 
 
-def play_game(options: Any, deck: Sequence[Card], glyph_ids: Sequence[str], seed: int,
-              agents: Sequence[Any], *, game: str | None = None) -> GameRecord:
-    """Play one game; agents are specs or agent objects, by seat."""
-    engine = engine_for(options, game)
-    if engine.play_game is not None:
-        return engine.play_game(options, deck, glyph_ids, seed, agents)
-    state = engine.new_game(options, deck, glyph_ids, seed)
-    setup = engine.describe_setup(state)
-    log: list[Any] = []
-    play_out(state, seat_agents(engine, agents, seed), log)
-    # an engine that applies whole-turn records keeps them as its history
-    actions = [str(a) for a in (state.history if engine.apply_record else log)]
-    return _record(engine, state, seed, agents, setup, actions)
+def play_game(options: Any, inputs: Any, seed: int, agents: Sequence[Any], *,
+              game: str | None = None) -> GameRecord:
+    """Play one game through the run loop (``loop.play_game``); agents are specs or agent objects, by seat."""
+    return loop.play_game(engine_for(options, game), options, inputs, seed, agents)
 
 
-def _record(engine: EngineSpec, state: Any, seed: int, agents: Sequence[Any],
-            setup: dict[str, Any], actions: list[str]) -> GameRecord:
-    row = game_row(engine, state, False)
-    return GameRecord(
-        game=engine.name, seed=seed,
-        agents=tuple(a if isinstance(a, str) else getattr(a, "name", type(a).__name__)
-                     for a in agents),
-        setup=setup, actions=actions, scores=row.scores, winner=row.winner, tie_break=row.tie_break,
-        turns=state.turn, flags=row.flags if hasattr(state, "flags") else {"stalled": row.stalled},
-        figures=row.figures)
-
-
-def replay(options: Any, deck: Sequence[Card], glyph_ids: Sequence[str], seed: int,
-           actions: Sequence[str], *, game: str | None = None) -> Any:
+def replay(options: Any, inputs: Any, seed: int, actions: Sequence[str], *, game: str | None = None) -> Any:
     """The state after replaying ``actions`` (notation) from the setup given by ``seed``."""
     engine = engine_for(options, game)
-    state = engine.new_game(options, deck, glyph_ids, seed)
+    state = engine.new_game(options, inputs, seed)
     apply = engine.apply_record or type(state).apply_action
     for text in actions:
         apply(state, engine.parse_action(text))

@@ -6,7 +6,7 @@ Each error names the file and line of the template (or piece) that made it.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Mapping, Protocol
 
 from generator.core.errors import GameDataError, did_you_mean
 from generator.model.expressions import compile_value, expression_keys, strip_expressions, unknown_name
@@ -18,9 +18,23 @@ from generator.draw.patterns import is_pattern
 from generator.draw.richtext import SPAN_STYLES, RichStyle, is_rich, names_used, paragraph, spans_used
 from generator.elements import KINDS
 from generator.elements.args.conditions import check_condition, holds
+from generator.render.style import Palette
 
-if TYPE_CHECKING:
-    from generator.render.faces import FacePainter
+
+class Painter(Protocol):
+    """What the checks read of a game's painter (``faces.FacePainter``): its glyphs and icons,
+    colours, fonts, pictures, the edition's data and a piece's bound values and elements."""
+
+    shapes: Mapping[str, Any]
+    palette: Palette
+    fonts: Mapping[str, str]
+    data: Mapping[str, Any]
+
+    def art(self, file: str) -> Any: ...
+
+    def values(self, component: ComponentSet, piece: Piece) -> dict: ...
+
+    def bound(self, template: Template, values: dict, label: str | None = None) -> dict: ...
 
 COLOUR_KEYS = ("fill", "centre_fill", "stroke", "colour", "outline")
 SIZE_TOLERANCE = 0.01  # points
@@ -55,7 +69,7 @@ def patterns(element) -> list[tuple[str, object]]:
     return [(key, getattr(element, key)) for key in ("fill", "centre_fill") if is_pattern(getattr(element, key, None))]
 
 
-def check_template(painter: "FacePainter", template: Template, component: ComponentSet) -> None:
+def check_template(painter: Painter, template: Template, component: ComponentSet) -> None:
     """Every name a template uses must exist and every condition must be able to hold."""
     kinds = field_kinds(component)
     names = set(kinds)
@@ -112,7 +126,7 @@ def _check_expression_names(element, known: set[str], component: ComponentSet, f
             raise fail(key, problem[0], f"{problem[1]} (in {source} for {first})")
 
 
-def _check_text(painter: "FacePainter", element, component: ComponentSet, names: set[str], fail) -> None:
+def _check_text(painter: Painter, element, component: ComponentSet, names: set[str], fail) -> None:
     text = strip_expressions(element.text)  # an expression's result is checked piece by piece
     try:
         refs = text_references(text)
@@ -152,7 +166,7 @@ def _check_text_keys(element, fail) -> None:
         raise fail("path", "plain text on an arc (no markup, no hyphenate)", repr(element.text))
 
 
-def _check_markup(painter: "FacePainter", text: str, fail) -> None:
+def _check_markup(painter: Painter, text: str, fail) -> None:
     """Icons and colours named by rich-text markup must exist; the markup must typeset."""
     if not is_rich(text, "none"):
         return
@@ -182,14 +196,14 @@ def _check_markup(painter: "FacePainter", text: str, fail) -> None:
         raise fail("text", "text reportlab can typeset", str(exc).strip().splitlines()[-1]) from None
 
 
-def _check_image(painter: "FacePainter", file: str, fail) -> None:
+def _check_image(painter: Painter, file: str, fail) -> None:
     try:
         painter.art(file)
     except GameDataError as exc:
         raise fail("file", exc.expected, repr(file)) from None
 
 
-def _check_bound_values(painter: "FacePainter", template: Template, component: ComponentSet, piece: Piece) -> None:
+def _check_bound_values(painter: Painter, template: Template, component: ComponentSet, piece: Piece) -> None:
     """Values bound to `$field` (colours, glyphs, images) must resolve for every piece, and every
     expression of an element the piece draws must give what its key takes."""
     values = painter.values(component, piece)
@@ -221,7 +235,7 @@ def _check_bound_values(painter: "FacePainter", template: Template, component: C
         _check_kind(element, values, piece, source, where)
 
 
-def _check_expression_values(painter: "FacePainter", element, bound, values: dict, piece: Piece, source,
+def _check_expression_values(painter: Painter, element, bound, values: dict, piece: Piece, source,
                              where) -> None:
     """What an element's expressions gave one piece names a colour, glyph, image or markup that exists."""
     keys = expression_keys(element)
@@ -259,7 +273,7 @@ def _check_count(element, values: dict, piece: Piece, source, where) -> None:
                                f"{dots!r} (from {bound} for {piece.label})")
 
 
-def _check_field_markup(painter: "FacePainter", element, values: dict, piece: Piece, origin) -> None:
+def _check_field_markup(painter: Painter, element, values: dict, piece: Piece, origin) -> None:
     """Markup that comes from a piece's fields is checked too, and blamed on the piece's row."""
     for ref in text_references(element.text):
         value = values.get(ref)

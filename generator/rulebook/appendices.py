@@ -10,7 +10,7 @@ that has no entry, gets a rulebook without appendices.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 from pydantic import BaseModel
 from reportlab.platypus import Flowable
@@ -25,6 +25,7 @@ from generator.runs.sample_search import SampleSearch
 from generator.rulebook.settings import RulebookSettings
 from generator.rulebook.styles import Styles
 
+M = TypeVar("M", bound=BaseModel)  # a model the engine reads rulebook.yaml's ``board:`` as
 Figure = Callable[[float], list[Flowable]]   # (available width) -> flowables
 
 
@@ -45,7 +46,7 @@ class Book:
     narrated_turns: int | None = None             # the game's own choice, over the profile's
     sample_search: SampleSearch = field(default_factory=SampleSearch)  # what the sample game must show
 
-    def parts(self, model: type[BaseModel]) -> BaseModel | None:
+    def parts(self, model: type[M]) -> M | None:
         """The ``board:`` of rulebook.yaml read as ``model`` (the engine's roles); None without one.
 
         :raises GameDataError: naming rulebook.yaml, the line and the key of a bad part.

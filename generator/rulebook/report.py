@@ -55,7 +55,7 @@ def with_options(inputs: EngineInputs, change: dict[str, Any]) -> EngineInputs:
     except ValidationError as exc:
         first = exc.errors()[0]
         raise ValueError(f"{', '.join(f'{k}={v!r}' for k, v in change.items())}: {first['msg']}") from None
-    return EngineInputs(inputs.engine, options, inputs.deck, inputs.glyph_ids)
+    return EngineInputs(inputs.engine, options, inputs.inputs)
 
 
 def _typed(value: Any, like: Any) -> Any:

@@ -1,7 +1,7 @@
 """Results that are costly to compute (simulations, the sample game), cached by content hash.
 
 The key is a hash of everything that determines a result and nothing else: the caller's parts
-(rule options, the deck's gameplay fields, glyphs, agents, seed, number of games) plus a
+(rule options, what of the engine's inputs changes a game, agents, seed, number of games) plus a
 fingerprint of the source code of the one engine that plays the games (its own package, the
 shared agent and search code, the seeding and game loop of the registry). A change to a card's
 numbers or to that engine's code is never answered from a stale entry; renaming a card, redrawing
@@ -33,7 +33,7 @@ def cache_dir() -> Path:
 SHARED_ENGINE_FILES = ("agents_base.py", "mcts.py", "options_base.py", "records.py", "engine_spec.py", "seeds.py",
                        "loop.py")
 # and the registry's code that plays a game
-REGISTRY_FUNCTIONS = ("play_game", "_record")  # (agents by seat: agents_base.seat_agents)
+REGISTRY_FUNCTIONS = ("play_game",)  # (the run loop itself: loop.py, above)
 
 
 @lru_cache(maxsize=None)
@@ -55,12 +55,12 @@ def engine_sources(engine: str | None) -> tuple[list[Path], list[str]]:
     module = registry.get_engine(engine).new_game.__module__
     package = module.rpartition(".")[0]
     if package:
-        folder = Path(importlib.import_module(package).__file__).parent
+        folder = Path(str(importlib.import_module(package).__file__)).parent
         # the package's rulebook appendix tells games and plays none: editing it re-simulates nothing
         book = _appendix_folder(registry.get_engine(engine).appendices, package, folder)
         own = sorted(p for p in folder.rglob("*.py") if book is None or book not in p.parents)
     else:
-        own = [Path(importlib.import_module(module).__file__)]
+        own = [Path(str(importlib.import_module(module).__file__))]
     files = own + [root / name for name in SHARED_ENGINE_FILES if (root / name).is_file()]
     return files, [inspect.getsource(getattr(registry, name)) for name in REGISTRY_FUNCTIONS]
 

@@ -4,12 +4,20 @@ from __future__ import annotations
 
 from concurrent.futures import FIRST_COMPLETED, Future, wait
 from contextlib import nullcontext
-from typing import TYPE_CHECKING, Callable
+from typing import Callable, Protocol
 
 from generator.core.trace import span
 
-if TYPE_CHECKING:  # work.resolve asks this module: a name for annotations only
-    from generator.runs.work import Work
+
+class Work(Protocol):
+    """What a run started ahead knows of its work (``work.Work``, which asks this module): the
+    games of each unit and a label for the timeline."""
+
+    @property
+    def sizes(self) -> list[int]: ...
+
+    @property
+    def label(self) -> str: ...
 
 PENDING: dict[str, "Pending"] = {}
 

@@ -30,7 +30,7 @@ def summary_work(inputs: EngineInputs, games: int, seed: int, agents: Sequence[s
 def _simulate(unit: tuple) -> dict[str, Any]:
     from generator.runs.simulation import simulate
     inputs, games, seed, agents = unit
-    return simulate(inputs.options, inputs.deck, inputs.glyph_ids, games, list(agents), seed, game=inputs.engine)
+    return simulate(inputs.options, inputs.inputs, games, list(agents), seed, game=inputs.engine)
 
 
 def _first(parts: list) -> Any:

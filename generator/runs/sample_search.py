@@ -63,8 +63,7 @@ def _search_seeds(unit: tuple) -> dict[str, Any]:
     best: dict[str, Any] | None = None
     records: dict[str, Any] = {}
     for tried, seed in enumerate(range(first_seed, first_seed + seeds), start=1):
-        record = play_game(inputs.options, inputs.deck, inputs.glyph_ids, seed, list(agents),
-                           game=inputs.engine).to_dict()
+        record = play_game(inputs.options, inputs.inputs, seed, list(agents), game=inputs.engine).to_dict()
         records[str(seed)] = record
         events = read_events(inputs, json.loads(json.dumps(record)))
         found = first_turns(events, list(wanted))

@@ -12,6 +12,7 @@ import heapq
 import itertools
 import threading
 from concurrent.futures import Future, ProcessPoolExecutor
+from functools import partial
 from typing import Any, Callable
 
 
@@ -69,7 +70,7 @@ class Scheduler:
                     continue
                 self._running += 1
             try:  # outside the lock: the pool's own thread calls _done, which takes it
-                self.pool.submit(fn, *args).add_done_callback(lambda inner, mine=future: self._done(inner, mine))
+                self.pool.submit(fn, *args).add_done_callback(partial(self._done, mine=future))
             except RuntimeError as exc:  # the pool is shutting down or broken
                 self._done_with(future, exc)
 
@@ -91,7 +92,8 @@ class Scheduler:
             self._running -= 1
             self._free.notify()
         if exc is None:
-            future.cancel() or future.set_exception(RuntimeError("cancelled"))
+            if not future.cancel():
+                future.set_exception(RuntimeError("cancelled"))
         else:
             future.set_exception(exc)
 

@@ -9,8 +9,8 @@ from typing import Any, Callable, Sequence
 
 from generator.core.processes import pool_context
 from generator.play.agents_base import seat_agents
-from generator.play.engine_spec import EngineSpec
-from generator.play.loop import GameRow, game_row, play_out
+from generator.play.engine_spec import EngineSpec, KernelRows
+from generator.play.loop import GameRow, game_row, play
 from generator.play.plugins import get_engine, load_reference
 from generator.play.registry import engine_for
 from generator.play.seeds import game_seed
@@ -18,21 +18,19 @@ from generator.runs.stats import rate, spread
 
 
 def _play_range(args: tuple) -> list[GameRow]:
-    game, options, deck, glyph_ids, agents, seed, swap, start, stop = args
+    game, options, inputs, agents, seed, swap, start, stop = args
     engine = get_engine(game)
     if engine.kernel:
-        play_rows = load_reference(engine.kernel)
+        play_rows: KernelRows = load_reference(engine.kernel)
         played = by_seating(agents, seed, swap, start, stop,
-                            lambda pair, seeds: play_rows(options, deck, glyph_ids, seeds, pair))
+                            lambda pair, seeds: play_rows(options, inputs, seeds, pair))
         if played is not None:
             return [row._replace(swapped=swapped) for swapped, row in played]
     rows = []
     for i in range(start, stop):
         gs = game_seed(seed, i)
         by_seat, swapped = seats(agents, i, swap)
-        state = engine.new_game(options, deck, glyph_ids, gs)
-        play_out(state, seat_agents(engine, by_seat, gs))
-        rows.append(game_row(engine, state, swapped))
+        rows.append(game_row(engine, play(engine, options, inputs, gs, by_seat), swapped))
     return rows
 
 
@@ -74,8 +72,8 @@ def by_seating(agents: Sequence[Any], seed: int, swap: bool, start: int, stop: i
     return [played[i] for i in range(start, stop)]
 
 
-def run_tasks(play_range: Callable[[tuple], list[tuple]], tasks: list[tuple], jobs: int,
-              progress: Callable[[int], None] | None) -> list[tuple]:
+def run_tasks(play_range: Callable[[tuple], list[Any]], tasks: list[tuple], jobs: int,
+              progress: Callable[[int], None] | None) -> list[Any]:
     """The rows of every task, in task order, played here or by a pool of ``jobs`` processes.
 
     Each task ends with its (start, stop) game range; ``progress`` gets each range's size.
@@ -100,13 +98,11 @@ def run_tasks(play_range: Callable[[tuple], list[tuple]], tasks: list[tuple], jo
     return rows
 
 
-def run(game: str, options: Any, deck: list, glyph_ids: list[str], games: int,
-        agents: list[str], seed: int, jobs: int,
+def run(game: str, options: Any, inputs: Any, games: int, agents: list[str], seed: int, jobs: int,
         progress: Callable[[int], None] | None, swap_seats: bool) -> dict[str, Any]:
     check_run(games, jobs)
     seat_agents(get_engine(game), agents, 0)  # reject bad specs before starting
-    tasks = [(game, options, deck, glyph_ids, agents, seed, swap_seats, a, b)
-             for a, b in chunks(games, jobs)]
+    tasks = [(game, options, inputs, agents, seed, swap_seats, a, b) for a, b in chunks(games, jobs)]
     rows = run_tasks(_play_range, tasks, jobs, progress)
     return summarise(rows, engine=get_engine(game), options=options, agents=agents, seed=seed,
                      swap_seats=swap_seats)
@@ -132,7 +128,7 @@ def summarise(rows: Sequence[GameRow], *, engine: EngineSpec, options: Any, agen
     if len(seats) == 2:
         scores[f"margin_{seats[0]}_minus_{seats[1]}"] = spread([r.scores[0] - r.scores[1] for r in rows])
     dump = options.model_dump(mode="json") if hasattr(options, "model_dump") else dict(options)
-    own = engine.summarise_figures(list(rows)) if engine.summarise_figures else {}
+    own = engine.summarise_figures(list(rows), list(agents)) if engine.summarise_figures else {}
     return {
         "game": engine.name,
         "games": n,
@@ -151,8 +147,7 @@ def summarise(rows: Sequence[GameRow], *, engine: EngineSpec, options: Any, agen
     }
 
 
-def simulate(options: Any, deck: Sequence[Any], glyph_ids: Sequence[str], games: int,
-             agents: Sequence[str], seed: int = 0, jobs: int = 1,
+def simulate(options: Any, inputs: Any, games: int, agents: Sequence[str], seed: int = 0, jobs: int = 1,
              progress: Callable[[int], None] | None = None, *, swap_seats: bool = False,
              game: str | None = None) -> dict[str, Any]:
     """Play ``games`` games and summarise them (see ``summarise``).
@@ -162,11 +157,7 @@ def simulate(options: Any, deck: Sequence[Any], glyph_ids: Sequence[str], games:
     games finished since its last call.
     """
     engine = engine_for(options, game)
-    if engine.simulate is not None:
-        return engine.simulate(options, deck, glyph_ids, games, agents, seed, jobs, progress,
-                               swap_seats)
-    return run(engine.name, options, list(deck), list(glyph_ids), games, list(agents), seed,
-               jobs, progress, swap_seats)
+    return run(engine.name, options, inputs, games, list(agents), seed, jobs, progress, swap_seats)
 
 
 def _pct(entry: dict[str, Any]) -> str:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from typing import Any, Sequence
 
 
 def wilson(successes: float, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
@@ -33,7 +33,7 @@ def spread(values: Sequence[float]) -> dict[str, float]:
             "median": float(med)}
 
 
-def rate(count: int, n: int) -> dict[str, float | int | list[float]]:
+def rate(count: int, n: int) -> dict[str, Any]:
     lo, hi = wilson(count, n)
     return {"count": count, "rate": count / n if n else 0.0, "ci95": [lo, hi]}
 

@@ -7,6 +7,10 @@ many with it in the second, and gives its win rate from each seat and overall wi
 names its balance tables' agent with this edge, so a reader can tell the game from the agent.
 ``strongest_affordable`` walks a ladder of agents (weakest first) and keeps the last whose game,
 timed in CPU seconds, fits the budget.
+
+``STRONG_AGENT`` (``strong``) is the compiled kernels' search, every engine's strongest agent at the
+iteration count its game sets (``strong:N`` for another count); ``strong_edge`` measures its edge
+over greedy. Without a compiled kernel ``strong`` is the slow Python ``mcts`` search instead.
 """
 from __future__ import annotations
 
@@ -15,15 +19,16 @@ from typing import Any, Sequence
 
 from generator.runs.stats import rate
 
-LADDER = ("greedy", "mcts:25", "mcts:50", "mcts:100", "mcts:200", "mcts:400", "mcts:800")
+STRONG_AGENT = "strong"
+LADDER = ("greedy", "strong:25", "strong:50", "strong:100", "strong:200", "strong:400", "strong:800")
 
 
-def edge_over_greedy(options: Any, deck: Sequence[Any], glyph_ids: Sequence[str], agent: str, games: int,
+def edge_over_greedy(options: Any, inputs: Any, agent: str, games: int,
                      *, seed: int = 0, jobs: int = 1, game: str | None = None) -> dict[str, Any]:
     """``agent`` against greedy, ``games`` games from each seat (see the module docstring)."""
     from generator.runs.simulation import simulate
-    as_first = simulate(options, deck, glyph_ids, games, [agent, "greedy"], seed, jobs, game=game)
-    as_second = simulate(options, deck, glyph_ids, games, ["greedy", agent], seed, jobs, game=game)
+    as_first = simulate(options, inputs, games, [agent, "greedy"], seed, jobs, game=game)
+    as_second = simulate(options, inputs, games, ["greedy", agent], seed, jobs, game=game)
     return edge_of(as_first, as_second)
 
 
@@ -42,22 +47,28 @@ def edge_of(as_first: dict[str, Any], as_second: dict[str, Any]) -> dict[str, An
             "edge": overall["rate"] - base_rate["rate"]}
 
 
-def cpu_seconds_per_game(options: Any, deck: Sequence[Any], glyph_ids: Sequence[str], agent: str,
+def strong_edge(options: Any, inputs: Any, games: int = 200, *,
+                seed: int = 0, jobs: int = 1, game: str | None = None) -> dict[str, Any]:
+    """``edge_over_greedy`` of ``STRONG_AGENT``: ``games`` games from each seat."""
+    return edge_over_greedy(options, inputs, STRONG_AGENT, games, seed=seed, jobs=jobs, game=game)
+
+
+def cpu_seconds_per_game(options: Any, inputs: Any, agent: str,
                          games: int = 2, *, seed: int = 0, game: str | None = None) -> float:
     """CPU seconds a game of ``agent`` against itself takes here (one process)."""
     from generator.runs.simulation import simulate
     start = time.process_time()
-    simulate(options, deck, glyph_ids, games, [agent, agent], seed, game=game)
+    simulate(options, inputs, games, [agent, agent], seed, game=game)
     return (time.process_time() - start) / games
 
 
-def strongest_affordable(options: Any, deck: Sequence[Any], glyph_ids: Sequence[str], cpu_s_per_game: float,
+def strongest_affordable(options: Any, inputs: Any, cpu_s_per_game: float,
                          ladder: Sequence[str] = LADDER, *, game: str | None = None) -> tuple[str, float]:
     """(the last agent of ``ladder`` whose game costs at most ``cpu_s_per_game`` CPU seconds here,
     its cost); the first rung when none fits. The ladder must go from weakest to strongest."""
-    chosen, cost = ladder[0], cpu_seconds_per_game(options, deck, glyph_ids, ladder[0], game=game)
+    chosen, cost = ladder[0], cpu_seconds_per_game(options, inputs, ladder[0], game=game)
     for agent in ladder[1:]:
-        spent = cpu_seconds_per_game(options, deck, glyph_ids, agent, game=game)
+        spent = cpu_seconds_per_game(options, inputs, agent, game=game)
         if spent > cpu_s_per_game:
             break
         chosen, cost = agent, spent

@@ -74,15 +74,21 @@ def rescale_deck(entries: Sequence[Any], field: str, low: int, high: int) -> lis
             for e, v in zip(entries, values)]
 
 
+def with_deck(edition: Any, entries: Sequence[Any]) -> Any:
+    """A copy of ``edition`` whose deck holds ``entries`` instead (a deck axis's variant)."""
+    deck = edition.spec.deck
+    return replace(edition, components=[replace(c, pieces=list(entries)) if c.id == deck else c
+                                        for c in edition.components])
+
+
 @dataclass(frozen=True)
 class Cell:
-    """One point of the grid, ready to simulate."""
+    """One point of the grid, ready to simulate: the engine's options and its inputs."""
 
     label: dict[str, Any]
     engine: str
     options: Any
-    deck: list
-    glyph_ids: list[str]
+    inputs: Any
 
 
 def run_cells(cells: Sequence[Cell], games: int, agents: Sequence[str], seed: int, jobs: int,
@@ -90,8 +96,8 @@ def run_cells(cells: Sequence[Cell], games: int, agents: Sequence[str], seed: in
     """Simulate every cell with the same seeds; the JSON-ready figures (wins by the seat names of the
     game's ``GameInfo``) and the differences."""
     seats = get_engine(cells[0].engine).info.seat_keys()
-    out = [cell_figures(cell.label, simulate(cell.options, cell.deck, cell.glyph_ids, games, list(agents), seed,
-                                             jobs, None, swap_seats=swap_seats, game=cell.engine), seats)
+    out = [cell_figures(cell.label, simulate(cell.options, cell.inputs, games, list(agents), seed, jobs, None,
+                                             swap_seats=swap_seats, game=cell.engine), seats)
            for cell in cells]
     return {"games_per_cell": games, "agents": list(agents), "seed": seed, "swap_seats": swap_seats,
             "cells": against_first(out, seats)}

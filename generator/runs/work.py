@@ -18,42 +18,37 @@ from generator.runs.cache import cache_key, cached
 
 @dataclass(frozen=True)
 class EngineInputs:
-    """What determines a game besides the seed and the agents."""
+    """What determines a game besides the seed and the agents: the engine, its rule options and its
+    inputs from the edition (``EngineSpec.inputs``; None for an engine that reads only its rules)."""
 
     engine: str
-    options: BaseModel
-    deck: list
-    glyph_ids: list[str]
+    options: Any  # the engine's rule options (its ``options_model``)
+    inputs: Any
 
     def key(self) -> dict[str, Any]:
-        """What changes the games: the rule options, the glyphs and the deck's gameplay fields, in
-        deck order (a card's name or art changes no game)."""
+        """What changes the games: the rule options and what of the inputs the engine plays (its
+        ``key()``: a card's name or art changes no game)."""
         return {"engine_name": self.engine, "options": self.options.model_dump(mode="json"),
-                "deck": [gameplay(card) for card in self.deck], "glyphs": list(self.glyph_ids)}
+                "inputs": None if self.inputs is None else self.inputs.key()}
 
-
-COSMETIC_FIELDS = ("name", "title", "art", "image")
-
-
-def gameplay(card: Any) -> list:
-    """A card's fields as the engine plays them: all of them but its name and pictures."""
-    if hasattr(card, "_asdict"):
-        return [value for key, value in card._asdict().items() if key not in COSMETIC_FIELDS]
-    return list(card)
+    def new_game(self, seed: int) -> Any:
+        """A fresh state of the game these inputs set up."""
+        from generator.play.registry import get_engine
+        return get_engine(self.engine).new_game(self.options, self.inputs, seed)
 
 
 def engine_inputs(edition: Edition) -> EngineInputs | None:
-    """The engine's options, deck and glyphs for an edition (None when its game has no engine)."""
+    """The engine's options and inputs for an edition (None when its game has no engine)."""
     if not edition.engine:
         return None
-    from generator.play.registry import get_engine, options_for
+    from generator.play.registry import get_engine, inputs_for, options_for
     options = options_for(edition)  # a rejected option or engine name: the message validate and build give
     spec = get_engine(edition.engine)
     try:
-        deck = spec.expand_deck(edition.deck_entries)
+        inputs = inputs_for(spec, edition)
     except ValueError as exc:
         raise edition.rules_error("deck", "a deck the engine can play", str(exc)) from None
-    return EngineInputs(spec.name, options, deck, edition.glyph_ids)
+    return EngineInputs(spec.name, options, inputs)
 
 
 class _KeptRecord(BaseModel):
@@ -66,6 +61,7 @@ class _KeptRecord(BaseModel):
     actions: list[str]
     winner: int | None
     turns: int
+    flags: dict[str, Any]
 
 
 # A kept result of another shape is a miss, never a KeyError: the cache lives in the project, which
@@ -153,7 +149,7 @@ def sample_work(inputs: EngineInputs, seed: int, agents: tuple[str, str]) -> Wor
 def _sample_record(unit: tuple) -> dict[str, Any]:
     from generator.play.registry import play_game
     inputs, seed, agents = unit
-    return play_game(inputs.options, inputs.deck, inputs.glyph_ids, seed, list(agents), game=inputs.engine).to_dict()
+    return play_game(inputs.options, inputs.inputs, seed, list(agents), game=inputs.engine).to_dict()
 
 
 def keep_sample(inputs: EngineInputs, seed: int, agents: tuple[str, str], record: dict[str, Any]) -> None:
@@ -170,7 +166,7 @@ def sample_game(inputs: EngineInputs, seed: int, agents: tuple[str, str]) -> dic
     from generator.play.registry import get_engine
     record = resolve(sample_work(inputs, seed, agents))
     engine = get_engine(inputs.engine)
-    setup = engine.describe_setup(engine.new_game(inputs.options, inputs.deck, inputs.glyph_ids, seed))
+    setup = engine.describe_setup(inputs.new_game(seed))
     return {**record, "setup": json.loads(json.dumps(setup))}
 
 
@@ -204,8 +200,8 @@ def _play_rows(task: tuple) -> list[list]:
     from generator.play.registry import game_seed, play_game
     inputs, seed, agents, start, stop = task
     row = _row_of(inputs.engine)
-    return [row(play_game(inputs.options, inputs.deck, inputs.glyph_ids, game_seed(seed, i), list(agents),
-                          game=inputs.engine)) for i in range(start, stop)]
+    return [row(play_game(inputs.options, inputs.inputs, game_seed(seed, i), list(agents), game=inputs.engine))
+            for i in range(start, stop)]
 
 
 def _row_of(engine: str) -> Callable[[Any], list]:

@@ -9,6 +9,7 @@ played as its decisions, the greedy values summed in the engine's order. The gri
 (lines, the steps toward each square, squares by distance) comes from the engine's own tables.
 """
 from libc.stdint cimport uint64_t
+from libc.math cimport exp, log, sqrt
 from libc.stdlib cimport free, malloc
 
 cdef extern from *:
@@ -39,6 +40,7 @@ cdef extern from *:
     static inline int pnp_popcount(uint64_t m) { return __builtin_popcountll(m); }
     """
     int pnp_below(uint64_t *s, uint64_t n) nogil
+    uint64_t pnp_next "pnp_sm_next"(uint64_t *s) nogil
     double pnp_random(uint64_t *s) nogil
     int pnp_popcount(uint64_t m) nogil
 
@@ -50,6 +52,9 @@ cdef enum:
     AGENT_GREEDY = 1
     MAXMOVES = 2 * MAXH * MAXC   # (glyph, druid, destination) triples
     LOGMOST = 1 << 20
+    AGENT_SEARCH = 2
+    MAXK = 16          # candidates of a search node
+    MAXDEPTH = 1024    # turns below a search's root
 
 cdef struct Static:
     int n, cells, H, hidden, nmasks, deck_size, pm, ps, pb, in_line, trigger, turn_cap, cubes, shuffled
@@ -90,6 +95,31 @@ cdef struct Plan:
     int hide, glyph, slot, dst, npath, nrefill
     int path[2 * MAXC]
     int refill[2 * MAXC]
+
+
+cdef struct Moves:
+    int n, nhand
+    double mv[MAXMOVES]      # value, glyph, druid slot, destination and exact path index (-1: traced) per move
+    int mg[MAXMOVES]
+    int ms[MAXMOVES]
+    int md[MAXMOVES]
+    long long mp[MAXMOVES]
+    double f[4][MAXC]        # the path programme's sums toward each druid (agents._best_sums)
+    double h[4][MAXC]
+    int have[4]
+    double best_g[MAXH]
+    int has_g[MAXH]
+    int hand[MAXH]
+
+
+cdef struct Node:       # a search tree node: the turn that led to it, by key
+    int key, child, sibling, n, avail
+    double w
+
+
+cdef struct SearchParams:
+    int top_k, reply_k, rollout_turns, paired
+    double c, temperature
 
 
 cdef struct Log:
@@ -262,6 +292,8 @@ cdef class ChannelingKernel:
     cdef int* basis
     cdef int* hide_masks
     cdef int* hide_index
+    cdef int* scratch
+    cdef SearchParams sp
 
     def __cinit__(self):
         self.st = <Static*>malloc(sizeof(Static))
@@ -270,7 +302,10 @@ cdef class ChannelingKernel:
         self.basis = <int*>malloc(MAXDECK * sizeof(int))
         self.hide_masks = <int*>malloc((1 << MAXH) * sizeof(int))
         self.hide_index = <int*>malloc((1 << MAXH) * sizeof(int))
-        if not (self.st and self.vig and self.spl and self.basis and self.hide_masks and self.hide_index):
+        self.scratch = <int*>malloc(MAXDECK * sizeof(int))
+        self.sp.top_k, self.sp.reply_k, self.sp.c, self.sp.rollout_turns, self.sp.temperature = 4, 2, 0.7, 4, 4.0
+        self.sp.paired = 1
+        if not (self.st and self.vig and self.spl and self.basis and self.hide_masks and self.hide_index and self.scratch):
             raise MemoryError()
 
     def __dealloc__(self):
@@ -280,6 +315,7 @@ cdef class ChannelingKernel:
         free(self.basis)
         free(self.hide_masks)
         free(self.hide_index)
+        free(self.scratch)
 
     def __init__(self, dict numbers, list cards, list hide_masks, list line_masks, list toward,
                  list order_from, dict weights):
@@ -598,40 +634,27 @@ cdef class ChannelingKernel:
             n += 1
         return n
 
-    cdef void greedy_plan(self, const Game* g, uint64_t* rng, Plan* plan) noexcept nogil:
+    cdef void score_moves(self, const Game* g, Moves* m) noexcept nogil:
+        """Every move (glyph, druid slot, destination) of the player to move with its greedy value
+        (``agents._ranked``), the best value per glyph and the glyphs in hand."""
         cdef const Static* st = self.st
         cdef int p = g.cur, sign = 1 - 2 * g.cur, base = 2 * g.cur, c, card, v, gl, s, dst, t, nmoves = 0
         cdef int need = st.pm + st.ps + st.pb * (2 * st.n - 3), exact = g.supply[g.cur] < need
         cdef double gm[MAXC]
         cdef double gs[MAXC]
         cdef double gb[MAXC]
-        cdef double f[4][MAXC]
-        cdef double h[4][MAXC]
-        cdef int have[4]
-        cdef double best_g[MAXH]
-        cdef int has_g[MAXH]
-        cdef double mv[MAXMOVES]
-        cdef int mg[MAXMOVES]
-        cdef int ms[MAXMOVES]
-        cdef int md[MAXMOVES]
-        cdef long long mp[MAXMOVES]
         cdef int path[2 * MAXC]
         cdef int vals[2 * MAXC]
         cdef int taken[2 * MAXC]
-        cdef int used, cancel, short, npath, i, k, nbest, pick, av, nhand = 0
-        cdef int hand[MAXH]
+        cdef int used, cancel, short, npath, i, k, av
         cdef uint64_t fr = free_cells(st, g), lm, dm
         cdef long long q, npaths, best_q
-        cdef double val, best_val, top, current
-        plan.hide = -1
-        plan.glyph = -1
-        plan.slot = -1
-        plan.npath = 0
-        plan.nrefill = 0
+        cdef double val, best_val, current
+        m.nhand = 0
         for c in range(4):
-            have[c] = 0
+            m.have[c] = 0
         for gl in range(st.H):
-            has_g[gl] = 0
+            m.has_g[gl] = 0
         if not exact:
             for c in range(st.cells):
                 card = g.grid[c]
@@ -646,8 +669,8 @@ cdef class ChannelingKernel:
         for gl in range(st.H):
             if not (av >> gl) & 1:
                 continue
-            hand[nhand] = gl
-            nhand += 1
+            m.hand[m.nhand] = gl
+            m.nhand += 1
             lm = g.gmask[gl]
             dm = lm & fr
             if not dm:
@@ -676,56 +699,79 @@ cdef class ChannelingKernel:
                             if best_q < 0 or val > best_val:
                                 best_q = q
                                 best_val = val
-                        mv[nmoves] = best_val
-                        mp[nmoves] = best_q
+                        m.mv[nmoves] = best_val
+                        m.mp[nmoves] = best_q
                     else:
                         k = s ^ 1
-                        if not have[k]:
-                            self.best_sums(t, gb, f[k], h[k])
-                            have[k] = 1
-                        mv[nmoves] = gm[dst] + gs[t] + f[k][dst]
-                        mp[nmoves] = -1
-                    mg[nmoves] = gl
-                    ms[nmoves] = s
-                    md[nmoves] = dst
+                        if not m.have[k]:
+                            self.best_sums(t, gb, m.f[k], m.h[k])
+                            m.have[k] = 1
+                        m.mv[nmoves] = gm[dst] + gs[t] + m.f[k][dst]
+                        m.mp[nmoves] = -1
+                    m.mg[nmoves] = gl
+                    m.ms[nmoves] = s
+                    m.md[nmoves] = dst
                     nmoves += 1
         for i in range(nmoves):  # the best value per glyph (agents._ranked's best_g)
-            current = best_g[mg[i]] if has_g[mg[i]] else -1e18
-            if mv[i] > current:
-                best_g[mg[i]] = mv[i]
-                has_g[mg[i]] = 1
+            current = m.best_g[m.mg[i]] if m.has_g[m.mg[i]] else -1e18
+            if m.mv[i] > current:
+                m.best_g[m.mg[i]] = m.mv[i]
+                m.has_g[m.mg[i]] = 1
+        m.n = nmoves
+
+    cdef void move_plan(self, const Game* g, const Moves* m, int i, Plan* plan) noexcept nogil:
+        """The whole turn of move ``i`` of ``m``: its path (the best one) and, on a fresh hand, the
+        face-down choice (``agents.greedy_plan``)."""
+        cdef int t = g.druids[m.ms[i] ^ 1]
+        plan.nrefill = 0
+        plan.glyph = m.mg[i]
+        plan.slot = m.ms[i]
+        plan.dst = m.md[i]
+        if m.mp[i] >= 0:
+            plan.npath = path_at(self.st, m.md[i], t, m.mp[i], plan.path)
+        else:
+            plan.npath = self.trace(m.h[m.ms[i] ^ 1], m.md[i], t, plan.path)
+        plan.hide = self.hide_choice(plan.glyph, m.best_g, m.has_g) if g.need_hide[g.cur] else -1
+
+    cdef bint unmoved_plan(self, const Game* g, const Moves* m, uint64_t* rng, Plan* plan) noexcept nogil:
+        """The greedy plan where no move is to be chosen (a setup face-down choice, or a glyph spent
+        at random when none allows a move); False when there are moves."""
+        plan.hide = -1
+        plan.glyph = -1
+        plan.slot = -1
+        plan.npath = 0
+        plan.nrefill = 0
         if g.setup:
-            plan.hide = self.hide_choice(-1, best_g, has_g)
+            plan.hide = self.hide_choice(-1, m.best_g, m.has_g)
+            return True
+        if m.n == 0:
+            plan.glyph = m.hand[pnp_below(rng, <uint64_t>m.nhand)]
+            if g.need_hide[g.cur]:
+                plan.hide = self.hide_choice(plan.glyph, m.best_g, m.has_g)
+            return True
+        return False
+
+    cdef void greedy_plan(self, const Game* g, uint64_t* rng, Plan* plan) noexcept nogil:
+        cdef Moves m
+        cdef int i, nbest = 0, pick
+        cdef double top
+        self.score_moves(g, &m)
+        if self.unmoved_plan(g, &m, rng, plan):
             return
-        if nmoves == 0:
-            plan.glyph = hand[pnp_below(rng, <uint64_t>nhand)]
-            if g.need_hide[p]:
-                plan.hide = self.hide_choice(plan.glyph, best_g, has_g)
-            return
-        top = mv[0]
-        for i in range(1, nmoves):
-            if mv[i] > top:
-                top = mv[i]
-        nbest = 0
-        for i in range(nmoves):
-            if mv[i] >= top - 1e-9:
+        top = m.mv[0]
+        for i in range(1, m.n):
+            if m.mv[i] > top:
+                top = m.mv[i]
+        for i in range(m.n):
+            if m.mv[i] >= top - 1e-9:
                 nbest += 1
         pick = 0 if nbest == 1 else <int>(pnp_random(rng) * <double>nbest)
-        for i in range(nmoves):
-            if mv[i] >= top - 1e-9:
+        for i in range(m.n):
+            if m.mv[i] >= top - 1e-9:
                 if pick == 0:
                     break
                 pick -= 1
-        plan.glyph = mg[i]
-        plan.slot = ms[i]
-        plan.dst = md[i]
-        t = g.druids[ms[i] ^ 1]
-        if mp[i] >= 0:
-            plan.npath = path_at(st, md[i], t, mp[i], plan.path)
-        else:
-            plan.npath = self.trace(h[ms[i] ^ 1], md[i], t, plan.path)
-        if g.need_hide[p]:
-            plan.hide = self.hide_choice(plan.glyph, best_g, has_g)
+        self.move_plan(g, &m, i, plan)
 
     cdef int hide_choice(self, int keep, const double* best_g, const int* has_g) noexcept nogil:
         """``agents.hide_choice``: the ``hidden`` glyphs of least value (by best move, -1e9 for a
@@ -753,20 +799,312 @@ cdef class ChannelingKernel:
             mask |= 1 << cand[i]
         return mask
 
+    # ------------------------------------------------------------------- the end of a game
+    cdef int winner(self, const Game* g, int* tie) noexcept nogil:
+        """``State.outcome``: the winner (-1: none) of a finished game, the tie-break used in ``tie``."""
+        cdef int s0 = g.splendor[0] - g.over[0], s1 = g.splendor[1] - g.over[1], i
+        tie[0] = 0
+        if g.stalled:
+            return -1
+        if s0 != s1:
+            return 0 if s0 > s1 else 1
+        for i in range(2):
+            if self.st.tie[i] == 1:
+                if g.ncards[0] != g.ncards[1]:
+                    tie[0] = 1
+                    return 0 if g.ncards[0] < g.ncards[1] else 1
+            elif self.st.tie[i] == 2:
+                tie[0] = 2
+                return 1
+        return -1
+
+    # ------------------------------------------------------------------- the search agent
+    cdef double value0(self, const Game* g) noexcept nogil:
+        """``agents.position_value`` from the first seat's side: the score difference plus the cube
+        progress on the grid."""
+        cdef const Static* st = self.st
+        cdef double value = <double>((g.splendor[0] - g.over[0]) - (g.splendor[1] - g.over[1])), k
+        cdef int c, card, v
+        for c in range(st.cells):
+            card = g.grid[c]
+            v = g.cubes[c]
+            if card < 0 or v == 0:
+                continue
+            k = <double>self.spl[card] / <double>(self.vig[card] * self.vig[card])
+            value += (st.own if v > 0 else -st.opp) * k * v * v
+        return value
+
+    cdef void determinise(self, Game* g, int me, uint64_t* rng) noexcept nogil:
+        """Re-draw what ``me`` cannot see: the opponent's face-down glyphs (as many, among the
+        opponent's unplayed glyphs) and the order of the deck (first sorted, so the true order is
+        never read)."""
+        cdef int opp = 1 - me, unplayed = g.hidden[opp] | g.playable[opp], k = pnp_popcount(g.hidden[opp])
+        cdef int pool[MAXH]
+        cdef int n = 0, i, j, t, mask = 0, end = g.top + g.deck_left
+        cdef char* present
+        if k:
+            for i in range(self.st.H):
+                if (unplayed >> i) & 1:
+                    pool[n] = i
+                    n += 1
+            for i in range(k):
+                j = i + pnp_below(rng, <uint64_t>(n - i))
+                t = pool[i]
+                pool[i] = pool[j]
+                pool[j] = t
+                mask |= 1 << pool[i]
+            g.hidden[opp] = mask
+            g.playable[opp] = unplayed & ~mask
+        if g.deck_left > 1:
+            present = <char*>self.scratch
+            for i in range(self.st.deck_size):
+                present[i] = 0
+            for i in range(g.top, end):
+                present[g.order[i]] = 1
+            j = g.top
+            for i in range(self.st.deck_size):
+                if present[i]:
+                    g.order[j] = i
+                    j += 1
+            shuffle(g.order + g.top, g.deck_left, rng)
+
+    cdef int candidates(self, const Game* g, int k, uint64_t* rng, Plan* out, int* keys) noexcept nogil:
+        """The ``k`` best whole turns of the player to move by the greedy evaluation, best first (ties
+        in move order), with their tree keys; one plan where no move is to be chosen."""
+        cdef Moves m
+        cdef char chosen[MAXMOVES]
+        cdef int i, j, best, n = 0
+        self.score_moves(g, &m)
+        if self.unmoved_plan(g, &m, rng, out):
+            keys[0] = -1 - out[0].glyph
+            return 1
+        for i in range(m.n):
+            chosen[i] = 0
+        for j in range(k if k < m.n else m.n):
+            best = -1
+            for i in range(m.n):
+                if not chosen[i] and (best < 0 or m.mv[i] > m.mv[best]):
+                    best = i
+            chosen[best] = 1
+            self.move_plan(g, &m, best, &out[n])
+            keys[n] = (m.mg[best] * 4 + m.ms[best]) * MAXC + m.md[best]
+            n += 1
+        return n
+
+    cdef double playout(self, Game* g, uint64_t* rng) noexcept nogil:
+        """Greedy play for ``rollout_turns`` turns (to the end when negative); the first seat's
+        share: 1, 0.5 or 0 for a finished game, else the position value squashed by a logistic."""
+        cdef Plan plan
+        cdef Log nolog
+        cdef int stop = g.turn + self.sp.rollout_turns, tie, w
+        cdef double x
+        nolog.ids = NULL
+        while not g.terminal and (self.sp.rollout_turns < 0 or g.turn < stop):
+            self.greedy_plan(g, rng, &plan)
+            self.play_plan(g, &plan, &nolog)
+        if g.terminal:
+            w = self.winner(g, &tie)
+            return 0.5 if w < 0 else (1.0 if w == 0 else 0.0)
+        x = self.value0(g) / self.sp.temperature
+        if x > 50.0:
+            x = 50.0
+        elif x < -50.0:
+            x = -50.0
+        return 1.0 / (1.0 + exp(-x))
+
+    cdef void search(self, const Game* root, uint64_t* rng, int iterations, Plan* best_plan) noexcept nogil:
+        """Information-set MCTS over whole turns (see ``kernel.KernelSearch``): the most visited of the
+        root's ``top_k`` turns after ``iterations`` iterations, each on a fresh determinisation."""
+        cdef Plan root_plans[MAXK]
+        cdef int root_keys[MAXK]
+        cdef Plan plans[MAXK]
+        cdef int keys[MAXK]
+        cdef int kids[MAXK]
+        cdef int visited[MAXDEPTH]
+        cdef int movers[MAXDEPTH]
+        cdef Game g
+        cdef Log nolog
+        cdef Node* nodes
+        cdef Node* nd
+        cdef int nroot, it, node, nvis, nc, j, child, fresh, pick, nnodes = 1, p
+        cdef double value, u, best, c = self.sp.c
+        cdef uint64_t base, paired
+        cdef uint64_t* draws
+        nolog.ids = NULL
+        if root.setup:
+            self.greedy_plan(root, rng, best_plan)
+            return
+        nroot = self.candidates(root, self.sp.top_k, rng, root_plans, root_keys)
+        if nroot == 1:
+            best_plan[0] = root_plans[0]
+            return
+        nodes = <Node*>malloc((iterations + 1) * sizeof(Node))
+        if nodes == NULL:
+            best_plan[0] = root_plans[0]
+            return
+        nodes[0].child = -1
+        nodes[0].sibling = -1
+        nodes[0].n = 0
+        base = pnp_next(rng)
+        for it in range(iterations):
+            g = root[0]
+            node = 0
+            nvis = 0
+            draws = rng
+            while not g.terminal and nvis < MAXDEPTH:
+                if g.setup:
+                    self.greedy_plan(&g, draws, &plans[0])
+                    self.play_plan(&g, &plans[0], &nolog)
+                    continue
+                if node == 0:
+                    nc = nroot
+                    for j in range(nc):
+                        plans[j] = root_plans[j]
+                        keys[j] = root_keys[j]
+                else:
+                    nc = self.candidates(&g, self.sp.reply_k, draws, plans, keys)
+                fresh = -1
+                for j in range(nc):  # each candidate's child, counted as available
+                    child = nodes[node].child
+                    while child >= 0 and nodes[child].key != keys[j]:
+                        child = nodes[child].sibling
+                    kids[j] = child
+                    if child >= 0:
+                        nodes[child].avail += 1
+                    elif fresh < 0:
+                        fresh = j
+                p = g.cur
+                if fresh >= 0:
+                    nd = &nodes[nnodes]
+                    nd.key = keys[fresh]
+                    nd.child = -1
+                    nd.sibling = nodes[node].child
+                    nd.n = 0
+                    nd.w = 0.0
+                    nd.avail = 1
+                    nodes[node].child = nnodes
+                    pick = fresh
+                    node = nnodes
+                    nnodes += 1
+                else:
+                    pick = 0
+                    best = -1.0
+                    for j in range(nc):
+                        nd = &nodes[kids[j]]
+                        u = nd.w / nd.n + c * sqrt(log(<double>nd.avail) / nd.n)
+                        if u > best:
+                            best = u
+                            pick = j
+                    node = kids[pick]
+                if nvis == 0:  # the root's turn is chosen: now re-draw what the searcher cannot see
+                    if self.sp.paired:  # the k-th visit of each root turn meets the k-th determinisation
+                        paired = base + <uint64_t>nodes[node].n * <uint64_t>0xD1B54A32D192ED03
+                        draws = &paired
+                    self.determinise(&g, root.cur, draws)
+                visited[nvis] = node
+                movers[nvis] = p
+                nvis += 1
+                self.play_plan(&g, &plans[pick], &nolog)
+                if fresh >= 0:
+                    break
+            value = self.playout(&g, draws)
+            for j in range(nvis):
+                nd = &nodes[visited[j]]
+                nd.n += 1
+                nd.w += value if movers[j] == 0 else 1.0 - value
+        pick = 0
+        best = -1.0
+        for j in range(nroot):
+            child = nodes[0].child
+            while child >= 0 and nodes[child].key != root_keys[j]:
+                child = nodes[child].sibling
+            if child >= 0 and nodes[child].n > best:
+                best = nodes[child].n
+                pick = j
+        best_plan[0] = root_plans[pick]
+        free(nodes)
+
+    cdef void load(self, Game* g, tuple position) except *:
+        """A position as ``kernel.position_of`` gives it (the Python engine's state at a turn's start)."""
+        cdef int i
+        (grid, cubes, druids, gline, deck, playable, hidden, need_hide, setup, cur, turn, last, supply, over,
+         ncards, splendor, supply_short, spent, deck_ran_out, empty) = position
+        if len(deck) > MAXDECK or len(grid) != self.st.cells:
+            raise ValueError("a position beyond the kernel's sizes")
+        g.empty = empty
+        for i in range(self.st.cells):
+            g.grid[i] = grid[i]
+            g.cubes[i] = cubes[i]
+        for i in range(4):
+            g.druids[i] = druids[i]
+        for i in range(2 * self.st.n):
+            g.gline[i] = gline[i] if i < len(gline) else i
+        for i in range(self.st.H):
+            g.gmask[i] = self.st.line_mask[g.gline[i]]
+        for i in range(len(deck)):
+            g.order[i] = deck[i]
+        g.top = 0
+        g.deck_left = len(deck)
+        for i in range(2):
+            g.playable[i] = playable[i]
+            g.hidden[i] = hidden[i]
+            g.need_hide[i] = need_hide[i]
+            g.supply[i] = supply[i]
+            g.over[i] = over[i]
+            g.ncards[i] = ncards[i]
+            g.splendor[i] = splendor[i]
+            g.supply_short[i] = supply_short[i]
+            g.spent[i] = spent[i]
+        g.setup = setup
+        g.cur = cur
+        g.turn = turn
+        g.last = last
+        g.terminal = 0
+        g.stalled = 0
+        g.deck_ran_out = deck_ran_out
+
+    def choose_plan(self, tuple position, int iterations, unsigned long long rng_state):
+        """The search's whole turn for the player to move in ``position`` (see ``load``): ((hide mask or
+        -1, glyph, druid slot or -1, destination, Leyline cells), the generator's next state)."""
+        cdef Game g
+        cdef Plan plan
+        cdef uint64_t rng = rng_state
+        self.load(&g, position)
+        with nogil:
+            self.search(&g, &rng, iterations, &plan)
+        return ((plan.hide, plan.glyph, plan.slot, plan.dst, tuple(plan.path[i] for i in range(plan.npath))),
+                rng)
+
+    def set_search(self, int top_k, int reply_k, double c, int rollout_turns, double temperature, bint paired=True):
+        """The search's settings (``kernel.KernelSearch``)."""
+        if not 1 <= top_k <= MAXK or not 1 <= reply_k <= MAXK or temperature <= 0:
+            raise ValueError("search settings out of range")
+        self.sp.top_k = top_k
+        self.sp.reply_k = reply_k
+        self.sp.c = c
+        self.sp.rollout_turns = rollout_turns
+        self.sp.temperature = temperature
+        self.sp.paired = paired
+
     # ------------------------------------------------------------------- whole games
-    def play_games(self, list seeds, int light, int dark, bint log=False):
+    def play_games(self, list seeds, int light, int dark, bint log=False, int light_iterations=0,
+                   int dark_iterations=0):
         """One row per (deal seed, Light's seed, Dark's seed): (winner or -1, tie-break code (0 none,
         1 fewer_cards, 2 second_player), the scores, cards taken, Overchanneling cubes, supply ran
         out and glyphs spent of each seat, turns, deck ran out, stalled, the log or None). The log holds the
-        decision ids in order and each card drawn as -1 - card."""
+        decision ids in order and each card drawn as -1 - card. An agent is 0 random, 1 greedy or 2
+        the search with that seat's iterations."""
         cdef Game g
         cdef Plan plan
         cdef Log lg
         cdef uint64_t rngs[2]
         cdef int agents[2]
-        cdef int winner, tie, s0, s1, a, b, i
+        cdef int iters[2]
+        cdef int winner, tie, i
         agents[0] = light
         agents[1] = dark
+        iters[0] = light_iterations
+        iters[1] = dark_iterations
         lg.ids = <int*>malloc(LOGMOST * sizeof(int)) if log else NULL
         rows = []
         try:
@@ -779,26 +1117,14 @@ cdef class ChannelingKernel:
                     while not g.terminal:
                         if agents[g.cur] == AGENT_RANDOM:
                             self.random_plan(&g, &rngs[g.cur], &plan)
-                        else:
+                        elif agents[g.cur] == AGENT_GREEDY:
                             self.greedy_plan(&g, &rngs[g.cur], &plan)
+                        else:
+                            self.search(&g, &rngs[g.cur], iters[g.cur], &plan)
                         self.play_plan(&g, &plan, &lg)
-                winner, tie = -1, 0
-                s0 = g.splendor[0] - g.over[0]
-                s1 = g.splendor[1] - g.over[1]
-                if not g.stalled:
-                    if s0 != s1:
-                        winner = 0 if s0 > s1 else 1
-                    else:
-                        for i in range(2):
-                            if self.st.tie[i] == 1:
-                                a, b = g.ncards[0], g.ncards[1]
-                                if a != b:
-                                    winner, tie = (0 if a < b else 1), 1
-                                    break
-                            elif self.st.tie[i] == 2:
-                                winner, tie = 1, 2
-                                break
-                rows.append((winner, tie, (s0, s1), (g.ncards[0], g.ncards[1]), (g.over[0], g.over[1]),
+                winner = self.winner(&g, &tie)
+                rows.append((winner, tie, (g.splendor[0] - g.over[0], g.splendor[1] - g.over[1]),
+                             (g.ncards[0], g.ncards[1]), (g.over[0], g.over[1]),
                              [bool(g.supply_short[0]), bool(g.supply_short[1])], [g.spent[0], g.spent[1]],
                              g.turn, bool(g.deck_ran_out), bool(g.stalled),
                              [lg.ids[i] for i in range(lg.n)] if log else None))

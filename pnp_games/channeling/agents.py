@@ -17,6 +17,7 @@ The value of a card from the mover's point of view:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 
 from generator.play.rng import SplitMix64
 from pnp_games.channeling.decisions import FROM, REFILL, TO, VIA
@@ -62,7 +63,7 @@ def _cell_tables(state: State, p: int, w: Weights) -> tuple[list[float], list[fl
     return tm, ts, tb
 
 
-_DELTAS: dict[tuple, dict[tuple, tuple[float, float, float]]] = {}
+_DELTAS: dict[tuple, dict[tuple, tuple[float, ...]]] = {}
 
 
 def _deltas(card: tuple[int, int, int, int], amounts: tuple[int, int, int], w: Weights) -> tuple[float, ...]:
@@ -130,7 +131,7 @@ def _ranked(state: State, w: Weights):
     gm, gs, gb = _cell_tables(state, p, w)
     need = st.pm + st.ps + st.pb * (2 * st.n - 3)
     exact = state._supply[p] < need
-    out = []
+    out: list[Move] = []
     best_g: dict[int, float] = {}
     toward = geo.toward
     dp: dict[int, tuple[list[float], list[float]]] = {}
@@ -145,6 +146,7 @@ def _ranked(state: State, w: Weights):
                     val += _exact_gain(state, c, nv * sign, p, w)
                 if best is None or val > best[0]:
                     best = (val, path)
+            assert best is not None  # two squares always have a shortest path between them
             out.append((best[0], g, slot, dst, best[1]))
     else:
         for g, slot, dst in triples:
@@ -165,7 +167,7 @@ def _ranked(state: State, w: Weights):
     return out, best_g, with_path
 
 
-def _best_sums(cells: int, order: list[int], tw, gb: list[float]) -> tuple[list[float], list[float]]:
+def _best_sums(cells: int, order: Sequence[int], tw, gb: list[float]) -> tuple[list[float], list[float]]:
     """For every cell a, the best sum of between-amount gains on a shortest path from a's
     neighbour toward the stationary druid (f), and with a's own gain added (h)."""
     h = [0.0] * cells
@@ -184,10 +186,11 @@ def _trace(h: list[float], tw, dst: int, t: int) -> tuple[int, ...]:
     path = [dst]
     a = dst
     while a != t:
-        best = None
+        best: int | None = None
         for m in tw[a]:
             if best is None or h[m] > h[best]:
                 best = m
+        assert best is not None  # a cell short of the druid has a neighbour nearer to it
         a = best
         path.append(a)
     return tuple(path)
@@ -266,6 +269,7 @@ def _path_plan(state: State, w: Weights) -> Plan:
             val = sum(_exact_gain(state, c, nv * sign, p, w) for c, nv in zip(path, vals))
             if best is None or val > best[0]:
                 best = (val, path)
+        assert best is not None  # the Leyline begun has a shortest way on
         path = best[1]
     else:
         gb = _cell_tables(state, p, w)[2]

@@ -1,7 +1,8 @@
-"""Card records handed to the engine, and expansion of a counted deck list."""
+"""Card records handed to the engine, expansion of a counted deck list, and the engine's inputs from
+an edition (its deck and its glyphs)."""
 from __future__ import annotations
 
-from typing import Iterable, NamedTuple, Protocol
+from typing import Any, Iterable, NamedTuple, Protocol
 
 
 class Card(NamedTuple):
@@ -45,3 +46,23 @@ def expand_deck(entries: Iterable[DeckEntry]) -> list[Card]:
         card = Card(str(entry.name), vigor, splendor, str(kind))
         deck.extend([card] * count)
     return deck
+
+
+class Deal(NamedTuple):
+    """What The Channeling reads from an edition besides its rules: the deck, one card per copy, and
+    the glyph ids."""
+
+    deck: tuple[Card, ...]
+    glyph_ids: tuple[str, ...]
+
+    def key(self) -> dict[str, Any]:
+        """What changes a game: each card's numbers and type, in deck order (not its name), and the glyphs."""
+        return {"deck": [[c.vigor, c.splendor, c.kind] for c in self.deck], "glyphs": list(self.glyph_ids)}
+
+
+def deal_of(edition: Any) -> Deal:
+    """The engine's inputs from an edition (``EngineSpec.inputs``): its deck expanded, its glyph ids.
+
+    :raises ValueError: on a deck the engine cannot play (see ``expand_deck``).
+    """
+    return Deal(tuple(expand_deck(edition.deck_entries)), tuple(edition.glyph_ids))

@@ -6,11 +6,11 @@ from typing import Any
 from generator.play.agents_base import agent_factory
 from generator.play.engine_spec import EngineSpec, GameInfo
 from pnp_games.channeling.actions import parse_action
-from pnp_games.channeling.cards import expand_deck
+from pnp_games.channeling.cards import Deal, deal_of
 from pnp_games.channeling.options import ChannelingOptions
-from pnp_games.channeling.positions import position
+from pnp_games.channeling.positions import position as position_of
 from pnp_games.channeling.render import render_board
-from pnp_games.channeling.setup import new_game
+from pnp_games.channeling.setup import new_game as set_up
 from pnp_games.channeling.state import State
 from pnp_games.channeling.summary import figures, format_summary, summarise_figures
 from pnp_games.channeling.views import notation_for
@@ -18,7 +18,24 @@ from pnp_games.channeling.views import notation_for
 # agents are imported when used: reading options needs none
 make_agent = agent_factory({"random": f"{__package__}.agents:RandomAgent",
                             "greedy": f"{__package__}.agents:GreedyAgent",
-                            "mcts": f"{__package__}.mcts:MCTSAgent"}, example_iterations=400)
+                            "mcts": f"{__package__}.mcts:MCTSAgent",
+                            "strong": f"{__package__}.mcts:KernelSearchAgent"}, example_iterations=400)
+
+
+def new_game(options: ChannelingOptions, inputs: Deal, seed: int) -> State:
+    """A fresh game of the edition's deck and glyphs (``inputs``), shuffled and dealt from ``seed``."""
+    return set_up(options, inputs.deck, inputs.glyph_ids, seed)
+
+
+def position(options: ChannelingOptions, inputs: Deal, data: dict[str, Any]) -> State:
+    """The position a mapping describes (see ``positions.position``)."""
+    return position_of(options, inputs.deck, inputs.glyph_ids, data)
+
+
+def kernel_rows(options: ChannelingOptions, inputs: Deal, seeds: Any, agents: Any) -> Any:
+    """The engine's ``kernel`` hook: the compiled kernel's ``GameRow``s (see ``kernel.play_rows``)."""
+    from pnp_games.channeling.kernel import play_rows
+    return play_rows(options, inputs.deck, inputs.glyph_ids, seeds, agents)
 
 
 def describe_setup(state: State) -> dict[str, Any]:
@@ -34,12 +51,13 @@ def describe_setup(state: State) -> dict[str, Any]:
     }
 
 
-ENGINE = EngineSpec(name="channeling", options_model=ChannelingOptions, new_game=new_game,
+ENGINE = EngineSpec(name="channeling", options_model=ChannelingOptions, new_game=new_game, inputs=deal_of,
                     make_agent=make_agent, describe_setup=describe_setup, render=render_board,
-                    expand_deck=expand_deck, parse_action=parse_action, position=position,
+                    parse_action=parse_action, position=position,
+                    agent_kinds=("random", "greedy", "mcts", "strong"),
                     notation_for=notation_for, render_for=render_board, apply_record=State.play_turn,
                     info=GameInfo(seats=("Light", "Dark"), tie_breaks=("fewer_cards", "second_player"),
                                   hidden_information=True),
                     figures=figures, summarise_figures=summarise_figures, format_summary=format_summary,
-                    frameworks=f"{__package__}.frameworks:BINDING", kernel=f"{__package__}.kernel:play_rows",
+                    frameworks=f"{__package__}.frameworks:BINDING", kernel=f"{__package__}.game:kernel_rows",
                     appendices="pnp_games.channeling.book.book:APPENDICES")

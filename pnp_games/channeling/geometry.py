@@ -18,7 +18,7 @@ class Geometry(NamedTuple):
 
     size: int
     names: tuple[str, ...]
-    index: dict[str, int]
+    index: dict[str, int]  # type: ignore[assignment]  # square name -> cell (a field named like tuple.index)
     lines: tuple[tuple[int, ...], ...]          # rows top to bottom, then columns left to right
     line_masks: tuple[int, ...]
     neighbours: tuple[tuple[int, ...], ...]
@@ -92,7 +92,7 @@ def geometry(n: int) -> Geometry:
         paths.append(tuple(row))
     toward = tuple(tuple(tuple(m for m in neighbours[a] if dist[m][b] < dist[a][b])
                          for a in range(cells)) for b in range(cells))
-    order_from = tuple(tuple(sorted(range(cells), key=lambda a, b=b: (dist[a][b], a)))
+    order_from = tuple(tuple(sorted(range(cells), key=lambda a: (dist[a][b], a)))
                        for b in range(cells))
     return Geometry(n, names, index, lines, line_masks, tuple(neighbours), dist, tuple(paths),
                     path_of, toward, order_from)

@@ -1,27 +1,54 @@
 """The Channeling's games played by the compiled kernel (``_kernel.pyx``) when it is built.
 
-``play_rows(options, deck, glyph_ids, seeds, (light, dark))`` plays whole games of the ``random``
-and ``greedy`` agents inside the kernel, one ``GameRow`` per game seed as ``loop.game_row`` makes
+``play_rows(options, deck, glyph_ids, seeds, (light, dark))`` plays whole games of the ``random``,
+``greedy`` and ``strong`` (the kernel's search, ``mcts.KernelSearchAgent``) agents inside the kernel, one ``GameRow`` per game seed as ``loop.game_row`` makes
 it (not swapped), or gives None when the kernel is not built, is
 turned off (``PNP_KERNEL=0``) or does not implement an agent asked for; the caller then plays in
-Python. A game is the very game the Python engine plays from the same seed, decision for decision:
-tests/engine/test_channeling_kernel.py compares them.
+Python. A game of random and greedy agents is the very game the Python engine plays from the same seed,
+decision for decision: tests/engine/test_channeling_kernel.py compares them. ``search_plan`` runs the
+search for one Python position (how ``KernelSearchAgent`` plays inside the Python engine's games).
 """
 from __future__ import annotations
 
-from dataclasses import asdict
+import hashlib
+from dataclasses import asdict, dataclass
 from typing import Any, Sequence
 
 from generator.play import kernels
-from generator.play.kernels import KERNEL_AGENTS as AGENTS, kernel_agent  # noqa: F401 (AGENTS: the numbers)
+from generator.play.kernels import KERNEL_AGENTS as AGENTS, kernel_agent, search_iterations  # noqa: F401
 from generator.play.loop import GameRow
-from generator.play.seeds import derive_seed
 from pnp_games.channeling.options import ChannelingOptions
 from pnp_games.channeling.setup import new_game
 
 TIE_BREAKERS = {"fewer_cards": 1, "second_player": 2}
 _games: dict[tuple, Any] = {}
 
+
+
+@dataclass(frozen=True)
+class KernelSearch:
+    """The settings of the compiled kernel's search (``_kernel.pyx``: ``ChannelingKernel.search``).
+
+    Information-set MCTS over whole turns, run by the kernel from the searching player's view:
+    every iteration re-draws the opponent's face-down glyphs among their unplayed ones and the
+    deck's order, then walks a tree keyed by whole turns (glyph, druid, destination; the Leyline
+    and the face-down choice the greedy agent's), by UCB1 with availability counts. The root
+    offers the ``top_k`` turns of the greedy evaluation, every later turn ``reply_k``; below the
+    tree both players play greedy for ``rollout_turns`` turns (to the end when negative) and an
+    unfinished game is scored by ``position_value`` squashed by a logistic of ``temperature``. With
+    ``paired``, the k-th visit of every root turn plays on the same k-th determinisation (common
+    random numbers: the root's turns are compared on the same deals)."""
+
+    top_k: int = 16
+    reply_k: int = 2
+    c: float = 0.5
+    rollout_turns: int = 8
+    temperature: float = 3.0
+    paired: bool = True
+
+
+SEARCH = KernelSearch()
+STRONG_ITERATIONS = 1000   # ``strong`` without a count
 
 
 def _build(module, options: ChannelingOptions, deck: Sequence[Any], glyph_ids: Sequence[str]):
@@ -36,9 +63,11 @@ def _build(module, options: ChannelingOptions, deck: Sequence[Any], glyph_ids: S
                "shuffled": int(options.line_assignment == "shuffled"), "druid_start": list(state._druids),
                "tie": ties + [0] * (2 - len(ties))}
     cards = [(v, s, b) for v, s, b in zip(st.vig, st.spl, st.basis)]
-    return module.ChannelingKernel(numbers, cards, list(st.ids.hide_masks), list(geo.line_masks),
+    game = module.ChannelingKernel(numbers, cards, list(st.ids.hide_masks), list(geo.line_masks),
                                    [list(map(list, row)) for row in geo.toward],
                                    [list(row) for row in geo.order_from], asdict(DEFAULT_WEIGHTS))
+    game.set_search(SEARCH.top_k, SEARCH.reply_k, SEARCH.c, SEARCH.rollout_turns, SEARCH.temperature, SEARCH.paired)
+    return game
 
 
 def game_for(options: ChannelingOptions, deck: Sequence[Any], glyph_ids: Sequence[str]):
@@ -53,9 +82,12 @@ def game_for(options: ChannelingOptions, deck: Sequence[Any], glyph_ids: Sequenc
     return found
 
 
-def game_seeds(seed: int) -> tuple[int, int, int]:
-    """(the deal's seed, Light's agent seed, Dark's agent seed) of a game, as the registry derives them."""
-    return seed, derive_seed("agent", seed, 0), derive_seed("agent", seed, 1)
+def game_seeds(seed: int, _sha256=hashlib.sha256) -> tuple[int, int, int]:
+    """(the deal's seed, Light's agent seed, Dark's agent seed) of a game, as the registry derives them
+    (``derive_seed("agent", seed, seat)``, its text written out: the batch's hot path)."""
+    seed = int(seed)
+    return (seed, int.from_bytes(_sha256(b"('agent', %d, 0)" % seed).digest()[:8], "big") >> 1,
+            int.from_bytes(_sha256(b"('agent', %d, 1)" % seed).digest()[:8], "big") >> 1)
 
 
 def play_rows(options: ChannelingOptions, deck: Sequence[Any], glyph_ids: Sequence[str], seeds: Sequence[int],
@@ -68,13 +100,34 @@ def play_rows(options: ChannelingOptions, deck: Sequence[Any], glyph_ids: Sequen
     game = game_for(options, deck, glyph_ids)
     if game is None:
         return None
+    iterations = [search_iterations(a, STRONG_ITERATIONS) for a in agents]
     names = {code: name for name, code in TIE_BREAKERS.items()}
     rows = []
     for winner, tie, scores, cards, over, short, spent, turns, ran_out, stalled, events in \
-            game.play_games([game_seeds(s) for s in seeds], light, dark, log):
+            game.play_games([game_seeds(s) for s in seeds], light, dark, log, *iterations):
         # figures and flags as summary.figures and State.flags give them
         figures = {"cards": cards, "splendor": (scores[0] + over[0], scores[1] + over[1]), "overchanneling": over}
         flags = {"deck_ran_out": ran_out, "supply_ran_out": short, "spent_glyphs": spent, "stalled": stalled}
         row = GameRow(None if winner < 0 else winner, names.get(tie), scores, turns, stalled, False, figures, flags)
         rows.append((row, events) if log else row)
     return rows
+
+
+def position_of(state: Any) -> tuple:
+    """A Python state at a turn's start as the kernel's ``load`` reads it (the deck top first)."""
+    return (state._grid, state._cubes, state._druids, state._st.gline, state._deck[::-1], state._playable,
+            state._hidden, [int(x) for x in state._need_hide], state._setup, state._cur, state._turn, state._last,
+            state._supply, state._over, [len(t) for t in state._taken], state._splendor,
+            [int(x) for x in state._supply_short], state._spent, int(state._deck_ran_out), state._empty)
+
+
+def search_plan(state: Any, iterations: int, rng: Any) -> tuple | None:
+    """The kernel search's whole turn for the player to move at a turn's start, as (face-down mask or
+    -1, glyph, druid slot or -1, destination, Leyline cells), advancing ``rng`` (a ``SplitMix64``);
+    None without a kernel."""
+    st = state._st
+    game = game_for(st.options, st.cards, st.glyphs)
+    if game is None:
+        return None
+    plan, rng.state = game.choose_plan(position_of(state), iterations, rng.state)
+    return plan

@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 
 from generator.play.mcts import TreeSearch
+from pnp_games.channeling.kernel import STRONG_ITERATIONS
 from pnp_games.channeling.agents import DEFAULT_WEIGHTS, GreedyAgent, Weights, position_value
 from pnp_games.channeling.decision_values import ranked_decisions
 from pnp_games.channeling.decisions import DRAW
@@ -78,3 +79,33 @@ class MCTSAgent(TreeSearch):
 
     def evaluate(self, state: State) -> float:
         return position_value(state, 0, self.weights)
+
+
+# ---------------------------------------------------------------------------- the kernel's search
+class KernelSearchAgent(GreedyAgent):
+    """``strong`` / ``strong:N``: the kernel's search (``kernel.KernelSearch``) at each turn's start, its turn
+    then played as decisions; greedy where the turn was begun by another chooser. Without a
+    compiled kernel it is the Python ``MCTSAgent`` with as many iterations (one notice)."""
+
+    name = "strong"
+
+    def __new__(cls, iterations: int = STRONG_ITERATIONS, seed: int = 0):
+        from generator.play import kernels
+        if kernels.load("pnp_games.channeling") is None:
+            return MCTSAgent(iterations, seed)
+        return super().__new__(cls)
+
+    def __init__(self, iterations: int = STRONG_ITERATIONS, seed: int = 0):
+        super().__init__(seed)
+        self.iterations = iterations
+
+    def plan(self, state: State):
+        from pnp_games.channeling import kernel
+        from pnp_games.channeling.decisions import HIDE, PLAY
+        from pnp_games.channeling.plans import Plan
+        phase = state._phase
+        if phase == HIDE or phase == PLAY and state._thide < 0:
+            found = kernel.search_plan(state, self.iterations, self.rng)
+            if found is not None:
+                return Plan(*found)
+        return super().plan(state)

@@ -10,6 +10,7 @@ from itertools import permutations
 
 from pnp_games.channeling.actions import Action
 from pnp_games.channeling.decisions import DRAW, FROM, HIDE, OVER, PLAY, REFILL, TO, VIA
+from pnp_games.channeling.fields import Fields
 
 
 def bits(mask: int) -> tuple[int, ...]:
@@ -25,8 +26,8 @@ def bits(mask: int) -> tuple[int, ...]:
 _BITS: dict[int, tuple[int, ...]] = {}
 
 
-class MoveGeneration:
-    """Move generation half of ``State`` (see state.py for the fields)."""
+class MoveGeneration(Fields):
+    """Move generation half of ``State`` (see fields.py for the fields)."""
 
     __slots__ = ()
 

@@ -2,13 +2,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from pnp_games.channeling.cards import Card
+from pnp_games.channeling.core import StateCore
 from pnp_games.channeling.views import history_for
-
-if TYPE_CHECKING:
-    from pnp_games.channeling.state import State
 
 
 @dataclass(frozen=True)
@@ -37,7 +34,7 @@ class Observation:
     history: tuple[str, ...] = ()            # the log as this player may see it (views.history_for)
 
 
-def observe(state: "State", player: int) -> Observation:
+def observe(state: StateCore, player: int) -> Observation:
     st = state._st
     opp = 1 - player
     glyphs = st.glyphs

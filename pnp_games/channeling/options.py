@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from generator.play.options_base import RuleOptions, supply_field, turn_cap_field
+from generator.play.options_base import RuleOptions, turn_cap_field
 
 TieBreaker = Literal["fewer_cards", "second_player"]
 
@@ -27,7 +27,7 @@ class ChannelingOptions(RuleOptions):
         "until the hand comes back (0 means every glyph is playable)."))
     druids_per_player: int = Field(2, ge=2, le=2, description=(
         "Druid tokens per player; the Leyline runs between a player's two druids, so this is 2."))
-    cubes_per_player: int = supply_field(50, ge=0, le=10_000)
+    cubes_per_player: int = Field(50, ge=0, le=10_000, description="Energy cubes in each player's supply at the start.")
     end_trigger_cards: int = Field(7, ge=1, le=100, description=(
         "Cards a player must hold to start the end: the opponent then has one last turn."))
     placement_moved: int = Field(3, ge=0, le=100, description=(

@@ -100,7 +100,7 @@ class PlanningAgent:
             self._at += 1
             return queue.pop()
         key = self._for
-        if key and key[0] is state and key[1] == state._turn and key[2] == state._cur:
+        if key and key[0] is state and key[1] == state._turn and key[2] == state._cur and self._plan is not None:
             decision = next_decision(state, self._plan)
             if decision is not None:
                 return decision

@@ -128,7 +128,7 @@ class _Cards:
     """Hands out deck indices by card name, each copy once."""
 
     def __init__(self, cards: Sequence[Card]):
-        self.cards, self.used = cards, set()
+        self.cards, self.used = cards, set[int]()
 
     def take(self, name: Any, key: str) -> int:
         """The first unused card called ``name``, or, for a mapping such as ``{vigor: 5}``, the first

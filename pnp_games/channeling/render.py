@@ -1,15 +1,13 @@
 """The board as plain text, for replays and debugging (pure: returns strings)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from pnp_games.channeling.core import StateCore
 
-if TYPE_CHECKING:
-    from pnp_games.channeling.state import State
 
 _W = 12
 
 
-def _cell(state: "State", i: int) -> str:
+def _cell(state: StateCore, i: int) -> str:
     st = state._st
     card = state._grid[i]
     text = "  ....  " if card < 0 else f"{st.vig[card]}/{st.spl[card]}"
@@ -20,7 +18,7 @@ def _cell(state: "State", i: int) -> str:
     return " ".join(x for x in (text, marks, cubes) if x)
 
 
-def _hand_text(state: "State", p: int, viewer: int | None) -> str:
+def _hand_text(state: StateCore, p: int, viewer: int | None) -> str:
     if viewer is None or viewer == p:
         text = f"hand {','.join(state.hand(p))}"
         if state._hidden[p]:
@@ -32,7 +30,7 @@ def _hand_text(state: "State", p: int, viewer: int | None) -> str:
     return f"unplayed {names} ({state._hidden[p].bit_count()} of them face down)"
 
 
-def render_board(state: "State", viewer: int | None = None) -> str:
+def render_board(state: StateCore, viewer: int | None = None) -> str:
     """The grid with glyph labels: each card as Vigor/Splendor, druids (L/D) and cubes
     (+n Light, -n Dark), then both players' totals. With ``viewer`` (0 or 1) the other
     player's face-down glyphs are not shown, only how many there are."""

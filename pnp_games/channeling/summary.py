@@ -2,7 +2,7 @@
 record and simulation row, and per run (the summary entries and the report ``simulate`` prints)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from generator.runs.stats import rate, spread
 
@@ -17,7 +17,7 @@ def figures(state: Any) -> dict[str, tuple[int, int]]:
             "splendor": (scores[0] + over[0], scores[1] + over[1]), "overchanneling": over}
 
 
-def summarise_figures(rows: list[Any]) -> dict[str, Any]:
+def summarise_figures(rows: list[Any], agents: Sequence[str] = ()) -> dict[str, Any]:
     """The summary entries of a run: cards taken and Overchanneling cubes per game, how often the deck
     or a cube supply ran out, and games where a player had no legal move (``GameRow``s in)."""
     n = len(rows)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from generator.play.errors import IllegalActionError
 from pnp_games.channeling.actions import Action
 from pnp_games.channeling.decisions import DRAW, FROM, HIDE, OVER, PLAY, REFILL, TO, VIA
-from pnp_games.channeling.movegen import bits
+from pnp_games.channeling.movegen import MoveGeneration, bits
 from pnp_games.channeling.players import PLAYER_NAMES
 
 _EXPECTED = {HIDE: "set glyphs face down (hide ...)", PLAY: "play a glyph (play ...)",
@@ -20,8 +20,9 @@ _EXPECTED = {HIDE: "set glyphs face down (hide ...)", PLAY: "play a glyph (play 
              VIA: "choose the Leyline's next card (via ...)", REFILL: "choose the spot refilled next (refill ...)"}
 
 
-class Transitions:
-    """The half of ``State`` that changes the position (see state.py for the fields)."""
+class Transitions(MoveGeneration):
+    """The half of ``State`` that changes the position, over its move generation (see fields.py for
+    the fields)."""
 
     __slots__ = ()
 

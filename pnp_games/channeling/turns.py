@@ -7,17 +7,14 @@ leaves the state as it was.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from generator.play.errors import ActionSyntaxError, IllegalActionError
 from pnp_games.channeling.actions import Action, format_action, parse_action
+from pnp_games.channeling.core import StateCore
 from pnp_games.channeling.decisions import DRAW, FROM, HIDE, PLAY, REFILL, TO, VIA
-
-if TYPE_CHECKING:
-    from pnp_games.channeling.state import State
+from pnp_games.channeling.fields import Fields
 
 
-def play_turn(state: "State", action: Action | str) -> None:
+def play_turn(state: StateCore, action: Action | str) -> None:
     """Apply a whole turn (or a setup hide) to ``state``; see the module docstring.
 
     :raises IllegalActionError: when ``action`` is not a legal turn here.
@@ -30,11 +27,11 @@ def play_turn(state: "State", action: Action | str) -> None:
                                  f"apply its remaining decisions")
     trial = state.clone()
     _feed(trial, action)
-    for name in type(state).__slots__:
+    for name in Fields.__slots__:
         setattr(state, name, getattr(trial, name))
 
 
-def is_legal_turn(state: "State", action: Action | str) -> bool:
+def is_legal_turn(state: StateCore, action: Action | str) -> bool:
     """True when ``play_turn(state, action)`` would succeed."""
     try:
         if isinstance(action, str):
@@ -47,7 +44,7 @@ def is_legal_turn(state: "State", action: Action | str) -> bool:
     return True
 
 
-def _feed(s: "State", action: Action) -> None:
+def _feed(s: StateCore, action: Action) -> None:
     ids = s._st.ids
     text = format_action(action)
     base, gidx, cidx = ids.base, ids.gidx, ids.cidx

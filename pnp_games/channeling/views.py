@@ -6,12 +6,8 @@ views are for anything shown to a player, or fed to an agent or a learner that p
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pnp_games.channeling.actions import Action, format_action
-
-if TYPE_CHECKING:
-    from pnp_games.channeling.state import State
+from pnp_games.channeling.core import StateCore
 
 
 def notation_for(action: Action, viewer: int, actor: int) -> str:
@@ -23,13 +19,13 @@ def notation_for(action: Action, viewer: int, actor: int) -> str:
     return f"{masked} {rest}" if rest else masked
 
 
-def actors(state: "State") -> list[int]:
+def actors(state: StateCore) -> list[int]:
     """Who played each action of ``state.history``: every action (setup hides included) passes
     the turn, so seats alternate back from the player to move."""
     n, to_move = len(state._history), state._cur
     return [(to_move + n - i) % 2 for i in range(n)]
 
 
-def history_for(state: "State", player: int) -> tuple[str, ...]:
+def history_for(state: StateCore, player: int) -> tuple[str, ...]:
     """The log in notation as ``player`` may see it."""
     return tuple(notation_for(a, player, who) for a, who in zip(state._records(), actors(state)))

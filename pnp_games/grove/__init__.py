@@ -1,4 +1,4 @@
-"""Battle for the Grove: rules with dice as explicit chance, notation, agents and a simulation runner."""
+"""Battle for the Grove: rules with dice as explicit chance, notation, agents and its own figures."""
 from pnp_games.grove.actions import Action, format_action, parse_action
 from pnp_games.grove.options import GroveOptions
 from pnp_games.grove.positions import position

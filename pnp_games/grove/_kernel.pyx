@@ -9,7 +9,9 @@ is the same to the last bit), the draws those of ``engine/rng.py``'s SplitMix64.
 could differ in rounding (the dice outcomes grouped by effect, with their probabilities) comes
 from the Python engine's own ``Tables``.
 """
+from libc.math cimport exp, log, sqrt
 from libc.stdint cimport uint64_t
+from libc.stdlib cimport free, malloc
 
 cdef extern from *:
     """
@@ -68,6 +70,8 @@ cdef enum:
     T_CONTROL_LOST = 11
     AGENT_RANDOM = 0
     AGENT_GREEDY = 1
+    AGENT_SEARCH = 2
+    MAXDEPTH = 4096   # actions below a search's root
 
 
 cdef struct Rules:
@@ -470,11 +474,194 @@ cdef int greedy_best(const Rules* r, const GState* s, const int* actions, int co
     return nbest
 
 
+# ----------------------------------------------------------------------- chance
+cdef int chance(const Rules* r, GState* s, uint64_t* dice) noexcept nogil:
+    """Roll the dice due (an action's, or who goes first); the roll's log code (see ``play_games``)."""
+    cdef int faces[MAXDICE]
+    cdef int code, a = 0, b = 0, i
+    if s.phase == P_ROLL:
+        code = roll(r, dice, faces)
+        resolve(r, s, faces)
+        return -1 - code
+    for i in range(r.ndice):
+        a += 1 + pnp_below(dice, <uint64_t>r.sides)
+    for i in range(r.ndice):
+        b += 1 + pnp_below(dice, <uint64_t>r.sides)
+    if a != b:
+        s.first = s.cur = 0 if a > b else 1
+        s.phase = P_ACT
+    return -(100_000_000 + a * 1000 + b)
+
+
+# ----------------------------------------------------------------------- the search agent
+cdef struct Node:       # a search tree node: the action that led to it, by its code
+    int key, child, sibling, n, avail
+    double w
+
+
+cdef struct SearchParams:
+    int rollout_steps, greedy_rollouts
+    double c, temperature
+
+
+cdef double value0(const Rules* r, const GState* s) noexcept nogil:
+    """``agents.position_value`` from the first seat's side."""
+    cdef double value = 0.0, side
+    cdef int held0 = 0, held1 = 0, c, v, own, opp, p
+    cdef int owner[MAXP]
+    if s.phase == P_OVER:
+        return 0.0 if s.winner < 0 else (r.win if s.winner == 0 else -r.win)
+    for c in range(r.circles):
+        v = s.cubes[c]
+        own = v if v > 0 else 0
+        opp = -v if v < 0 else 0
+        value += (<double>(own if own < r.at else r.at) + r.surplus * <double>(own - r.at if own > r.at else 0)
+                  - <double>(opp if opp < r.at else r.at) - r.surplus * <double>(opp - r.at if opp > r.at else 0))
+        owner[c] = -1
+        if own >= r.at:
+            value += r.control
+            held0 += 1
+            owner[c] = 0
+        elif opp >= r.at:
+            value -= r.control
+            held1 += 1
+            owner[c] = 1
+    if held0 >= r.to_win:
+        value += r.winning
+    if held1 >= r.to_win:
+        value -= r.winning
+    for p in range(2):
+        side = r.stand_grove * s.stand[p][0]
+        for c in range(1, r.places):
+            side += (r.stand_held if owner[c - 1] == p else r.stand_circle) * s.stand[p][c] + r.lie_circle * s.lie[p][c]
+        value += side if p == 0 else -side
+    return value
+
+
+cdef double playout(const Rules* r, const SearchParams* sp, GState* s, uint64_t* rng) noexcept nogil:
+    """Random (or greedy) play for ``rollout_steps`` steps, rolls counted; the first seat's share: 1,
+    0.5 or 0 for a finished game, else the position value squashed by a logistic."""
+    cdef int step
+    cdef double x
+    for step in range(sp.rollout_steps):
+        if s.phase == P_OVER:
+            break
+        if s.phase == P_ROLL or s.phase == P_FIRST:
+            chance(r, s, rng)
+        else:
+            play(r, s, choose(r, s, AGENT_GREEDY if sp.greedy_rollouts else AGENT_RANDOM, rng, sp, 0))
+    if s.phase == P_OVER:
+        return 0.5 if s.winner < 0 else (1.0 if s.winner == 0 else 0.0)
+    x = value0(r, s) / sp.temperature
+    if x > 50.0:
+        x = 50.0
+    elif x < -50.0:
+        x = -50.0
+    return 1.0 / (1.0 + exp(-x))
+
+
+cdef int search(const Rules* r, const SearchParams* sp, const GState* root, uint64_t* rng, int iterations) noexcept nogil:
+    """Open-loop MCTS (``kernel.KernelSearch``): the most visited root action (ties: the more total
+    value, then the first legal) after ``iterations`` iterations, fresh dice rolled at every chance
+    node, untried actions added in random order, UCB1 with availability counts."""
+    cdef int root_acts[MAXACT]
+    cdef int acts[MAXACT]
+    cdef int kids[MAXACT]
+    cdef int fresh[MAXACT]
+    cdef int visited[MAXDEPTH]
+    cdef int movers[MAXDEPTH]
+    cdef GState s
+    cdef Node* nodes
+    cdef Node* nd
+    cdef int nroot = legal(r, root, root_acts), it, node, nvis, nc, nfresh, j, child, pick, nnodes = 1, p
+    cdef double value, u, best, best_w
+    if nroot == 1:
+        return root_acts[0]
+    nodes = <Node*>malloc((iterations + 1) * sizeof(Node))
+    if nodes == NULL:
+        return root_acts[0]
+    nodes[0].child = -1
+    nodes[0].sibling = -1
+    for it in range(iterations):
+        s = root[0]
+        node = 0
+        nvis = 0
+        while nvis < MAXDEPTH:
+            while s.phase == P_ROLL or s.phase == P_FIRST:
+                chance(r, &s, rng)
+            if s.phase == P_OVER:
+                break
+            nc = legal(r, &s, acts)
+            nfresh = 0
+            for j in range(nc):
+                child = nodes[node].child
+                while child >= 0 and nodes[child].key != acts[j]:
+                    child = nodes[child].sibling
+                kids[j] = child
+                if child >= 0:
+                    nodes[child].avail += 1
+                else:
+                    fresh[nfresh] = j
+                    nfresh += 1
+            p = s.cur
+            if nfresh:
+                j = fresh[pnp_below(rng, <uint64_t>nfresh)]
+                nd = &nodes[nnodes]
+                nd.key = acts[j]
+                nd.child = -1
+                nd.sibling = nodes[node].child
+                nd.n = 0
+                nd.w = 0.0
+                nd.avail = 1
+                nodes[node].child = nnodes
+                visited[nvis] = nnodes
+                movers[nvis] = p
+                nvis += 1
+                nnodes += 1
+                play(r, &s, acts[j])
+                break
+            pick = 0
+            best = -1.0
+            for j in range(nc):
+                nd = &nodes[kids[j]]
+                u = nd.w / nd.n + sp.c * sqrt(log(<double>nd.avail) / nd.n)
+                if u > best:
+                    best = u
+                    pick = j
+            node = kids[pick]
+            visited[nvis] = node
+            movers[nvis] = p
+            nvis += 1
+            play(r, &s, acts[pick])
+        value = playout(r, sp, &s, rng)
+        for j in range(nvis):
+            nd = &nodes[visited[j]]
+            nd.n += 1
+            nd.w += value if movers[j] == 0 else 1.0 - value
+    pick = 0
+    best = -1.0
+    best_w = 0.0
+    for j in range(nroot):
+        child = nodes[0].child
+        while child >= 0 and nodes[child].key != root_acts[j]:
+            child = nodes[child].sibling
+        if child >= 0 and (nodes[child].n > best or nodes[child].n == best and nodes[child].w > best_w):
+            best = nodes[child].n
+            best_w = nodes[child].w
+            pick = j
+    free(nodes)
+    return root_acts[pick]
+
+
 # ----------------------------------------------------------------------- whole games
-cdef int choose(const Rules* r, const GState* s, int agent, uint64_t* rng) noexcept nogil:
+cdef int choose(const Rules* r, const GState* s, int agent, uint64_t* rng, const SearchParams* sp,
+                int iterations) noexcept nogil:
     cdef int actions[MAXACT]
     cdef int best[MAXACT]
-    cdef int count = legal(r, s, actions), nbest
+    cdef int count, nbest
+    if agent == AGENT_SEARCH:
+        return search(r, sp, s, rng, iterations)
+    count = legal(r, s, actions)
     if agent == AGENT_RANDOM:
         return actions[pnp_below(rng, <uint64_t>count)]
     if count == 1:
@@ -487,6 +674,7 @@ cdef class GroveKernel:
     """One set of rule options and greedy weights, ready to play games (see ``kernel.py``)."""
 
     cdef Rules r
+    cdef SearchParams sp
 
     def __init__(self, dict numbers, dict weights, list groups):
         """``numbers``: the rule options as whole numbers (see ``kernel.kernel_rules``); ``weights``
@@ -512,6 +700,7 @@ cdef class GroveKernel:
         r.nfaces = numbers["nfaces"]
         if r.circles + 1 > MAXP or r.druids >= MAXD or r.ndice >= MAXDICE:
             raise ValueError("rule options beyond the kernel's sizes")
+        self.sp.rollout_steps, self.sp.greedy_rollouts, self.sp.c, self.sp.temperature = 12, 0, 0.8, 6.0
         r.control = weights["control"]
         r.winning = weights["winning"]
         r.surplus = weights["surplus"]
@@ -533,47 +722,79 @@ cdef class GroveKernel:
                 r.eg_p[at] = p
                 at += 1
 
-    cdef void play_on(self, GState* s, uint64_t* dice, uint64_t* rngs, const int* agents, list events):
+    cdef void play_on(self, GState* s, uint64_t* dice, uint64_t* rngs, const int* agents, const int* iterations,
+                      list events):
         """Play ``s`` to its end (events, when a list, gets the log codes; see ``play_games``)."""
-        cdef int faces[MAXDICE]
-        cdef int action, code, a, b, i, p
+        cdef int action, code
         while s.phase != P_OVER:
-            p = s.phase
-            if p == P_ACT or p == P_BONUS:
-                action = choose(&self.r, s, agents[s.cur], &rngs[s.cur])
+            if s.phase == P_ACT or s.phase == P_BONUS:
+                with nogil:
+                    action = choose(&self.r, s, agents[s.cur], &rngs[s.cur], &self.sp, iterations[s.cur])
                 play(&self.r, s, action)
                 if events is not None:
                     events.append(action)
-            elif p == P_ROLL:
-                code = roll(&self.r, dice, faces)
-                resolve(&self.r, s, faces)
-                if events is not None:
-                    events.append(-1 - code)
             else:
-                a = 0
-                b = 0
-                for i in range(self.r.ndice):
-                    a += 1 + pnp_below(dice, <uint64_t>self.r.sides)
-                for i in range(self.r.ndice):
-                    b += 1 + pnp_below(dice, <uint64_t>self.r.sides)
-                if a != b:
-                    s.first = s.cur = 0 if a > b else 1
-                    s.phase = P_ACT
+                code = chance(&self.r, s, dice)
                 if events is not None:
-                    events.append(-(100_000_000 + a * 1000 + b))
+                    events.append(code)
 
-    def play_games(self, list seeds, int light, int dark, bint log=False):
+    def set_search(self, int rollout_steps, bint greedy_rollouts, double c, double temperature):
+        """The search's settings (``kernel.KernelSearch``)."""
+        if rollout_steps < 0 or temperature <= 0:
+            raise ValueError("search settings out of range")
+        self.sp.rollout_steps = rollout_steps
+        self.sp.greedy_rollouts = greedy_rollouts
+        self.sp.c = c
+        self.sp.temperature = temperature
+
+    def choose_action(self, tuple position, int iterations, unsigned long long rng_state):
+        """(the index among the legal actions of the search's choice for the player to move in
+        ``position`` (see ``kernel.position_of``), the generator's next state)."""
+        cdef GState s
+        cdef uint64_t rng = rng_state
+        cdef int actions[MAXACT]
+        cdef int count, action, i, p
+        stand, lie, cubes, supply, cur, phase, first, pend_op, pend_c, acted, turn = position
+        if len(cubes) != self.r.circles or phase not in (P_ACT, P_BONUS):
+            raise ValueError("not a position the search can play from")
+        for p in range(2):
+            for i in range(MAXP):
+                s.stand[p][i] = stand[p][i] if i < self.r.places else 0
+                s.lie[p][i] = lie[p][i] if i < self.r.places else 0
+            s.supply[p] = supply[p]
+            for i in range(NTALLY):
+                s.tally[p][i] = 0
+        for i in range(MAXP):
+            s.cubes[i] = cubes[i] if i < self.r.circles else 0
+        s.cur, s.phase, s.first, s.pend_op, s.pend_c, s.acted, s.turn = cur, phase, first, pend_op, pend_c, acted, turn
+        s.winner = -1
+        s.stalled = 0
+        with nogil:
+            action = search(&self.r, &self.sp, &s, &rng, iterations)
+        count = legal(&self.r, &s, actions)
+        for i in range(count):
+            if actions[i] == action:
+                return i, rng
+        raise AssertionError("the search chose an action that is not legal")
+
+    def play_games(self, list seeds, int light, int dark, bint log=False, int light_iterations=0,
+                   int dark_iterations=0):
         """One row per (dice seed, Light's seed, Dark's seed): (winner or -1, first player or -1,
-        turns, stalled, the 24 tallies (Light's then Dark's), the log or None). The log codes a
+        turns, stalled, the 24 tallies (Light's then Dark's), the log or None, the cubes on each
+        circle at the end (Light's as +n, Dark's as -n)). The log codes a
         player action as op * 64 + (place + 1) * 8 + destination + 1, a roll as -(1 + its sorted
-        faces in base sides + 1), a first-player roll as -(100_000_000 + light * 1000 + dark)."""
+        faces in base sides + 1), a first-player roll as -(100_000_000 + light * 1000 + dark). An
+        agent is 0 random, 1 greedy or 2 the search with that seat's iterations."""
         cdef GState s
         cdef uint64_t dice
         cdef uint64_t rngs[2]
         cdef int agents[2]
+        cdef int iters[2]
         cdef int i
         agents[0] = light
         agents[1] = dark
+        iters[0] = light_iterations
+        iters[1] = dark_iterations
         rows = []
         for seed in seeds:
             dice = <uint64_t>(seed[0] & 0xFFFFFFFFFFFFFFFF)
@@ -581,8 +802,8 @@ cdef class GroveKernel:
             rngs[1] = <uint64_t>(seed[2] & 0xFFFFFFFFFFFFFFFF)
             new_state(&self.r, &s)
             events = [] if log else None
-            self.play_on(&s, &dice, rngs, agents, events)
+            self.play_on(&s, &dice, rngs, agents, iters, events)
             rows.append((s.winner, s.first, s.turn, bool(s.stalled),
                          tuple(s.tally[0][i] for i in range(NTALLY)) + tuple(s.tally[1][i] for i in range(NTALLY)),
-                         events))
+                         events, tuple(s.cubes[i] for i in range(self.r.circles))))
         return rows

@@ -12,27 +12,13 @@ The greedy evaluation of a position, from one player's side (``position_value``)
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from generator.play import agents_base
 from pnp_games.grove import lookahead
 from pnp_games.grove.actions import Action
 from pnp_games.grove.state import CHANCE, State
+from pnp_games.grove.weights import DEFAULT_WEIGHTS, Weights
 
-
-@dataclass(frozen=True)
-class Weights:
-    control: float = 4.0
-    winning: float = 40.0
-    surplus: float = 0.25
-    stand_circle: float = 1.2
-    stand_held: float = 0.4
-    lie_circle: float = 0.4
-    stand_grove: float = 0.6
-    win: float = 1000.0
-
-
-DEFAULT_WEIGHTS = Weights()
+__all__ = ["DEFAULT_WEIGHTS", "GreedyAgent", "Weights", "action_values", "expected_value", "position_value"]
 
 
 def position_value(state: State, player: int, w: Weights = DEFAULT_WEIGHTS) -> float:
@@ -45,7 +31,7 @@ def position_value(state: State, player: int, w: Weights = DEFAULT_WEIGHTS) -> f
     at = o.control_at
     value = 0.0
     held = [0, 0]
-    owner = []
+    owner: list[int | None] = []
     for v in state._cubes:
         own, opp = max(0, sign * v), max(0, -sign * v)
         value += min(own, at) + w.surplus * max(0, own - at) - min(opp, at) - w.surplus * max(0, opp - at)

@@ -1,5 +1,5 @@
-"""Battle for the Grove as a registry entry (``ENGINE``): agents by spec, setup description, its
-own runner for play and simulation."""
+"""Battle for the Grove as a registry entry (``ENGINE``): agents by spec, setup description, its own
+figures and report; played by the run loop every engine shares."""
 from __future__ import annotations
 
 from typing import Any
@@ -11,7 +11,7 @@ from pnp_games.grove.options import GroveOptions
 from pnp_games.grove.positions import from_data
 from pnp_games.grove.state import State, new_game
 
-# text rendering and the runner are imported when used: reading options needs neither
+# text rendering and the run's summary are imported when used: reading options needs neither
 
 
 def render_state(state: State, *args: Any, **kwargs: Any) -> str:
@@ -27,34 +27,31 @@ def describe_setup(state: State) -> dict[str, Any]:
             "first_player": o.first_player}
 
 
-def expand_deck(entries) -> list:
-    """Battle for the Grove deals no cards: there is no deck to expand."""
-    return []
+def position(options: GroveOptions, inputs: None, data: dict[str, Any]) -> State:
+    """The position a mapping describes (see ``positions.from_data``)."""
+    return from_data(options, data)
 
 
-def play_game(options, deck, glyph_ids, seed: int, agents):
-    """The registry's ``play_game`` hook: one seeded game, dice rolled from the game's seed."""
-    from pnp_games.grove import runner
-    return runner.play_game(options, seed, agents)
+def figures(state: State) -> dict[str, Any]:
+    from pnp_games.grove import summary
+    return summary.figures(state)
 
 
-def simulate(options, deck, glyph_ids, games: int, agents, seed: int = 0, jobs: int = 1, progress=None,
-             swap_seats: bool = False) -> dict[str, Any]:
-    """The registry's ``simulate`` hook (see ``runner.simulate`` and ``runner.summarise``)."""
-    from pnp_games.grove import runner
-    return runner.simulate(options, games, agents, seed, jobs, progress, swap_seats=swap_seats)
+def summarise_figures(rows: list, agents: Any) -> dict[str, Any]:
+    from pnp_games.grove import summary
+    return summary.summarise_figures(rows, agents)
 
 
 def format_summary(result: dict[str, Any]) -> str:
-    from pnp_games.grove import runner
-    return runner.format_summary(result)
+    from pnp_games.grove import summary
+    return summary.format_summary(result)
 
 
 ENGINE = EngineSpec(name="grove", options_model=GroveOptions, new_game=new_game, make_agent=make_agent,
-                    describe_setup=describe_setup, render=render_state, expand_deck=expand_deck,
-                    parse_action=parse_action, play_game=play_game, simulate=simulate,
-                    format_summary=format_summary,
+                    describe_setup=describe_setup, render=render_state, parse_action=parse_action,
+                    agent_kinds=("random", "greedy", "mcts", "strong"),
+                    figures=figures, summarise_figures=summarise_figures, format_summary=format_summary,
                     info=GameInfo(seats=("Light", "Dark"), chance=True, chance_name="Dice"),
-                    position=lambda options, deck, glyph_ids, data: from_data(options, data),
+                    position=position, kernel=f"{__package__}.kernel:game_rows",
                     appendices="pnp_games.grove.book.book:APPENDICES",
                     frameworks=f"{__package__}.frameworks:BINDING")

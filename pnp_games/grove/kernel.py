@@ -1,24 +1,50 @@
 """Battle for the Grove's games played by the compiled kernel (``_kernel.pyx``) when it is built.
 
-``play_rows(options, seeds, (light, dark))`` plays whole games of the ``random`` and ``greedy``
-agents inside the kernel and gives one row per game seed, or None when the kernel is not built,
+``play_rows(options, seeds, (light, dark))`` plays whole games of the ``random``, ``greedy`` and
+``strong`` (the kernel's search, ``mcts.KernelSearchAgent``) agents inside the kernel and gives one
+row per game's seeds, or None when the kernel is not built,
 is turned off (``PNP_KERNEL=0``) or does not implement an agent asked for; the caller then plays
-in Python. A game is the very game ``runner.play_game`` plays from the same seed (the same seeds,
+in Python. ``game_rows`` gives the same games as the run loop's ``GameRow``s (the engine's
+``kernel`` hook). A game is the very game the run loop plays from the same seed (the same seeds,
 the same SplitMix64 draws, the same decisions): tests/engine/test_grove_kernel.py compares them.
+``search_choice`` runs the search for one Python position (how ``KernelSearchAgent`` plays inside
+the Python engine's games).
 """
 from __future__ import annotations
 
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from typing import Any, Sequence
 
 from generator.play import kernels
-from generator.play.kernels import KERNEL_AGENTS as AGENTS, kernel_agent  # noqa: F401 (AGENTS: the numbers)
-from pnp_games.grove.actions import BANISH, CHANNEL, STUN
+from generator.play.kernels import KERNEL_AGENTS as AGENTS, kernel_agent, search_iterations  # noqa: F401
+from generator.play.records import GameRow
+from generator.play.seeds import derive_seed
+from pnp_games.grove.actions import BANISH, CHANNEL, STUN, place_name
 from pnp_games.grove.options import GroveOptions
+from pnp_games.grove.state import TALLIES
 from pnp_games.grove.tables import _ROLL_TABLE_MOST, tables
 
 _games: dict[str, Any] = {}
 
+
+
+@dataclass(frozen=True)
+class KernelSearch:
+    """The settings of the compiled kernel's search (``_kernel.pyx``: ``search``): the search above
+    run in C. Open-loop UCT keyed by actions, fresh dice at every chance node, every legal action a
+    candidate (untried ones added in random order), UCB1 constant ``c`` with availability counts;
+    below the tree ``rollout_steps`` steps of random play (greedy with ``greedy_rollouts``), rolls
+    counted, and an unfinished game scored by ``position_value`` squashed by a logistic of
+    ``temperature``; the most visited root action is played (ties: the more total value)."""
+
+    rollout_steps: int = 12
+    greedy_rollouts: bool = False
+    c: float = 0.8
+    temperature: float = 6.0
+
+
+SEARCH = KernelSearch()
+STRONG_ITERATIONS = 100   # ``strong`` without a count
 
 
 def rule_numbers(o: GroveOptions) -> dict[str, int]:
@@ -53,20 +79,61 @@ def game_for(options: GroveOptions):
         from pnp_games.grove.agents import DEFAULT_WEIGHTS
         found = _games[key] = module.GroveKernel(rule_numbers(options), asdict(DEFAULT_WEIGHTS),
                                                  effect_groups(options))
+        found.set_search(SEARCH.rollout_steps, SEARCH.greedy_rollouts, SEARCH.c, SEARCH.temperature)
     return found
+
+
+def game_seeds(seed: int) -> tuple[int, int, int]:
+    """The seeds the run loop derives from a game's seed: (the dice stream, Light's agent, Dark's agent)."""
+    return derive_seed("dice", seed), derive_seed("agent", seed, 0), derive_seed("agent", seed, 1)
 
 
 def play_rows(options: GroveOptions, seeds: Sequence[tuple[int, int, int]], agents: Sequence[Any],
               log: bool = False) -> list | None:
     """(winner or None, first player or None, turns, stalled, (Light's tallies, Dark's tallies) each
-    in the order of ``state.TALLIES``, log) per game, played in the kernel; None when it cannot play these agents here. A game's seeds are
-    those ``runner.play_game`` derives from the game's seed: (dice, Light's agent, Dark's agent)."""
+    in the order of ``state.TALLIES``, log, the cubes on each circle at the end: Light's as +n, Dark's
+    as -n) per game, played in the kernel; None when it cannot play these agents here. A game's seeds
+    are those of ``game_seeds``."""
     light, dark = (kernel_agent(a) for a in agents)
     if light is None or dark is None:
         return None
     game = game_for(options)
     if game is None:
         return None
-    rows = game.play_games(list(seeds), light, dark, log)
-    return [(None if w < 0 else w, None if f < 0 else f, turns, stalled, (t[:12], t[12:]), events)
-            for w, f, turns, stalled, t, events in rows]
+    rows = game.play_games(list(seeds), light, dark, log, *(search_iterations(a, STRONG_ITERATIONS) for a in agents))
+    return [(None if w < 0 else w, None if f < 0 else f, turns, stalled, (t[:12], t[12:]), events, cubes)
+            for w, f, turns, stalled, t, events, cubes in rows]
+
+
+def game_rows(options: GroveOptions, inputs: None, seeds: Sequence[int], agents: Sequence[Any]) -> list[GameRow] | None:
+    """The engine's ``kernel`` hook: the ``GameRow`` of each game seed, as the run loop makes it from
+    the Python engine's game (not swapped), or None when the kernel cannot play these agents here."""
+    played = play_rows(options, [game_seeds(s) for s in seeds], agents)
+    if played is None:
+        return None
+    at = options.control_at
+    rows = []
+    for winner, first, turns, stalled, tallies, _, cubes in played:
+        held = (sum(1 for v in cubes if v >= at), sum(1 for v in cubes if -v >= at))
+        figures = {"first_player": first,
+                   "cubes_on_circles": {place_name(c + 1): (v, 0) if v >= 0 else (0, -v) for c, v in enumerate(cubes)},
+                   "tallies": tuple(dict(zip(TALLIES, t)) for t in tallies)}
+        rows.append(GameRow(winner, None, held, turns, stalled, False, figures, {"stalled": stalled}))
+    return rows
+
+
+def position_of(state: Any) -> tuple:
+    """A Python state where a player is to act, as the kernel's ``choose_action`` reads it."""
+    op, circle = state._pending_op or (-1, -1)
+    return (state._stand, state._lie, state._cubes, state._supply, state._cur, state._phase,
+            -1 if state._first is None else state._first, op, circle, state._acted, state._turn)
+
+
+def search_choice(state: Any, iterations: int, rng: Any) -> int | None:
+    """The index among ``state.legal_actions()`` of the kernel search's action for the player to
+    move, advancing ``rng`` (a ``SplitMix64``); None without a kernel."""
+    game = game_for(state.options)
+    if game is None:
+        return None
+    index, rng.state = game.choose_action(position_of(state), iterations, rng.state)
+    return index

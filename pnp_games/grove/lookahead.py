@@ -15,14 +15,11 @@ depend on, in a table bounded at ``MEMO_SIZE`` entries per rule options and weig
 from __future__ import annotations
 
 from operator import neg
-from typing import TYPE_CHECKING
 
 from pnp_games.grove.actions import Action
+from pnp_games.grove.state import State
 from pnp_games.grove.tables import OP_BANISH, OP_CHANNEL, OP_END, OP_MOVE, OP_STUN
-
-if TYPE_CHECKING:
-    from pnp_games.grove.agents import Weights
-    from pnp_games.grove.state import State
+from pnp_games.grove.weights import Weights
 
 MEMO_SIZE = 200_000
 _KIND = {OP_CHANNEL: "channel", OP_STUN: "stun", OP_BANISH: "banish"}
@@ -35,7 +32,8 @@ class Memo:
     __slots__ = ("decisions", "terms", "outcomes")
 
     def __init__(self) -> None:
-        self.decisions: dict[tuple, tuple[tuple[float, ...], tuple[Action, ...]]] = {}
+        # decisions: (each legal action's value, the best actions, the state's legal actions as ``_legal`` gives them)
+        self.decisions: dict[tuple, tuple[tuple[float, ...], tuple[Action, ...], tuple]] = {}
         self.terms: dict[tuple, tuple[float, int, int]] = {}
         # by circle contents, then by (op, limit): the circle's term after each grouped roll
         self.outcomes: dict[tuple, dict[tuple[int, int], tuple[tuple[float, int, int, float], ...]]] = {}
@@ -131,7 +129,7 @@ class _Board:
         self.in_grove = stand_me[0]
         self.supply = state._supply[me]
         self.last_turn = state._turn + 1 >= o.turn_cap
-        self.dice = [None] * o.circles  # per circle, once asked: its dice outcomes (see _outcomes)
+        self.dice: list[dict | None] = [None] * o.circles  # per circle, once asked: its dice outcomes (see _outcomes)
 
 
 def _values(state: State, ops: tuple, memo: Memo, w: Weights) -> tuple[float, ...]:

@@ -9,7 +9,9 @@ position is scored by the greedy evaluation.
 """
 from __future__ import annotations
 
+
 from generator.play.mcts import TreeSearch
+from pnp_games.grove.kernel import STRONG_ITERATIONS
 from pnp_games.grove.actions import Action
 from pnp_games.grove.agents import DEFAULT_WEIGHTS, Weights, position_value
 from pnp_games.grove.state import CHANCE, State
@@ -48,3 +50,31 @@ class MCTSAgent(TreeSearch):
 
     def evaluate(self, state: State) -> float:
         return position_value(state, 0, self.weights)
+
+
+# ---------------------------------------------------------------------------- the kernel's search
+class KernelSearchAgent:
+    """``strong`` / ``strong:N``: the kernel's search (``kernel.KernelSearch``) for every action. Without a
+    compiled kernel it is the Python ``MCTSAgent`` with as many iterations."""
+
+    name = "strong"
+
+    def __new__(cls, iterations: int = STRONG_ITERATIONS, seed: int = 0):
+        from generator.play import kernels
+        if kernels.load("pnp_games.grove") is None:
+            return MCTSAgent(iterations, seed)
+        return super().__new__(cls)
+
+    def __init__(self, iterations: int = STRONG_ITERATIONS, seed: int = 0):
+        from generator.play.rng import SplitMix64
+        self.iterations = iterations
+        self.rng = SplitMix64(seed)
+
+    def choose(self, state: State) -> Action:
+        from pnp_games.grove import kernel
+        actions = state._legal()[0]
+        if len(actions) == 1:
+            return actions[0]
+        index = kernel.search_choice(state, self.iterations, self.rng)
+        assert index is not None, "the strong agent is made only when the kernel is built"
+        return actions[index]

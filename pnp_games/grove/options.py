@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from generator.play.options_base import RuleOptions, supply_field, turn_cap_field
+from generator.play.options_base import RuleOptions, turn_cap_field
 
 
 class GroveOptions(RuleOptions):
@@ -18,7 +18,7 @@ class GroveOptions(RuleOptions):
 
     druids_per_player: int = Field(6, ge=1, le=12, description=(
         "Druids each player owns; all start lying down in the Grove."))
-    cubes_per_player: int = supply_field(19, ge=1, le=200)
+    cubes_per_player: int = Field(19, ge=1, le=200, description="Energy cubes in each player's supply at the start.")
     circles: int = Field(3, ge=2, le=6, description=(
         "Magic Circle tokens set around the Grove, named A, B, C and so on."))
     circles_to_win: int = Field(2, ge=1, le=6, description=(

@@ -2,9 +2,11 @@
 
 The API follows OpenSpiel: ``current_player`` (``CHANCE`` while dice are due, ``TERMINAL`` at the
 end), ``legal_actions()``, ``chance_outcomes()``, ``apply_action()``, ``is_terminal()``,
-``returns()``, ``clone()``. The state never rolls dice itself: whoever drives the game applies a
-chance action (``sample_chance(rng)`` draws one fairly), so a game is fixed by its options and its
-action log, and a search can branch on dice it has not seen.
+``returns()``, ``clone()``. The state never rolls dice by itself: whoever drives the game applies a
+chance action, so a game is fixed by its options and its action log, and a search can branch on
+dice it has not seen. ``sample_chance(rng)`` draws a fair roll with ``rng``; a game set up by
+``new_game`` carries its own dice stream, seeded from the game's seed, which ``sample_chance()``
+draws from (the run loop's way, as for every engine); a clone carries none.
 
 Players are 0 (Light) and 1 (Dark). Places are 0 (the Grove) and 1..circles (circles A, B, C).
 """
@@ -16,6 +18,7 @@ from typing import Iterable
 
 from generator.play.errors import IllegalActionError
 from generator.play.rng import SplitMix64
+from generator.play.seeds import derive_seed
 from pnp_games.grove.actions import FIRST, ROLL, Action, parse_action, place_index, place_name
 from pnp_games.grove.dice import sorted_rolls, totals
 from pnp_games.grove.options import GroveOptions
@@ -39,9 +42,9 @@ class State:
 
     __slots__ = ("options", "_tab", "_offered", "_stand", "_lie", "_cubes", "_supply", "_cur", "_phase",
                  "_pending", "_pending_op", "_acted", "_turn", "_first", "_winner", "_stalled", "_history",
-                 "_tally")
+                 "_tally", "_dice")
 
-    def __init__(self, options: GroveOptions | None = None):
+    def __init__(self, options: GroveOptions | None = None, dice: SplitMix64 | None = None):
         self.options = o = options or GroveOptions()
         self._tab = _tables(o)
         self._offered: tuple | None = None  # the legal actions worked out for this position, if any
@@ -61,6 +64,7 @@ class State:
         self._stalled = False
         self._history: list[Action] | None = []
         self._tally = [[0] * len(TALLIES), [0] * len(TALLIES)]  # counts in the order of TALLIES
+        self._dice = dice  # the game's own dice stream (``sample_chance()``), if any
 
     # ----------------------------------------------------------------- queries
     @property
@@ -144,6 +148,17 @@ class State:
     def winner(self) -> int | None:
         return self._winner
 
+    def outcome(self) -> tuple[int | None, None]:
+        """(winner or None for a stalled game, no tie-break: a game is won outright or stalls)."""
+        return self._winner, None
+
+    def scores(self) -> tuple[int, int]:
+        """The circles each player holds."""
+        return self.controlled(LIGHT), self.controlled(DARK)
+
+    def flags(self) -> dict[str, bool]:
+        return {"stalled": self._stalled}
+
     def returns(self) -> list[float]:
         """+1 for the winner, -1 for the loser; 0 each while playing or for a stalled game."""
         if self._winner is None:
@@ -203,8 +218,10 @@ class State:
         rolls = [(Action(ROLL, dice=faces), p) for faces, p in sorted_rolls(o.dice, o.die_sides)]
         if not grouped:
             return rolls
-        op, c = self._pending_op
-        groups = self._tab.effect_groups(self._pending.kind, self._stand[self._cur][c], self._op_limit(op, c))
+        pending, pending_op = self._pending, self._pending_op
+        assert pending is not None and pending_op is not None  # dice are due for a pending action
+        op, c = pending_op
+        groups = self._tab.effect_groups(pending.kind, self._stand[self._cur][c], self._op_limit(op, c))
         return [(roll, p) for roll, _, p in groups]
 
     def _chance_ok(self, action: Action) -> bool:
@@ -214,8 +231,16 @@ class State:
             return all(low <= t <= high for t in action.dice)
         return self._phase == _ROLL and action.kind == ROLL and action.dice in self._tab.rolls
 
-    def sample_chance(self, rng: "SplitMix64 | random.Random") -> Action:
-        """A fair roll for the current chance node, drawn with ``rng``."""
+    def sample_chance(self, rng: "SplitMix64 | random.Random | None" = None) -> Action:
+        """A fair roll for the current chance node, drawn with ``rng`` or, without one, from the
+        game's own dice stream.
+
+        :raises IllegalActionError: when no dice are due, or neither ``rng`` nor a stream is there.
+        """
+        if rng is None:
+            rng = self._dice
+            if rng is None:
+                raise IllegalActionError("this state has no dice stream of its own: pass an rng")
         if self._phase == _ROLL:
             return self._tab.roll(rng)
         if self._phase == _FIRST:
@@ -322,7 +347,9 @@ class State:
 
     def _resolve(self, hits: tuple[tuple[int, int, int], ...]) -> None:
         """Resolve the pending action with a roll of these ``hits`` (see ``Tables.roll_hits``)."""
-        op, c = self._pending_op
+        pending_op = self._pending_op
+        assert pending_op is not None  # a roll resolves a pending action
+        op, c = pending_op
         p = self._cur
         q = 1 - p
         wanted = hits[self._stand[p][c]][op - OP_CHANNEL]
@@ -385,6 +412,7 @@ class State:
         s._turn, s._first, s._winner, s._stalled = self._turn, self._first, self._winner, self._stalled
         s._history = self._history[:] if history and self._history is not None else None
         s._tally = [self._tally[0][:], self._tally[1][:]]
+        s._dice = None  # a search rolls its own dice
         return s
 
     def _describe_phase(self) -> str:
@@ -402,12 +430,11 @@ class State:
         return render_state(self)
 
 
-def new_game(options: GroveOptions | None = None, deck=(), glyph_ids=(), seed: int = 0) -> State:
-    """A fresh game (setup has no randomness: every roll is a chance action applied later).
-
-    ``deck``, ``glyph_ids`` and ``seed`` are accepted so the engine registry can call every game alike.
-    """
-    return State(options)
+def new_game(options: GroveOptions | None, inputs: None = None, seed: int = 0) -> State:
+    """A fresh game with its dice stream seeded from ``seed`` (setup has no randomness: every roll is
+    a chance action applied later). The Grove reads nothing from an edition but its rules: ``inputs``
+    is None."""
+    return State(options, SplitMix64(derive_seed("dice", seed)))
 
 
 def replay(actions: Iterable[str], options: GroveOptions | None = None) -> State:

@@ -6,6 +6,7 @@ from functools import cache
 from typing import NamedTuple
 
 from pnp_games.channeling import Card, ChannelingOptions, expand_deck
+from pnp_games.channeling.cards import Deal
 from generator.play.positions import build_position
 from generator.play.registry import options_for
 from generator.model import load_edition
@@ -33,6 +34,16 @@ class EditionData(NamedTuple):
     options: ChannelingOptions
     deck: tuple[Card, ...]
     glyph_ids: tuple[str, ...]
+
+    @property
+    def inputs(self) -> Deal:
+        """The engine's inputs (its ``inputs`` hook's answer for the edition)."""
+        return Deal(self.deck, self.glyph_ids)
+
+
+def deal(deck, glyphs=GLYPHS) -> Deal:
+    """The engine's inputs for a deck of our own and the glyphs."""
+    return Deal(tuple(deck), tuple(glyphs))
 
 
 @cache
@@ -64,7 +75,7 @@ def board(options: ChannelingOptions, deck: list[Card], *, cubes: dict[str, int]
     """A game dealt in deck order (no shuffle), changed by the public position builder: signed
     cubes (+Light, -Dark) and any other key it takes (taken, hand, overchanneling, ...);
     supplies follow so the cube accounting holds."""
-    return build_position("channeling", options, {"cubes": cubes or {}, **position}, deck, GLYPHS)
+    return build_position("channeling", options, {"cubes": cubes or {}, **position}, deal(deck))
 
 
 def cube_total(s, p: int) -> int:

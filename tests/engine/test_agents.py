@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from channeling_helpers import DECKS, GLYPHS, edition_data
+from channeling_helpers import DECKS, GLYPHS, deal, edition_data
 from generator.play import agents_base
 from pnp_games.channeling import new_game, parse_action
 from pnp_games.channeling.agents import GreedyAgent, RandomAgent
@@ -49,13 +49,13 @@ def test_make_agent_rejects_unknown_specs_the_same_way_in_every_engine(game, exa
 
 @pytest.mark.parametrize("edition", ["2025", "thirty", "forest"])
 def test_greedy_beats_random(edition):
-    res = simulate(edition_data(edition).options, DECKS[edition](), GLYPHS, 60,
+    res = simulate(edition_data(edition).options, deal(DECKS[edition]()), 60,
                    ["greedy", "random"], seed=3, swap_seats=True)
     assert res["win_rate_by_agent"]["0:greedy"]["rate"] >= 0.9
 
 
 def test_mcts_plays_legal_games():
-    res = simulate(edition_data("2025").options, DECKS["2025"](), GLYPHS, 4, ["mcts:15", "greedy"],
+    res = simulate(edition_data("2025").options, deal(DECKS["2025"]()), 4, ["mcts:15", "greedy"],
                    seed=5, swap_seats=True)
     assert res["games"] == 4 and res["stalled"]["count"] == 0
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from channeling_helpers import DECKS, GLYPHS, edition_data, plain_deck
+from channeling_helpers import DECKS, GLYPHS, deal, edition_data, plain_deck
 from generator.play.agents_base import seat_agents
 from pnp_games.channeling import Card, ChannelingOptions, kernel
 from pnp_games.channeling.setup import new_game
@@ -93,6 +93,12 @@ def test_the_kernel_plays_the_python_engines_games_10000_seeds(variant):
         _compare(variant, agents, [game_seed(2000 + k, i) for i in range(2500)])
 
 
+def test_a_games_seeds_are_the_registrys():
+    from generator.play.seeds import derive_seed
+    for seed in (0, 1, -7, 2**62 + 3, game_seed(31, 4)):
+        assert kernel.game_seeds(seed) == (seed, derive_seed("agent", seed, 0), derive_seed("agent", seed, 1))
+
+
 def test_agents_the_kernel_does_not_play_are_left_to_python():
     options = edition_data("2025").options
     assert kernel.play_rows(options, DECKS["2025"](), GLYPHS, [1], ("mcts:20", "greedy")) is None
@@ -104,7 +110,7 @@ def test_simulate_plays_in_the_kernel_and_sums_up_the_same(monkeypatch):
     options, deck, calls = edition_data("2025").options, DECKS["2025"](), []
     play_rows = kernel.play_rows
     monkeypatch.setattr(kernel, "play_rows", lambda *a, **k: calls.append(a) or play_rows(*a, **k))
-    compiled = simulate(options, deck, GLYPHS, 40, ["greedy", "random"], seed=4, swap_seats=True)
+    compiled = simulate(options, deal(deck), 40, ["greedy", "random"], seed=4, swap_seats=True)
     assert calls  # the kernel played them
     monkeypatch.setenv("PNP_KERNEL", "0")
-    assert simulate(options, deck, GLYPHS, 40, ["greedy", "random"], seed=4, swap_seats=True) == compiled
+    assert simulate(options, deal(deck), 40, ["greedy", "random"], seed=4, swap_seats=True) == compiled

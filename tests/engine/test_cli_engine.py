@@ -12,8 +12,7 @@ from click.testing import CliRunner
 
 from generator.cli.replay import replay
 from generator.cli.simulate import simulate
-from pnp_games.grove.runner import play_game as play_grove
-from generator.play.registry import options_for
+from generator.play.registry import options_for, play_game
 from generator.model import load_edition
 
 
@@ -109,7 +108,7 @@ def test_simulate_grove_prints_groves_own_summary(run, tmp_path) -> None:
     r = run("simulate", "battle-for-the-grove", "--games", "12", "--seed", "2", "--json", str(out))
     assert r.exit_code == 0, r.output
     res = json.loads(out.read_text())
-    light = res["win_rate_by_colour"]["light"]["rate"]
+    light = res["win_rate_by_seat"]["light"]["rate"]
     assert f"Light wins {100 * light:.1f}%" in r.output and "stalled" in r.output and "banishes" in r.output
     assert res["games"] == 12 and res["game"] == "grove"
 
@@ -122,7 +121,8 @@ def test_simulate_grove_rejects_a_rule_override_it_does_not_know(run) -> None:
 def test_replay_grove_labels_dice_as_dice_and_ends_as_the_engine_does(run) -> None:
     r = run("replay", "battle-for-the-grove", "--seed", "7", "--agents", "greedy,random")
     assert r.exit_code == 0, r.output
-    record = play_grove(options_for(load_edition("battle-for-the-grove", "2024")), 7, ["greedy", "random"])
+    record = play_game(options_for(load_edition("battle-for-the-grove", "2024")), None, 7, ["greedy", "random"],
+                       game="grove")
     steps = [line for line in r.output.splitlines() if line.startswith("turn ")]
     assert [line.split(": ", 1)[1] for line in steps] == record.actions
     for line, action in zip(steps, record.actions):

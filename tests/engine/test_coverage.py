@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from generator.runs.coverage import unused_actions, unused_by_every_agent
 from pnp_games.grove.options import GroveOptions
-from pnp_games.grove.runner import simulate
+from generator.runs.simulation import simulate
 
 
 def test_kinds_used_less_than_once_a_game_are_flagged_per_agent():
@@ -21,7 +21,7 @@ def test_kinds_used_less_than_once_a_game_are_flagged_per_agent():
 
 def test_a_grove_simulation_lists_every_action_kind_per_agent():
     options = GroveOptions(turn_cap=120)
-    summary = simulate(options, 12, ["greedy", "random"], seed=5, swap_seats=True)
+    summary = simulate(options, None, 12, ["greedy", "random"], seed=5, swap_seats=True, game="grove")
     uses = summary["action_uses"]
     assert list(uses) == ["0:greedy", "1:random"]
     assert set(uses["0:greedy"]) == {"stand", "move", "channel", "stun", "banish", "pass"}

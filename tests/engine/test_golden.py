@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from channeling_helpers import DECKS, GLYPHS, edition_data
+from channeling_helpers import DECKS, deal, edition_data
 from generator.play.registry import play_game, replay
 
 GOLDEN = json.loads((Path(__file__).parent / "golden_playthroughs.json").read_text())
@@ -19,11 +19,11 @@ GOLDEN = json.loads((Path(__file__).parent / "golden_playthroughs.json").read_te
 def test_golden_playthrough(edition):
     g = GOLDEN[edition]
     options = edition_data(edition).options
-    rec = play_game(options, DECKS[edition](), GLYPHS, g["seed"], g["agents"])
+    rec = play_game(options, deal(DECKS[edition]()), g["seed"], g["agents"])
     assert rec.actions == g["actions"]
     assert list(rec.scores) == g["scores"] and rec.winner == g["winner"]
     assert rec.tie_break == g["tie_break"] and rec.turns == g["turns"]
-    state = replay(options, DECKS[edition](), GLYPHS, g["seed"], g["actions"])
+    state = replay(options, deal(DECKS[edition]()), g["seed"], g["actions"])
     assert list(state.scores()) == g["scores"]
 
 
@@ -31,7 +31,7 @@ def record() -> dict:
     """The golden playthroughs played again by the engine (each edition's seed and agents kept)."""
     out = {}
     for edition, g in GOLDEN.items():
-        rec = play_game(edition_data(edition).options, DECKS[edition](), GLYPHS, g["seed"], g["agents"])
+        rec = play_game(edition_data(edition).options, deal(DECKS[edition]()), g["seed"], g["agents"])
         out[edition] = {**g, "actions": rec.actions, "scores": list(rec.scores), "winner": rec.winner,
                         "tie_break": rec.tie_break, "turns": rec.turns}
     return out

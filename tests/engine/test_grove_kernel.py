@@ -10,10 +10,12 @@ import pytest
 from pnp_games.grove import kernel
 from pnp_games.grove.actions import FIRST, ROLL, parse_action, place_index
 from pnp_games.grove.options import GroveOptions
-from pnp_games.grove.runner import _seeds, play_game
+from pnp_games.grove.kernel import game_seeds
 from pnp_games.grove.state import TALLIES
 from pnp_games.grove.tables import OP_OF_KIND
+from generator.play.registry import play_game
 from generator.play.seeds import game_seed
+from generator.runs.simulation import simulate
 
 VARIANTS = {
     "default": {},
@@ -46,15 +48,26 @@ def _code(action, options: GroveOptions) -> int:
 
 def _compare(changes: dict, agents: tuple[str, str], seeds: list[int]) -> None:
     options = GroveOptions(**changes)
-    rows = kernel.play_rows(options, [_seeds(s) for s in seeds], agents, log=True)
+    rows = kernel.play_rows(options, [game_seeds(s) for s in seeds], agents, log=True)
     assert rows is not None
-    for seed, (winner, first, turns, stalled, tallies, log) in zip(seeds, rows):
-        python = play_game(options, seed, list(agents))
+    for seed, (winner, first, turns, stalled, tallies, log, cubes) in zip(seeds, rows):
+        python = play_game(options, None, seed, list(agents), game="grove")
         expected = [_code(parse_action(text), options) for text in python.actions]
         assert log == expected, f"seed {seed}: first difference at step " \
             f"{next(i for i, (a, b) in enumerate(zip(log + [None], expected + [None])) if a != b)}"
-        assert (winner, first, turns, stalled) == (python.winner, python.first_player, python.turns, python.stalled)
+        assert (winner, first, turns, stalled) == (python.winner, python.first_player, python.turns,
+                                                   python.flags["stalled"])
         assert tallies == tuple(tuple(t[k] for k in TALLIES) for t in python.tallies)
+        assert [light or -dark for light, dark in python.cubes_on_circles.values()] == list(cubes)
+    assert kernel.game_rows(options, None, seeds, agents) == [_python_row(options, seed, agents) for seed in seeds]
+
+
+def _python_row(options: GroveOptions, seed: int, agents: tuple[str, str]):
+    """The run loop's row of the Python engine's game."""
+    from generator.play.loop import game_row, play
+    from generator.play.registry import get_engine
+    engine = get_engine("grove")
+    return game_row(engine, play(engine, options, None, seed, agents), False)
 
 
 @pytest.fixture(autouse=True)
@@ -77,16 +90,16 @@ def test_the_kernel_plays_the_python_engines_games_10000_seeds(variant):
 
 
 def test_agents_the_kernel_does_not_play_are_left_to_python():
-    assert kernel.play_rows(GroveOptions(), [_seeds(1)], ("mcts:20", "greedy")) is None
+    assert kernel.play_rows(GroveOptions(), [game_seeds(1)], ("mcts:20", "greedy")) is None
+    assert kernel.game_rows(GroveOptions(), None, [1], ("mcts:20", "greedy")) is None
     assert kernel.kernel_agent("Greedy ") == kernel.AGENTS["greedy"] and kernel.kernel_agent(object()) is None
 
 
 def test_simulate_plays_in_the_kernel_and_sums_up_the_same(monkeypatch):
-    from pnp_games.grove.runner import simulate
     options, calls = GroveOptions(turn_cap=200), []
     play_rows = kernel.play_rows
     monkeypatch.setattr(kernel, "play_rows", lambda *a, **k: calls.append(a) or play_rows(*a, **k))
-    compiled = simulate(options, 30, ["greedy", "random"], seed=3, swap_seats=True)
+    compiled = simulate(options, None, 30, ["greedy", "random"], seed=3, swap_seats=True, game="grove")
     assert calls  # the kernel played them
     monkeypatch.setenv("PNP_KERNEL", "0")
-    assert simulate(options, 30, ["greedy", "random"], seed=3, swap_seats=True) == compiled
+    assert simulate(options, None, 30, ["greedy", "random"], seed=3, swap_seats=True, game="grove") == compiled

@@ -5,7 +5,7 @@ from __future__ import annotations
 from generator.play import kernels
 from pnp_games.grove import kernel as grove_kernel
 from pnp_games.grove.options import GroveOptions
-from pnp_games.grove.runner import simulate
+from generator.runs.simulation import simulate
 
 
 def test_pnp_kernel_0_turns_every_kernel_off(monkeypatch, capsys):
@@ -24,5 +24,5 @@ def test_a_missing_kernel_gives_one_notice_and_python_plays(monkeypatch, capsys)
     assert err.count("\n") == 1 and "no compiled game kernel" in err and "play in Python" in err
     monkeypatch.setattr(grove_kernel, "_games", {})
     monkeypatch.setattr(kernels, "load", lambda package: None)
-    result = simulate(GroveOptions(turn_cap=60), 4, ["greedy", "random"], seed=2)
+    result = simulate(GroveOptions(turn_cap=60), None, 4, ["greedy", "random"], seed=2, game="grove")
     assert result["games"] == 4

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from channeling_helpers import GLYPHS, edition_data, fixed, plain_deck, play_random_turn
+from channeling_helpers import deal, edition_data, fixed, plain_deck, play_random_turn
 
 from pnp_games.channeling.positions import to_data
 from pnp_games.grove import GroveOptions
@@ -23,7 +23,7 @@ taken: {light: [C20, C21], dark: []}
 overchanneling: {light: 1}
 hand: {light: [moon, tide], dark: [ember, stone, star, eye, tide]}
 hidden: {light: [ember, stone, star], dark: [root, moon, hourglass]}
-""", plain_deck(36), GLYPHS)
+""", deal(plain_deck(36)))
     assert s.current_player == 1 and s.turn == 9 and not s.in_setup
     assert s.druids(0) == ("a1", "d4") and s.cubes_at("c2") == (0, 3)
     assert s.supply(0) == 50 - 2 - 1 and s.supply(1) == 47
@@ -34,12 +34,12 @@ hidden: {light: [ember, stone, star], dark: [root, moon, hourglass]}
 
 def test_grid_and_deck_by_card_name_and_empty_spots():
     s = build_position("channeling", fixed(), {"grid": {"a1": "C29", "d4": None}, "deck": ["C0", "C20"]},
-                       plain_deck(), GLYPHS)
+                       deal(plain_deck()))
     assert s.card_at("a1").name == "C29" and s.card_at("d4") is None
     assert s.deck_size == 30 - 15
     assert to_data(s)["deck"][:3] == ["C0", "C20", "C15"]  # named ones on top, then the rest (d4's card too)
     with pytest.raises(PositionError, match="cubes.d4: cubes on an empty spot"):
-        build_position("channeling", fixed(), {"grid": {"d4": None}, "cubes": {"d4": 1}}, plain_deck(), GLYPHS)
+        build_position("channeling", fixed(), {"grid": {"d4": None}, "cubes": {"d4": 1}}, deal(plain_deck()))
 
 
 @pytest.mark.parametrize("data, message", [
@@ -59,7 +59,7 @@ def test_grid_and_deck_by_card_name_and_empty_spots():
 ])
 def test_bad_channeling_positions_name_the_key(data, message):
     with pytest.raises(PositionError, match="^position: ") as err:
-        build_position("channeling", fixed(), data, plain_deck(), GLYPHS)
+        build_position("channeling", fixed(), data, deal(plain_deck()))
     assert message in str(err.value)
 
 
@@ -67,12 +67,12 @@ def test_face_down_count_follows_the_edition():
     with pytest.raises(PositionError, match=r"hidden.dark: the rules set 3 glyphs face down, found 2"):
         build_position("channeling", fixed("2025"), {"hidden": {"light": ["ember", "stone", "star"],
                                                                 "dark": ["ember", "stone"]}},
-                       plain_deck(36), GLYPHS)
+                       deal(plain_deck(36)))
 
 
 def test_bad_position_text_names_the_line():
     with pytest.raises(PositionError, match=r"position text, line \d+: "):
-        build_position("channeling", fixed(), "turn: 3\ncubes: {a1: [\n", plain_deck(), GLYPHS)
+        build_position("channeling", fixed(), "turn: 3\ncubes: {a1: [\n", deal(plain_deck()))
 
 
 @pytest.mark.parametrize("edition", ["2025", "forest"])
@@ -80,7 +80,7 @@ def test_positions_of_played_games_round_trip_and_play_on_alike(edition):
     data = edition_data(edition)
     rng, compared = random.Random(4), 0
     for seed in range(4):
-        s = new_game(data.options, data.deck, data.glyph_ids, seed, game="channeling")
+        s = new_game(data.options, data.inputs, seed, game="channeling")
         for _ in range(rng.randint(3, 30)):
             if s.is_terminal():
                 break
@@ -88,7 +88,7 @@ def test_positions_of_played_games_round_trip_and_play_on_alike(edition):
         if s.in_setup or s.is_terminal():
             continue
         compared += 1
-        built = build_position("channeling", data.options, to_data(s), data.deck, data.glyph_ids)
+        built = build_position("channeling", data.options, to_data(s), data.inputs)
         assert to_data(built) == to_data(s)
         assert built.legal_actions() == s.legal_actions() and built.is_terminal() == s.is_terminal()
         for _ in range(10):

@@ -5,7 +5,11 @@ The records were made by the engines before their hot paths were optimised: firs
 b315d18, then again from main at 3a394f9 (issue 13 changed Grove's Banish default), each time
 with the unoptimised code, and the optimised engines reproduce them. The Channeling's MCTS games
 were re-recorded when its engine moved to factored decisions (issue 13: the search now covers every
-decision); its random and greedy games came out identical. Re-record them
+decision); its random and greedy games came out identical. The Grove's digests were re-recorded once
+when its games moved from a runner of its own to the run loop every engine shares, whose records
+have the shared ``GameRecord`` shape: every one of these 124 games was compared with the old
+runner's, field by field (actions and rolls, winner, turns, stall, first player, circles held,
+cubes on each circle, tallies), and none differed; the first games' logs below are unchanged. Re-record them
 (``PYTHONPATH=. python tests/engine/test_recorded_games.py``) only in a change that alters the
 rules or the agents on purpose, and say so in that change.
 """
@@ -19,7 +23,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from channeling_helpers import DECKS, GLYPHS, edition_data  # noqa: E402
+from channeling_helpers import DECKS, deal, edition_data  # noqa: E402
 
 from pnp_games.grove.options import GroveOptions  # noqa: E402
 from generator.play.registry import game_seed, play_game  # noqa: E402
@@ -40,12 +44,12 @@ def _runs():
     for variant, changes in GROVE_VARIANTS.items():
         for agents, games in ((("greedy", "greedy"), 12), (("random", "random"), 12),
                               (("greedy", "random"), 6), (("mcts:40", "greedy"), 1)):
-            yield f"grove/{variant}/{'-'.join(agents)}", "grove", GroveOptions(**changes), [], [], agents, games
+            yield f"grove/{variant}/{'-'.join(agents)}", "grove", GroveOptions(**changes), None, agents, games
     for edition, deck in DECKS.items():
         for agents, games in ((("greedy", "greedy"), 12), (("random", "random"), 12),
                               (("random", "greedy"), 6), (("mcts:40", "greedy"), 1)):
             yield (f"channeling/{edition}/{'-'.join(agents)}", "channeling", edition_data(edition).options,
-                   deck(), GLYPHS, agents, games)
+                   deal(deck()), agents, games)
 
 
 def _digest(record) -> str:
@@ -53,14 +57,14 @@ def _digest(record) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:20]
 
 
-def _play(engine, options, deck, glyphs, agents, games, master=7):
-    return [play_game(options, deck, glyphs, game_seed(master, i), list(agents), game=engine) for i in range(games)]
+def _play(engine, options, inputs, agents, games, master=7):
+    return [play_game(options, inputs, game_seed(master, i), list(agents), game=engine) for i in range(games)]
 
 
 def record() -> dict:
     out = {}
-    for name, engine, options, deck, glyphs, agents, games in _runs():
-        records = _play(engine, options, deck, glyphs, agents, games)
+    for name, engine, options, inputs, agents, games in _runs():
+        records = _play(engine, options, inputs, agents, games)
         out[name] = {"digests": [_digest(r) for r in records], "first_actions": records[0].actions}
     return out
 
@@ -75,8 +79,8 @@ def recorded() -> dict:
 
 @pytest.mark.parametrize("name", sorted(RUNS))
 def test_games_match_the_recorded_ones(name, recorded):
-    engine, options, deck, glyphs, agents, games = RUNS[name]
-    records = _play(engine, options, deck, glyphs, agents, games)
+    engine, options, inputs, agents, games = RUNS[name]
+    records = _play(engine, options, inputs, agents, games)
     assert records[0].actions == recorded[name]["first_actions"]
     assert [_digest(r) for r in records] == recorded[name]["digests"]
 

@@ -5,14 +5,14 @@ import json
 
 import pytest
 
-from channeling_helpers import DECKS, GLYPHS, edition_data
+from channeling_helpers import DECKS, deal, edition_data
 from generator.play.registry import ENGINES, game_seed, new_game, play_game, replay
 from generator.runs.simulation import simulate
 from generator.runs.stats import spread, wilson
 
 
 def test_results_do_not_depend_on_jobs():
-    args = (edition_data("2025").options, DECKS["2025"](), GLYPHS, 40, ["greedy", "random"])
+    args = (edition_data("2025").options, deal(DECKS["2025"]()), 40, ["greedy", "random"])
     one = simulate(*args, seed=8, jobs=1, swap_seats=True)
     two = simulate(*args, seed=8, jobs=2, swap_seats=True)
     assert one == two
@@ -20,7 +20,7 @@ def test_results_do_not_depend_on_jobs():
 
 def test_result_dict_has_the_figures_and_is_json():
     seen = []
-    res = simulate(edition_data("thirty").options, DECKS["thirty"](), GLYPHS, 30,
+    res = simulate(edition_data("thirty").options, deal(DECKS["thirty"]()), 30,
                    ["random", "random"], seed=1, progress=seen.append)
     assert sum(seen) == 30
     json.loads(json.dumps(res))
@@ -37,7 +37,7 @@ def test_result_dict_has_the_figures_and_is_json():
 
 
 def test_bad_arguments():
-    args = (edition_data("2025").options, DECKS["2025"](), GLYPHS)
+    args = (edition_data("2025").options, deal(DECKS["2025"]()))
     with pytest.raises(ValueError):
         simulate(*args, 0, ["random", "random"])
     with pytest.raises(ValueError, match="agent"):
@@ -48,12 +48,12 @@ def test_bad_arguments():
 
 def test_play_game_record_replays():
     o = edition_data("forest").options
-    rec = play_game(o, DECKS["forest"](), GLYPHS, 4, ["greedy", "random"])
+    rec = play_game(o, deal(DECKS["forest"]()), 4, ["greedy", "random"])
     json.loads(json.dumps(rec.to_dict()))
-    s = replay(o, DECKS["forest"](), GLYPHS, 4, rec.actions)
+    s = replay(o, deal(DECKS["forest"]()), 4, rec.actions)
     assert s.is_terminal() and s.scores() == rec.scores and s.turn == rec.turns
     assert rec.setup["grid"] == [c.name for c in
-                                 (new_game(o, DECKS["forest"](), GLYPHS, 4).card_at(q)
+                                 (new_game(o, deal(DECKS["forest"]()), 4).card_at(q)
                                   for q in ("a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2",
                                             "a3", "b3", "c3", "d3", "a4", "b4", "c4", "d4"))]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import re
 
-from channeling_helpers import GLYPHS, edition_data, fixed, plain_deck, play_random_turn
+from channeling_helpers import deal, edition_data, fixed, plain_deck, play_random_turn
 
 from generator.play.positions import build_position
 from generator.play.registry import new_game
@@ -16,7 +16,7 @@ HIDE = re.compile(r"h\[([^\]]*)\]")
 
 def played(seed: int, turns: int = 24):
     data = edition_data("2025")
-    s = new_game(data.options, data.deck, data.glyph_ids, seed, game="channeling")
+    s = new_game(data.options, data.inputs, seed, game="channeling")
     rng = random.Random(seed)
     while s.turn < turns and not s.is_terminal():
         play_random_turn(s, rng)
@@ -44,10 +44,10 @@ def test_an_observation_is_the_same_whatever_the_opponent_hid():
               "hand": {"light": ["moon", "tide", "root", "eye", "ember"], "dark": ["ember", "stone", "star", "eye", "tide"]},
               "hidden": {"light": ["stone", "star", "hourglass"]}}
     a = build_position("channeling", fixed("2025"), {**common, "hidden": {**common["hidden"], "dark": ["root", "moon", "hourglass"]}},
-                       plain_deck(36), GLYPHS)
+                       deal(plain_deck(36)))
     b = build_position("channeling", fixed("2025"), {**common, "hand": {**common["hand"], "dark": ["ember", "root", "star", "eye", "moon"]},
                                                      "hidden": {**common["hidden"], "dark": ["stone", "tide", "hourglass"]}},
-                       plain_deck(36), GLYPHS)
+                       deal(plain_deck(36)))
     # Dark's unplayed glyphs are the same set in both (all eight); only which are face down differs
     assert a.observation(0) == b.observation(0) and a.observation_string(0) == b.observation_string(0)
     assert a.observation(1) != b.observation(1)

@@ -9,10 +9,22 @@ import pytest
 from pnp_games.grove import CHANCE, DARK, LIGHT, GroveOptions, State, parse_action
 from pnp_games.grove.agents import GreedyAgent
 from pnp_games.grove.mcts import MCTSAgent
-from pnp_games.grove.runner import play_game, replay_log, simulate, turn_log
 from pnp_games.grove.positions import position
+from pnp_games.grove.state import replay
+from pnp_games.grove.summary import turn_log
+from generator.play import registry
+from generator.runs import simulation
 
 OPTIONS = GroveOptions()
+
+
+def play_game(options: GroveOptions, seed: int, agents: list[str]):
+    """One game through the run loop every engine shares."""
+    return registry.play_game(options, None, seed, agents, game="grove")
+
+
+def simulate(options: GroveOptions, games: int, agents: list[str], **settings):
+    return simulation.simulate(options, None, games, agents, game="grove", **settings)
 
 
 def check_invariants(state: State) -> None:
@@ -63,10 +75,10 @@ def test_a_short_turn_cap_stalls_the_game_as_a_draw() -> None:
 
 def test_replaying_a_log_rebuilds_the_game() -> None:
     record = play_game(OPTIONS, 11, ["greedy", "random"])
-    state = replay_log(record.actions)
+    state = replay(record.actions)
     assert state.is_terminal() and state.winner() == record.winner and state.turn == record.turns
     assert [str(a) for a in state.history] == record.actions
-    assert (state.controlled(0), state.controlled(1)) == record.controlled
+    assert (state.controlled(0), state.controlled(1)) == record.scores
 
 
 def test_a_game_is_fixed_by_its_seed() -> None:

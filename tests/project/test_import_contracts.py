@@ -3,9 +3,9 @@ generator's layers, no circle in any package, the games independent and reached 
 points), plus what a contract cannot say: every module imports alone, and playing a game loads no
 typesetting.
 
-import-linter reads every ``import`` in a module, also one inside a function: a deferred import
-that runs upward or closes a circle still ties the modules together. Imports under
-``if TYPE_CHECKING:`` name types for annotations only and never run, so they do not count.
+import-linter reads every ``import`` in a module, also one inside a function or under
+``if TYPE_CHECKING:``: a deferred import, or one for annotations only, that runs upward or closes a
+circle still ties the modules together.
 """
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import os
 import re
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -36,7 +37,8 @@ def test_every_import_contract_is_kept():
 
 @needs_linter
 def test_a_deferred_upward_import_and_a_deferred_circle_break_the_contracts(tmp_path):
-    """The same kinds of contract on a made-up package: an import inside a function counts."""
+    """The same kinds of contract, with this project's settings, on a made-up package: an import inside
+    a function counts, and so does one under ``if TYPE_CHECKING:``."""
     package = tmp_path / "toy"
     (package / "low").mkdir(parents=True)
     (package / "__init__.py").write_text("")
@@ -45,8 +47,14 @@ def test_a_deferred_upward_import_and_a_deferred_circle_break_the_contracts(tmp_
     (package / "low" / "a.py").write_text("def f():\n    from toy import high\n")
     (package / "low" / "b.py").write_text("def g():\n    from toy.low import c\n")
     (package / "low" / "c.py").write_text("from toy.low import b\n")
+    (package / "mid").mkdir()
+    (package / "mid" / "__init__.py").write_text("")
+    (package / "mid" / "d.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from toy.mid import e\n")
+    (package / "mid" / "e.py").write_text("from toy.mid import d\n")
+    ours = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]
     (tmp_path / "contracts.toml").write_text(
-        '[tool.importlinter]\nroot_packages = ["toy"]\n\n'
+        '[tool.importlinter]\nroot_packages = ["toy"]\n'
+        f'exclude_type_checking_imports = {str(ours["exclude_type_checking_imports"]).lower()}\n\n'
         '[[tool.importlinter.contracts]]\nid = "layers"\nname = "layers"\ntype = "layers"\n'
         'containers = ["toy"]\nlayers = ["high", "low"]\n\n'
         '[[tool.importlinter.contracts]]\nid = "circles"\nname = "circles"\ntype = "acyclic_siblings"\n'
@@ -55,6 +63,7 @@ def test_a_deferred_upward_import_and_a_deferred_circle_break_the_contracts(tmp_
     assert result.returncode == 1
     assert "toy.low.a -> toy.high" in result.stdout
     assert "No cycles are allowed in toy.low" in result.stdout
+    assert "No cycles are allowed in toy.mid" in result.stdout  # an import for annotations only counts too
 
 
 def _python(code: str) -> subprocess.CompletedProcess:
@@ -95,9 +104,9 @@ from generator.play.registry import get_engine, play_game
 sys.path.insert(0, "tests/engine")
 from channeling_helpers import edition_data
 data = edition_data("2025")
-play_game(data.options, list(data.deck), list(data.glyph_ids), 1, ["greedy", "greedy"], game="channeling")
+play_game(data.options, data.inputs, 1, ["greedy", "greedy"], game="channeling")
 grove = get_engine("grove")
-play_game(grove.options_model(), [], [], 1, ["greedy", "random"], game="grove")
+play_game(grove.options_model(), None, 1, ["greedy", "random"], game="grove")
 print(sorted(m for m in sys.modules if m.split(".")[0] == "reportlab" or m.startswith("generator.rulebook")
              or m.startswith("generator.build") or m.endswith(".book") or ".book." in m))
 """

@@ -126,8 +126,7 @@ def test_numerals_on_the_channeling_boards_reach_4_5_to_1(tmp_path):
 
     edition, styles, faces, board = _book_parts("the-channeling", "2025")
     inputs = engine_inputs(edition)
-    record = play_game(inputs.options, inputs.deck, inputs.glyph_ids, 3, ["greedy", "greedy"],
-                       game=inputs.engine).to_dict()
+    record = play_game(inputs.options, inputs.inputs, 3, ["greedy", "greedy"], game=inputs.engine).to_dict()
     stories = game_stories(inputs, {"seed": record["seed"], "actions": record["actions"][:14]}, {})
     told, after = next((t, a) for t, a in reversed(stories) if t["cancelled"])
     view = turn_view(after, told)

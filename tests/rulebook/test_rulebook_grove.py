@@ -72,7 +72,7 @@ def test_the_printed_sample_game_is_the_engines_game(grove_book):
     game = _printed_game(grove_book)
     assert game["game"] == GAME
     options = options_for(load_edition(GAME, game["edition"]))
-    record = play_game(options, [], [], game["seed"], game["agents"], game="grove")
+    record = play_game(options, None, game["seed"], game["agents"], game="grove")
     _, turns = game_turns(options, record.actions)
     text, at = game["text"], 0
     printed = [t for t, _ in turns if t["turning"] or t["turn"] == 1]
@@ -105,9 +105,9 @@ def test_balance_figures_agree_with_simulate(quick):
 
     inputs = engine_inputs(load_edition(GAME, EDITION))
     ours = figures(balance_rows(inputs, 30, 5, ("greedy", "random")))
-    theirs = simulate(inputs.options, [], [], 30, ["greedy", "random"], seed=5, game="grove")
+    theirs = simulate(inputs.options, None, 30, ["greedy", "random"], seed=5, game="grove")
     assert (ours["light"]["count"], ours["dark"]["count"], ours["stalled"]["count"]) == (
-        theirs["wins"]["light"], theirs["wins"]["dark"], theirs["wins"]["stalled"])
+        theirs["wins"]["light"], theirs["wins"]["dark"], theirs["wins"]["draw"])
     assert ours["turns"]["mean"] == theirs["turns"]["mean"]
     assert ours["first"]["rate"] == theirs["win_rate_by_turn_order"]["first"]["rate"]
     assert ours["per_game"]["channels"]["mean"] == theirs["per_game_totals"]["channels"]["mean"]
@@ -116,13 +116,13 @@ def test_balance_figures_agree_with_simulate(quick):
 
 def test_the_narrator_agrees_with_the_engine_over_whole_games():
     from pnp_games.grove import GroveOptions
-    from pnp_games.grove.runner import play_game
+    from generator.play.registry import play_game
     from pnp_games.grove.book.story import game_turns
 
     options = GroveOptions()
     kinds: set[str] = set()
     for seed in range(6):
-        record = play_game(options, seed, ["random", "greedy"])
+        record = play_game(options, None, seed, ["random", "greedy"], game="grove")
         rolls, turns = game_turns(options, record.actions)  # raises if a told effect is not the engine's
         steps = [s for t, _ in turns for s in t["steps"]]
         kinds |= {s["kind"] for s in steps}
@@ -138,11 +138,11 @@ def test_the_narrator_agrees_with_the_engine_over_whole_games():
 
 def test_the_narrator_refuses_a_story_the_engine_would_not_tell(monkeypatch):
     from pnp_games.grove import GroveOptions
-    from pnp_games.grove.runner import play_game
+    from generator.play.registry import play_game
     from pnp_games.grove.book import story as grove_story
 
     options = GroveOptions()
-    record = play_game(options, 3, ["greedy", "greedy"])
+    record = play_game(options, None, 3, ["greedy", "greedy"], game="grove")
     real = grove_story._roll
 
     def off_by_one(before, pending, dice, after):  # a narrator that miscounts the dice
@@ -206,7 +206,7 @@ def test_sample_game_shows_stun_banish_stand_and_victory(grove_book, quick):
     assert {"stun", "banish", "stand_at_grove", "victory"} <= set(wanted)
     game = _printed_game(grove_book)
     inputs = engine_inputs(load_edition(GAME, EDITION))
-    record = play_game(inputs.options, [], [], game["seed"], game["agents"], game="grove").to_dict()
+    record = play_game(inputs.options, None, game["seed"], game["agents"], game="grove").to_dict()
     events = dict(read_events(inputs, record))
     appendix = _flat(section(grove_book["pages"], "Appendix A: A sample game", "Glossary"))
     report = _flat("\n".join(grove_book["report_pages"]))
@@ -264,14 +264,14 @@ def test_the_victory_is_the_winners_own_turn():
     deciding circle), never the loser's turn after it that failed to break the hold."""
     from pnp_games.grove.book.book import read_events
     from pnp_games.grove.book.story import game_turns
-    from pnp_games.grove.runner import play_game
+    from generator.play.registry import play_game
     from generator.model import load_edition
     from generator.runs.work import engine_inputs
 
     inputs = engine_inputs(load_edition(GAME, EDITION))
     checked = 0
     for seed in range(5):
-        record = play_game(inputs.options, seed, ["greedy", "greedy"]).to_dict()
+        record = play_game(inputs.options, None, seed, ["greedy", "greedy"], game="grove").to_dict()
         if record["winner"] is None:
             continue
         events = read_events(inputs, record)

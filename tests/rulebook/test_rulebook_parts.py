@@ -53,11 +53,13 @@ def test_each_engine_is_keyed_by_its_own_code(tmp_path):
 
 def test_renaming_a_card_keeps_the_simulation_key():
     from pnp_games.channeling import Card
+    from pnp_games.channeling.cards import Deal
     from pnp_games.grove.options import GroveOptions
     from generator.runs.work import EngineInputs
 
     def key(deck):
-        return cache.cache_key("balance", EngineInputs("channeling", GroveOptions(), deck, ["a"]).key(), "channeling")
+        inputs = EngineInputs("channeling", GroveOptions(), Deal(tuple(deck), ("a",)))
+        return cache.cache_key("balance", inputs.key(), "channeling")
     deck = [Card("Ring", 4, 3, "faerie-ring"), Card("Stone", 6, 5)]
     assert key([Card("Ring of Ash", 4, 3, "faerie-ring"), Card("Stone", 6, 5)]) == key(deck)
     assert key([Card("Ring", 5, 3, "faerie-ring"), Card("Stone", 6, 5)]) != key(deck)
@@ -73,8 +75,7 @@ def test_balance_figures_agree_with_the_engines_simulate(quick):
 
     inputs = engine_inputs(load_edition("the-channeling", "thirty"))
     ours = figures(balance_rows(inputs, 40, 7, ("greedy", "greedy")))
-    theirs = simulate(inputs.options, inputs.deck, inputs.glyph_ids, 40, ["greedy", "greedy"], seed=7,
-                      game=inputs.engine)
+    theirs = simulate(inputs.options, inputs.inputs, 40, ["greedy", "greedy"], seed=7, game=inputs.engine)
     assert ours["light"]["count"] == theirs["wins"]["light"]
     assert ours["dark"]["count"] == theirs["wins"]["dark"]
     assert ours["ties"]["count"] == theirs["ties"]["count"]
@@ -115,7 +116,7 @@ def test_narration_matches_the_engine_for_a_whole_game(quick):
 
     edition = load_edition("the-channeling", "2025")
     inputs = engine_inputs(edition)
-    record = play_game(inputs.options, inputs.deck, inputs.glyph_ids, 11, ["greedy", "greedy"]).to_dict()
+    record = play_game(inputs.options, inputs.inputs, 11, ["greedy", "greedy"]).to_dict()
     names = {g.id: g.name for g in edition.game.glyphs.values()}
     stories = game_stories(inputs, record, names)  # raises if any sentence disagrees with the engine
     assert [s["notation"] for s, _ in stories] == record["actions"]

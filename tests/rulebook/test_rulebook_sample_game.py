@@ -49,18 +49,18 @@ def printed_game(book: dict) -> dict:
 
 
 def test_printed_moves_replay_to_the_printed_score(book_2025):
-    from generator.play.registry import get_engine, play_game, replay
+    from generator.play.registry import get_engine, inputs_for, play_game, replay
     from generator.model import load_edition
 
     game = printed_game(book_2025)
     edition = load_edition(game["game"], game["edition"])
     engine = get_engine(edition.engine)
     options = engine.options_model.model_validate(edition.rules)
-    deck = engine.expand_deck(edition.deck_entries)
-    state = replay(options, deck, edition.glyph_ids, game["seed"], game["actions"], game=engine.name)
+    inputs = inputs_for(engine, edition)
+    state = replay(options, inputs, game["seed"], game["actions"], game=engine.name)
     assert state.is_terminal()
     assert tuple(state.scores()) == game["score"]
-    record = play_game(options, deck, edition.glyph_ids, game["seed"], game["agents"], game=engine.name)
+    record = play_game(options, inputs, game["seed"], game["agents"], game=engine.name)
     assert record.actions == game["actions"]  # every move is printed, in order, none twice
 
 

@@ -104,7 +104,8 @@ class BoardDiagram(Flowable):
         super().__init__()
         self.view, self.faces, self.parts, self.styles = view, faces, parts, styles
         deck_id = faces.edition.spec.deck
-        self.deck_id = deck_id
+        assert deck_id is not None  # a game drawn on a board of cards has a deck
+        self.deck_id: str = deck_id
         self.card_w, self.card_h = faces.face(deck_id, faces.component(deck_id).pieces[0])[0].size
         self.gap = 0.05 * self.card_w
         self.band = 0.11 * self.card_w

@@ -51,7 +51,8 @@ def turn_events(told: dict[str, Any], last: bool) -> set[str]:
 def read_events(inputs: EngineInputs, record: dict[str, Any]) -> list[tuple[int, set[str]]]:
     """For each turn of a played game, the events it shows (glyphs go by id: no event needs a name)."""
     told = [t for t, _ in game_stories(inputs, record, {}) if not t["setup"]]
-    out, last = [], {}
+    out: list[tuple[int, set[str]]] = []
+    last: dict[str, str] = {}
     for i, t in enumerate(told):
         events = turn_events(t, i == len(told) - 1)
         if last.get(t["player"]) == t["notation"]:
@@ -129,8 +130,7 @@ def _search_step(unit: tuple) -> dict[str, Any] | None:
     inputs, seed, min_path, tries = unit
     for attempt in range(tries):
         game = game_seed(seed, attempt)
-        record = play_game(inputs.options, inputs.deck, inputs.glyph_ids, game, ["greedy", "greedy"],
-                           game=inputs.engine).to_dict()
+        record = play_game(inputs.options, inputs.inputs, game, ["greedy", "greedy"], game=inputs.engine).to_dict()
         for index, (before, action, _after) in enumerate(replay_states(inputs, record)):
             if action.is_setup or action.is_spent or len(action.path) < min_path or action.refill:
                 continue
@@ -144,15 +144,20 @@ def _ints(counts: dict) -> dict[int, int]:
     return {int(k): int(v) for k, v in counts.items()}  # JSON turned the keys into text
 
 
+def _histogram(series: list, label: str, height: float, styles: Any) -> Figure:
+    """A histogram of ``series`` as a figure, drawn at the width the page gives."""
+    return lambda w: [charts.histogram(series, label, w, height, styles)]
+
+
 def draw_charts(book: Book, runs: list[dict[str, Any]]) -> None:
     styles, height = book.styles, book.styles.sheet.figures.chart_height
     for run in runs:
         hist = run["histograms"]
-        book.figures[f"chart/scores/{run['id']}"] = lambda w, h=hist: [charts.histogram(
-            [("Light", "light", _ints(h["light"])), ("Dark", "dark", _ints(h["dark"]))], "final score", w, height,
-            styles)]
-        book.figures[f"chart/turns/{run['id']}"] = lambda w, h=hist: [charts.histogram(
-            [("Turns", "path", _ints(h["turns"]))], "turns played (both players counted)", w, height * 0.8, styles)]
+        book.figures[f"chart/scores/{run['id']}"] = _histogram(
+            [("Light", "light", _ints(hist["light"])), ("Dark", "dark", _ints(hist["dark"]))], "final score", height,
+            styles)
+        book.figures[f"chart/turns/{run['id']}"] = _histogram(
+            [("Turns", "path", _ints(hist["turns"]))], "turns played (both players counted)", height * 0.8, styles)
     book.figures["chart/win-rates"] = lambda w: [charts.win_rates(
         [(r["title"], r["light"]["rate"], r["light"]["low"], r["light"]["high"]) for r in runs], w, styles, "light")]
 
@@ -168,7 +173,7 @@ def example(book: Book, inputs: EngineInputs, data: dict[str, Any], move: str) -
     from generator.play.registry import get_engine
     engine = get_engine(inputs.engine)
     try:
-        before = build_position(inputs.engine, inputs.options, data, inputs.deck, inputs.glyph_ids)
+        before = build_position(inputs.engine, inputs.options, data, inputs.inputs)
     except PositionError as exc:
         raise ValueError(f"position: {exc}") from None
     try:

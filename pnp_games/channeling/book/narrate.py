@@ -17,7 +17,7 @@ def replay_states(inputs: Any, record: dict[str, Any]) -> list[tuple[Any, Any, A
     """(state before, action, state after) for every action of a recorded game."""
     from generator.play.registry import get_engine
     engine = get_engine(inputs.engine)
-    state = engine.new_game(inputs.options, inputs.deck, inputs.glyph_ids, record["seed"])
+    state = inputs.new_game(record["seed"])
     out = []
     for text in record["actions"]:
         action = engine.parse_action(text)

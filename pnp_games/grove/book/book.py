@@ -21,10 +21,10 @@ ROW = ("winner", "first_player", "turns", "stalled", "held0", "held1", *TALLIES,
 
 
 def row(record: Any) -> list:
-    """The balance row of one played game (a ``GroveRecord``); tallies of both players added up, then
+    """The balance row of one played game (a ``GameRecord``); tallies of both players added up, then
     each player's actions."""
     light, dark = record.tallies
-    return [record.winner, record.first_player, record.turns, bool(record.stalled), *record.controlled,
+    return [record.winner, record.first_player, record.turns, bool(record.flags["stalled"]), *record.scores,
             *(light[k] + dark[k] for k in TALLIES), *(seat[k] for seat in (light, dark) for k in ACTIONS)]
 
 
@@ -62,16 +62,23 @@ def _ints(found: dict) -> dict[int, int]:
     return {int(k): int(v) for k, v in found.items()}  # JSON turned the keys into text
 
 
+def _turns_chart(turns: dict[int, int], height: float, styles: Any) -> Figure:
+    return lambda w: [charts.histogram([("Turns", "path", turns)], "turns played (both players counted)", w, height,
+                                       styles, bins=24)]
+
+
+def _win_rates_chart(r: dict[str, Any], styles: Any) -> Figure:
+    return lambda w: [charts.win_rates(
+        [("Light", r["light_decided"]["rate"], r["light_decided"]["low"], r["light_decided"]["high"]),
+         ("First player", r["first_decided"]["rate"], r["first_decided"]["low"], r["first_decided"]["high"])],
+        w, styles, "light")]
+
+
 def draw_charts(book: Book, runs: list[dict[str, Any]]) -> None:
     styles, height = book.styles, book.styles.sheet.figures.chart_height
     for run in runs:
-        turns = _ints(run["histograms"]["turns"])
-        book.figures[f"chart/turns/{run['id']}"] = lambda w, h=turns: [charts.histogram(
-            [("Turns", "path", h)], "turns played (both players counted)", w, height * 0.8, styles, bins=24)]
-        book.figures[f"chart/win-rates/{run['id']}"] = lambda w, r=run: [charts.win_rates(
-            [("Light", r["light_decided"]["rate"], r["light_decided"]["low"], r["light_decided"]["high"]),
-             ("First player", r["first_decided"]["rate"], r["first_decided"]["low"], r["first_decided"]["high"])],
-            w, styles, "light")]
+        book.figures[f"chart/turns/{run['id']}"] = _turns_chart(_ints(run["histograms"]["turns"]), height * 0.8, styles)
+        book.figures[f"chart/win-rates/{run['id']}"] = _win_rates_chart(run, styles)
 
 
 def _diagram(book: Book, parts: GroveParts, view: GroveView, share_of_width: float, druids: int) -> Figure:
@@ -115,7 +122,8 @@ def read_events(inputs: EngineInputs, record: dict[str, Any]) -> list[tuple[int,
     _, turns = game_turns(inputs.options, record["actions"])
     winner = None if record["winner"] is None else NAMES[record["winner"]]
     deciding = max((i for i, (t, _) in enumerate(turns) if t["player"] == winner), default=None)
-    out, last = [], {}
+    out: list[tuple[int, set[str]]] = []
+    last: dict[str, str] = {}
     for i, (t, _) in enumerate(turns):
         events = turn_events(t, i == deciding)
         if last.get(t["player"]) == t["notation"]:
@@ -156,7 +164,7 @@ def sample(book: Book, inputs: EngineInputs) -> dict[str, Any]:
                   f"--agents {','.join(agents)}",
         "rolls": rolls,
         "winner": None if winner is None else ("Light", "Dark")[winner], "turns_played": record["turns"],
-        "stalled": bool(record["stalled"]), "final": last,
+        "stalled": bool(record["flags"]["stalled"]), "final": last,
     }
 
 

@@ -94,6 +94,7 @@ def game_turns(options: Any, actions: list[str], start: State | None = None
                     "notation": [], "moves": [], "marks": {}}
         turn["notation"].append(text)
         if action.kind == ROLL:
+            assert pending is not None  # a roll follows the action it is for
             start, acted = pending
             step = {"kind": acted.kind, "at": acted.at, "place": place_words(acted.at),
                     **_roll(start, acted, action.dice, state)}

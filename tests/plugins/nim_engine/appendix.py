@@ -21,7 +21,7 @@ EVENTS = ("take_most", "last_counter")
 def game_turns(inputs: EngineInputs, record: dict[str, Any]) -> list[dict[str, Any]]:
     """The facts of every turn of a recorded game, replayed on the engine and checked against it."""
     engine = get_engine(inputs.engine)
-    state = engine.new_game(inputs.options, inputs.deck, inputs.glyph_ids, record["seed"])
+    state = engine.new_game(inputs.options, inputs.inputs, record["seed"])
     turns = []
     for number, text in enumerate(record["actions"], start=1):
         before, player = state.heap, state.current_player

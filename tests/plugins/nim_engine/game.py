@@ -73,10 +73,10 @@ class CautiousAgent:
 
 
 ENGINE = EngineSpec(
-    name="nim", options_model=NimOptions, new_game=lambda options, deck, glyphs, seed: NimState(options),
+    name="nim", options_model=NimOptions, new_game=lambda options, inputs, seed: NimState(options),
     make_agent=agent_factory({"random": RandomAgent, "greedy": PerfectAgent, "cautious": CautiousAgent}),
     appendices="nim_engine.appendix:APPENDICES",  # imported only when a rulebook is built
     describe_setup=lambda state: {"heap": state.heap}, render=lambda state: f"heap {state.heap}",
-    expand_deck=lambda entries: [], parse_action=int, agent_kinds=("random", "greedy", "cautious"),
+    parse_action=int, agent_kinds=("random", "greedy", "cautious"),
     info=GameInfo(seats=("Light", "Dark")),
     frameworks="nim_engine.frameworks:BINDING")
