@@ -13,8 +13,6 @@ from generator.draw.bindings import resolve
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
-    from generator.draw.paint import PaintContext
-
 Box = tuple[float, float, float, float]  # left, top, width, height (template points, y down)
 
 
@@ -33,9 +31,10 @@ def box_of(points: list[tuple[float, float]]) -> Box:
     return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
 
 
-def tile(c: Canvas, ctx: PaintContext, pattern, points: list[tuple[float, float]]) -> None:
+def tile(c: Canvas, ctx: Any, pattern, points: list[tuple[float, float]]) -> None:
     """Paint a pattern over the current clip: its `over` colour, then the image repeated from the
-    top-left corner of the box round ``points`` (template coordinates), on out into the bleed."""
+    top-left corner of the box round ``points`` (template coordinates), on out into the bleed.
+    ``ctx`` is the painter's PaintContext (paint.py, which calls this)."""
     left, top, width, height = box_of(points)
     reach = ctx.bleed + 1  # past the box: a background's clip runs out into the bleed
     x0, y0, x1, y1 = ctx.px(left) - reach, ctx.py(top + height) - reach, ctx.px(left + width) + reach, ctx.py(top) + reach
