@@ -179,7 +179,13 @@ def elements_page() -> str:
              "A shape's `fill` is a colour name or a gradient whose stops are colour names, laid across the "
              "shape: `{gradient: linear, stops: [dawn, dusk], angle: 90}` runs from the top edge to the bottom "
              "one (0 runs left to right), `{gradient: radial, stops: [gold, ink]}` from its centre out; `at:` "
-             "places the stops (0 to 1). Gradients stay vector shadings, in CMYK in a CMYK build. A stroke takes "
+             "places the stops (0 to 1). Gradients stay vector shadings, in CMYK in a CMYK build. A fill may also "
+             "be an image pattern: `{image: art/linen.png, scale: 8}` repeats the image across the shape in "
+             "tiles 8 mm wide (as tall as the image's proportions make them) from the top-left of the shape's "
+             "box, clipped to the shape; `over: COLOUR` paints a colour beneath the tiles, and `opacity:` or "
+             "`blend:` (`multiply`, `screen`, `overlay`, `darken`, `lighten`) lay the texture over it. The "
+             "image is stored once and repeated by a PDF tiling pattern, so the rest of the page stays vector. "
+             "A `hexgrid` lays a gradient or a pattern in `fill` across the whole cluster. A stroke takes "
              "`dash:` (lengths in points, on and off). An `image` or a `group` takes `clip:`, a closed shape written "
              "as an element (`clip: {kind: circle, cx: 30, cy: 20, r: 14}`), outside which nothing of it shows.", "",
              "## Zones", "",

@@ -11,7 +11,8 @@ RGB_SPACES = {"/DeviceRGB", "/CalRGB"}
 
 
 def resources_of(page) -> list[pikepdf.Dictionary]:
-    """The page's resources and those of every form XObject reached from them, each once."""
+    """The page's resources and those of every form XObject and tiling pattern reached from them,
+    each once."""
     found, seen, todo = [], set(), [page.obj.get(Name.Resources, pikepdf.Dictionary())]
     while todo:
         resources = todo.pop()
@@ -19,10 +20,16 @@ def resources_of(page) -> list[pikepdf.Dictionary]:
             continue
         seen.add(resources.objgen)
         found.append(resources)
-        for xobject in (resources.get(Name.XObject) or {}).values():
+        for xobject in [*(resources.get(Name.XObject) or {}).values(), *(resources.get(Name.Pattern) or {}).values()]:
             if Name.Resources in xobject:
                 todo.append(xobject.Resources)
     return found
+
+
+def images_of(page) -> set[tuple[int, int]]:
+    """The image XObjects a page draws, in forms and patterns too (by object number: each once)."""
+    return {x.objgen for resources in resources_of(page) for x in (resources.get(Name.XObject) or {}).values()
+            if x.get(Name.Subtype) == Name.Image}
 
 
 def unembedded_fonts(page) -> set[str]:

@@ -30,6 +30,16 @@ def element(data: dict):
 def draw(*elements: dict, image=lambda name: None):
     """A 60 x 40 mm face on paper with ``elements`` painted on it, as an RGB image; a pixel function
     takes millimetres from the face's top-left corner."""
+    page = pypdfium2.PdfDocument(face_pdf(*elements, image=image))[0]
+    image = page.render(scale=SCALE).to_pil().convert("RGB")
+
+    def pixel(x_mm: float, y_mm: float) -> tuple[int, int, int]:
+        return image.getpixel((round(x_mm * MM * SCALE), round(y_mm * MM * SCALE)))
+    return pixel
+
+
+def face_pdf(*elements: dict, image=lambda name: None) -> bytes:
+    """The PDF of a 60 x 40 mm face on paper with ``elements`` painted on it."""
     out = BytesIO()
     c = Canvas(out, pagesize=FACE)
     ctx = PaintContext(0, FACE[1], *FACE, 0, {}, COLOURS.__getitem__, lambda name: "Helvetica",
@@ -44,12 +54,7 @@ def draw(*elements: dict, image=lambda name: None):
         c.restoreState()
     c.showPage()
     c.save()
-    page = pypdfium2.PdfDocument(out.getvalue())[0]
-    image = page.render(scale=SCALE).to_pil().convert("RGB")
-
-    def pixel(x_mm: float, y_mm: float) -> tuple[int, int, int]:
-        return image.getpixel((round(x_mm * MM * SCALE), round(y_mm * MM * SCALE)))
-    return pixel
+    return out.getvalue()
 
 
 def test_an_ellipse_is_drawn_with_its_two_radii_about_its_centre():

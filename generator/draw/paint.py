@@ -1,6 +1,7 @@
 """What every element painter shares: where a face goes on the page and how names resolve (the paint
-context); setting a fill and a stroke by colour name; filling a shape's path with a colour or a
-gradient (a vector shading, in the build's colour model) and stroking it, solid or dashed."""
+context); setting a fill and a stroke by colour name; filling a shape's path with a colour, a
+gradient (a vector shading, in the build's colour model) or an image pattern (see patterns.py) and
+stroking it, solid or dashed."""
 from __future__ import annotations
 
 import math
@@ -8,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
 from generator.draw.bindings import resolve
+from generator.draw.patterns import is_pattern, tile
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -74,18 +76,16 @@ def is_gradient(fill: Any) -> bool:
 def fill_and_stroke(c: Canvas, ctx: PaintContext, el, trace: Callable[[Any], None],
                     points: Callable[[], list[tuple[float, float]]], fill: bool = True,
                     nonzero: bool = False) -> None:
-    """Fill the path ``trace`` adds (with ``el.fill``: a colour, or a gradient laid across the shape's
-    ``points``, in template coordinates) and stroke it with ``el.stroke``, dashed by ``el.dash``.
+    """Fill the path ``trace`` adds (with ``el.fill``: a colour, or a gradient or an image pattern laid
+    across the box of the shape's ``points``, in template coordinates) and stroke it with
+    ``el.stroke``, dashed by ``el.dash``.
     Where the path crosses itself the even-odd rule leaves holes, unless ``nonzero`` (SVG's rule)."""
     mode = FILL_NON_ZERO if nonzero else None
     path = c.beginPath()
     trace(path)
     paint = el.fill if fill else None
-    if is_gradient(paint):
-        c.saveState()
-        c.clipPath(path, stroke=0, fill=0, fillMode=mode)
-        shade(c, ctx, paint, points())
-        c.restoreState()
+    if is_laid(paint):
+        lay(c, ctx, paint, path, points(), nonzero)
         paint = None
     dash = getattr(el, "dash", None)
     filled, stroked = set_paint(c, ctx, paint, getattr(el, "stroke", None), getattr(el, "stroke_width", 0))
@@ -95,6 +95,19 @@ def fill_and_stroke(c: Canvas, ctx: PaintContext, el, trace: Callable[[Any], Non
         c.drawPath(path, stroke=stroked, fill=filled, fillMode=mode)
     if stroked and dash:
         c.setDash()
+
+
+def is_laid(fill: Any) -> bool:
+    """A fill laid across its shape, a gradient or an image pattern, rather than one flat colour."""
+    return is_gradient(fill) or is_pattern(fill)
+
+
+def lay(c: Canvas, ctx: PaintContext, fill, path, points: list[tuple[float, float]], nonzero: bool = False) -> None:
+    """Fill a reportlab path with a gradient or an image pattern laid across the box of ``points``."""
+    c.saveState()
+    c.clipPath(path, stroke=0, fill=0, fillMode=FILL_NON_ZERO if nonzero else None)
+    (shade if is_gradient(fill) else tile)(c, ctx, fill, points)
+    c.restoreState()
 
 
 def shade(c: Canvas, ctx: PaintContext, gradient, points: list[tuple[float, float]]) -> None:

@@ -1,4 +1,4 @@
-"""`background`: the whole face in one colour, run out into the bleed."""
+"""`background`: the whole face in one colour (or a gradient, or an image pattern), run out into the bleed."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
@@ -15,7 +15,7 @@ SEAM = 0.3  # points into a neighbour's bleed: hides the hairline between two fa
 
 class Background(Element):
     kind: Literal["background"]
-    fill: Fill  # a colour, or a gradient from trim edge to trim edge
+    fill: Fill  # a colour, a gradient from trim edge to trim edge, or an image pattern
     bleed: bool = True  # it runs past the trim by design: exempt from the safe-zone check
 
 
@@ -29,8 +29,10 @@ def _trace(path, el: Background, ctx: PaintContext) -> None:
 
 
 def paint(c: Canvas, el: Background, ctx: PaintContext) -> None:
-    # what a knocked-out glyph shows: the background's colour, or a gradient's first
-    ctx.background = ctx.paint(el.fill.stops[0] if is_gradient(el.fill) else el.fill)
+    # what a knocked-out glyph shows: the background's colour, a gradient's first, a pattern's `over`
+    colour = el.fill.stops[0] if is_gradient(el.fill) else getattr(el.fill, "over", el.fill)
+    if colour is not None:
+        ctx.background = ctx.paint(colour)
     fill_and_stroke(c, ctx, el, lambda path: _trace(path, el, ctx), lambda: box_points(0, 0, ctx.width, ctx.height))
 
 

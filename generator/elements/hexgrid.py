@@ -1,6 +1,7 @@
 """`hexgrid`: a cluster of hexagons sharing flat faces, with its cut outline and its axes."""
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
@@ -8,8 +9,8 @@ from pydantic import Field
 from generator.core.numbers import Length, StrokeWidth
 from generator.draw.hexes import hex_cluster_centres, hex_corners, hex_outer_boundary
 from generator.draw.ink import Point, padded
-from generator.draw.paint import PaintContext, set_paint
-from generator.elements.args.groups import Centre, Element
+from generator.draw.paint import PaintContext, is_laid, lay, set_paint
+from generator.elements.args.groups import Centre, Element, Fill
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -24,8 +25,8 @@ class HexGrid(Centre, Element):
     r: Length  # one hex, centre to corner
     rings: int = Field(default=1, ge=0, le=6)
     orientation: Literal["flat", "pointy"] = "flat"
-    fill: str | None = None
-    centre_fill: str | None = None  # the centre hex; the others take `fill`
+    fill: Fill | None = None  # a colour, or a gradient or an image pattern laid across the whole cluster
+    centre_fill: Fill | None = None  # the centre hex; the others take `fill`
     stroke: str | None = "ink"
     stroke_width: StrokeWidth = 0.5
     outline: str | None = None
@@ -45,22 +46,32 @@ def paint(c: Canvas, el: HexGrid, ctx: PaintContext) -> None:
 
     def polygon(points, stroke: int, fill: int) -> None:
         path = c.beginPath()
-        path.moveTo(ctx.px(points[0][0]), ctx.py(points[0][1]))
-        for x, y in points[1:]:
-            path.lineTo(ctx.px(x), ctx.py(y))
-        path.close()
+        _trace(path, points, ctx)
         c.drawPath(path, stroke=stroke, fill=fill)
 
-    if el.bleed and ctx.bleed and el.fill:
+    if is_laid(el.fill):  # one gradient or pattern across the cluster, run out into the bleed
+        grown = el.r + (2 * ctx.bleed / math.sqrt(3) if el.bleed else 0)  # each face ctx.bleed further out
+        path = c.beginPath()
+        for x, y in centres:
+            _trace(path, hex_corners(x, y, grown, el.orientation), ctx)
+        lay(c, ctx, el.fill, path, boundary, nonzero=True)
+    elif el.bleed and ctx.bleed and el.fill:
         c.saveState()
         c.setLineJoin(1)
         set_paint(c, ctx, el.fill, el.fill, 2 * ctx.bleed)
         polygon(boundary, 1, 1)
         c.restoreState()
     for i, (x, y) in enumerate(centres):
+        corners = hex_corners(x, y, el.r, el.orientation)
         fill = el.centre_fill if i == 0 and el.centre_fill else el.fill
+        if is_laid(fill):
+            if i == 0 and el.centre_fill:
+                path = c.beginPath()
+                _trace(path, corners, ctx)
+                lay(c, ctx, fill, path, corners)
+            fill = None
         f, s = set_paint(c, ctx, fill, el.stroke, el.stroke_width)
-        polygon(hex_corners(x, y, el.r, el.orientation), s, f)
+        polygon(corners, s, f)
     if el.axes:
         set_paint(c, ctx, None, el.axes, el.axes_width)
         c.setDash([1.5, 1.5])
@@ -75,6 +86,13 @@ def paint(c: Canvas, el: HexGrid, ctx: PaintContext) -> None:
         set_paint(c, ctx, None, el.outline, el.outline_width)
         polygon(boundary, 1, 0)
         c.restoreState()
+
+
+def _trace(path, points, ctx: PaintContext) -> None:
+    path.moveTo(ctx.px(points[0][0]), ctx.py(points[0][1]))
+    for x, y in points[1:]:
+        path.lineTo(ctx.px(x), ctx.py(y))
+    path.close()
 
 
 def outline(el: HexGrid, size: tuple[float, float], glyph_shapes=None) -> list[Point]:

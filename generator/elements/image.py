@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
+from generator.draw.art import place_art
 from generator.draw.bindings import resolve
 from generator.draw.ink import Point, box_points
 from generator.draw.paint import PaintContext
@@ -39,18 +40,8 @@ def paint(c: Canvas, el: Image, ctx: PaintContext) -> None:
 
 
 def _draw(c: Canvas, el: Image, ctx: PaintContext) -> None:
-    reader = ctx.image(resolve(el.file, ctx.values))
-    if hasattr(reader, "drawOn"):  # an SVG drawing: placed as vector art, aspect ratio kept, centred
-        scale = min(el.w / reader.width, el.h / reader.height)
-        w, h = reader.width * scale, reader.height * scale
-        c.saveState()
-        c.translate(ctx.px(el.x + (el.w - w) / 2), ctx.py(el.y + (el.h + h) / 2))
-        c.scale(scale, scale)
-        reader.drawOn(c, 0, 0)
-        c.restoreState()
-        return
-    c.drawImage(reader, ctx.px(el.x), ctx.py(el.y + el.h), el.w, el.h, preserveAspectRatio=True, anchor="c",
-                mask="auto")
+    art = ctx.image(resolve(el.file, ctx.values))
+    place_art(c, art, ctx.px(el.x), ctx.py(el.y + el.h), el.w, el.h)
 
 
 def outline(el: Image, size: tuple[float, float], glyph_shapes=None) -> list[Point]:

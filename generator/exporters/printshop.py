@@ -118,13 +118,25 @@ def deck_placement(job: "Job", component, vendor: Vendor | None, tolerance: floa
 
 
 def refuse_transparency(templates) -> None:
-    """PDF/X-1a has no transparency: an element drawn with opacity under 1 is one clear error."""
+    """PDF/X-1a has no transparency: an element drawn with opacity under 1, or a pattern fill laid with
+    opacity or a blend, is one clear error."""
     for template in templates:
         for name, element in template.elements.items():
-            if element.opacity < 1:
-                source, where = template.sources[name]
-                raise source.error(where + ("opacity",), "no opacity under 1 in a PDF/X-1a file (it has no "
-                                   "transparency; a PDF/X-4 profile keeps it)", repr(element.opacity))
+            source, where = template.sources[name]
+            for key, value in _transparent(element):
+                wanted = "opacity under 1" if key[-1] == "opacity" else "blend but normal"
+                raise source.error(where + key, f"no {wanted} in a PDF/X-1a file (it has no transparency; a "
+                                   "PDF/X-4 profile keeps it)", repr(value))
+
+
+def _transparent(element) -> list[tuple[tuple[str, ...], object]]:
+    found = [(("opacity",), element.opacity)] if element.opacity < 1 else []
+    for key in ("fill", "centre_fill"):
+        pattern = getattr(element, key, None)
+        if getattr(pattern, "image", None) is not None:
+            found += [((key, "opacity"), pattern.opacity)] if pattern.opacity < 1 else []
+            found += [((key, "blend"), pattern.blend)] if pattern.blend != "normal" else []
+    return found
 
 
 def write_deck(job: "Job", component, path: Path, order: str, options: PrintShopOptions, spot: Placement,

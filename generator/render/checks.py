@@ -14,6 +14,7 @@ from generator.model.game import ComponentSet, Piece
 from generator.model.layouts import Template
 from generator.core.numbers import MAX_DOTS
 from generator.draw.bindings import format_text, references, resolve, text_references
+from generator.draw.patterns import is_pattern
 from generator.draw.richtext import SPAN_STYLES, RichStyle, is_rich, names_used, paragraph, spans_used
 from generator.elements import KINDS
 from generator.elements.args.conditions import check_condition, holds
@@ -35,7 +36,7 @@ class Painter(Protocol):
 
     def bound(self, template: Template, values: dict, label: str | None = None) -> dict: ...
 
-COLOUR_KEYS = ("fill", "stroke", "colour", "outline")
+COLOUR_KEYS = ("fill", "centre_fill", "stroke", "colour", "outline")
 SIZE_TOLERANCE = 0.01  # points
 
 
@@ -58,7 +59,14 @@ def colour_names(element) -> list[tuple[tuple, str]]:
             out.append(((key,), value))
         elif getattr(value, "gradient", None):
             out += [((key, "stops", i), stop) for i, stop in enumerate(value.stops)]
+        elif getattr(value, "over", None):
+            out.append(((key, "over"), value.over))
     return out
+
+
+def patterns(element) -> list[tuple[str, object]]:
+    """Each image pattern an element fills with, with its key."""
+    return [(key, getattr(element, key)) for key in ("fill", "centre_fill") if is_pattern(getattr(element, key, None))]
 
 
 def check_template(painter: Painter, template: Template, component: ComponentSet) -> None:
@@ -94,6 +102,11 @@ def check_template(painter: Painter, template: Template, component: ComponentSet
                 raise fail(key, "a colour named in style.yaml", did_you_mean(value, painter.palette.colours))
         if element.kind == "image" and "file" not in bound and not element.file.startswith("$"):
             _check_image(painter, element.file, fail)
+        for key, pattern in patterns(element):
+            if pattern.image.startswith("$") and references(pattern.image)[0] not in names:
+                raise fail((key, "image"), f"a field of '{component.id}', one of {sorted(names)}", repr(pattern.image))
+            if not pattern.image.startswith("$"):
+                _check_image(painter, pattern.image, lambda _, e, f, key=key: fail((key, "image"), e, f))
         if element.kind == "glyph" and "glyph" not in bound and not element.glyph.startswith("$") \
                 and element.glyph not in painter.shapes:
             raise fail("glyph", f"a glyph or icon, one of {sorted(painter.shapes)}",
@@ -212,6 +225,10 @@ def _check_bound_values(painter: Painter, template: Template, component: Compone
         if element.kind == "image" and element.file.startswith("$"):
             _check_image(painter, resolve(element.file, values),
                          lambda key, e, f, s=source, w=where: s.error(w + (key,), e, f))
+        for key, pattern in patterns(element):
+            if pattern.image.startswith("$"):
+                _check_image(painter, resolve(pattern.image, values), lambda _, e, f, s=source, k=(key, "image"),
+                             b=pattern.image: s.error(where + k, e, f"{f} (from {b} for {piece.label})"))
         if element.kind == "text":
             _check_field_markup(painter, element, values, piece, template.sources[name])
         _check_count(element, values, piece, source, where)

@@ -141,8 +141,11 @@ def _filled(kind: Any) -> bool:
 
 
 def _first_colour(fill: Any) -> Any:
-    """A fill's colour, or a gradient's first stop (as written in the template)."""
-    return fill["stops"][0] if isinstance(fill, dict) and fill.get("stops") else fill
+    """A fill's colour, a gradient's first stop or a pattern's `over` colour, ink when it has none (as
+    written in the template)."""
+    if isinstance(fill, dict) and fill.get("stops"):
+        return fill["stops"][0]
+    return fill.get("over") or "ink" if isinstance(fill, dict) and "image" in fill else fill
 
 
 def layouts_for_profile(layouts: Layouts, profile: Profile) -> Layouts:

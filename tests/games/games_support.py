@@ -74,3 +74,33 @@ def style_rgb(name: str) -> str:
     from generator.model.layouts import Layouts
 
     return Layouts(layouts_dir()).style.colours[name].rgb
+
+
+def page_pixels(pdf: Path, page: int = 0, dpi: int = 150):
+    """One page of a PDF rendered at ``dpi``, as a function from millimetres (from its top-left corner)
+    to the RGB colour there."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        image = doc[page].render(scale=dpi / 72).to_pil().convert("RGB")
+    finally:
+        doc.close()
+    return lambda x_mm, y_mm: pixel_mm(image, x_mm, y_mm, dpi)
+
+
+PLATES = ("Cyan", "Magenta", "Yellow", "Black")
+
+
+def ink_plates(pdf: Path, folder: Path, dpi: int = 40) -> dict:
+    """Ghostscript's separation of a PDF's first page (tiffsep): each process plate as a greyscale image,
+    255 where it takes no ink and 0 where it takes full ink."""
+    from PIL import Image
+
+    subprocess.run(["gs", "-q", "-dNOPAUSE", "-dBATCH", f"-r{dpi}", "-dFirstPage=1", "-dLastPage=1",
+                    "-sDEVICE=tiffsep", "-o", str(folder / "plate-%d.tif"), str(pdf)], check=True, capture_output=True)
+    plates = {}
+    for plate in PLATES:
+        with Image.open(folder / f"plate-1({plate}).tif") as image:
+            plates[plate] = image.copy()
+    return plates

@@ -5,15 +5,12 @@ are checked by their pixels, its CMYK build by Ghostscript's plates, and every s
 from __future__ import annotations
 
 import shutil
-import subprocess
 from pathlib import Path
 
 import pikepdf
-import pypdfium2
 import pytest
-from PIL import Image
 
-from games_support import cli
+from games_support import cli, ink_plates, page_pixels
 
 FIXTURE = Path(__file__).parent / "fixtures" / "sky-guild"
 DPI = 150
@@ -36,10 +33,7 @@ def built(tmp_path_factory) -> Path:
 @pytest.fixture(scope="module")
 def card(built: Path):
     """The first card's page of the one-up sheets (the card edge to edge), as a pixel function in mm."""
-    doc = pypdfium2.PdfDocument(str(built / "sky-guild-base-one-up-cards.pdf"))
-    image = doc[0].render(scale=DPI / 72).to_pil().convert("RGB")
-    doc.close()
-    return lambda x, y: image.getpixel((round(x / 25.4 * DPI), round(y / 25.4 * DPI)))
+    return page_pixels(built / "sky-guild-base-one-up-cards.pdf", 0, DPI)
 
 
 def sky(y_mm: float) -> tuple[float, ...]:
@@ -93,14 +87,10 @@ def test_a_cmyk_build_keeps_the_gradient_in_cmyk(built: Path, tmp_path: Path):
 def test_ghostscript_separates_the_cmyk_gradient_onto_its_own_two_plates(built: Path, tmp_path: Path):
     """Dawn is pure magenta and dusk pure cyan: kept in CMYK, the top edge inks only the magenta plate
     and the bottom only the cyan (a trip through RGB would put yellow or black there)."""
-    subprocess.run(["gs", "-q", "-dNOPAUSE", "-dBATCH", "-r40", "-dFirstPage=1", "-dLastPage=1", "-sDEVICE=tiffsep",
-                    "-o", str(tmp_path / "plate-%d.tif"), str(built / "sky-guild-base-one-up-cmyk-cards.pdf")],
-                   check=True, capture_output=True)
     ink = {}
-    for plate in ("Cyan", "Magenta", "Yellow", "Black"):
-        with Image.open(tmp_path / f"plate-1({plate}).tif") as image:  # 255 is no ink, 0 full ink
-            x, bottom = round(2 / 25.4 * 40), image.height - 1
-            ink[plate] = (255 - image.getpixel((x, 0)), 255 - image.getpixel((x, bottom)))
+    for plate, image in ink_plates(built / "sky-guild-base-one-up-cmyk-cards.pdf", tmp_path, 40).items():
+        x, bottom = round(2 / 25.4 * 40), image.height - 1
+        ink[plate] = (255 - image.getpixel((x, 0)), 255 - image.getpixel((x, bottom)))
     assert ink["Magenta"][0] > 230 and ink["Cyan"][1] > 230
     assert ink["Cyan"][0] < 25 and ink["Magenta"][1] < 25
     assert ink["Yellow"] == (0, 0) and ink["Black"] == (0, 0)

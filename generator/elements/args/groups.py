@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import Discriminator, Field, Tag, model_validator
 
-from generator.core.numbers import MAX_DASHES, DashLength, Degrees, Length, Strict, StrokeWidth, finite
+from generator.core.numbers import MAX_DASHES, DashLength, Degrees, Length, Spacing, Strict, StrokeWidth, finite
 from generator.elements.args.conditions import Condition, Repeat
 
 Opacity = finite(0, 1)
@@ -64,15 +64,33 @@ class Gradient(Strict):
         return self
 
 
+BLENDS = ("normal", "multiply", "screen", "overlay", "darken", "lighten")
+
+
+class Pattern(Strict):
+    """A fill that tiles an image across its shape, clipped to it: each tile `scale` wide (its height
+    in the image's proportions), the first tile's top-left corner at the top-left of the shape's box.
+    `over` paints a colour beneath the tiles first; `opacity` and `blend` say how the image lies on
+    it (a texture over a colour: a grey texture `blend: multiply` darkens the colour where it is dark)."""
+
+    image: str  # a PNG, JPEG or SVG file in the game's folder (or $field)
+    scale: Spacing  # one tile's width, at least 1 mm
+    over: str | None = None  # a colour name (or $field) beneath the tiles
+    opacity: Opacity = 1  # of the tiles over `over`
+    blend: Literal[BLENDS] = "normal"
 
 
 def _fill_form(value: Any) -> str:
-    return "gradient[mapping]" if isinstance(value, (dict, Gradient)) else "colour[name]"
+    if isinstance(value, (dict, Pattern, Gradient)):
+        return "pattern[mapping]" if isinstance(value, Pattern) or "image" in value else "gradient[mapping]"
+    return "colour[name]"
 
 
-# A colour name (or $field), or a gradient; a mapping is checked as a gradient only, so its mistakes are
-# reported as such (the tags hold "[" so that error messages leave them out of the key path).
-Fill = Annotated[Union[Annotated[str, Tag("colour[name]")], Annotated[Gradient, Tag("gradient[mapping]")]],
+# A colour name (or $field), a gradient, or an image pattern; a mapping with `image` is checked as a
+# pattern and any other mapping as a gradient, so its mistakes are reported as such (the tags hold "["
+# so that error messages leave them out of the key path).
+Fill = Annotated[Union[Annotated[str, Tag("colour[name]")], Annotated[Gradient, Tag("gradient[mapping]")],
+                       Annotated[Pattern, Tag("pattern[mapping]")]],
                  Discriminator(_fill_form)]
 
 
@@ -85,6 +103,6 @@ class Stroke(Strict):
 
 
 class Paint(Stroke):
-    """A fill (a colour or a gradient) and a stroke; none draws nothing of that kind."""
+    """A fill (a colour, a gradient or an image pattern) and a stroke; none draws nothing of that kind."""
 
     fill: Fill | None = None
