@@ -117,8 +117,9 @@ def _small_boards(book: Book, parts: BoardParts, told: dict[str, Any], turns: li
         if moved:
             boards = [(f"Turn {t['turn']}, {t['player']}: {t['score']['light']}\u2013{t['score']['dark']}",
                        small_board(board_view(after[t["turn"]]), parts, book.styles)) for t in moved]
-            book.figures[f"small/{rows[0]['turn']}"] = lambda w, b=boards: [SmallBoards(
-                book.styles, w, b, small_legend(parts), cell=112.0, aspect=0.9)]
+            def figure(width: float, shown: list = boards) -> list:
+                return [SmallBoards(book.styles, width, shown, small_legend(parts), cell=112.0, aspect=0.9)]
+            book.figures[f"small/{rows[0]['turn']}"] = figure
             drawn.append(rows[0]["turn"])
     return drawn
 

@@ -183,8 +183,9 @@ def _small_boards(book: Book, told: dict[str, Any], after: dict[int, State]) -> 
                 if picture not in seen:
                     seen.add(picture)
                     boards.append((f"Turn {t['turn']}, {t['player']}", small_board(view, book.styles)))
-            book.figures[f"small/{rows[0]['turn']}"] = lambda w, b=boards: [SmallBoards(book.styles, w, b,
-                                                                                       SMALL_LEGEND, aspect=0.55)]
+            def figure(width: float, drawn: list = boards) -> list:
+                return [SmallBoards(book.styles, width, drawn, SMALL_LEGEND, aspect=0.55)]
+            book.figures[f"small/{rows[0]['turn']}"] = figure
 
 
 def example(book: Book, inputs: EngineInputs, data: dict[str, Any], move: str) -> dict[str, Any]:
