@@ -29,7 +29,7 @@ from generator.rulebook.markdown import Converter
 from generator.rulebook.report import report_context
 from generator.runs.work import engine_inputs
 from generator.rulebook.settings import RulebookSettings, check_agents, load_style_sheet, settings_for
-from generator.rulebook.styles import Styles, build_styles
+from generator.rulebook.styles import Styles, build_styles, seat_roles
 from generator.rulebook.terms import load_terms, term_pattern
 from generator.rulebook.text import RuleText, TemplateDataError
 from generator.rulebook.wordings import answered_questions
@@ -77,6 +77,7 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
                    play_summary=config.play_summary, settings=settings.model_dump(mode="json"))
     if inputs is not None:
         context["seats"] = list(get_engine(edition.engine).info.seats)  # the game's GameInfo names them
+        styles.seat_roles = seat_roles(context["seats"])
         context["rules"] = inputs.options
         context["questions"] = answered_questions(folder, inputs.options)
         context["options"] = option_facts(inputs.options, context["questions"])

@@ -154,7 +154,7 @@ class FigureSizes(Strict):
 
 class StyleSheet(Strict):
     styles: dict[str, TextStyle]
-    colours: dict[str, str] = {}         # roles (table_head, light, dark, path...) -> colour names
+    colours: dict[str, str] = {}         # roles (table_head, seat1, seat2, path...) -> colour names
     colour_words: dict[str, str] = {}    # colour names -> the word a caption uses for them ("green")
     figures: FigureSizes = FigureSizes()
 
@@ -162,7 +162,7 @@ class StyleSheet(Strict):
 REQUIRED_STYLES = ("body", "h1", "h2", "h3", "list", "caption", "table", "table_head", "notation", "note",
                    "toc0", "toc1", "footer", "cover_title", "cover_subtitle", "cover_text")
 REQUIRED_COLOURS = ("rule", "table_head", "table_head_ink", "table_stripe", "table_grid", "note_fill", "note_bar",
-                    "light", "dark", "path", "move", "cancel", "axis")
+                    "seat1", "seat2", "path", "move", "cancel", "axis")
 
 
 class StyleSheetLayer(Strict):

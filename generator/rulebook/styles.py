@@ -1,7 +1,7 @@
 """Rulebook styles from layouts/rulebook/*.yaml as reportlab ParagraphStyles, fonts and colours."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable, Iterable
 
@@ -31,17 +31,20 @@ class Styles:
     fonts: dict[str, str]                # style.yaml font name -> registered (embedded) reportlab name
     palette: Palette
     accent: str = ACCENT                 # the colour name that stands for "accent" (``accent_colour``)
+    seat_roles: dict[str, str] = field(default_factory=dict)  # a game's seat names -> seat1, seat2...
 
     def __getitem__(self, name: str) -> ParagraphStyle:
         return self.paragraph[name]
 
     def colour(self, role: str):
-        """A colour by its role in the style sheet (light, path, table_head...)."""
-        name = self.sheet.colours[role]
+        """A colour by its role in the style sheet (seat1, path, table_head...); a game's own seat
+        names ("north") stand for the seat roles (``seat_roles``)."""
+        name = self.sheet.colours[self.seat_roles.get(role, role)]
         return self.palette.get(self.accent if name == ACCENT else name)
 
     def colour_word(self, role: str) -> str:
         """How a caption names the colour the drawings paint ``role`` with ("green", "black")."""
+        role = self.seat_roles.get(role, role)
         if role not in self.sheet.colours:
             raise KeyError(f"a colour role of the rulebook style sheet, one of {sorted(self.sheet.colours)}")
         name = self.sheet.colours[role]
@@ -58,6 +61,12 @@ class Styles:
     @property
     def bold_font(self) -> str:
         return self.fonts.get("bold", self.body_font)
+
+
+def seat_roles(seats: Iterable[str]) -> dict[str, str]:
+    """A game's seat names, as its drawings name their colours ("north"), to the style sheet's seat
+    roles in seat order ("seat1", "seat2"...)."""
+    return {seat.lower(): f"seat{number}" for number, seat in enumerate(seats, 1)}
 
 
 def build_styles(layouts: Layouts, sheet: StyleSheet, font_scale: float = 1.0, colour_model: str = "rgb",

@@ -116,7 +116,8 @@ print(sorted(m for m in sys.modules if m.split(".")[0] == "reportlab" or m.start
 
 
 GAME_WORDS = re.compile(r"channeling|grove|splendor|vigor|overchannel|fewer.cards", re.IGNORECASE)
-SEAT_NAMES = re.compile(r"\b(Light|Dark)\b")  # the shipped games' seats, as reports name them
+SEAT_NAMES = re.compile(r"\b(Light|Dark)\b"  # the shipped games' seats, as reports name them
+                        r"|[\"'](light|dark)[\"']|^\s*(light|dark):")  # and as a colour role or key
 
 
 def named_games(root: Path) -> list[str]:
@@ -136,7 +137,8 @@ def test_the_generator_names_no_game_seat_or_card_field():
 
 
 def test_the_name_finder_finds_a_game_a_seat_and_a_card_field(tmp_path):
-    (tmp_path / "a.py").write_text('x = 1\nprint("Light wins")\nSEAT = "dark"\n')
+    (tmp_path / "a.py").write_text('x = 1\nprint("Light wins")\nSEAT = "dark"\nlight = 2\n')
+    (tmp_path / "c.yaml").write_text("colours:\n  dark: ink\n  darkest: ink\n")
     (tmp_path / "b.yaml").write_text("fields: {vigor: int}\nname: The Grove\n")
     assert [line.split(":")[0] + ":" + line.split(":")[1] for line in named_games(tmp_path)] == \
-        ["a.py:2", "b.yaml:1", "b.yaml:2"]
+        ["a.py:2", "a.py:3", "b.yaml:1", "b.yaml:2", "c.yaml:2"]
