@@ -17,6 +17,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Annotated, Any, Callable, Union, get_args
 
 from pydantic import Field
@@ -71,6 +72,16 @@ AnyElement = Annotated[Union[tuple(kind.model for kind in KINDS.values())], Fiel
 Shape = Annotated[Union[tuple(kind.model for kind in KINDS.values() if kind.trace)], Field(discriminator="kind")]
 for _module in _MODULES:
     _module.Shape = Shape  # resolved when a model that names it is first used (the models defer their build)
+
+
+@lru_cache(maxsize=None)
+def prepare() -> None:
+    """Build the checks of the models every kind nests (conditions, repeats, gradients, patterns)
+    once, before the first kind's. The models defer their build; a kind built while these are still
+    unbuilt builds its own copy of each, so every kind a build meets would pay for all of them again."""
+    from generator.elements.args import conditions, groups
+    for model in (conditions.Comparison, conditions.Repeat, groups.Gradient, groups.Pattern):
+        model.model_rebuild()
 
 
 def paint(c, element: Any, ctx) -> None:

@@ -14,7 +14,7 @@ from generator.core.files import refusal, within
 from generator.core.errors import GameDataError, did_you_mean
 from generator.core.numbers import DashLength, FontSize, Length, Percent, PositiveLength, Strict, StrokeWidth, whole
 from generator.core.units import PAPER, parse_length
-from generator.elements import KINDS, AnyElement
+from generator.elements import KINDS, AnyElement, prepare
 from generator.model.expressions import expressions_in, load_unbound
 from generator.model.schema import Glyph, Ident
 from generator.model.source import Sourced, load_yaml
@@ -364,6 +364,7 @@ def validate_element(data: dict, origin: Sourced, where: tuple, zones: dict[str,
 
     `zone: NAME` places it in one of the template's `zones` (None inside a group, where none apply);
     a kind holding elements of its own (a group) has them checked here too, where they are written."""
+    prepare()
     data = in_zone(data, zones, origin, where)
     kind = KINDS.get(data.get("kind")) if isinstance(data, dict) else None
     keys = expressions_in(data) if kind else frozenset()
