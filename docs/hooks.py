@@ -338,7 +338,7 @@ def draw_pictures() -> None:
         _save(_page_png(out / "my-game-first-a4-tokens.pdf", 0, 500), PICTURES / "sheet-tokens.png")
         _save(_page_png(out / "my-game-first-tgc-cards.pdf", 0, 300), PICTURES / "tgc-card.png")
         book = out / "my-game-first-rulebook-letter.pdf"
-        _save(_spread(_page_png(book, 0, 420), _page_png(book, 3, 420)), PICTURES / "rulebook-spread.png")
+        _save(_spread(_page_png(book, 0, 420), _page_png(book, 1, 420)), PICTURES / "rulebook-spread.png")  # cover, contents and components
         shot = Path(scratch) / "proof.png"
         _screenshot(out / "my-game-first-proof.html", shot)
         _save(Image.open(shot).convert("RGB"), PICTURES / "proof-page.png")
