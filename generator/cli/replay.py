@@ -14,7 +14,7 @@ from generator.cli.params import AGENT_PAIR, RULE
 @click.option("--edition", "-e", default=None, help="Edition id (default: the game's default).")
 @click.option("--seed", "-s", required=True, type=int, help="Seed of the game.")
 @click.option("--agents", "-a", type=AGENT_PAIR, default="greedy,greedy", show_default=True,
-              help="One agent per seat, in seat order: random, greedy, mcts or mcts:ITERATIONS.")
+              help="One agent per seat, in seat order: random, greedy, mcts[:N] or strong[:N] (N iterations; strong searches inside a game's compiled kernel).")
 @click.option("--index", "index", type=click.IntRange(0, MAX_GAMES), default=None,
               help="Replay game INDEX of a simulate run with master seed --seed instead "
                    "(seats as in that run without --swap-seats).")

@@ -17,7 +17,7 @@ from generator.runs.simulation import format_summary
 @click.option("--games", "-n", default=None, type=click.IntRange(1, MAX_GAMES),
               help="Number of games to play (required; asked for once the game is known to have an engine).")
 @click.option("--agents", "-a", type=AGENT_PAIR, default="greedy,greedy", show_default=True,
-              help="One agent per seat, in seat order: random, greedy, mcts or mcts:ITERATIONS.")
+              help="One agent per seat, in seat order: random, greedy, mcts[:N] or strong[:N] (N iterations; strong searches inside a game's compiled kernel).")
 @click.option("--seed", "-s", default=0, type=int, show_default=True, help="Master seed.")
 @click.option("--jobs", "-j", default=1, type=click.IntRange(1, 256), show_default=True,
               help="Worker processes; results do not depend on it.")
