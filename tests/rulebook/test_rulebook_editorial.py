@@ -187,10 +187,11 @@ def test_long_tables_repeat_their_header_and_leave_no_orphans(lead_lines, tmp_pa
     from generator.rulebook.lint import lint_pdf
     from generator.rulebook.markdown import Converter
     from generator.rulebook.settings import load_style_sheet
-    from generator.rulebook.styles import build_styles
+    from generator.rulebook.styles import build_styles, seat_roles
 
     layouts = Layouts(layouts_dir())
     styles = build_styles(layouts, load_style_sheet(layouts, "styles"))
+    styles.seat_roles = seat_roles(("Light", "Dark"))  # as a book sets them from the game's seats
     setup = PageSetup((420, 595), top=50, bottom=50, inner=40, outer=40)
     words = " ".join(f"word{i}" for i in range(60))
     text = "# Chapter\n\n" + "\n\n".join(words for _ in range(lead_lines)) + "\n\n## The long table\n\n"

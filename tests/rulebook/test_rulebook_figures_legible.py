@@ -105,13 +105,14 @@ def _book_parts(game: str, edition: str):
     from generator.model import layouts_for
     from generator.rulebook.faces import PieceFaces
     from generator.rulebook.settings import load_style_sheet
-    from generator.rulebook.styles import build_styles
+    from generator.rulebook.styles import build_styles, seat_roles
     from generator.model.source import load_yaml
     from rulebook_helpers import ROOT
 
     loaded = load_edition(game, edition)
     layouts = layouts_for(loaded)
     styles = build_styles(layouts, load_style_sheet(layouts, "styles"))
+    styles.seat_roles = seat_roles(("Light", "Dark"))  # as a book sets them from the game's seats
     board = load_yaml(ROOT / "components" / game / "rules" / "rulebook.yaml").data["board"]
     return loaded, styles, PieceFaces(loaded, layouts, styles.sheet.figures.min_text), board
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from rulebook_helpers import ROOT, pdf_text, section
+from rulebook_helpers import ROOT, pdf_text, section, unbreak
 from pnp_testing import run_cli
 
 GAME, EDITION = "battle-for-the-grove", "2024"
@@ -163,7 +163,7 @@ def test_the_diagrams_draw_every_druid(quick, tmp_path):
     from generator.rulebook.faces import PieceFaces
     from pnp_games.grove.book.diagram import GroveDiagram, GroveParts, grove_view
     from generator.rulebook.settings import load_style_sheet
-    from generator.rulebook.styles import build_styles
+    from generator.rulebook.styles import build_styles, seat_roles
 
     edition = load_edition(GAME, EDITION)
     layouts = layouts_for(edition)
@@ -179,6 +179,7 @@ def test_the_diagrams_draw_every_druid(quick, tmp_path):
                                        "druids": {"component": "druids", "field": "colour"},
                                        "cubes": {"component": "energy-cubes", "field": "colour"}})
     styles = build_styles(layouts, load_style_sheet(layouts, "styles"))
+    styles.seat_roles = seat_roles(("Light", "Dark"))  # as a book sets them from the game's seats
     options = GroveOptions()
     state = State(options)
     diagram = GroveDiagram(grove_view(state), faces, parts, styles, 300, options.druids_per_player)
@@ -330,7 +331,7 @@ def test_the_turn_at_a_glance_sets_the_turn_summary_cards_own_words(grove_book):
 
     card = edition_facts(load_edition(GAME, EDITION))["components"].turn_summary
     front, back = card.face_text, card.back_text
-    last = " ".join(grove_book["pages"][-1].split())
+    last = " ".join(unbreak(grove_book["pages"][-1]).split())  # words hyphenated at a line end joined
     assert "Turn at a glance" in last
     for text in [front[a] for a in ("check", "stand", "move", "channel", "stun", "banish")] + \
             [back["setup"], back["control"]]:

@@ -91,10 +91,11 @@ def test_markdown_handlers_build_flowables_without_a_global_story():
     from generator.rulebook.flowables import RoomFor
     from generator.rulebook.markdown import BLOCKS, Converter, Heading
     from generator.rulebook.settings import load_style_sheet
-    from generator.rulebook.styles import build_styles
+    from generator.rulebook.styles import build_styles, seat_roles
 
     layouts = Layouts(layouts_dir())
     styles = build_styles(layouts, load_style_sheet(layouts, "styles"))
+    styles.seat_roles = seat_roles(("Light", "Dark"))  # as a book sets them from the game's seats
     text = "# One\n\nSome *words*.\n\n- a\n- b\n\n| x | y |\n|---|--:|\n| 1 | 2 |\n\n## Two\n"
     converter = Converter(styles, 400, lambda name, w: [])
     flow = converter.convert(text)

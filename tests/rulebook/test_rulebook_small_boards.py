@@ -8,10 +8,12 @@ from pathlib import Path
 def _styles():
     from generator.model import layouts_for, load_edition
     from generator.rulebook.settings import load_style_sheet
-    from generator.rulebook.styles import build_styles
+    from generator.rulebook.styles import build_styles, seat_roles
 
     layouts = layouts_for(load_edition("battle-for-the-grove", "2024"))
-    return build_styles(layouts, load_style_sheet(layouts, "styles"))
+    styles = build_styles(layouts, load_style_sheet(layouts, "styles"))
+    styles.seat_roles = seat_roles(("Light", "Dark"))  # as a book sets them from the game's seats
+    return styles
 
 
 def _draw(flowable, path: Path) -> list[dict]:
