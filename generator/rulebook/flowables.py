@@ -156,26 +156,35 @@ def _leading(f: Flowable) -> float:
 class Beside(Flowable):
     """Text in a column on the left, a figure on the right. At a page foot with room for the figure
     it splits: the figure and the text that fits beside it stay, the rest of the text runs on below
-    at the full width; with no room for the figure it moves to the next page whole."""
+    at the full width; with no room for the figure it moves to the next page whole. A key that ends
+    the figure (a flowable that is ``movable`` and can be set ``at_width``) goes under the text
+    instead when the text is short enough to leave it room beside the drawing."""
 
     def __init__(self, text: list[Flowable], figure: list[Flowable], text_width: float, gutter: float):
         super().__init__()
         self.text, self.figure, self.text_width, self.gutter = text, figure, text_width, gutter
 
+    def _columns(self, avail_width: float) -> tuple[list[Flowable], list[Flowable]]:
+        """(the text column's flowables, the figure column's): the key under the text when it fits there."""
+        key = self.figure[-1] if len(self.figure) > 1 and getattr(self.figure[-1], "movable", False) else None
+        if key is not None:
+            drawing = self.figure[:-1]
+            moved = key.at_width(self.text_width)
+            room = sum(f.wrapOn(self.canv, avail_width, 1e6)[1] for f in drawing)
+            if _height(self.canv, [*self.text, moved], self.text_width) <= room:
+                return [*self.text, moved], drawing
+        return self.text, self.figure
+
     def _figure_size(self, avail_width: float) -> tuple[float, float]:
-        sizes = [f.wrapOn(self.canv, avail_width, 1e6) for f in self.figure]
+        sizes = [f.wrapOn(self.canv, avail_width, 1e6) for f in self._columns(avail_width)[1]]
         return max(w for w, _ in sizes), sum(h for _, h in sizes)
 
-    def _text_height(self) -> float:
-        height = 0.0
-        for i, f in enumerate(self.text):
-            height += f.wrapOn(self.canv, self.text_width, 1e6)[1] + (f.getSpaceBefore() if i else 0)
-            height += f.getSpaceAfter() if i < len(self.text) - 1 else 0
-        return height
+    def _text_height(self, avail_width: float) -> float:
+        return _height(self.canv, self._columns(avail_width)[0], self.text_width)
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         self.figure_width, figure_h = self._figure_size(avail_width)
-        self.width, self.height = avail_width, max(figure_h, self._text_height())
+        self.width, self.height = avail_width, max(figure_h, self._text_height(avail_width))
         return self.width, self.height
 
     def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
@@ -196,20 +205,30 @@ class Beside(Flowable):
     def short_text(self, avail_width: float) -> bool:
         """Whether the text beside the figure is no taller than the figure: then the two only move
         together (there is nothing to leave on this page while the figure opens the next)."""
-        return self._text_height() <= self._figure_size(avail_width)[1]
+        return self._text_height(avail_width) <= self._figure_size(avail_width)[1]
 
     def draw(self) -> None:
+        text, figure = self._columns(self.width)
         y = self.height
-        for i, f in enumerate(self.text):
+        for i, f in enumerate(text):
             h = f.wrapOn(self.canv, self.text_width, 1e6)[1]
             y -= h + (f.getSpaceBefore() if i else 0)
             f.drawOn(self.canv, 0, y)
             y -= f.getSpaceAfter()
         y = self.height
-        for f in self.figure:
+        for f in figure:
             w, h = f.wrapOn(self.canv, self.figure_width, 1e6)
             y -= h
             f.drawOn(self.canv, self.width - self.figure_width + (self.figure_width - w) / 2, y)
+
+
+def _height(canv, flowables: list[Flowable], width: float) -> float:
+    """The height of flowables set one under the other at ``width``, their spaces between them counted."""
+    height = 0.0
+    for i, f in enumerate(flowables):
+        height += f.wrapOn(canv, width, 1e6)[1] + (f.getSpaceBefore() if i else 0)
+        height += f.getSpaceAfter() if i < len(flowables) - 1 else 0
+    return height
 
 
 def _fill(canv, flowables: list[Flowable], width: float, height: float) -> tuple[list[Flowable], list[Flowable]]:

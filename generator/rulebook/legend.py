@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Flowable
 
 from generator.rulebook.drawing import arrowhead, pill
 from generator.rulebook.legible import ink_on
@@ -34,8 +35,8 @@ class Legend:
     in a role's colour), ring (a dashed circle), circle (a solid ring), line (a thick line), arrow,
     outline (a card outlined in a role's colour) and text (words alone)."""
 
-    def __init__(self, styles: Styles, width: float, items: list[tuple[str, str, str]]):
-        self.styles, self.width, self.items = styles, width, items
+    def __init__(self, styles: Styles, width: float, items: list[tuple[str, str, str]], centred: bool = True):
+        self.styles, self.width, self.items, self.centred = styles, width, items, centred
         self.size = styles.sheet.figures.min_text
         self.swatch = self.size * 1.5
         self.row_h = self.size * 2.0
@@ -78,7 +79,7 @@ class Legend:
         y = top - self.size * 0.6
         for row, height in zip(self.rows, self.heights):
             total = sum(self._item_width(words) for _, _, words in row) - self.size * 1.4
-            x = x0 + max(0.0, (self.width - total) / 2)
+            x = x0 + (max(0.0, (self.width - total) / 2) if self.centred else 0.0)
             cy = y - height / 2
             y -= height
             for kind, colour, words in row:
@@ -130,3 +131,27 @@ class Legend:
             canv.setLineWidth(1.6)
             canv.roundRect(cx - s * 0.35, cy - s / 2, s * 0.7, s, s * 0.08, stroke=1, fill=1)
         canv.restoreState()
+
+
+class Key(Flowable):
+    """A ``Legend`` as a flowable of its own, ``width`` points wide, rows centred: the key beneath a
+    drawing. A key may be set at another width, its rows flush left (``at_width``): ``Beside`` sets
+    it under the text when the text is shorter than the drawing."""
+
+    movable = True   # Beside may set it in the text column
+
+    def __init__(self, styles: Styles, width: float, items: list[tuple[str, str, str]], centred: bool = True):
+        super().__init__()
+        self.styles, self.items = styles, items
+        self.legend = Legend(styles, width, items, centred)
+        self.width, self.height = width, self.legend.height
+        self.hAlign = "CENTER"
+
+    def at_width(self, width: float) -> "Key":
+        return Key(self.styles, width, self.items, centred=False)
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def draw(self) -> None:
+        self.legend.draw(self.canv, 0, self.height)

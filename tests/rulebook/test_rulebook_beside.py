@@ -1,0 +1,65 @@
+"""Text beside a figure: a key that ends the figure goes under a short text (the column beside the
+drawing would stay empty), and under the drawing when the text is long; drawn into a PDF and
+measured there."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from reportlab.platypus import Flowable
+
+
+class _Drawing(Flowable):
+    """A made-up drawing: a grey box ``width`` x ``height`` points."""
+
+    def __init__(self, width: float, height: float):
+        super().__init__()
+        self.width, self.height = width, height
+
+    def wrap(self, avail_width, avail_height):
+        return self.width, self.height
+
+    def draw(self):
+        self.canv.setFillGray(0.5)
+        self.canv.rect(0, 0, self.width, self.height, stroke=0, fill=1)
+
+
+def _styles():
+    from test_rulebook_small_boards import _styles as styles
+    return styles()
+
+
+def _set(text: str, tmp_path: Path) -> tuple[dict, dict, float]:
+    """The text beside a 150 x 200 pt drawing and its key, laid out on a page: the words of the key's
+    made-up mark and of the text (pdfplumber: x0, top ...), and the block's height."""
+    import pdfplumber
+    from reportlab.platypus import Paragraph, SimpleDocTemplate
+
+    from generator.rulebook.flowables import Beside
+    from generator.rulebook.legend import Key
+
+    styles = _styles()
+    key = Key(styles, 150, [("count", "light", "zorblax mark"), ("line", "path", "a made-up line")])
+    block = Beside([Paragraph(text, styles["beside"])], [_Drawing(150, 200), key], 250, 14)
+    path = tmp_path / "beside.pdf"
+    doc = SimpleDocTemplate(str(path), pagesize=(500, 600), leftMargin=40, rightMargin=46, topMargin=40,
+                            bottomMargin=40)
+    doc.build([block])
+    with pdfplumber.open(path) as pdf:
+        words = pdf.pages[0].extract_words(extra_attrs=["size"])
+    mark = next(w for w in words if w["text"] == "zorblax")
+    first = next(w for w in words if w["text"] == "Wordy")
+    return mark, first, block.height
+
+
+def test_a_short_text_takes_the_key_under_it(tmp_path):
+    mark, first, height = _set("Wordy words. " * 8, tmp_path)
+    assert mark["x0"] < 40 + 250                  # in the text column, left of the drawing
+    assert mark["top"] > first["top"]             # under the text
+    assert height == 200                          # no taller than the drawing
+
+
+def test_a_long_text_leaves_the_key_under_the_drawing(tmp_path):
+    mark, first, height = _set("Wordy words. " * 120, tmp_path)
+    assert mark["x0"] > 40 + 250                  # in the figure's column
+    assert height > 200                           # the text is the taller column
+    assert mark["size"] >= _styles().sheet.figures.min_text - 0.01
