@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
-from generator.rulebook.hooks import Legend, PieceFaces, PieceRef, Styles, arrowhead, count_box, fit_size, ink_on, pill
+from generator.rulebook.hooks import Key, Legend, PieceFaces, PieceRef, Styles, arrowhead, count_box, fit_size, ink_on, pill
 
 
 class Strict(BaseModel):
@@ -100,7 +100,8 @@ class BoardDiagram(Flowable):
     BORDER = 0.5   # glyph cards and the deck drawn at half size: they label the grid, they are not played on
     min_scale = 1.0  # its text is at the smallest size already: a page must not shrink it further
 
-    def __init__(self, view: BoardView, faces: PieceFaces, parts: BoardParts, styles: Styles, width: float):
+    def __init__(self, view: BoardView, faces: PieceFaces, parts: BoardParts, styles: Styles, width: float,
+                 legend: bool = True):
         super().__init__()
         self.view, self.faces, self.parts, self.styles = view, faces, parts, styles
         deck_id = faces.edition.spec.deck
@@ -111,27 +112,48 @@ class BoardDiagram(Flowable):
         self.band = 0.11 * self.card_w
         n = view.size
         natural_w = self.band + self.BORDER * self.card_w + self.gap + n * self.card_w + (n - 1) * self.gap
-        natural_h = self.band + self.BORDER * self.card_h + self.gap + n * self.card_h + (n - 1) * self.gap
         self.min_text = styles.sheet.figures.min_text
         self.scale = width / natural_w
-        self.legend = Legend(styles, width, self._legend_items())
+        # a card whose name cannot be printed legibly is drawn no taller than its values and druid need
+        self.names = self._names_fit()
+        self.cell_h = self.card_h if self.names else min(self.card_h, self._compact_height())
+        natural_h = self.band + self.BORDER * self.card_h + self.gap + n * self.cell_h + (n - 1) * self.gap
+        self.legend = Legend(styles, width, self._legend_items()) if legend else None
         self.board_h = natural_h * self.scale
-        self.width, self.height = width, self.board_h + self.legend.height
+        self.width, self.height = width, self.board_h + (self.legend.height if self.legend else 0.0)
         self.hAlign = "CENTER"
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         return self.width, self.height
+
+    def _names_fit(self) -> bool:
+        """Whether some card on the board can print its name at the figures' smallest size (a board
+        drawn with the printed faces keeps their shape)."""
+        if not self.parts.values:
+            return True
+        room = 0.9 * self.card_w * self.scale
+        return any(fit_size(card.name, self.styles.bold_font, self._size(0.1), room, self.min_text)
+                   for card in self.view.cards if card is not None)
+
+    def _compact_height(self) -> float:
+        """A card's height with the value badges, the row of figures and a druid stacked, no name."""
+        top = self._marks_y() + 0.7 * self._size(0.13) / self.scale
+        return max(top + self._druid_d() + 0.08 * self.card_w, self.BORDER * self.card_h + 2 * self.gap)
 
     # geometry in unscaled points, y down from the diagram's top
     def _cell_origin(self, index: int) -> tuple[float, float]:
         row, col = divmod(index, self.view.size)
         x0 = self.band + self.BORDER * self.card_w + self.gap
         y0 = self.band + self.BORDER * self.card_h + self.gap
-        return x0 + col * (self.card_w + self.gap), y0 + row * (self.card_h + self.gap)
+        return x0 + col * (self.card_w + self.gap), y0 + row * (self.cell_h + self.gap)
 
     def _centre(self, index: int) -> tuple[float, float]:
         x, y = self._cell_origin(index)
-        return x + self.card_w / 2, y + self.card_h / 2
+        return x + self.card_w / 2, y + self.cell_h / 2
+
+    def _druid_at(self, index: int) -> tuple[float, float]:
+        x, y = self._cell_origin(index)
+        return x + self.card_w / 2, y + self._druid_y()
 
     def _pt(self, x: float, y: float) -> tuple[float, float]:
         return x * self.scale, self.height - y * self.scale
@@ -148,7 +170,7 @@ class BoardDiagram(Flowable):
 
     def _druid_y(self) -> float:
         top = self._marks_y() + 0.7 * self._size(0.13) / self.scale
-        bottom = self.card_h - 1.5 * self._size(0.1) / self.scale
+        bottom = self.cell_h - (1.5 * self._size(0.1) / self.scale if self.names else 0.04 * self.card_w)
         return (top + bottom) / 2
 
     def _size(self, share: float) -> float:
@@ -171,15 +193,15 @@ class BoardDiagram(Flowable):
             self._label(chr(97 + col), x + self.card_w / 2, self.band * 0.72)
         for row, glyph in enumerate(view.row_glyphs):
             _, y = self._cell_origin(row * view.size)
-            self._face(labels, glyph, self.band, y + (self.card_h - bh) / 2, bh)
-            self._label(str(row + 1), self.band * 0.45, y + self.card_h / 2 + self.band * 0.25)
+            self._face(labels, glyph, self.band, y + (self.cell_h - bh) / 2, bh)
+            self._label(str(row + 1), self.band * 0.45, y + self.cell_h / 2 + self.band * 0.25)
         refilled = {cell: colour for cell, _card, colour in view.taken}   # outlined in the taker's colour
         for i, card in enumerate(view.cards):
             x, y = self._cell_origin(i)
             if card is None:
                 self._empty(x, y)
             else:
-                self._card(card, x, y, self.card_w, self.card_h, refilled.get(i))
+                self._card(card, x, y, self.card_w, self.cell_h, refilled.get(i))
         if view.path:
             self._path()
         if view.move:
@@ -193,7 +215,12 @@ class BoardDiagram(Flowable):
                 self._cubes(i, "light" if light else "dark", light or dark)
         for cell, marks in view.marks.items():
             self._marks(cell, marks)
-        self.legend.draw(canv, 0, self.legend.height)
+        if self.legend:
+            self.legend.draw(canv, 0, self.legend.height)
+
+    def key(self) -> Key:
+        """The legend as a flowable of its own (for a diagram drawn without it)."""
+        return Key(self.styles, self.width, self._legend_items())
 
     # ----------------------------------------------------------------- cards
     def _card(self, card: Any, x: float, y: float, w: float, h: float, ring: str | None = None) -> None:
@@ -253,8 +280,8 @@ class BoardDiagram(Flowable):
         canv.setStrokeColor(self.styles.colour("axis"))
         canv.setDash(3, 2)
         canv.setLineWidth(0.6)
-        px, py = self._pt(x, y + self.card_h)
-        canv.roundRect(px, py, self.card_w * self.scale, self.card_h * self.scale, 3, stroke=1, fill=0)
+        px, py = self._pt(x, y + self.cell_h)
+        canv.roundRect(px, py, self.card_w * self.scale, self.cell_h * self.scale, 3, stroke=1, fill=0)
         canv.restoreState()
 
     # ----------------------------------------------------------------- what happened
@@ -277,7 +304,7 @@ class BoardDiagram(Flowable):
     def _move(self, start: int, end: int) -> None:
         import math
         canv, s = self.canv, self.scale
-        (x1, y1), (x2, y2) = self._pt(*self._centre(start)), self._pt(*self._centre(end))
+        (x1, y1), (x2, y2) = self._pt(*self._druid_at(start)), self._pt(*self._druid_at(end))
         radius = 0.23 * self.card_w * s
         length = math.hypot(x2 - x1, y2 - y1)
         ux, uy = (x2 - x1) / length, (y2 - y1) / length

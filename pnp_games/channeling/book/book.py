@@ -15,8 +15,12 @@ from pnp_games.channeling.book.narrate import game_stories, replay_states, story
 
 def _board(book: Book, parts: BoardParts, view, share: float) -> Figure:
     floor = book.styles.sheet.figures.min_text
-    return lambda w: [BoardDiagram(view, book.faces, parts, book.styles,
-                                   board_width(w * share, w, floor, view.size))]
+
+    def figure(width: float) -> list:
+        diagram = BoardDiagram(view, book.faces, parts, book.styles, board_width(width * share, width, floor, view.size),
+                               legend=False)
+        return [diagram, diagram.key()]   # the key apart: beside a short text it goes under the text
+    return figure
 
 
 def _glyph_names(book: Book) -> dict[str, str]:
