@@ -95,8 +95,11 @@ class RoomFor(CondPageBreak):
         need = 0.0
         for f in self.kept:
             need += f.wrapOn(self.canv, avail_width, avail_height)[1] + f.getSpaceBefore() + f.getSpaceAfter()
+        kept = need
         first = self._start(self.follower, avail_width)
         need += first
+        if isinstance(self.follower, Beside) and self._moves_whole(self.follower, avail_width, avail_height - kept):
+            need = max(need, kept + self.follower.height + self.follower.getSpaceBefore())
         whole = self.follower.wrapOn(self.canv, avail_width, 1e6)[1]
         # a lead-in is a line or two of text ("Here is every card:"), never a figure or a longer paragraph
         lead_in = isinstance(self.follower, (Paragraph, ListFlowable)) and \
@@ -110,6 +113,12 @@ class RoomFor(CondPageBreak):
         if self.nested:
             return 0, 0
         return super().wrap(avail_width, avail_height)
+
+    def _moves_whole(self, beside: "Beside", width: float, height: float) -> bool:
+        """Whether ``beside`` goes to the next page whole from a room ``height`` high: it is taller and
+        cannot split there (its text fits whole at the full width while its figure does not)."""
+        beside.canv = self.canv
+        return beside.wrap(width, height)[1] > height and not beside.split(width, height)
 
     def _lines_of(self, flowables: list[Flowable], width: float) -> float:
         """The height of the first ``lines`` lines of a run of paragraphs at ``width``; a paragraph
@@ -157,23 +166,29 @@ class Beside(Flowable):
     """Text in a column on the left, a figure on the right. At a page foot with room for the figure
     it splits: the figure and the text that fits beside it stay, the rest of the text runs on below
     at the full width; with no room for the figure it moves to the next page whole. A key that ends
-    the figure (a flowable that is ``movable`` and can be set ``at_width``) goes under the text
-    instead when the text is short enough to leave it room beside the drawing."""
+    the figure (a flowable that is ``movable`` and can be set ``at_width``) goes where the block
+    is shortest: under the drawing, under a text shorter than the drawing, or across both columns."""
+
+    KEY_GAP = 4.0   # points between the columns and a key set across them
 
     def __init__(self, text: list[Flowable], figure: list[Flowable], text_width: float, gutter: float):
         super().__init__()
         self.text, self.figure, self.text_width, self.gutter = text, figure, text_width, gutter
 
-    def _columns(self, avail_width: float) -> tuple[list[Flowable], list[Flowable]]:
-        """(the text column's flowables, the figure column's): the key under the text when it fits there."""
+    def _columns(self, avail_width: float) -> tuple[list[Flowable], list[Flowable], list[Flowable]]:
+        """(the text column's flowables, the figure column's, what is set across both beneath them)."""
         key = self.figure[-1] if len(self.figure) > 1 and getattr(self.figure[-1], "movable", False) else None
-        if key is not None:
-            drawing = self.figure[:-1]
-            moved = key.at_width(self.text_width)
-            room = sum(f.wrapOn(self.canv, avail_width, 1e6)[1] for f in drawing)
-            if _height(self.canv, [*self.text, moved], self.text_width) <= room:
-                return [*self.text, moved], drawing
-        return self.text, self.figure
+        if key is None:
+            return self.text, self.figure, []
+        drawing = self.figure[:-1]
+        drawn = _height(self.canv, drawing, avail_width)
+        text = _height(self.canv, self.text, self.text_width)
+        under_text = [*self.text, key.at_width(self.text_width)]
+        across = key.at_width(avail_width, centred=True)
+        choices = [(max(drawn, _height(self.canv, under_text, self.text_width)), (under_text, drawing, [])),
+                   (max(drawn + key.wrap(avail_width, 1e6)[1], text), (self.text, self.figure, [])),
+                   (max(drawn, text) + self.KEY_GAP + across.height, (self.text, drawing, [across]))]
+        return min(choices, key=lambda c: c[0])[1]
 
     def _figure_size(self, avail_width: float) -> tuple[float, float]:
         sizes = [f.wrapOn(self.canv, avail_width, 1e6) for f in self._columns(avail_width)[1]]
@@ -182,9 +197,14 @@ class Beside(Flowable):
     def _text_height(self, avail_width: float) -> float:
         return _height(self.canv, self._columns(avail_width)[0], self.text_width)
 
+    def _below_height(self, avail_width: float) -> float:
+        below = self._columns(avail_width)[2]
+        return self.KEY_GAP + _height(self.canv, below, avail_width) if below else 0.0
+
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         self.figure_width, figure_h = self._figure_size(avail_width)
-        self.width, self.height = avail_width, max(figure_h, self._text_height(avail_width))
+        self.width = avail_width
+        self.height = max(figure_h, self._text_height(avail_width)) + self._below_height(avail_width)
         return self.width, self.height
 
     def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
@@ -193,10 +213,18 @@ class Beside(Flowable):
         opening the next page beside the rest."""
         _, figure_h = self._figure_size(avail_width)
         if figure_h <= avail_height:
-            taken, rest = _fill(self.canv, self.text, self.text_width, avail_height)
-            if not taken or not rest:
-                return []
-            return [Beside(taken, self.figure, self.text_width, self.gutter), *rest]
+            room = avail_height
+            while room > 0:
+                taken, rest = _fill(self.canv, self.text, self.text_width, room)
+                if not taken or not rest:
+                    return []
+                first = Beside(taken, self.figure, self.text_width, self.gutter)
+                first.canv = self.canv
+                over = first.wrap(avail_width, avail_height)[1] - avail_height
+                if over <= 0:   # a key set across the columns takes room from the text
+                    return [first, *rest]
+                room -= over
+            return []
         taken, rest = _fill(self.canv, self.text, avail_width, avail_height)
         if not taken or not rest:   # a figure never opens a page without its text beside it
             return []
@@ -205,10 +233,15 @@ class Beside(Flowable):
     def short_text(self, avail_width: float) -> bool:
         """Whether the text beside the figure is no taller than the figure: then the two only move
         together (there is nothing to leave on this page while the figure opens the next)."""
-        return self._text_height(avail_width) <= self._figure_size(avail_width)[1]
+        return self._text_height(avail_width) <= self._figure_size(avail_width)[1] + self._below_height(avail_width)
 
     def draw(self) -> None:
-        text, figure = self._columns(self.width)
+        text, figure, below = self._columns(self.width)
+        y = 0.0
+        for f in reversed(below):
+            f.wrapOn(self.canv, self.width, 1e6)
+            f.drawOn(self.canv, (self.width - f.width) / 2, y)
+            y += f.height
         y = self.height
         for i, f in enumerate(text):
             h = f.wrapOn(self.canv, self.text_width, 1e6)[1]

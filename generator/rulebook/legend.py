@@ -135,8 +135,8 @@ class Legend:
 
 class Key(Flowable):
     """A ``Legend`` as a flowable of its own, ``width`` points wide, rows centred: the key beneath a
-    drawing. A key may be set at another width, its rows flush left (``at_width``): ``Beside`` sets
-    it under the text when the text is shorter than the drawing."""
+    drawing. A key may be set at another width (``at_width``, its rows flush left unless ``centred``):
+    ``Beside`` sets it under a short text, or across text and drawing, when that takes less height."""
 
     movable = True   # Beside may set it in the text column
 
@@ -147,8 +147,8 @@ class Key(Flowable):
         self.width, self.height = width, self.legend.height
         self.hAlign = "CENTER"
 
-    def at_width(self, width: float) -> "Key":
-        return Key(self.styles, width, self.items, centred=False)
+    def at_width(self, width: float, centred: bool = False) -> "Key":
+        return Key(self.styles, width, self.items, centred)
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         return self.width, self.height
