@@ -84,9 +84,9 @@ def board_view(state: Any) -> BoardView:
 
 def board_width(wanted: float, available: float, min_text: float, size: int = 4) -> float:
     """The width to draw a board at: ``wanted`` unless its cards would be too narrow for figures of
-    ``min_text`` points stacked in them (about 6 such figures wide), then wider, up to ``available``."""
+    ``min_text`` points stacked in them (about 5 such figures wide), then wider, up to ``available``."""
     natural = 0.11 + BoardDiagram.BORDER + 0.05 + size + (size - 1) * 0.05   # in card widths
-    return min(available, max(wanted, natural * 6 * min_text))
+    return min(available, max(wanted, natural * 5 * min_text))
 
 
 class BoardDiagram(Flowable):

@@ -136,7 +136,7 @@ def step(book: Book, inputs: EngineInputs) -> dict[str, Any]:
         return {"step": None}
     told, after = game_stories(inputs, {"seed": found["seed"], "actions": found["actions"]},
                                _glyph_names(book))[-1]
-    book.figures["turn-step"] = _board(book, parts, turn_view(after, told), book.styles.sheet.figures.board_width)
+    book.figures["turn-step"] = _board(book, parts, turn_view(after, told), book.styles.sheet.figures.turn_board_width)
     return {"step": told}
 
 
