@@ -52,11 +52,12 @@ class FigureBlock(Flowable):
 
     def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
         """A figure moves to the next page whole; only a drawing that is a set of rows (a gallery of
-        pieces) too tall for any page continues on the next one, the caption under its last part."""
+        pieces) too tall for any page, or one that says it ``runs_on`` as a table does (small boards),
+        continues on the next one, the caption under its last part."""
         frame = self._doctemplateAttr("frame")
         full = getattr(frame, "_height", None)
         drawn = sum(d.wrap(avail_width, 1e6)[1] for d in self.drawing) + self._caption_h
-        if len(self.drawing) != 1 or full is None or drawn <= full:
+        if len(self.drawing) != 1 or full is None or (drawn <= full and not getattr(self.drawing[0], "runs_on", False)):
             return []
         parts = self.drawing[0].split(avail_width, avail_height)
         if len(parts) != 2:

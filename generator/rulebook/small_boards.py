@@ -19,7 +19,11 @@ DrawBoard = Callable[[Any, float, float, float, float, float], None]
 
 class SmallBoards(Flowable):
     """``boards`` ((caption, draw) pairs) in rows across ``width`` points, each cell at least
-    ``cell`` points wide and ``aspect`` times as high as wide; ``legend`` items as ``Legend`` takes them."""
+    ``cell`` points wide and ``aspect`` times as high as wide; ``legend`` items as ``Legend`` takes them.
+    At a page foot the rows run on to the next page, as a table's do, the legend under the last."""
+
+    min_scale = 1.0   # its text is at the figures' smallest size: a page must not shrink it
+    runs_on = True    # a figure of small boards may continue on the next page between two rows
 
     def __init__(self, styles: Styles, width: float, boards: list[tuple[str, DrawBoard]],
                  legend: list[tuple[str, str, str]], cell: float = 110.0, aspect: float = 0.8):
@@ -37,6 +41,17 @@ class SmallBoards(Flowable):
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         return self.width, self.height
+
+    def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
+        """The rows that fit ``avail_height`` (at least one) and the rest, which keeps the legend."""
+        fit = int(avail_height // (self.cell_h + self.caption_h))
+        if fit < 1 or fit >= self.rows:
+            return []
+        cut = fit * self.per_row
+        cell = self.width / self.per_row
+        aspect = self.cell_h / self.cell_w
+        return [SmallBoards(self.styles, self.width, self.boards[:cut], [], cell, aspect),
+                SmallBoards(self.styles, self.width, self.boards[cut:], self.legend.items, cell, aspect)]
 
     def draw(self) -> None:
         canv = self.canv

@@ -59,3 +59,21 @@ def test_a_lone_board_keeps_its_small_size_centred(tmp_path):
     words = _draw(flow, tmp_path / "lone.pdf")
     cell = next(w for w in words if w["text"].startswith("cell"))
     assert cell["text"] == "cell150"                             # (400 - 100) / 2
+
+
+def test_rows_run_on_to_the_next_page_with_the_legend_under_the_last(tmp_path):
+    """Seven boards, four to a row, at a page foot with room for one row: one row stays, the other
+    and the legend go on; no room for a row: nothing splits (the figure moves whole)."""
+    from generator.rulebook.small_boards import SmallBoards
+
+    styles = _styles()
+    flow = SmallBoards(styles, 400, [(f"Turn {n}", _box) for n in range(1, 8)], [("count", "light", "a made-up mark")],
+                       cell=100, aspect=0.5)
+    row = flow.cell_h + flow.caption_h
+    first, rest = flow.split(400, row * 1.5)
+    assert (len(first.boards), len(rest.boards)) == (4, 3)
+    assert first.legend.items == [] and rest.legend.items == flow.legend.items
+    assert first.height + rest.height == flow.height
+    assert flow.split(400, row * 0.9) == [] and flow.split(400, flow.height) == []
+    words = _draw(rest, tmp_path / "rest.pdf")
+    assert any(w["text"] == "made-up" for w in words)
