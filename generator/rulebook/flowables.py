@@ -172,14 +172,16 @@ class Beside(Flowable):
 
     KEY_GAP = 4.0   # points between the columns and a key set across them
 
-    def __init__(self, text: list[Flowable], figure: list[Flowable], text_width: float, gutter: float):
+    def __init__(self, text: list[Flowable], figure: list[Flowable], text_width: float, gutter: float,
+                 continued: bool = False):
         super().__init__()
         self.text, self.figure, self.text_width, self.gutter = text, figure, text_width, gutter
+        self.continued = continued   # its text goes on below it: no key may come between
 
     def _columns(self, avail_width: float) -> tuple[list[Flowable], list[Flowable], list[Flowable]]:
         """(the text column's flowables, the figure column's, what is set across both beneath them)."""
         key = self.figure[-1] if len(self.figure) > 1 and getattr(self.figure[-1], "movable", False) else None
-        if key is None:
+        if key is None or self.continued:
             return self.text, self.figure, []
         drawing = self.figure[:-1]
         drawn = _height(self.canv, drawing, avail_width)
@@ -210,22 +212,14 @@ class Beside(Flowable):
 
     def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
         """With room for the figure: the figure and the text that fits beside it, the rest of the
-        text below at the full width. Without: the text that fits at the full width, the figure
-        opening the next page beside the rest."""
-        _, figure_h = self._figure_size(avail_width)
+        text below at the full width (the key stays under the drawing, never inside the text).
+        Without: the text that fits at the full width, the figure opening the next page beside the rest."""
+        figure_h = _height(self.canv, self.figure, avail_width)
         if figure_h <= avail_height:
-            room = avail_height
-            while room > 0:
-                taken, rest = _fill(self.canv, self.text, self.text_width, room)
-                if not taken or not rest:
-                    return []
-                first = Beside(taken, self.figure, self.text_width, self.gutter)
-                first.canv = self.canv
-                over = first.wrap(avail_width, avail_height)[1] - avail_height
-                if over <= 0:   # a key set across the columns takes room from the text
-                    return [first, *rest]
-                room -= over
-            return []
+            taken, rest = _fill(self.canv, self.text, self.text_width, avail_height)
+            if not taken or not rest:
+                return []
+            return [Beside(taken, self.figure, self.text_width, self.gutter, continued=True), *rest]
         taken, rest = _fill(self.canv, self.text, avail_width, avail_height)
         if not taken or not rest:   # a figure never opens a page without its text beside it
             return []

@@ -63,3 +63,24 @@ def test_a_long_text_leaves_the_key_under_the_drawing(tmp_path):
     assert mark["x0"] > 40 + 250                  # in the figure's column
     assert height > 200                           # the text is the taller column
     assert mark["size"] >= _styles().sheet.figures.min_text - 0.01
+
+
+def test_a_text_that_runs_on_keeps_the_key_under_the_drawing(tmp_path):
+    """Split at a page foot, the part that stays keeps its key under the drawing: no key comes
+    between two lines of the text that goes on below."""
+    from reportlab.platypus import Paragraph
+
+    from generator.rulebook.flowables import Beside
+    from generator.rulebook.legend import Key
+
+    styles = _styles()
+    key = Key(styles, 150, [("count", "light", "zorblax mark")])
+    # a short paragraph, then a block too tall to stay (it cannot split): the paragraph stays beside the drawing
+    block = Beside([Paragraph("Wordy words. " * 8, styles["beside"]), _Drawing(240, 300)], [_Drawing(150, 200), key],
+                   250, 14)
+    from reportlab.pdfgen.canvas import Canvas
+    block.canv = Canvas(str(tmp_path / "x.pdf"))
+    first, *rest = block.split(414, 260)
+    assert rest and isinstance(first, Beside)
+    text, figure, below = first._columns(414)
+    assert figure[-1] is key and below == [] and not any(isinstance(f, Key) for f in text)
