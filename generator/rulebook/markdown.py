@@ -291,38 +291,58 @@ def _widest(f: Flowable, width: float) -> float:
 
 
 def grid(text: str, per_row: int, conv: Converter) -> list[Flowable]:
-    """Markdown in cells ``per_row`` to a row, read left to right, rows never split across pages:
-    each heading opens a cell. Where that many cells do not fit across the text (a figure wider
-    than its cell), each cell takes a row of its own, its figure beside its text."""
+    """Markdown in cells ``per_row`` to a row, read left to right, a row never split across pages:
+    each heading opens a cell (in a block without headings, each paragraph or figure is a cell).
+    A cell whose figure is wider than its share of the row, or a cell left alone on its row, takes
+    the whole width, its figure beside its text."""
+    nodes = SyntaxTreeNode(conv.parser.parse(text)).children
+    headed = any(node.type == "heading" for node in nodes)
     cells: list[list[SyntaxTreeNode]] = []
-    for node in SyntaxTreeNode(conv.parser.parse(text)).children:
-        if node.type == "heading" or not cells:
+    for node in nodes:
+        if node.type == "heading" or not cells or not headed:
             cells.append([])
         cells[-1].append(node)
     inner_w = (conv.width - GRID_GUTTER * (per_row - 1)) / per_row
     inner = Converter(conv.styles, inner_w, conv.figures, "beside")  # a narrow column: ragged right
     inner._keys = conv._keys
-    made = [inner.blocks(cell, "beside") for cell in cells]
-    if any(_widest(f, inner_w) > inner_w + 0.5 for cell in made for f in cell):
-        return [f for cell in made for f in _cell_beside(cell, conv.width)]
-    rows = [made[i:i + per_row] + [[]] * (per_row - len(made[i:i + per_row])) for i in range(0, len(made), per_row)]
+    out: list[Flowable] = []
+    row: list[list[Flowable]] = []
+
+    def close() -> None:
+        out.extend(_grid_row(row, per_row, inner_w, conv) if len(row) > 1 else
+                   [f for cell in row for f in _cell_alone(cell, conv.width)])
+        row.clear()
+
+    for cell in (inner.blocks(cell, "beside") for cell in cells):
+        if all(_widest(f, inner_w) <= inner_w + 0.5 for f in cell):
+            row.append(cell)
+            if len(row) == per_row:
+                close()
+        else:
+            close()
+            out.extend(_cell_alone(cell, conv.width))
+    close()
+    return out
+
+
+def _grid_row(row: list[list[Flowable]], per_row: int, inner_w: float, conv: Converter) -> list[Flowable]:
     half = GRID_GUTTER / 2
     widths = [inner_w + (half if k in (0, per_row - 1) else GRID_GUTTER) for k in range(per_row)]
-    table = Table(rows, colWidths=widths, hAlign="LEFT")
+    table = Table([row + [[]] * (per_row - len(row))], colWidths=widths, hAlign="LEFT")
     table.setStyle(TableStyle([_font(conv), ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LEFTPADDING", (0, 0), (-1, -1), half), ("RIGHTPADDING", (0, 0), (-1, -1), half),
         ("LEFTPADDING", (0, 0), (0, -1), 0), ("RIGHTPADDING", (-1, 0), (-1, -1), 0),
-        ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 8)]))
-    return [table, Spacer(0, 2)]
+        ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+    return [table, Spacer(0, 8)]
 
 
-def _cell_beside(cell: list[Flowable], width: float) -> list[Flowable]:
+def _cell_alone(cell: list[Flowable], width: float) -> list[Flowable]:
     """A grid cell on a row of its own: its headings, then its text beside its figures (at the
-    width the cell gave them)."""
+    width the cell gave them); a cell of a figure or of text alone as it is."""
     heads = [f for f in cell if isinstance(f, Heading)]
     drawn = [d for f in cell if isinstance(f, FigureBlock) for d in f.drawing]
     text = [f for f in cell if not isinstance(f, (Heading, FigureBlock))]
-    if not drawn:
+    if not drawn or not text:
         return cell
     figure_w = max(d.wrap(width, 1e6)[0] for d in drawn)
     return heads + [Beside(text, drawn, width - figure_w - GRID_GUTTER, GRID_GUTTER), Spacer(0, 4)]
