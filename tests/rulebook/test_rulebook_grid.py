@@ -47,14 +47,16 @@ def _at(words: list[dict], text: str) -> dict:
     return next(w for w in words if w["text"] == text)
 
 
-def test_cells_sit_three_to_a_row_in_reading_order(tmp_path):
+def test_cells_sit_three_to_a_row_in_reading_order_and_a_lone_one_beside_its_figure(tmp_path):
     words = _typeset(tmp_path / "grid.pdf", figure_width=110)
     tops = {n: _at(words, f"fig{n}")["top"] for n in range(1, 5)}
     lefts = {n: _at(words, f"fig{n}")["x0"] for n in range(1, 5)}
     assert tops[1] == pytest.approx(tops[2]) == pytest.approx(tops[3]) and tops[4] > tops[1] + 60
-    assert lefts[1] < lefts[2] < lefts[3] and lefts[4] == pytest.approx(lefts[1])
+    assert lefts[1] < lefts[2] < lefts[3]
     for n in range(1, 4):   # the text under its own drawing
         assert _at(words, f"words{n}")["top"] > tops[n] and _at(words, f"words{n}")["x0"] < lefts[n] + 40
+    alone = _at(words, "words4")   # the last cell, alone on its row, beside its drawing
+    assert alone["x1"] < lefts[4] and abs(alone["top"] - tops[4]) < 60
 
 
 def test_cells_whose_figures_do_not_fit_three_across_take_a_row_each_beside_their_figure(tmp_path):
