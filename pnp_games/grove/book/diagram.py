@@ -63,8 +63,8 @@ class GroveDiagram(Flowable):
     RING = 1.55           # distance of a circle's centre from the Grove's, in diameters, across
     RING_Y = 1.25         # and up and down: a wide triangle, as the setup lays them out
     BLOCK = 0.62          # height of a place's block of druid counts
-    SIDE_ROOMY = 0.62     # room left and right of the outer circles, for their druid counts,
-    SIDE = 0.5            # and the least of it, in a narrow drawing
+    SIDE_ROOMY = 0.62     # room left and right of the outer circles' centres, for their druid counts and
+    SIDE = 0.53           # labels, and the least of it, in a narrow drawing (a circle is 1 across)
     min_scale = 1.0       # its text is at the smallest size already: a page must not shrink it further
 
     def __init__(self, view: GroveView, faces: PieceFaces, parts: GroveParts, styles: Styles, width: float,
@@ -81,8 +81,11 @@ class GroveDiagram(Flowable):
         ys = [y for _, y in self.centres.values()]
         left, right = min(xs + [-self.grove_w / 2]), max(xs + [self.grove_w / 2])
         least = 6.5 * self.min_text   # a diameter holds about 6.5 figures of min_text
-        # the room beside the outer circles narrows (to SIDE) before the drawing grows past ``width``
-        side = min(self.SIDE_ROOMY, max(self.SIDE, (width / least - (right - left)) / 2))
+        # the room beside the outer circles narrows before the drawing grows past ``width``, never
+        # below half a circle or half its "held by" label (at the smallest scale, where it is widest)
+        label = max(stringWidth(f"held by {p.title()}", styles.bold_font, self.min_text) for p in PLAYERS)
+        narrowest = max(self.SIDE, (label + self.min_text) / 2 / least + 0.03)
+        side = max(narrowest, min(self.SIDE_ROOMY, (width / least - (right - left)) / 2))
         self.x0, x1 = left - side, right + side
         self.y0 = min(ys) - 0.5 - (0.3 + self.BLOCK + 0.05 if min(ys) < -1e-6 else 0.15)
         y1 = max(ys) + 0.5 + 0.3 + self.BLOCK + 0.05
