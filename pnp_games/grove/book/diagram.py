@@ -62,7 +62,7 @@ class GroveDiagram(Flowable):
 
     RING = 1.55           # distance of a circle's centre from the Grove's, in diameters, across
     RING_Y = 1.25         # and up and down: a wide triangle, as the setup lays them out
-    BLOCK = 0.62          # height of a place's block of druid counts
+    BLOCK = 0.56          # height of a place's block of druid counts (two rows)
     SIDE_ROOMY = 0.62     # room left and right of the outer circles' centres, for their druid counts and
     SIDE = 0.53           # labels, and the least of it, in a narrow drawing (a circle is 1 across)
     min_scale = 1.0       # its text is at the smallest size already: a page must not shrink it further
@@ -87,8 +87,8 @@ class GroveDiagram(Flowable):
         narrowest = max(self.SIDE, (label + self.min_text) / 2 / least + 0.03)
         side = max(narrowest, min(self.SIDE_ROOMY, (width / least - (right - left)) / 2))
         self.x0, x1 = left - side, right + side
-        self.y0 = min(ys) - 0.5 - (0.3 + self.BLOCK + 0.05 if min(ys) < -1e-6 else 0.15)
-        y1 = max(ys) + 0.5 + 0.3 + self.BLOCK + 0.05
+        self.y0 = min(ys) - 0.5 - (0.3 + self.BLOCK + 0.02 if min(ys) < -1e-6 else 0.15)
+        y1 = max(ys) + 0.5 + 0.3 + self.BLOCK + 0.02
         units_w = x1 - self.x0
         width = max(width, units_w * least)
         self.scale = width / units_w
