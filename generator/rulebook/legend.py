@@ -145,6 +145,8 @@ class Legend:
 class LegendFigure(Flowable):
     """A legend on its own, as wide as the text: the key drawn once for the diagrams that follow."""
 
+    min_scale = 1.0   # its text is at the figures' smallest size already: a page must not shrink it
+
     def __init__(self, styles: Styles, width: float, items: list[LegendItem]):
         super().__init__()
         self.legend = Legend(styles, width, items)
