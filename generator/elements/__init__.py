@@ -24,6 +24,7 @@ from typing import Annotated, Any, Callable, Union, get_args
 
 from pydantic import Field
 
+from generator.core.numbers import key_of
 from generator.draw.ink import Point, middle, turned_and_copied
 
 
@@ -46,11 +47,11 @@ class Kind:
 def _usual_centre(el, size: tuple[float, float]) -> Point:
     """A shape placed by its centre turns about it, one placed by points about their middle, a box
     about its middle, anything else about the face's centre."""
-    if getattr(el, "cx", None) is not None:
+    if key_of(el, "cx") is not None:
         return el.cx, el.cy
-    if getattr(el, "points", None):
+    if key_of(el, "points"):
         return middle(list(el.points))
-    if hasattr(el, "w"):
+    if key_of(el, "w") is not None:
         return el.x + el.w / 2, el.y + el.h / 2
     return size[0] / 2, size[1] / 2
 
