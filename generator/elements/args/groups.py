@@ -48,6 +48,15 @@ class Centre(Strict):
     cy: Length
 
 
+class Sweep(Centre):
+    """Part of a circle round (cx, cy): radius `r`, from angle `start` to `end` (degrees
+    counter-clockwise from the right)."""
+
+    r: Length
+    start: Degrees = 0
+    end: Degrees = 90
+
+
 class Gradient(Strict):
     """A fill that runs through colours across its shape: `linear` in the direction `angle` (degrees
     clockwise from left-to-right: 90 runs top to bottom), the first stop at one edge of the shape and
