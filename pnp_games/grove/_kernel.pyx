@@ -9,9 +9,15 @@ is the same to the last bit), the draws those of ``engine/rng.py``'s SplitMix64.
 could differ in rounding (the dice outcomes grouped by effect, with their probabilities) comes
 from the Python engine's own ``Tables``.
 """
+from cpython cimport array
 from libc.math cimport exp, log, sqrt
-from libc.stdint cimport uint64_t
+from libc.stdint cimport int64_t, uint64_t
 from libc.stdlib cimport free, malloc
+
+import array
+
+cdef extern from "kernel_seeds.h":
+    uint64_t pnp_derive_seed(const char* name, int nparts, int64_t x, int64_t y) nogil
 
 cdef extern from *:
     """
@@ -72,6 +78,7 @@ cdef enum:
     AGENT_GREEDY = 1
     AGENT_SEARCH = 2
     MAXDEPTH = 4096   # actions below a search's root
+    TABLE_COLUMNS = 6 + 2 * NTALLY  # whole numbers per game of ``play_table`` (``TABLE``)
 
 
 cdef struct Rules:
@@ -670,6 +677,16 @@ cdef int choose(const Rules* r, const GState* s, int agent, uint64_t* rng, const
     return best[pnp_below(rng, <uint64_t>nbest)]
 
 
+cdef void play_out(const Rules* r, const SearchParams* sp, GState* s, uint64_t* dice, uint64_t* rngs,
+                   const int* agents, const int* iterations) noexcept nogil:
+    """Play ``s`` to its end: the mover's agent decides, the dice stream rolls."""
+    while s.phase != P_OVER:
+        if s.phase == P_ACT or s.phase == P_BONUS:
+            play(r, s, choose(r, s, agents[s.cur], &rngs[s.cur], sp, iterations[s.cur]))
+        else:
+            chance(r, s, dice)
+
+
 cdef class GroveKernel:
     """One set of rule options and greedy weights, ready to play games (see ``kernel.py``)."""
 
@@ -726,17 +743,19 @@ cdef class GroveKernel:
                       list events):
         """Play ``s`` to its end (events, when a list, gets the log codes; see ``play_games``)."""
         cdef int action, code
+        if events is None:
+            with nogil:
+                play_out(&self.r, &self.sp, s, dice, rngs, agents, iterations)
+            return
         while s.phase != P_OVER:
             if s.phase == P_ACT or s.phase == P_BONUS:
                 with nogil:
                     action = choose(&self.r, s, agents[s.cur], &rngs[s.cur], &self.sp, iterations[s.cur])
                 play(&self.r, s, action)
-                if events is not None:
-                    events.append(action)
+                events.append(action)
             else:
                 code = chance(&self.r, s, dice)
-                if events is not None:
-                    events.append(code)
+                events.append(code)
 
     def set_search(self, int rollout_steps, bint greedy_rollouts, double c, double temperature):
         """The search's settings (``kernel.KernelSearch``)."""
@@ -807,3 +826,63 @@ cdef class GroveKernel:
                          tuple(s.tally[0][i] for i in range(NTALLY)) + tuple(s.tally[1][i] for i in range(NTALLY)),
                          events, tuple(s.cubes[i] for i in range(self.r.circles))))
         return rows
+
+    def play_table(self, list games, int light, int dark, int light_iterations=0, int dark_iterations=0,
+                   master=None):
+        """The games of ``games`` (game seeds; with ``master``, the indices of games of a run seeded
+        ``master``; each in int64 range) as one array of ``TABLE_COLUMNS`` whole numbers per game, in
+        the order of ``TABLE`` (the circles each player holds at the end, then the tallies as in
+        ``play_games``): no Python object per game. A game's seed (``seeds.game_seed``) and the seeds
+        it gives the dice and the agents (``kernel.game_seeds``) are derived here as the run loop
+        derives them. Agents as in ``play_games``."""
+        cdef GState s
+        cdef uint64_t dice, seed
+        cdef uint64_t rngs[2]
+        cdef int agents[2]
+        cdef int iters[2]
+        cdef int n = len(games), i, c, held0, held1
+        cdef int64_t m = 0 if master is None else master
+        cdef bint derive = master is not None
+        cdef int64_t* given = <int64_t*>malloc((n if n else 1) * sizeof(int64_t))
+        cdef array.array out = array.clone(array.array("i"), n * TABLE_COLUMNS, False)
+        cdef int* row
+        if given == NULL:
+            raise MemoryError()
+        agents[0] = light
+        agents[1] = dark
+        iters[0] = light_iterations
+        iters[1] = dark_iterations
+        try:
+            for i in range(n):
+                given[i] = games[i]
+            with nogil:
+                for i in range(n):
+                    seed = pnp_derive_seed("game", 2, m, given[i]) if derive else <uint64_t>given[i]
+                    dice = pnp_derive_seed("dice", 1, <int64_t>seed, 0)
+                    rngs[0] = pnp_derive_seed("agent", 2, <int64_t>seed, 0)
+                    rngs[1] = pnp_derive_seed("agent", 2, <int64_t>seed, 1)
+                    new_state(&self.r, &s)
+                    play_out(&self.r, &self.sp, &s, &dice, rngs, agents, iters)
+                    held0 = 0
+                    held1 = 0
+                    for c in range(self.r.circles):
+                        held0 += s.cubes[c] >= self.r.at
+                        held1 += -s.cubes[c] >= self.r.at
+                    row = out.data.as_ints + i * TABLE_COLUMNS
+                    row[0] = s.winner
+                    row[1] = s.first
+                    row[2] = s.turn
+                    row[3] = s.stalled
+                    row[4] = held0
+                    row[5] = held1
+                    for c in range(NTALLY):
+                        row[6 + c] = s.tally[0][c]
+                        row[6 + NTALLY + c] = s.tally[1][c]
+        finally:
+            free(given)
+        return out
+
+
+# what ``play_table`` gives per game, in order (the tallies in the order of ``state.TALLIES``)
+TABLE = ("winner", "first_player", "turns", "stalled", "held_0", "held_1",
+         *(f"tally_{p}_{i}" for p in range(2) for i in range(NTALLY)))
