@@ -43,12 +43,19 @@ cdef extern from *:
     static inline double pnp_random(uint64_t *s) {
         return (double)(pnp_sm_next(s) >> 11) * (1.0 / 9007199254740992.0);
     }
-    static inline int pnp_popcount(uint64_t m) { return __builtin_popcountll(m); }
+    static inline int pnp_popcount(uint64_t m) {  /* inline everywhere (no popcnt instruction assumed) */
+        m = m - ((m >> 1) & 0x5555555555555555ULL);
+        m = (m & 0x3333333333333333ULL) + ((m >> 2) & 0x3333333333333333ULL);
+        m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+        return (int)((m * 0x0101010101010101ULL) >> 56);
+    }
+    static inline int pnp_lowest(uint64_t m) { return __builtin_ctzll(m); }
     """
     int pnp_below(uint64_t *s, uint64_t n) nogil
     uint64_t pnp_next "pnp_sm_next"(uint64_t *s) nogil
     double pnp_random(uint64_t *s) nogil
     int pnp_popcount(uint64_t m) nogil
+    int pnp_lowest(uint64_t m) nogil
 
 cdef enum:
     MAXC = 64          # squares (an 8 x 8 grid at most)
@@ -211,14 +218,24 @@ cdef void deal(const Static* st, Game* g, uint64_t seed) noexcept nogil:
 
 
 # ----------------------------------------------------------------------- paths
+cdef long long binomials[MAXC][MAXC]   # binomials[n][k] (n: a path's steps, at most 14), filled once below
+
+
+cdef void fill_binomials() noexcept nogil:
+    cdef int n, k
+    for n in range(MAXC):
+        binomials[n][0] = 1
+        for k in range(1, MAXC):
+            binomials[n][k] = 0 if n == 0 else binomials[n - 1][k - 1] + binomials[n - 1][k]
+
+
+fill_binomials()
+
+
 cdef inline long long choose_count(int n, int k) noexcept nogil:
-    cdef long long r = 1
-    cdef int i
     if k < 0 or k > n:
         return 0
-    for i in range(1, k + 1):
-        r = r * (n - k + i) // i
-    return r
+    return binomials[n][k]
 
 
 cdef inline long long path_count(const Static* st, int a, int b) noexcept nogil:
@@ -522,7 +539,6 @@ cdef class ChannelingKernel:
         cdef int ch_s[MAXH][2]
         cdef int ch_ns[MAXH]
         cdef uint64_t ch_dm[MAXH]
-        cdef int ds[MAXC]
         cdef uint64_t fr, lm, dm
         cdef int av, nhand = 0
         cdef int hand[MAXH]
@@ -571,13 +587,12 @@ cdef class ChannelingKernel:
             if r < ch_k[i]:
                 break
             r -= ch_k[i]
-        nd = 0
-        for k in range(st.cells):
-            if (ch_dm[i] >> k) & 1:
-                ds[nd] = k
-                nd += 1
+        nd = pnp_popcount(ch_dm[i])
         slot = ch_s[i][r // nd]
-        dst = ds[r % nd]
+        dm = ch_dm[i]
+        for k in range(r % nd):  # the (r % nd)-th destination, from the lowest
+            dm &= dm - 1
+        dst = pnp_lowest(dm)
         plan.glyph = ch_g[i]
         plan.slot = slot
         plan.dst = dst
