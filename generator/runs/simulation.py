@@ -5,6 +5,9 @@ order, so the result is the same for any number of jobs.
 """
 from __future__ import annotations
 
+from collections import Counter
+from itertools import compress
+from operator import and_, eq, gt
 from typing import Any, Callable, Sequence
 
 from generator.core.processes import pool_context
@@ -121,11 +124,13 @@ def summarise(table: GameTable, *, engine: EngineSpec, options: Any, agents: Seq
     wins = [table.winner.count(p) for p in range(len(seats))]
     draws = table.winner.count(None)
     agent_wins = [0] * len(agents)  # agent 0 sits in the first seat unless swapped
-    for winner, swapped in zip(table.winner, table.swapped):
+    for (winner, swapped), count in Counter(zip(table.winner, table.swapped)).items():
         if winner is not None:
-            agent_wins[winner ^ int(swapped)] += 1
-    ties = [i for i, (scores, stalled) in enumerate(zip(zip(*table.scores), table.stalled))
-            if len(set(scores)) == 1 and not stalled]
+            agent_wins[winner ^ int(swapped)] += count
+    level = [True] * n  # every seat's score the same
+    for other in table.scores[1:]:
+        level = list(map(and_, level, map(eq, table.scores[0], other)))
+    ties = list(compress(range(n), map(gt, level, table.stalled)))  # level and not stalled
     broken = {**{name: 0 for name in engine.info.tie_breaks}, "unbroken": 0}
     for i in ties:
         name = table.tie_break[i] or "unbroken"

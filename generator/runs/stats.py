@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from itertools import compress
 from typing import Any, Sequence
 
 
@@ -59,6 +60,18 @@ def _order_statistics(values: Sequence[float], counts: Counter, n: int) -> tuple
         if len(found) == len(wanted):
             break
     return ordered[0], (found[0] if n % 2 else (found[0] + found[1]) / 2), ordered[-1]
+
+
+def sums_by_agent(light: Sequence[int], dark: Sequence[int], swapped: Sequence[bool]) -> list[int]:
+    """The totals of a two-seat figure by agent (agent 0 sits in the first seat unless the game's
+    seats are swapped), from its column per seat and the games' ``swapped`` column.
+
+    >>> sums_by_agent([1, 2, 3], [10, 20, 30], [False, True, False])
+    [24, 42]
+    """
+    unswapped = [not s for s in swapped]
+    return [sum(compress(light, unswapped)) + sum(compress(dark, swapped)),
+            sum(compress(light, swapped)) + sum(compress(dark, unswapped))]
 
 
 def rate(count: int, n: int) -> dict[str, Any]:

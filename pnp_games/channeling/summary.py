@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from generator.runs.stats import rate, spread
+from generator.runs.stats import rate, spread, sums_by_agent
 
 SEATS = ("light", "dark")
 
@@ -38,10 +38,7 @@ def summarise_figures(table: Any, agents: Sequence[str] = ()) -> dict[str, Any]:
     spent = [a + b for a, b in zip(*spent_by_seat)]
     # the rule a simulation most easily leaves untested (see generator/runs/coverage.py), by agent
     # (agent 0 sits at Light unless the seats are swapped)
-    spent_by_agent = [0, 0]
-    for swapped, light, dark in zip(table.swapped, *spent_by_seat):
-        spent_by_agent[int(swapped)] += light
-        spent_by_agent[1 - int(swapped)] += dark
+    spent_by_agent = sums_by_agent(*spent_by_seat, table.swapped)
     return {
         "cards_taken_per_game": {"total": spread([a + b for a, b in zip(*cards)]),
                                  **{seat: spread(cards[p]) for p, seat in enumerate(SEATS)}},

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from generator.play.records import GameRecord, GameRow, GameTable
-from generator.runs.stats import rate, spread
+from generator.runs.stats import rate, spread, sums_by_agent
 from pnp_games.grove.options import GroveOptions
 from pnp_games.grove.state import PLAYER_NAMES, TALLIES, State
 
@@ -45,12 +45,9 @@ def summarise_figures(table: GameTable, agents: Sequence[str]) -> dict[str, Any]
     first = col["first_player"]
     decided = [i for i, winner in enumerate(table.winner) if winner is not None]
     first_wins = sum(1 for i in decided if table.winner[i] == first[i])
-    uses = [dict.fromkeys(ACTION_TALLIES.values(), 0), dict.fromkeys(ACTION_TALLIES.values(), 0)]
-    swapped = [int(s) for s in table.swapped]
+    uses: list[dict[str, int]] = [{}, {}]
     for tally, kind in ACTION_TALLIES.items():
-        for s, light, dark in zip(swapped, col[f"{tally}_0"], col[f"{tally}_1"]):
-            uses[s][kind] += light
-            uses[1 - s][kind] += dark
+        uses[0][kind], uses[1][kind] = sums_by_agent(col[f"{tally}_0"], col[f"{tally}_1"], table.swapped)
     return {
         "win_rate_by_turn_order": {"first": rate(first_wins, n), "second": rate(len(decided) - first_wins, n)},
         "light_moved_first": rate(first.count(0), n),
