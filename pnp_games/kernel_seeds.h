@@ -2,12 +2,12 @@
  * derive_seed(*parts) is the first 8 bytes of the SHA-256 of repr(parts), read big-endian, shifted
  * right by one. A kernel that derives the seeds of a batch itself plays it without a Python call per
  * game. Only the parts a kernel needs are written out: a name and one or two whole numbers (each in
- * int64 range), whose repr is "('name', 12, -3)"; such a text always fits one SHA-256 block. */
+ * int64 range), whose repr is "('name', 12, -3)"; with a name of at most 6 characters such a text
+ * (at most 54 bytes) always fits one SHA-256 block. */
 #ifndef PNP_KERNEL_SEEDS_H
 #define PNP_KERNEL_SEEDS_H
 
 #include <stdint.h>
-#include <stdio.h>
 #include <string.h>
 
 static const uint32_t pnp_sha256_k[64] = {
@@ -50,14 +50,41 @@ static uint64_t pnp_sha256_head(const char *text, size_t len) {
     return (uint64_t)(h[0] + a) << 32 | (uint64_t)(h[1] + b);
 }
 
-/* derive_seed(name, x) (nparts 1) or derive_seed(name, x, y) (nparts 2). */
+/* ``x`` in decimal as Python's repr writes it, at ``out``; returns the end. */
+static char *pnp_decimal(char *out, int64_t x) {
+    char digits[20];
+    int n = 0;
+    uint64_t u = x < 0 ? (uint64_t)0 - (uint64_t)x : (uint64_t)x;
+    if (x < 0)
+        *out++ = '-';
+    do {
+        digits[n++] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    while (n)
+        *out++ = digits[--n];
+    return out;
+}
+
+/* derive_seed(name, x) (nparts 1) or derive_seed(name, x, y) (nparts 2); the kernels' names ("game",
+ * "agent", "dice") are at most 6 characters (a longer one gives 0). */
 static uint64_t pnp_derive_seed(const char *name, int nparts, int64_t x, int64_t y) {
-    char text[64];
-    int len = nparts == 1 ? snprintf(text, sizeof text, "('%s', %lld)", name, (long long)x)
-                          : snprintf(text, sizeof text, "('%s', %lld, %lld)", name, (long long)x, (long long)y);
-    if (len < 0 || len > 55)
-        return 0;  /* never for the kernels' names: "game", "agent", "dice" */
-    return pnp_sha256_head(text, (size_t)len) >> 1;
+    char text[64], *end = text;
+    size_t len = strlen(name);
+    if (len > 6)
+        return 0;
+    *end++ = '(';
+    *end++ = '\'';
+    memcpy(end, name, len);
+    end += len;
+    memcpy(end, "', ", 3);
+    end = pnp_decimal(end + 3, x);
+    if (nparts == 2) {
+        memcpy(end, ", ", 2);
+        end = pnp_decimal(end + 2, y);
+    }
+    *end++ = ')';
+    return pnp_sha256_head(text, (size_t)(end - text)) >> 1;
 }
 
 #endif
