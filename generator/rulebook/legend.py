@@ -1,6 +1,7 @@
-"""The key beneath a table diagram: one swatch and a few words for every mark the diagram shows,
-and a count box (outlined for one player, filled for the other, so the two tell apart on a
-black-and-white copy too)."""
+"""The key to table diagrams: one swatch and a few words for every mark a diagram shows, beneath
+one diagram or, for a run of diagrams, drawn once above them all (``LegendFigure``, its items the
+``merged`` items of every diagram); and a count box (outlined for one player, filled for the
+other, so the two tell apart on a black-and-white copy too)."""
 from __future__ import annotations
 
 from typing import Any
@@ -11,6 +12,14 @@ from reportlab.platypus import Flowable
 from generator.rulebook.drawing import arrowhead, pill
 from generator.rulebook.legible import ink_on
 from generator.rulebook.styles import Styles
+
+LegendItem = tuple[str, str, str]   # (kind, colour, words), as ``Legend`` takes them
+
+
+def merged(*item_lists: list[LegendItem]) -> list[LegendItem]:
+    """The items of several legends as one: each item once, in the order first met."""
+    return list(dict.fromkeys(item for items in item_lists for item in items))
+
 
 def count_box(canv: Any, styles: Styles, px: float, py: float, side: float, text: str, role: str,
               size: float, outlined: bool = False) -> None:
@@ -139,6 +148,7 @@ class Key(Flowable):
     ``Beside`` sets it under a short text, or across text and drawing, when that takes less height."""
 
     movable = True   # Beside may set it in the text column
+    min_scale = 1.0   # its text is at the figures' smallest size already: a page must not shrink it
 
     def __init__(self, styles: Styles, width: float, items: list[tuple[str, str, str]], centred: bool = True):
         super().__init__()
@@ -155,3 +165,9 @@ class Key(Flowable):
 
     def draw(self) -> None:
         self.legend.draw(self.canv, 0, self.height)
+
+
+class LegendFigure(Key):
+    """A legend on its own, as wide as the text: the key drawn once for the diagrams that follow."""
+
+    movable = False   # a figure of its own: it stays where the text puts it

@@ -25,6 +25,8 @@ class SmallBoards(Flowable):
     min_scale = 1.0   # its text is at the figures' smallest size: a page must not shrink it
     runs_on = True    # a figure of small boards may continue on the next page between two rows
 
+    min_scale = 1.0   # its text is at the figures' smallest size already: a page must not shrink it
+
     def __init__(self, styles: Styles, width: float, boards: list[tuple[str, DrawBoard]],
                  legend: list[tuple[str, str, str]], cell: float = 110.0, aspect: float = 0.8):
         super().__init__()
