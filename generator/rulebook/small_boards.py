@@ -22,10 +22,8 @@ class SmallBoards(Flowable):
     ``cell`` points wide and ``aspect`` times as high as wide; ``legend`` items as ``Legend`` takes them.
     At a page foot the rows run on to the next page, as a table's do, the legend under the last."""
 
-    min_scale = 1.0   # its text is at the figures' smallest size: a page must not shrink it
-    runs_on = True    # a figure of small boards may continue on the next page between two rows
-
     min_scale = 1.0   # its text is at the figures' smallest size already: a page must not shrink it
+    runs_on = True    # a figure of small boards may continue on the next page between two rows
 
     def __init__(self, styles: Styles, width: float, boards: list[tuple[str, DrawBoard]],
                  legend: list[tuple[str, str, str]], cell: float = 110.0, aspect: float = 0.8):
