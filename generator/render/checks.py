@@ -73,8 +73,8 @@ def check_template(painter: Painter, template: Template, component: ComponentSet
     """Every name a template uses must exist and every condition must be able to hold."""
     kinds = field_kinds(component)
     names = set(kinds)
-    for name, element in template.elements.items():
-        source, where = template.sources[name]
+    every = every_element(template)
+    for _, element, source, where in every:
 
         def fail(key, expected: str, found: str, source=source, where=where) -> GameDataError:
             return source.error(where + (key if isinstance(key, tuple) else (key,)), expected, found)
@@ -111,10 +111,37 @@ def check_template(painter: Painter, template: Template, component: ComponentSet
                 and element.glyph not in painter.shapes:
             raise fail("glyph", f"a glyph or icon, one of {sorted(painter.shapes)}",
                        did_you_mean(element.glyph, painter.shapes))
-    varying = [name for name, element in template.elements.items() if _varies(element)]
+    varying = [entry for entry in every if _varies(entry[1])]
     if varying:
         for piece in component.pieces:
             _check_bound_values(painter, template, varying, component, piece)
+
+
+def every_element(template: Template) -> list[tuple[tuple[str, ...], Any, Any, tuple]]:
+    """Each element of a template and each child of its groups, as (names from the template's element
+    down, element, source, key path where it is written)."""
+    out = []
+
+    def walk(path: tuple[str, ...], element, source, where: tuple) -> None:
+        out.append((path, element, source, where))
+        if key_of(element, "elements") is not None:  # a group
+            for name, child in element.children.items():
+                walk(path + (name,), child, source, where + ("elements", name))
+
+    for name, element in template.elements.items():
+        walk((name,), element, *template.sources[name])
+    return out
+
+
+def _drawn(bound: dict, path: tuple[str, ...], values: dict):
+    """The bound element at `path` when the piece draws it (its groups' `when` and its own hold), else None."""
+    elements = bound
+    for name in path:
+        element = elements[name]
+        if not holds(element.when, values):
+            return None
+        elements = element.children if key_of(element, "elements") is not None else {}
+    return element
 
 
 def _varies(element) -> bool:
@@ -218,20 +245,20 @@ def _check_image(painter: Painter, file: str, fail) -> None:
         raise fail("file", exc.expected, repr(file)) from None
 
 
-def _check_bound_values(painter: Painter, template: Template, names: list[str], component: ComponentSet,
+def _check_bound_values(painter: Painter, template: Template, entries: list, component: ComponentSet,
                         piece: Piece) -> None:
     """Values bound to `$field` (colours, glyphs, images) must resolve for every piece, and every
-    expression of an element the piece draws must give what its key takes (for the elements `names`)."""
+    expression of an element the piece draws must give what its key takes (for the `entries` of
+    `every_element`, group children among them)."""
     values = painter.values(component, piece)
     bound = painter.bound(template, values, piece.label)
-    for name in names:
-        element = template.elements[name]
-        source, where = template.sources[name]
+    for path, element, source, where in entries:
         if expression_keys(element):
-            if not holds(element.when, values):
+            drawn = _drawn(bound, path, values)
+            if drawn is None:
                 continue  # not drawn on this piece: its expressions are not evaluated for it
-            _check_expression_values(painter, element, bound[name], values, piece, source, where)
-            element = bound[name]
+            _check_expression_values(painter, element, drawn, values, piece, source, where)
+            element = drawn
         for key, value in colour_names(element):
             if value.startswith("$") and resolve(value, values) not in painter.palette:
                 raise source.error(where + key, "a colour named in style.yaml",
@@ -247,7 +274,7 @@ def _check_bound_values(painter: Painter, template: Template, names: list[str], 
                 _check_image(painter, resolve(pattern.image, values), lambda _, e, f, s=source, k=(key, "image"),
                              b=pattern.image: s.error(where + k, e, f"{f} (from {b} for {piece.label})"))
         if element.kind == "text":
-            _check_field_markup(painter, element, values, piece, template.sources[name])
+            _check_field_markup(painter, element, values, piece, (source, where))
         _check_count(element, values, piece, source, where)
         _check_kind(element, values, piece, source, where)
 
