@@ -127,6 +127,50 @@ def test_a_groups_children_hold_expressions_as_a_templates_elements_do(component
     assert grouped.tobytes() == render_page(build(tmp_path / "top-level"), 0, 100).tobytes()
 
 
+PATTERNED = """\
+id: fighter
+extends: poker-card
+elements:
+  tiles: {kind: rect, x: 4, y: 4, w: 55, h: 80, fill: {image: "art/{{ element }}.png", scale: 10}}
+"""
+
+
+def write_art(folder: Path, *names: str) -> None:
+    from PIL import Image
+
+    (folder / "art").mkdir(exist_ok=True)
+    for name in names:
+        Image.new("RGB", (4, 4), {"fire": (255, 0, 0), "water": (0, 0, 255)}[name]).save(folder / f"art/{name}.png")
+
+
+def test_a_pattern_fills_image_is_worked_out_for_each_piece(components: Path, tmp_path: Path) -> None:
+    write_art(write_game(components, PATTERNED), "fire", "water")
+    checked = run("validate", GAME)
+    assert checked.code == 0, checked.err
+    page = render_page(build(tmp_path / "out"), 0, 50).convert("RGB")
+    colours = {page.getpixel((x, y)) for x in range(0, page.width, 2) for y in range(0, page.height, 2)}
+    assert {(255, 0, 0), (0, 0, 255)} <= colours  # Ember and Cinder tiled with fire, Torrent with water
+
+
+@pytest.mark.parametrize("image, words", [
+    ("art/{{ element }}.png", ["fighter.yaml:4", "tiles.fill.image", "inside the game's folder", "'art/water.png'",
+                               "Torrent"]),
+    ("{{ '..' }}/art/fire.png", ["fighter.yaml:4", "tiles.fill.image", "inside the game's folder", "Ember"]),
+    ("art/{{ elemnt }}.png", ["fighter.yaml:4", "tiles.fill.image", "'elemnt' (did you mean 'element'?)"]),
+    ("art/{{ element * }}.png", ["fighter.yaml:4", "tiles.fill.image", "Jinja2 expression"]),
+], ids=["missing-for-one-piece", "outside-the-project", "unknown-name", "syntax"])
+def test_a_bad_pattern_image_expression_is_one_line(image, words, components: Path, tmp_path: Path) -> None:
+    folder = write_game(components, PATTERNED.replace("art/{{ element }}.png", image))
+    write_art(folder, "fire")
+    (folder.parent / "art").mkdir(exist_ok=True)  # what the escaping path names, outside the game
+    write_art(folder.parent, "fire")
+    for result in (run("validate", GAME), run("build", GAME, "-e", "first", "-p", "a4", "--out", str(tmp_path / "o"))):
+        lines = result.err.strip().splitlines()
+        assert result.code == 2 and len(lines) == 1, result.err
+        assert all(word in lines[0] for word in words), (words, lines[0])
+    assert not (tmp_path / "o").exists()
+
+
 def test_text_from_an_expression_keeps_its_braces(components: Path, tmp_path: Path) -> None:
     write_game(components, EXPRESSIONS.replace("{{ 'Rare' if rarity > 2 else 'Common' }}", "{{ '{name}' }} {name}"))
     import pypdf

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any, Mapping, Protocol
 
 from generator.core.errors import GameDataError, did_you_mean
-from generator.model.expressions import compile_value, expression_keys, strip_expressions, unknown_name
+from generator.model.expressions import (compile_value, expression_keys, expression_sources, strip_expressions,
+                                          unknown_name)
 from generator.model.game import ComponentSet, Piece
 from generator.model.layouts import Template
 from generator.core.numbers import MAX_DOTS, key_of
@@ -160,11 +161,11 @@ def _check_expression_names(element, known: set[str], component: ComponentSet, f
     """Every name an expression reads is a field, the edition's data or a function (for every piece,
     whichever branch of the expression a piece takes)."""
     for key in sorted(expression_keys(element)):
-        source = getattr(element, key)
-        problem = unknown_name(compile_value(source), known)
-        if problem:
-            first = component.pieces[0].label if component.pieces else f"'{component.id}'"
-            raise fail(key, problem[0], f"{problem[1]} (in {source} for {first})")
+        for path, source in expression_sources(getattr(element, key)):
+            problem = unknown_name(compile_value(source), known)
+            if problem:
+                first = component.pieces[0].label if component.pieces else f"'{component.id}'"
+                raise fail((key, *path), problem[0], f"{problem[1]} (in {source} for {first})")
 
 
 def _check_text(painter: Painter, element, component: ComponentSet, names: set[str], fail) -> None:
@@ -285,11 +286,17 @@ def _check_expression_values(painter: Painter, element, bound, values: dict, pie
     keys = expression_keys(element)
 
     def fail(key, expected: str, found: str) -> GameDataError:
-        return source.error(where + (key,), expected, f"{found} (from {getattr(element, key)} for {piece.label})")
+        path = key if isinstance(key, tuple) else (key,)
+        sources = dict(expression_sources(getattr(element, path[0])))
+        shown = sources.get(path[1:]) or next(iter(sources.values()))
+        return source.error(where + path, expected, f"{found} (from {shown} for {piece.label})")
 
     for key, value in colour_names(bound):
-        if key[0] in keys and value not in painter.palette:
-            raise fail(key[0], "a colour named in style.yaml", did_you_mean(value, painter.palette.colours))
+        if key[0] in keys and not value.startswith("$") and value not in painter.palette:
+            raise fail(key, "a colour named in style.yaml", did_you_mean(value, painter.palette.colours))
+    for key, pattern in patterns(bound):
+        if key in keys and not pattern.image.startswith("$"):
+            _check_image(painter, pattern.image, lambda _, e, f, key=key: fail((key, "image"), e, f))
     if "glyph" in keys and bound.glyph not in painter.shapes:
         raise fail("glyph", f"a glyph or icon, one of {sorted(painter.shapes)}", did_you_mean(bound.glyph, painter.shapes))
     if "file" in keys and bound.kind == "image":
