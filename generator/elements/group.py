@@ -5,9 +5,9 @@ written once, in its own millimetres from its own origin, and placed, turned or 
 The children are elements like a template's (any kind, a group too), with their own `when`,
 `repeat`, `rotate`, `opacity` (a group's opacity multiplies theirs), `$field` and `{field}` bindings
 and `{{ ... }}` expressions, checked for every piece as a template's elements are; the group's own
-keys are written out. For the print-safety check
-a group's ink is its children's, moved, scaled and turned as they are drawn; a clip keeps it inside
-the clip shape.
+keys are written out. For the print-safety check a group's ink is its children's, moved, scaled and
+turned as they are drawn (a clip keeps it inside the clip shape); its text is checked for size and
+fit, and listed when shrunk, as `group.child`.
 """
 from __future__ import annotations
 
