@@ -423,4 +423,4 @@ def small_legend(parts: BoardParts) -> list[tuple[str, str, str]]:
     return [*(("badge", v.colour, v.label) for v in parts.values),
             ("count-outlined", PLAYERS[0], "Light's cubes"), ("count", PLAYERS[1], "Dark's cubes"),
             ("circle", PLAYERS[0], "Light's druid"), ("circle", PLAYERS[1], "Dark's druid"),
-            ("text", "ink", "dashed: an empty spot")]
+            ("text", "ink", "dashed: an empty place")]
