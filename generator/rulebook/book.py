@@ -247,7 +247,7 @@ def _cover_picture(edition: Edition, faces: PieceFaces, config: RulebookConfig, 
     front = _cover_pieces(edition, faces, config)
     if edition.spec.deck:
         return CoverFan(faces, front, height, config.cover_fan_by)
-    return CoverRow(faces, front, height) if front else None
+    return CoverRow(faces, front, height, budget=1.5 * height) if front else None
 
 
 def _cover(edition: Edition, faces: PieceFaces, config: RulebookConfig, styles: Styles,

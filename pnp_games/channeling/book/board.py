@@ -349,7 +349,7 @@ class BoardDiagram(Flowable):
         if "path" in roles:
             items.append(("pill", "path", "cubes laid this turn"))
         if "cancel" in roles:
-            items.append(("pill", "cancel", "cubes cancelled"))
+            items.append(("pill", "cancel", "cubes canceled"))
         if view.move:
             items.append(("ring", "move", "where the druid was"))
         if view.path:
