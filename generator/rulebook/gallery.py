@@ -22,6 +22,7 @@ def piece_caption(component: ComponentSet, piece: Piece, faces: PieceFaces) -> s
     return " ".join(words) or component.spec.name
 
 
+MIN_THUMBNAIL = 25 * mm   # the least printed height of any piece on the cover
 ROW_SHRINK = 0.15   # a gallery's faces may be drawn this much smaller to save a row
 
 
@@ -143,10 +144,11 @@ class CoverFan(Flowable):
         self.deck = deck
         template = faces.face(deck.id, deck.pieces[0])[0]
         self.card_width = template.size[0] * height / template.size[1]
+        self.front_size = max(self.card_width * 0.5, MIN_THUMBNAIL)   # the pieces in front, never under 25 mm
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         self.width = avail_width
-        self.height = self.card_height * 1.2 + (self.card_width * 0.5 if self.front else 0)
+        self.height = self.card_height * 1.2 + (self.front_size if self.front else 0)
         return self.width, self.height
 
     def draw(self) -> None:
@@ -160,14 +162,11 @@ class CoverFan(Flowable):
             top = self.height - abs(offset) * self.card_height * 0.05
             template, values = self.faces.face(self.deck.id, piece)
             self.faces.draw(canv, template, values, x, top, self.card_height, rotate=angle)
-        size = self.card_width * 0.5
+        size = self.front_size
         for k, (component, piece) in enumerate(self.front):
             template, values = self.faces.face(component, piece)
             x = centre + (k - (len(self.front) - 1) / 2) * size * 1.2 - size / 2
             self.faces.draw(canv, template, values, x, size, size)
-
-
-MIN_THUMBNAIL = 25 * mm   # the least printed height of any piece on the cover
 
 
 class CoverRow(Flowable):

@@ -2,6 +2,8 @@
 wraps rather than shrinking below readable thumbnails."""
 from __future__ import annotations
 
+import pytest
+
 from pnp_testing import run_cli
 
 from generator.build.newgame import create_game
@@ -63,3 +65,28 @@ def test_a_long_cover_row_wraps_at_thumbnails_of_25_mm(tmp_path):
     few = CoverRow(faces, [(deck.id, p) for p in deck.pieces[:3]], 70 * mm)
     few.wrap(width, 1000)
     assert len(few.rows) == 1 and few.shrink == 1.0
+
+
+@pytest.mark.parametrize("book", [("the-channeling", "2025", "rulebook-a5-booklet"),
+                                  ("battle-for-the-grove", "2024", "rulebook-a5-booklet")], ids=["2025", "grove"])
+def test_the_druids_on_a_booklet_cover_are_25_mm_or_more(player_books, book):
+    """The smallest cover: the druid tokens in front of the Channeling's fan and in the Grove's row
+    are drawn at 25 mm or more, measured by the label each token prints (its size on the cover
+    against its size on the token as printed)."""
+    import pdfplumber
+    import yaml
+    from generator.model import load_edition
+    from generator.model.layouts import Layouts
+    from generator.rulebook.faces import PieceFaces
+    from pnp_testing import ROOT
+    game, edition_id, _ = book
+    edition = load_edition(game, edition_id)
+    faces = PieceFaces(edition, Layouts(ROOT / "layouts", edition.game.folder))
+    druids = faces.component("druids")
+    template, _ = faces.face(druids.id, druids.pieces[0])
+    source = ROOT / "components" / game / "templates" / f"{druids.spec.face}.yaml"
+    label = yaml.safe_load(source.read_text())["elements"]["label"]
+    least = label["size"] * 25 / (template.size[1] / 72 * 25.4)   # the label's size on a 25 mm token
+    with pdfplumber.open(player_books[book]) as doc:
+        sizes = [w["size"] for w in doc.pages[0].extract_words(extra_attrs=["size"]) if w["text"] == label["text"]]
+    assert sizes and min(sizes) >= least - 0.01, (sizes, least)
