@@ -41,7 +41,7 @@ def test_each_turn_chapter_opens_with_the_sources_turn_overview(player_books):
     assert re.search(r"Playing a turn Light takes the first turn, [^.]*\. Each turn has the same steps, in this "
                      r"order: 1\. Play a glyph\. 2\. Move a druid\. 3\. Channel", channeling)
     grove = _book(player_books, "battle-for-the-grove", "2024")
-    assert re.search(r"A turn Your turn, in order: 1\. Check for a win\. [^2]*2\. Take one action at one place, "
+    assert re.search(r"A turn Your turn, in order: 1\. Check for a win\. .{0,200}? 2\. Take one action at one place, "
                      r"the Grove or one of the circles: Stand, Move, Channel, Stun or Banish\.", grove)
 
 

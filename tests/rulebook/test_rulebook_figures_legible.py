@@ -62,7 +62,7 @@ def books(tmp_path_factory, rulebook_env) -> list[Path]:
     out = tmp_path_factory.mktemp("legible")
     built = []
     for game, edition in GAMES:
-        folder = out / game
+        folder = out / f"{game}-{edition}"
         args = ["rulebook", game, "--edition", edition, "--out", str(folder)]
         for profile in PROFILES:
             args += ["-p", profile]
