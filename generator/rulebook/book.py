@@ -109,6 +109,8 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
     terms = [] if designers else load_terms(folder)
     context["terms"] = [t.model_dump() for t in terms]
     markdown = text.render(context, config.report if designers else config.main)
+    terms = [t for t in terms if term_pattern(t).search(markdown)]   # a term this edition never uses is left out
+    context["terms"] = [t.model_dump() for t in terms]
     if terms:
         markdown += "\n\n" + text.render(context, "glossary.md")
     reference = text.render(context, config.reference) if config.reference and not designers else None
