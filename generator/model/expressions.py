@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable
 
-from pydantic import BaseModel, PrivateAttr, ValidationError
+from pydantic import BaseModel, ConfigDict, PrivateAttr, ValidationError
 
 from generator.core.errors import GameDataError, did_you_mean
 from generator.model.source import Sourced
@@ -216,6 +216,7 @@ def unknown_name(expression: Expression, known: set[str]) -> tuple[str, str] | N
 class Unbound(BaseModel):
     """What an element with expressions remembers: the mapping it was loaded from, for `bind`."""
 
+    model_config = ConfigDict(defer_build=True)  # built only by a template that holds expressions
     _data: dict = PrivateAttr(default_factory=dict)
 
 

@@ -14,7 +14,7 @@ from generator.core.files import refusal, within
 from generator.core.errors import GameDataError, did_you_mean
 from generator.core.numbers import DashLength, FontSize, Length, Percent, PositiveLength, Strict, StrokeWidth, whole
 from generator.core.units import PAPER, parse_length
-from generator.elements import KINDS, AnyElement, prepare
+from generator.elements import KINDS, any_element, prepare
 from generator.model.expressions import expressions_in, load_unbound
 from generator.model.schema import Glyph, Ident
 from generator.model.source import Sourced, load_yaml
@@ -385,4 +385,4 @@ def validate_element(data: dict, origin: Sourced, where: tuple, zones: dict[str,
 
 @lru_cache(maxsize=None)
 def _all_kinds() -> TypeAdapter:
-    return TypeAdapter(AnyElement)
+    return TypeAdapter(any_element())

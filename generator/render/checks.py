@@ -12,7 +12,7 @@ from generator.core.errors import GameDataError, did_you_mean
 from generator.model.expressions import compile_value, expression_keys, strip_expressions, unknown_name
 from generator.model.game import ComponentSet, Piece
 from generator.model.layouts import Template
-from generator.core.numbers import MAX_DOTS
+from generator.core.numbers import MAX_DOTS, key_of
 from generator.draw.bindings import format_text, references, resolve, text_references
 from generator.draw.patterns import is_pattern
 from generator.draw.richtext import SPAN_STYLES, RichStyle, is_rich, names_used, paragraph, spans_used
@@ -54,7 +54,7 @@ def colour_names(element) -> list[tuple[tuple, str]]:
     """Each colour an element names (or binds with $field), with its key path: a gradient's stops too."""
     out = []
     for key in COLOUR_KEYS:
-        value = getattr(element, key, None)
+        value = key_of(element, key)
         if isinstance(value, str) and value:
             out.append(((key,), value))
         elif getattr(value, "gradient", None):
@@ -66,7 +66,7 @@ def colour_names(element) -> list[tuple[tuple, str]]:
 
 def patterns(element) -> list[tuple[str, object]]:
     """Each image pattern an element fills with, with its key."""
-    return [(key, getattr(element, key)) for key in ("fill", "centre_fill") if is_pattern(getattr(element, key, None))]
+    return [(key, fill) for key in ("fill", "centre_fill") if is_pattern(fill := key_of(element, key))]
 
 
 def check_template(painter: Painter, template: Template, component: ComponentSet) -> None:
@@ -111,8 +111,22 @@ def check_template(painter: Painter, template: Template, component: ComponentSet
                 and element.glyph not in painter.shapes:
             raise fail("glyph", f"a glyph or icon, one of {sorted(painter.shapes)}",
                        did_you_mean(element.glyph, painter.shapes))
-    for piece in component.pieces:
-        _check_bound_values(painter, template, component, piece)
+    varying = [name for name, element in template.elements.items() if _varies(element)]
+    if varying:
+        for piece in component.pieces:
+            _check_bound_values(painter, template, varying, component, piece)
+
+
+def _varies(element) -> bool:
+    """Whether what an element draws can differ from piece to piece, so each piece's values are
+    checked: an expression, a `$field` (colour, glyph, image, pattern, count), `{field}` text (a
+    field's markup) or a check of the kind's own."""
+    return bool(expression_keys(element) or any(value.startswith("$") for _, value in colour_names(element))
+                or any(pattern.image.startswith("$") for _, pattern in patterns(element))
+                or any(isinstance(key_of(element, key), str) and key_of(element, key).startswith("$")
+                       for key in ("glyph", "file", "count"))
+                or (element.kind == "text" and text_references(element.text))
+                or KINDS[element.kind].check)
 
 
 def _check_expression_names(element, known: set[str], component: ComponentSet, fail) -> None:
@@ -140,6 +154,7 @@ def _check_text(painter: Painter, element, component: ComponentSet, names: set[s
         if getattr(element, key) not in painter.fonts:
             raise fail(key, f"a font named in style.yaml, one of {sorted(painter.fonts)}",
                        repr(getattr(element, key)))
+        painter.fonts[getattr(element, key)]  # read now: an unreadable font file stops the build before drawing
     _check_markup(painter, text, fail)
     if element.outline and (is_rich(text, element.fit) or element.hyphenate):
         raise fail("outline", "plain text for an outline (rich text, wrap-shrink and hyphenate are not outlined)",
@@ -203,12 +218,14 @@ def _check_image(painter: Painter, file: str, fail) -> None:
         raise fail("file", exc.expected, repr(file)) from None
 
 
-def _check_bound_values(painter: Painter, template: Template, component: ComponentSet, piece: Piece) -> None:
+def _check_bound_values(painter: Painter, template: Template, names: list[str], component: ComponentSet,
+                        piece: Piece) -> None:
     """Values bound to `$field` (colours, glyphs, images) must resolve for every piece, and every
-    expression of an element the piece draws must give what its key takes."""
+    expression of an element the piece draws must give what its key takes (for the elements `names`)."""
     values = painter.values(component, piece)
     bound = painter.bound(template, values, piece.label)
-    for name, element in template.elements.items():
+    for name in names:
+        element = template.elements[name]
         source, where = template.sources[name]
         if expression_keys(element):
             if not holds(element.when, values):
@@ -265,7 +282,7 @@ def _check_kind(element, values: dict, piece: Piece, source, where) -> None:
 
 def _check_count(element, values: dict, piece: Piece, source, where) -> None:
     """A count bound to a field (`count: $cost`) stays within what a ring or flower can draw."""
-    bound = getattr(element, "count", None)
+    bound = key_of(element, "count")
     if isinstance(bound, str):
         dots = resolve(bound, values)
         if isinstance(dots, bool) or not isinstance(dots, int) or not 0 <= dots <= MAX_DOTS:

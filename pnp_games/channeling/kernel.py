@@ -42,13 +42,13 @@ class KernelSearch:
     top_k: int = 16
     reply_k: int = 2
     c: float = 0.5
-    rollout_turns: int = 8
+    rollout_turns: int = 4
     temperature: float = 3.0
     paired: bool = True
 
 
 SEARCH = KernelSearch()
-STRONG_ITERATIONS = 1000   # ``strong`` without a count
+STRONG_ITERATIONS = 400    # ``strong`` without a count
 
 
 def _build(module, options: ChannelingOptions, deck: Sequence[Any], glyph_ids: Sequence[str]):
