@@ -368,10 +368,10 @@ def validate_element(data: dict, origin: Sourced, where: tuple, zones: dict[str,
     data = in_zone(data, zones, origin, where)
     kind = KINDS.get(data.get("kind")) if isinstance(data, dict) else None
     keys = expressions_in(data) if kind else frozenset()
-    if keys and (zones is None or kind.nested):  # a group's own values and its children are written out
+    if keys and kind.nested:  # a group's own values are written out; its children's may hold expressions
         key = min(keys)
-        raise origin.error(where + (key,), "a value written out (expressions work in a template's own elements, "
-                                           "not in a group or its children)", repr(data[key]))
+        raise origin.error(where + (key,), "a value written out (expressions work in a group's children, "
+                                           "not in the group's own keys)", repr(data[key]))
     if keys:  # `{{ ... }}` values: checked against the key they fill once bound to a piece
         return load_unbound(kind.model, data, keys, origin, where)
     try:

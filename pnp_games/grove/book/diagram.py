@@ -279,7 +279,7 @@ def legend_items(view: GroveView) -> list[tuple[str, str, str]]:
     if "path" in roles:
         items.append(("pill", "path", "cubes laid"))
     if "cancel" in roles:
-        items.append(("pill", "cancel", "cancelled, stunned or sent home"))
+        items.append(("pill", "cancel", "canceled, stunned or sent home"))
     if view.moves:
         items.append(("arrow", "move", "moved"))
     items.append(("text", "ink", "\u00d7n druids: standing (upright figure), lying (figure on its side)"))
