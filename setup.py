@@ -49,7 +49,9 @@ def extensions() -> list[Extension]:
         notice("Cython is not installed")
         return []
     flags = [] if sys.platform == "win32" else ["-O2", "-ffp-contract=off"]
-    modules = [Extension(name, [source], extra_compile_args=flags) for name, source in KERNELS.items()]
+    # kernel_seeds.h: the registry's seed derivation, shared by the kernels
+    modules = [Extension(name, [source], extra_compile_args=flags, include_dirs=["pnp_games"],
+                         depends=["pnp_games/kernel_seeds.h"]) for name, source in KERNELS.items()]
     return cythonize(modules, quiet=True, language_level=3)
 
 

@@ -6,6 +6,11 @@ one a budget affords (``runs/strength.py``). ``strong:N`` is the compiled kernel
 the Python search (add it to the ladder to compare them at equal CPU time).
 
     python bench/bench_strength.py [--games 20] [--ladder random,greedy,strong:100,strong:400] [--game grove]
+        [--edition the-channeling:2025 ...] [--seed 11]
+
+Without ``--edition`` the games are The Channeling with a made-up deck in the 2025 edition's ranges
+(Vigor and Splendor uncorrelated, harder for the second seat than the shipped decks) and the Grove;
+``--edition GAME:EDITION`` plays a shipped edition's rules and deck instead (repeatable).
 """
 from __future__ import annotations
 
@@ -25,6 +30,17 @@ def setups():
     return {"channeling": (ChannelingOptions(), Deal(tuple(deck), tuple(glyphs))), "grove": (GroveOptions(), None)}
 
 
+def edition_setups(specs):
+    from generator.model import load_edition
+    from generator.runs.work import engine_inputs
+    out = {}
+    for spec in specs:
+        game, _, edition = spec.partition(":")
+        inputs = engine_inputs(load_edition(game, edition or None))
+        out[f"{game}:{edition}"] = (inputs.options, inputs.inputs, inputs.engine)
+    return out
+
+
 def pct(entry) -> str:
     lo, hi = entry["ci95"]
     return f"{100 * entry['rate']:5.1f}% ({100 * lo:4.1f}-{100 * hi:5.1f})"
@@ -35,14 +51,18 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20, help="games from each seat per rung")
     parser.add_argument("--ladder", default="random,greedy,strong:100,strong:400,strong:1500")
     parser.add_argument("--game", action="append", help="grove or channeling (default: both)")
+    parser.add_argument("--edition", action="append", help="GAME:EDITION, a shipped edition (repeatable)")
+    parser.add_argument("--seed", type=int, default=11)
     args = parser.parse_args()
-    for game, (options, inputs) in setups().items():
-        if args.game and game not in args.game:
-            continue
-        print(f"{game}: each agent against greedy, {args.games} games from each seat; load {os.getloadavg()[0]:.2f}")
+    runs = edition_setups(args.edition) if args.edition else {
+        game: (options, inputs, game) for game, (options, inputs) in setups().items()
+        if not args.game or game in args.game}
+    for name, (options, inputs, game) in runs.items():
+        print(f"{name}: each agent against greedy, {args.games} games from each seat (seed {args.seed}); "
+              f"load {os.getloadavg()[0]:.2f}")
         for agent in args.ladder.split(","):
             start = time.process_time()
-            found = edge_over_greedy(options, inputs, agent, args.games, seed=11, game=game)
+            found = edge_over_greedy(options, inputs, agent, args.games, seed=args.seed, game=game)
             cpu = (time.process_time() - start) / found["games"]
             print(f"  {agent:10} wins {pct(found['wins'])}  first seat {pct(found['by_seat'][0])}  "
                   f"second seat {pct(found['by_seat'][1])}  greedy {pct(found['greedy_wins'])}  "

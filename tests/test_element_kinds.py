@@ -80,6 +80,22 @@ def test_the_kinds_table_comes_from_one_module_per_kind():
         assert kind.model.model_fields["kind"].is_required()
 
 
+def test_a_template_imports_only_the_kinds_it_names():
+    """A build reads the modules of the kinds its templates use; the table still lists every kind."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from pathlib import Path; from generator.model.source import Sourced;"
+            "from generator.model.layouts import validate_element; from generator.elements import KINDS;"
+            "validate_element({'kind': 'rect', 'x': 1, 'y': 2, 'w': 3, 'h': 4},"
+            " Sourced(Path('t.yaml'), {}, {}), ());"
+            "print(len(KINDS), sorted(m.rsplit('.', 1)[1] for m in sys.modules"
+            " if m.rsplit('.', 1)[0] == 'generator.elements' and m.rsplit('.', 1)[1] in KINDS))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    count, imported = done.stdout.split(" ", 1)
+    assert int(count) == len(KINDS) and "'rect'" in imported and "'star'" not in imported, done.stdout
+
+
 @pytest.fixture(scope="module")
 def defs() -> dict:
     return schema_for("template")["$defs"]

@@ -113,6 +113,64 @@ def test_expressions_print_what_hand_computed_templates_print(components: Path, 
     assert {(0x7A, 0x5C, 0x3A), (0x2F, 0x7D, 0x4A), (0x2F, 0x6F, 0xD0)} <= colours
 
 
+def test_a_groups_children_hold_expressions_as_a_templates_elements_do(components: Path, tmp_path: Path) -> None:
+    """The reference example's elements moved into a group at the card's corner print the same page."""
+    import yaml
+
+    template = yaml.safe_load(EXPRESSIONS)
+    template["elements"] = {"all": {"kind": "group", "elements": template["elements"]}}
+    write_game(components, yaml.safe_dump(template, sort_keys=False))
+    checked = run("validate", GAME)
+    assert checked.code == 0 and "warning" not in checked.out + checked.err, checked.out + checked.err
+    grouped = render_page(build(tmp_path / "grouped"), 0, 100)
+    write_game(components, EXPRESSIONS)
+    assert grouped.tobytes() == render_page(build(tmp_path / "top-level"), 0, 100).tobytes()
+
+
+PATTERNED = """\
+id: fighter
+extends: poker-card
+elements:
+  tiles: {kind: rect, x: 4, y: 4, w: 55, h: 80, fill: {image: "art/{{ element }}.png", scale: 10}}
+"""
+
+
+def write_art(folder: Path, *names: str) -> None:
+    from PIL import Image
+
+    (folder / "art").mkdir(exist_ok=True)
+    for name in names:
+        Image.new("RGB", (4, 4), {"fire": (255, 0, 0), "water": (0, 0, 255)}[name]).save(folder / f"art/{name}.png")
+
+
+def test_a_pattern_fills_image_is_worked_out_for_each_piece(components: Path, tmp_path: Path) -> None:
+    write_art(write_game(components, PATTERNED), "fire", "water")
+    checked = run("validate", GAME)
+    assert checked.code == 0, checked.err
+    page = render_page(build(tmp_path / "out"), 0, 50).convert("RGB")
+    colours = {page.getpixel((x, y)) for x in range(0, page.width, 2) for y in range(0, page.height, 2)}
+    assert {(255, 0, 0), (0, 0, 255)} <= colours  # Ember and Cinder tiled with fire, Torrent with water
+
+
+@pytest.mark.parametrize("image, words", [
+    ("art/{{ element }}.png", ["fighter.yaml:4", "tiles.fill.image", "inside the game's folder", "'art/water.png'",
+                               "Torrent"]),
+    ("{{ '..' }}/art/fire.png", ["fighter.yaml:4", "tiles.fill.image", "inside the game's folder", "Ember"]),
+    ("art/{{ elemnt }}.png", ["fighter.yaml:4", "tiles.fill.image", "'elemnt' (did you mean 'element'?)"]),
+    ("art/{{ element * }}.png", ["fighter.yaml:4", "tiles.fill.image", "Jinja2 expression"]),
+], ids=["missing-for-one-piece", "outside-the-project", "unknown-name", "syntax"])
+def test_a_bad_pattern_image_expression_is_one_line(image, words, components: Path, tmp_path: Path) -> None:
+    folder = write_game(components, PATTERNED.replace("art/{{ element }}.png", image))
+    write_art(folder, "fire")
+    (folder.parent / "art").mkdir(exist_ok=True)  # what the escaping path names, outside the game
+    write_art(folder.parent, "fire")
+    for result in (run("validate", GAME), run("build", GAME, "-e", "first", "-p", "a4", "--out", str(tmp_path / "o"))):
+        lines = result.err.strip().splitlines()
+        assert result.code == 2 and len(lines) == 1, result.err
+        assert all(word in lines[0] for word in words), (words, lines[0])
+    assert not (tmp_path / "o").exists()
+
+
 def test_text_from_an_expression_keeps_its_braces(components: Path, tmp_path: Path) -> None:
     write_game(components, EXPRESSIONS.replace("{{ 'Rare' if rarity > 2 else 'Common' }}", "{{ '{name}' }} {name}"))
     import pypdf
@@ -138,9 +196,26 @@ MISTAKES = [  # (what, element line replaced, replacement, words the one line mu
      ["fighter.yaml:7", "damage.text", "a runaway expression", "Ember"]),
     ("syntax", "{{ attack * 2 }} {{", "{{ attack * }} {{", ["fighter.yaml:7", "damage.text", "Jinja2 expression"]),
     ("unsafe", "{{ attack * 2 }} {{", "{{ name.__class__.__mro__ }} {{", ["fighter.yaml:7", "damage.text", "unsafe", "Ember"]),
-    ("in-a-group", "  rarity: {kind: text,",
-     "  badge: {kind: group, x: 0, y: 0, elements: {n: {kind: text, x: 1, y: 1, w: 9, h: 5, text: \"{{ name }}\"}}}\n"
-     "  rarity: {kind: text,", ["fighter.yaml:9", "badge.elements.n.text", "not in a group"]),
+    ("a-groups-own-key", "  rarity: {kind: text,",
+     "  badge: {kind: group, x: \"{{ attack }}\", y: 0, elements: {n: {kind: text, x: 1, y: 1, w: 9, h: 5, "
+     "text: \"{{ name }}\"}}}\n  rarity: {kind: text,", ["fighter.yaml:9", "badge.x", "not in the group's own keys"]),
+    ("in-a-group-unknown-colour", "  rarity: {kind: text,",
+     "  badge: {kind: group, x: 0, y: 0, elements: {n: {kind: rect, x: 1, y: 1, w: 9, h: 5, "
+     "fill: \"{{ 'red' if attack > 3 else 'ink' }}\"}}}\n  rarity: {kind: text,",
+     ["fighter.yaml:9", "badge.elements.n.fill", "a colour named in style.yaml", "'red'", "Cinder"]),
+    ("in-a-group-type-mismatch", "  rarity: {kind: text,",
+     "  badge: {kind: group, x: 0, y: 0, elements: {inner: {kind: group, elements: {n: {kind: rect, x: 1, y: 1, "
+     "w: 9, h: \"{{ name ~ attack }}\"}}}}}\n  rarity: {kind: text,",
+     ["fighter.yaml:9", "badge.elements.inner.elements.n.h", "expected a length", "'Ember1'", "Ember"]),
+    ("in-a-group-unknown-name", "  rarity: {kind: text,",
+     "  badge: {kind: group, x: 0, y: 0, elements: {n: {kind: text, x: 1, y: 1, w: 9, h: 5, text: \"{{ nmae }}\"}}}\n"
+     "  rarity: {kind: text,", ["fighter.yaml:9", "badge.elements.n.text", "'nmae' (did you mean 'name'?)", "Ember"]),
+    ("in-a-group-unknown-field", "  rarity: {kind: text,",
+     "  badge: {kind: group, x: 0, y: 0, elements: {n: {kind: text, x: 1, y: 1, w: 9, h: 5, text: \"{nmae}\"}}}\n"
+     "  rarity: {kind: text,", ["fighter.yaml:9", "badge.elements.n.text", "{nmae}"]),
+    ("in-a-group-qr-field-too-long", "  rarity: {kind: text,",
+     "  badge: {kind: group, x: 0, y: 0, elements: {code: {kind: qr, x: 1, y: 1, size: 8, value: $name}}}\n"
+     "  rarity: {kind: text,", ["fighter.yaml:9", "badge.elements.code.value", "8 mm QR code", "Ember"]),
     ("field-reference", "{{ lookup(element, {'fire': 'flame', 'water': 'drop'}) }}", "{{ '$element' }}",
      ["fighter.yaml:8", "icon.glyph", "not a $field reference"]),
 ]

@@ -176,6 +176,28 @@ def test_the_safe_zone_check_sees_a_group_where_it_is_drawn(project: Path):
     assert findings == []
 
 
+def test_text_in_a_group_is_checked_and_reported_as_a_templates_text_is(project: Path):
+    """A group's text that shrinks to fit is in the shrunk-text report, named group.child, at the size
+    it prints in the group's scale; under the minimum it is a size finding."""
+    from generator.render.safety import shrunk_text
+
+    badge = BADGE.format(rotate=0, scale=0.5) + (
+        "      label: {kind: text, x: -8, y: 2, w: 16, h: 4, size: 10, min_size: 4, fit: shrink, "
+        "text: \"{name} of the harbour\"}\n")
+    game = write_game(project, badge) / "game.yaml"
+    game.write_text(game.read_text().replace("face: crew-card", "face: badge-card"))
+    with loading_session():
+        edition = load_edition(find_game(GAME), None)
+        layouts = layouts_for(edition)
+        painter = FacePainter(edition.game, layouts, min_text_size=6)
+        findings = check_face(layouts.template("badge-card"), {"name": "Gull"}, painter)
+        shrunk = shrunk_text(edition, layouts, 6)
+    assert [(name, kind) for name, kind, _ in findings] == [("badge.label", "size")]
+    assert len(shrunk) == 1 and shrunk[0].element == "badge.label" and shrunk[0].piece == "Gull"
+    assert shrunk[0].size == 5 and shrunk[0].final < 5   # 10 pt at half scale, shrunk below that
+    assert f"shrinks to {shrunk[0].final:g} pt to fit" in findings[0][2]
+
+
 def test_the_template_schema_takes_groups_and_zones_and_refuses_a_bad_child(project: Path):
     import jsonschema
     import yaml

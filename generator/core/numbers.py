@@ -22,6 +22,13 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True, **NUMBERS)
 
 
+def key_of(model: BaseModel, key: str, default: Any = None) -> Any:
+    """A model's value for `key`, or `default` when its kind has no such key: ``getattr(model, key,
+    default)`` without pydantic's slow answer for a name it lacks (a model keeps its values in
+    ``__dict__``). For code that asks every element for keys only some kinds have."""
+    return model.__dict__.get(key, default)
+
+
 def finite(low: float | None = None, high: float | None = None, *, above: float | None = None):
     """A finite float, optionally at least `low` (or strictly above `above`) and at most `high`."""
     return Annotated[float, Field(ge=low, gt=above, le=high, allow_inf_nan=False)]

@@ -7,21 +7,24 @@ path), which makes it a shape an image may be clipped to; a kind may say which p
 what a value bound for one piece must meet beyond its type (``check``, such as a QR code's content
 fitting its size).
 
-Every kind module is given the name ``Shape``: the kinds that have ``trace``, by their `kind` key.
+A kind module whose model names ``Shape`` is given it: the kinds that have ``trace``, by their `kind` key.
 
 This package finds the kind modules itself and builds the kinds table from them: adding a kind is
-adding its module.
+adding its module, named as its kind. A module is imported when a template first names its kind.
 """
 from __future__ import annotations
 
 import importlib
 import pkgutil
+import re
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Annotated, Any, Callable, Union, get_args
 
 from pydantic import Field
 
+from generator.core.numbers import key_of
 from generator.draw.ink import Point, middle, turned_and_copied
 
 
@@ -44,34 +47,79 @@ class Kind:
 def _usual_centre(el, size: tuple[float, float]) -> Point:
     """A shape placed by its centre turns about it, one placed by points about their middle, a box
     about its middle, anything else about the face's centre."""
-    if getattr(el, "cx", None) is not None:
+    if key_of(el, "cx") is not None:
         return el.cx, el.cy
-    if getattr(el, "points", None):
+    if key_of(el, "points"):
         return middle(list(el.points))
-    if hasattr(el, "w"):
+    if key_of(el, "w") is not None:
         return el.x + el.w / 2, el.y + el.h / 2
     return size[0] / 2, size[1] / 2
 
 
-def _find_kinds() -> tuple[dict[str, Kind], list]:
-    kinds, modules = {}, []
-    for found in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        if found.ispkg:
-            continue
-        module = importlib.import_module(f"{__name__}.{found.name}")
-        name = get_args(module.MODEL.model_fields["kind"].annotation)[0]
-        kinds[name] = Kind(name, module.MODEL, module.paint, module.outline, module.FILLED, module.__name__,
-                           getattr(module, "trace", None), getattr(module, "centre", _usual_centre),
-                           getattr(module, "NESTED", False), getattr(module, "check", None))
-        modules.append(module)
-    return kinds, modules
+class _Kinds(Mapping):
+    """The kinds table: every module of this package is a kind of that name, imported when a template
+    first names it (a build imports the kinds its templates use, not all of them)."""
+
+    def __init__(self) -> None:
+        self._names = tuple(sorted(m.name for m in pkgutil.iter_modules(__path__) if not m.ispkg))
+        self._loaded: dict[str, Kind] = {}
+
+    def __getitem__(self, name: str) -> Kind:
+        kind = self._loaded.get(name) if isinstance(name, str) else None
+        if kind is None:
+            if not isinstance(name, str) or name not in self._names:
+                raise KeyError(name)
+            kind = self._loaded[name] = _load(name)
+        return kind
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and name in self._names
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
 
 
-KINDS, _MODULES = _find_kinds()
-AnyElement = Annotated[Union[tuple(kind.model for kind in KINDS.values())], Field(discriminator="kind")]
-Shape = Annotated[Union[tuple(kind.model for kind in KINDS.values() if kind.trace)], Field(discriminator="kind")]
-for _module in _MODULES:
-    _module.Shape = Shape  # resolved when a model that names it is first used (the models defer their build)
+_NAMES_SHAPE = re.compile(r"\bShape\b")
+
+
+def _load(name: str) -> Kind:
+    module = importlib.import_module(f"{__name__}.{name}")
+    written = get_args(module.MODEL.model_fields["kind"].annotation)[0]
+    if written != name:
+        raise ImportError(f"{module.__name__} defines the kind {written!r}: a kind's module bears its name")
+    if any(_NAMES_SHAPE.search(str(a)) for a in module.MODEL.__annotations__.values()):
+        module.Shape = shape_union()  # resolved when the model is first used (the models defer their build)
+    return Kind(name, module.MODEL, module.paint, module.outline, module.FILLED, module.__name__,
+                getattr(module, "trace", None), getattr(module, "centre", _usual_centre),
+                getattr(module, "NESTED", False), getattr(module, "check", None))
+
+
+KINDS = _Kinds()
+
+
+@lru_cache(maxsize=None)
+def any_element() -> Any:
+    """Any element: the union of every kind, told apart by `kind` (imports them all)."""
+    return Annotated[Union[tuple(kind.model for kind in KINDS.values())], Field(discriminator="kind")]
+
+
+@lru_cache(maxsize=None)
+def shape_union() -> Any:
+    """The kinds with a closed outline (`trace`), which an image or a group may be clipped to."""
+    modules = [importlib.import_module(f"{__name__}.{name}") for name in KINDS]  # not loaded: it is part of loading
+    return Annotated[Union[tuple(m.MODEL for m in modules if hasattr(m, "trace"))], Field(discriminator="kind")]
+
+
+def __getattr__(name: str) -> Any:
+    """`AnyElement` and `Shape`, made when first asked for."""
+    if name == "AnyElement":
+        return any_element()
+    if name == "Shape":
+        return shape_union()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @lru_cache(maxsize=None)

@@ -4,23 +4,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-from generator.core.numbers import Degrees, Length
 from generator.draw.ink import Point, padded
 from generator.draw.paint import PaintContext, fill_and_stroke
 from generator.draw.regular import arc_points
-from generator.elements.args.groups import Centre, Element, Stroke
+from generator.elements.args.groups import Element, Stroke, Sweep
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
 
-class Arc(Centre, Stroke, Element):
+class Arc(Sweep, Stroke, Element):
     """Part of a circle from `start` to `end` (degrees counter-clockwise from the right), stroked, never filled."""
 
     kind: Literal["arc"]
-    r: Length
-    start: Degrees = 0
-    end: Degrees = 90
     stroke: str = "ink"
 
 

@@ -3,18 +3,14 @@
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from pydantic import Field
 
 from generator.core.numbers import Length, PositiveLength
-from generator.draw.ink import Point, half_stroke, middle, padded
-from generator.draw.paint import PaintContext, fill_and_stroke
-from generator.draw.regular import trace_points
+from generator.draw.ink import Point, middle
+from generator.draw.shapes import cornered
 from generator.elements.args.groups import Element, Paint
-
-if TYPE_CHECKING:
-    from reportlab.pdfgen.canvas import Canvas
 
 
 class Arrow(Paint, Element):
@@ -50,16 +46,7 @@ def corners(el: Arrow) -> list[Point]:
             at(0, -shaft)]
 
 
-def trace(path, el: Arrow, ctx: PaintContext) -> None:
-    trace_points(path, ctx, corners(el))
-
-
-def paint(c: Canvas, el: Arrow, ctx: PaintContext) -> None:
-    fill_and_stroke(c, ctx, el, lambda path: trace(path, el, ctx), lambda: corners(el))
-
-
-def outline(el: Arrow, size: tuple[float, float], glyph_shapes=None) -> list[Point]:
-    return padded(corners(el), half_stroke(el))
+trace, paint, outline = cornered(corners)
 
 
 def centre(el: Arrow, size: tuple[float, float]) -> Point:

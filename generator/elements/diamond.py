@@ -1,15 +1,13 @@
 """`diamond`: a rhombus `w` wide and `h` high about (cx, cy)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from generator.core.numbers import Length
 from generator.draw.ink import Point, half_stroke, padded
-from generator.draw.paint import PaintContext, fill_and_stroke
+from generator.draw.paint import PaintContext
+from generator.draw.shapes import filled
 from generator.elements.args.groups import Centre, Element, Paint
-
-if TYPE_CHECKING:
-    from reportlab.pdfgen.canvas import Canvas
 
 
 class Diamond(Centre, Paint, Element):
@@ -31,11 +29,10 @@ def trace(path, el: Diamond, ctx: PaintContext) -> None:
     path.close()
 
 
-def paint(c: Canvas, el: Diamond, ctx: PaintContext) -> None:
-    fill_and_stroke(c, ctx, el, lambda path: trace(path, el, ctx), lambda: outline(el, (ctx.width, ctx.height)))
-
-
 def outline(el: Diamond, size: tuple[float, float], glyph_shapes=None) -> list[Point]:
     hw, hh = el.w / 2, el.h / 2
     return padded([(el.cx, el.cy - hh), (el.cx + hw, el.cy), (el.cx, el.cy + hh), (el.cx - hw, el.cy)],
                   half_stroke(el))
+
+
+paint = filled(trace, outline)

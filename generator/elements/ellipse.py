@@ -2,15 +2,13 @@
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from generator.core.numbers import Length
 from generator.draw.ink import Point, half_stroke
-from generator.draw.paint import PaintContext, fill_and_stroke
+from generator.draw.paint import PaintContext
+from generator.draw.shapes import filled
 from generator.elements.args.groups import Centre, Element, Paint
-
-if TYPE_CHECKING:
-    from reportlab.pdfgen.canvas import Canvas
 
 SAMPLES = 48  # points round its outline: within 0.1 mm of the curve on a card-sized ellipse
 
@@ -31,11 +29,10 @@ def trace(path, el: Ellipse, ctx: PaintContext) -> None:
     path.ellipse(ctx.px(el.cx) - el.rx, ctx.py(el.cy) - el.ry, 2 * el.rx, 2 * el.ry)
 
 
-def paint(c: Canvas, el: Ellipse, ctx: PaintContext) -> None:
-    fill_and_stroke(c, ctx, el, lambda path: trace(path, el, ctx), lambda: outline(el, (ctx.width, ctx.height)))
-
-
 def outline(el: Ellipse, size: tuple[float, float], glyph_shapes=None) -> list[Point]:
     pad = half_stroke(el)
     return [(el.cx + (el.rx + pad) * math.cos(2 * math.pi * k / SAMPLES),
              el.cy + (el.ry + pad) * math.sin(2 * math.pi * k / SAMPLES)) for k in range(SAMPLES)]
+
+
+paint = filled(trace, outline)

@@ -3,9 +3,11 @@ turned by `rotate` about that point and, with `clip`, cut to a shape. A badge of
 written once, in its own millimetres from its own origin, and placed, turned or shrunk as one.
 
 The children are elements like a template's (any kind, a group too), with their own `when`,
-`repeat`, `rotate` and `opacity` (a group's opacity multiplies theirs). For the print-safety check
-a group's ink is its children's, moved, scaled and turned as they are drawn; a clip keeps it inside
-the clip shape.
+`repeat`, `rotate`, `opacity` (a group's opacity multiplies theirs), `$field` and `{field}` bindings
+and `{{ ... }}` expressions, checked for every piece as a template's elements are; the group's own
+keys are written out. For the print-safety check a group's ink is its children's, moved, scaled and
+turned as they are drawn (a clip keeps it inside the clip shape); its text is checked for size and
+fit, and listed when shrunk, as `group.child`.
 """
 from __future__ import annotations
 
@@ -30,8 +32,9 @@ MAX_CHILDREN = 200
 
 class Group(Element):
     """Child elements drawn as one: moved to (`x`, `y`), scaled by `scale` and turned by `rotate` about
-    that point, and with `clip` cut to a shape. The children are written like a template's elements,
-    in millimetres from the group's own origin. The print-safety check takes the group's ink to be
+    that point, and with `clip` cut to a shape. The children are written like a template's elements
+    (expressions and bindings included), in millimetres from the group's own origin; the group's own
+    keys are written out. The print-safety check takes the group's ink to be
     its children's outlines (a text's box) where they are drawn, drawn in to the clip shape."""
 
     kind: Literal["group"]

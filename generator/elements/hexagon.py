@@ -2,16 +2,14 @@
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from generator.core.numbers import Length
 from generator.draw.hexes import hex_corners
 from generator.draw.ink import Point, half_stroke, padded
-from generator.draw.paint import PaintContext, fill_and_stroke
+from generator.draw.paint import PaintContext
+from generator.draw.shapes import filled
 from generator.elements.args.groups import Centre, Element, Paint
-
-if TYPE_CHECKING:
-    from reportlab.pdfgen.canvas import Canvas
 
 
 class Hexagon(Centre, Paint, Element):
@@ -34,9 +32,8 @@ def trace(path, el: Hexagon, ctx: PaintContext) -> None:
     path.close()
 
 
-def paint(c: Canvas, el: Hexagon, ctx: PaintContext) -> None:
-    fill_and_stroke(c, ctx, el, lambda path: trace(path, el, ctx), lambda: outline(el, (ctx.width, ctx.height)))
-
-
 def outline(el: Hexagon, size: tuple[float, float], glyph_shapes=None) -> list[Point]:
     return padded(hex_corners(el.cx, el.cy, el.r, el.orientation), half_stroke(el))
+
+
+paint = filled(trace, outline)

@@ -5,7 +5,8 @@ from typing import TYPE_CHECKING, Literal
 
 from generator.core.numbers import Length
 from generator.draw.ink import Point, padded
-from generator.draw.paint import PaintContext, set_paint
+from generator.draw.paint import PaintContext
+from generator.draw.shapes import stroke_lines
 from generator.elements.args.groups import Element, Stroke
 
 if TYPE_CHECKING:
@@ -26,12 +27,7 @@ FILLED = False
 
 
 def paint(c: Canvas, el: Line, ctx: PaintContext) -> None:
-    set_paint(c, ctx, None, el.stroke, el.stroke_width)
-    if el.dash:
-        c.setDash(el.dash)
-    c.line(ctx.px(el.x1), ctx.py(el.y1), ctx.px(el.x2), ctx.py(el.y2))
-    if el.dash:
-        c.setDash()
+    stroke_lines(c, ctx, el, [(el.x1, el.y1, el.x2, el.y2)])
 
 
 def outline(el: Line, size: tuple[float, float], glyph_shapes=None) -> list[Point]:

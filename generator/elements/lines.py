@@ -5,7 +5,8 @@ from typing import TYPE_CHECKING, Literal
 
 from generator.core.numbers import Spacing, StrokeWidth
 from generator.draw.ink import Point, box_points
-from generator.draw.paint import PaintContext, set_paint
+from generator.draw.paint import PaintContext
+from generator.draw.shapes import stroke_lines
 from generator.elements.args.groups import Box, Element, Stroke
 
 if TYPE_CHECKING:
@@ -26,15 +27,11 @@ FILLED = False
 
 
 def paint(c: Canvas, el: Lines, ctx: PaintContext) -> None:
-    set_paint(c, ctx, None, el.stroke, el.stroke_width)
-    if el.dash:
-        c.setDash(el.dash)
-    y = el.spacing
+    rows, y = [], el.spacing
     while y <= el.h + 0.01:
-        c.line(ctx.px(el.x), ctx.py(el.y + y), ctx.px(el.x + el.w), ctx.py(el.y + y))
+        rows.append((el.x, el.y + y, el.x + el.w, el.y + y))
         y += el.spacing
-    if el.dash:
-        c.setDash()
+    stroke_lines(c, ctx, el, rows)
 
 
 def outline(el: Lines, size: tuple[float, float], glyph_shapes=None) -> list[Point]:

@@ -2,16 +2,13 @@
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from generator.core.numbers import Bindable, Degrees, Length
-from generator.draw.bindings import resolve
 from generator.draw.ink import Point, circle_points, half_stroke
-from generator.draw.paint import PaintContext, fill_and_stroke
+from generator.draw.paint import PaintContext
+from generator.draw.shapes import counted
 from generator.elements.args.groups import Centre, Element, Paint
-
-if TYPE_CHECKING:
-    from reportlab.pdfgen.canvas import Canvas
 
 
 class Petals(Centre, Paint, Element):
@@ -43,19 +40,8 @@ def _petal(path, el: Petals, ctx: PaintContext, i: int, count: int) -> None:
     path.close()
 
 
-def trace(path, el: Petals, ctx: PaintContext) -> None:
-    count = int(resolve(el.count, ctx.values))
-    for i in range(count):
-        _petal(path, el, ctx, i, count)
-
-
-def paint(c: Canvas, el: Petals, ctx: PaintContext) -> None:
-    """Petal by petal, each over the one before; a gradient runs across the whole flower."""
-    count = int(resolve(el.count, ctx.values))
-    for i in range(count):
-        fill_and_stroke(c, ctx, el, lambda path, i=i: _petal(path, el, ctx, i, count),
-                        lambda: outline(el, (ctx.width, ctx.height)))
-
-
 def outline(el: Petals, size: tuple[float, float], glyph_shapes=None) -> list[Point]:
     return circle_points(el.cx, el.cy, el.r + half_stroke(el))
+
+
+trace, paint = counted(_petal, outline)  # petal by petal, each over the one before; a gradient runs across the flower

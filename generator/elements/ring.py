@@ -2,16 +2,13 @@
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from generator.core.numbers import Bindable, Degrees, Length
-from generator.draw.bindings import resolve
 from generator.draw.ink import Point, circle_points, half_stroke
-from generator.draw.paint import PaintContext, fill_and_stroke
+from generator.draw.paint import PaintContext
+from generator.draw.shapes import counted
 from generator.elements.args.groups import Centre, Element, Paint
-
-if TYPE_CHECKING:
-    from reportlab.pdfgen.canvas import Canvas
 
 
 class Ring(Centre, Paint, Element):
@@ -31,19 +28,8 @@ def _dot(path, el: Ring, ctx: PaintContext, i: int, count: int) -> None:
     path.circle(ctx.px(el.cx) + el.r * math.cos(angle), ctx.py(el.cy) + el.r * math.sin(angle), el.dot)
 
 
-def trace(path, el: Ring, ctx: PaintContext) -> None:
-    count = int(resolve(el.count, ctx.values))
-    for i in range(count):
-        _dot(path, el, ctx, i, count)
-
-
-def paint(c: Canvas, el: Ring, ctx: PaintContext) -> None:
-    """Dot by dot (overlapping dots stay whole); a gradient runs across the whole ring."""
-    count = int(resolve(el.count, ctx.values))
-    for i in range(count):
-        fill_and_stroke(c, ctx, el, lambda path, i=i: _dot(path, el, ctx, i, count),
-                        lambda: outline(el, (ctx.width, ctx.height)))
-
-
 def outline(el: Ring, size: tuple[float, float], glyph_shapes=None) -> list[Point]:
     return circle_points(el.cx, el.cy, el.r + el.dot + half_stroke(el))
+
+
+trace, paint = counted(_dot, outline)  # dot by dot; a gradient runs across the whole ring

@@ -2,25 +2,20 @@
 counter-clockwise from the right, as a ring's `start`); with `inner`, a slice of a ring."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
-from generator.core.numbers import Degrees, Length
+from generator.core.numbers import Length
 from generator.draw.ink import Point, half_stroke, padded
-from generator.draw.paint import PaintContext, fill_and_stroke
+from generator.draw.paint import PaintContext
+from generator.draw.shapes import filled
 from generator.draw.regular import arc_points
-from generator.elements.args.groups import Centre, Element, Paint
-
-if TYPE_CHECKING:
-    from reportlab.pdfgen.canvas import Canvas
+from generator.elements.args.groups import Element, Paint, Sweep
 
 
-class Sector(Centre, Paint, Element):
+class Sector(Sweep, Paint, Element):
     """A slice of a disc from `start` to `end` (degrees counter-clockwise from the right); `inner` cuts a hole."""
 
     kind: Literal["sector"]
-    r: Length
-    start: Degrees = 0
-    end: Degrees = 90
     inner: Length = 0  # the radius of the hole: 0 cuts a slice of pie
 
 
@@ -39,11 +34,10 @@ def trace(path, el: Sector, ctx: PaintContext) -> None:
     path.close()
 
 
-def paint(c: Canvas, el: Sector, ctx: PaintContext) -> None:
-    fill_and_stroke(c, ctx, el, lambda path: trace(path, el, ctx), lambda: outline(el, (ctx.width, ctx.height)))
-
-
 def outline(el: Sector, size: tuple[float, float], glyph_shapes=None) -> list[Point]:
     edge = arc_points(el.cx, el.cy, el.r, el.start, el.end)
     hole = arc_points(el.cx, el.cy, el.inner, el.end, el.start) if el.inner > 0 else [(el.cx, el.cy)]
     return padded(edge + hole, half_stroke(el))
+
+
+paint = filled(trace, outline)

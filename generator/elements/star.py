@@ -2,18 +2,15 @@
 the radius of the corners between tips, as a fraction of `r`."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from pydantic import Field
 
 from generator.core.numbers import Length, finite
-from generator.draw.ink import Point, half_stroke, padded
-from generator.draw.paint import PaintContext, fill_and_stroke
-from generator.draw.regular import star_points, trace_points
+from generator.draw.ink import Point
+from generator.draw.regular import star_points
+from generator.draw.shapes import cornered
 from generator.elements.args.groups import Centre, Element, Paint
-
-if TYPE_CHECKING:
-    from reportlab.pdfgen.canvas import Canvas
 
 
 class Star(Centre, Paint, Element):
@@ -33,13 +30,4 @@ def corners(el: Star) -> list[Point]:
     return star_points(el.cx, el.cy, el.r, el.points, el.inner)
 
 
-def trace(path, el: Star, ctx: PaintContext) -> None:
-    trace_points(path, ctx, corners(el))
-
-
-def paint(c: Canvas, el: Star, ctx: PaintContext) -> None:
-    fill_and_stroke(c, ctx, el, lambda path: trace(path, el, ctx), lambda: corners(el))
-
-
-def outline(el: Star, size: tuple[float, float], glyph_shapes=None) -> list[Point]:
-    return padded(corners(el), half_stroke(el))
+trace, paint, outline = cornered(corners)

@@ -88,7 +88,8 @@ def check_rulebook(job: Any, pdf: Any, players: bool) -> None:
     inputs = engine_inputs(job.edition)
     keys = list(type(inputs.options).model_fields) if inputs is not None else []
     agents = [a for a in agent_names(inputs.engine) if ":" not in a] if inputs is not None else []
-    findings = lint_pdf(pdf, keys, agents, players, draft=job.edition.game.spec.status == "draft")
+    findings = lint_pdf(pdf, keys, agents, players, draft=job.edition.game.spec.status == "draft",
+                        **_book_words(job.edition))
     if not findings:
         return
     where = f"{job.edition.game.id} {job.edition.id} {job.profile.id}"
@@ -97,3 +98,14 @@ def check_rulebook(job: Any, pdf: Any, players: bool) -> None:
                                + "\n".join(f"  {f}" for f in findings))
     for finding in findings:
         click.echo(f"warning: {where}: {finding}", err=True)
+
+
+def _book_words(edition: Any) -> dict[str, Any]:
+    """The terms (rules/terms.yaml) and the English (rulebook.yaml's language) the lint holds a book to."""
+    from generator.rulebook.config import rulebook_config, rules_folder
+    from generator.rulebook.terms import load_terms
+    folder = rules_folder(edition)
+    config = rulebook_config(edition)
+    if folder is None or config is None:
+        return {}
+    return {"terms": load_terms(folder), "language": config.language}

@@ -4,7 +4,8 @@ Any string value of a template element may hold expressions over the piece's fie
 data and a few functions (`lookup`, `choose`, `plural`, `roman`, `number`, `signed`). A value that is
 one expression and nothing else (`size: "{{ 8 + cost }}"`) takes the expression's result as it is,
 a number stays a number; a value with words around its expressions (`file: "art/{{ name }}.png"`)
-is text. The result is checked by the element's own model against the key it fills, so a length
+is text. A text inside a key's mapping or list (a pattern fill's `image`) is worked out the same way.
+The result is checked by the element's own model against the key it fills, so a length
 gets a length and a count a whole number, and every evaluation runs in the budgeted sandbox.
 
 A template element holding expressions is loaded as its kind's model with those keys as plain text
@@ -17,16 +18,17 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable
 
-from pydantic import BaseModel, PrivateAttr, ValidationError
+from pydantic import BaseModel, ConfigDict, PrivateAttr, ValidationError
 
 from generator.core.errors import GameDataError, did_you_mean
-from generator.model.source import Sourced
+from generator.model.source import Sourced, format_key
 from generator.model.validation import describe
 
 EXPRESSION = re.compile(r"\{\{(.*?)\}\}", re.S)
 MAX_WORK = 100_000      # steps of work one expression may cost for one piece (see core/sandbox.py)
 MAX_SOURCE = 2_000      # characters of one value holding expressions
 NOT_BOUND = ("kind", "when", "repeat", "zone", "elements")  # what an element is, when and where it is drawn
+MAX_NESTING = 4         # mappings and lists within a key whose text values may hold expressions (a pattern's image)
 FORMATTED = ("text",)   # keys whose literal parts are `{field}` text: an expression's result is kept literal
 
 
@@ -165,6 +167,26 @@ def has_expression(value: Any) -> bool:
     return isinstance(value, str) and "{{" in value and EXPRESSION.search(value) is not None
 
 
+def expression_sources(value: Any, path: tuple = (), depth: int = 0) -> list[tuple[tuple, str]]:
+    """Each text holding expressions in a key's value, with its path inside the value: the value
+    itself, or texts inside its mappings and lists (a pattern fill's `image`)."""
+    if isinstance(value, str):
+        return [(path, value)] if has_expression(value) else []
+    if depth >= MAX_NESTING or not isinstance(value, (dict, list)):
+        return []
+    items = value.items() if isinstance(value, dict) else enumerate(value)
+    return [found for key, inner in items for found in expression_sources(inner, path + (key,), depth + 1)]
+
+
+def _replaced(value: Any, path: tuple, new: Any) -> Any:
+    """A copy of `value` with the text at `path` (from expression_sources) replaced by `new`."""
+    if not path:
+        return new
+    copy = dict(value) if isinstance(value, dict) else list(value)
+    copy[path[0]] = _replaced(value[path[0]], path[1:], new)
+    return copy
+
+
 def strip_expressions(text: str) -> str:
     """The text with its expressions left out (what the `{field}` checks look at)."""
     return EXPRESSION.sub("", text)
@@ -216,6 +238,7 @@ def unknown_name(expression: Expression, known: set[str]) -> tuple[str, str] | N
 class Unbound(BaseModel):
     """What an element with expressions remembers: the mapping it was loaded from, for `bind`."""
 
+    model_config = ConfigDict(defer_build=True)  # built only by a template that holds expressions
     _data: dict = PrivateAttr(default_factory=dict)
 
 
@@ -227,7 +250,7 @@ def unbound_model(kind: type[BaseModel], keys: frozenset[str]) -> type[BaseModel
     namespace: dict[str, Any] = {"__module__": kind.__module__, "__doc__": kind.__doc__, "bound_kind": kind,
                                  "expression_keys": keys, "model_config": kind.model_config}
     for name, field in kind.model_fields.items():
-        annotations[name] = str if name in keys else field.annotation
+        annotations[name] = "str | dict | list" if name in keys else field.annotation
         if name not in keys:
             namespace[name] = field
     namespace["__annotations__"] = annotations
@@ -239,8 +262,8 @@ def expression_keys(element: Any) -> frozenset[str]:
 
 
 def expressions_in(data: dict) -> frozenset[str]:
-    """Keys of an element's mapping whose values hold expressions."""
-    return frozenset(k for k, v in data.items() if k not in NOT_BOUND and has_expression(v))
+    """Keys of an element's mapping whose values hold expressions (in a text, or a text inside them)."""
+    return frozenset(k for k, v in data.items() if k not in NOT_BOUND and expression_sources(v))
 
 
 def load_unbound(kind: type[BaseModel], data: dict, keys: frozenset[str], origin: Sourced, where: tuple) -> Any:
@@ -248,11 +271,12 @@ def load_unbound(kind: type[BaseModel], data: dict, keys: frozenset[str], origin
     from jinja2 import TemplateSyntaxError
 
     for key in sorted(keys):
-        try:
-            compile_value(data[key])
-        except TemplateSyntaxError as exc:
-            raise origin.error(where + (key,), "a Jinja2 expression inside {{ ... }}",
-                               f"{data[key]!r} ({exc.message or 'a syntax error'})") from None
+        for path, source in expression_sources(data[key]):
+            try:
+                compile_value(source)
+            except TemplateSyntaxError as exc:
+                raise origin.error(where + (key, *path), "a Jinja2 expression inside {{ ... }}",
+                                   f"{source!r} ({exc.message or 'a syntax error'})") from None
     model = unbound_model(kind, keys)
     try:
         element = model.model_validate(data)
@@ -273,17 +297,35 @@ def bind(element: Any, context: dict[str, Any], origin: Sourced, where: tuple, l
     data = dict(element._data)
     fields = element.bound_kind.model_fields
     for key in sorted(keys):
-        value = evaluate(data[key], context, key in FORMATTED, origin, where + (key,), label)
-        if fields[key].annotation is str and isinstance(value, (int, float)) and not isinstance(value, bool):
-            value = str(value)  # a number where the key takes text (a QR code's content) is written out
-        data[key] = value
+        for path, source in expression_sources(data[key]):
+            value = evaluate(source, context, key in FORMATTED and not path, origin, where + (key, *path), label)
+            if not path and fields[key].annotation is str and isinstance(value, (int, float)) \
+                    and not isinstance(value, bool):
+                value = str(value)  # a number where the key takes text (a QR code's content) is written out
+            data[key] = _replaced(data[key], path, value)
     try:
         return element.bound_kind.model_validate(data)
     except ValidationError as exc:
         found = describe(exc, origin, where)
-        key = found.key.rsplit(".", 1)[-1]
-        shown = f" (from {element._data[key]} for {label or 'a piece'})" if key in keys else ""
+        shown = _source_of(found.key, element._data, keys, where)
+        shown = f" (from {shown} for {label or 'a piece'})" if shown else ""
         raise GameDataError(found.file, found.line, found.key, found.expected, found.found + shown) from None
+
+
+def _source_of(key_path: str, data: dict, keys: frozenset[str], where: tuple) -> str | None:
+    """The expression a bound value that failed its check came from, found by its key path."""
+    def within(path: tuple) -> bool:
+        written = format_key(where + path)
+        return key_path == written or key_path.startswith((written + ".", written + "["))
+
+    for key in sorted(keys):
+        sources = expression_sources(data[key])
+        for path, source in sources:
+            if within((key, *path)):
+                return source
+        if len(sources) == 1 and within((key,)):
+            return sources[0][1]
+    return None
 
 
 def evaluate(source: str, context: dict[str, Any], formatted: bool, origin: Sourced, key_path: tuple,

@@ -14,7 +14,7 @@ from generator.core.files import refusal, within
 from generator.core.errors import GameDataError, did_you_mean
 from generator.core.numbers import DashLength, FontSize, Length, Percent, PositiveLength, Strict, StrokeWidth, whole
 from generator.core.units import PAPER, parse_length
-from generator.elements import KINDS, AnyElement, prepare
+from generator.elements import KINDS, any_element, prepare
 from generator.model.expressions import expressions_in, load_unbound
 from generator.model.schema import Glyph, Ident
 from generator.model.source import Sourced, load_yaml
@@ -368,10 +368,10 @@ def validate_element(data: dict, origin: Sourced, where: tuple, zones: dict[str,
     data = in_zone(data, zones, origin, where)
     kind = KINDS.get(data.get("kind")) if isinstance(data, dict) else None
     keys = expressions_in(data) if kind else frozenset()
-    if keys and (zones is None or kind.nested):  # a group's own values and its children are written out
+    if keys and kind.nested:  # a group's own values are written out; its children's may hold expressions
         key = min(keys)
-        raise origin.error(where + (key,), "a value written out (expressions work in a template's own elements, "
-                                           "not in a group or its children)", repr(data[key]))
+        raise origin.error(where + (key,), "a value written out (expressions work in a group's children, "
+                                           "not in the group's own keys)", repr(data[key]))
     if keys:  # `{{ ... }}` values: checked against the key they fill once bound to a piece
         return load_unbound(kind.model, data, keys, origin, where)
     try:
@@ -385,4 +385,4 @@ def validate_element(data: dict, origin: Sourced, where: tuple, zones: dict[str,
 
 @lru_cache(maxsize=None)
 def _all_kinds() -> TypeAdapter:
-    return TypeAdapter(AnyElement)
+    return TypeAdapter(any_element())

@@ -69,7 +69,9 @@ def _expected_from_message(err: dict) -> str:
 
 
 def _is_union_tag(part: Any) -> bool:
-    return isinstance(part, str) and ("[" in part or part in {"function-after", "function-before", "function-plain"})
+    """A union member's label in pydantic's path (`function-after[...]`, `constrained-int`), not a key."""
+    return isinstance(part, str) and ("[" in part or part.startswith("constrained-")
+                                      or part in {"function-after", "function-before", "function-plain"})
 
 
 def _show(value: Any) -> str:

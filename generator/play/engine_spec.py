@@ -17,7 +17,8 @@ tie-break or None)), ``scores()`` and ``turn`` (``GameState``); ``flags()`` is r
 What the generic code says about a game (its seats' names, how ties are broken) comes from the
 spec's ``GameInfo``; the game's own figures (cards taken, penalties...) come from its hooks: per
 game (``figures``, kept in each record and row) and per run (``summarise_figures``, entries of
-``simulate``'s summary).
+``simulate``'s summary, summed from the run's ``GameTable``: the columns ``figure_columns`` reads
+from each row, or a compiled kernel gives).
 """
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Protocol, Sequence
 from pydantic import BaseModel
 
 from generator.play.agents_base import AGENT_KINDS, Agent
-from generator.play.records import GameRow
+from generator.play.records import GameRow, GameTable
 
 if TYPE_CHECKING:
     from generator.model.game import Edition
@@ -131,10 +132,17 @@ class Figures(Protocol):
     def __call__(self, state: Any, /) -> dict[str, Any]: ...
 
 
-class SummariseFigures(Protocol):
-    """(a run's ``GameRow``s, the agent specs) -> the game's own entries of ``simulate``'s summary."""
+class FigureColumns(Protocol):
+    """(a simulation's ``GameRow``) -> the row's own figures as single values by column name: the
+    columns of a run's ``GameTable`` that ``summarise_figures`` reads."""
 
-    def __call__(self, rows: list[GameRow], agents: Sequence[str], /) -> dict[str, Any]: ...
+    def __call__(self, row: GameRow, /) -> dict[str, Any]: ...
+
+
+class SummariseFigures(Protocol):
+    """(a run's ``GameTable``, the agent specs) -> the game's own entries of ``simulate``'s summary."""
+
+    def __call__(self, table: GameTable, agents: Sequence[str], /) -> dict[str, Any]: ...
 
 
 class FormatSummary(Protocol):
@@ -167,12 +175,13 @@ class ApplyRecord(Protocol):
     def __call__(self, state: Any, record: Any, /) -> None: ...
 
 
-class KernelRows(Protocol):
-    """(options, inputs or None, game seeds, agent specs by seat) -> one ``GameRow`` per seed, as the
-    run loop makes it (not swapped), or None when the compiled kernel cannot play these agents here."""
+class KernelTable(Protocol):
+    """(options, inputs or None, the run's seed, game indices, agent specs by seat) -> the ``GameTable``
+    of those games of the run (game ``i`` seeded ``seeds.game_seed(seed, i)``, not swapped), the very
+    results the run loop gives, or None when the compiled kernel cannot play these agents here."""
 
-    def __call__(self, options: Any, inputs: Any, seeds: Sequence[int], agents: Sequence[Any], /) \
-            -> list[GameRow] | None: ...
+    def __call__(self, options: Any, inputs: Any, seed: int, games: range, agents: Sequence[Any], /) \
+            -> GameTable | None: ...
 
 
 @dataclass(frozen=True)
@@ -192,6 +201,7 @@ class EngineSpec:
     # the game's own figures of a finished game, kept in its record and its simulation row; and the
     # summary entries of a run made from them
     figures: Figures | None = None
+    figure_columns: FigureColumns | None = None
     summarise_figures: SummariseFigures | None = None
     format_summary: FormatSummary | None = None    # without one, the generic report (wins, scores, turns by seat)
     # hidden information: a game without any leaves these None (everyone sees the full log and board)
@@ -205,6 +215,6 @@ class EngineSpec:
     appendices: str | None = None
     # "module:attribute" of its FrameworkBinding (adapters/binding.py), imported only by the adapters
     frameworks: str | None = None
-    # "module:attribute" of its compiled kernel's batch player (a ``KernelRows``), imported only by the
+    # "module:attribute" of its compiled kernel's batch player (a ``KernelTable``), imported only by the
     # simulation runner
     kernel: str | None = None

@@ -63,3 +63,13 @@ def search_iterations(spec: Any, default: int) -> int:
     if parsed is None or parsed[0] != "strong":
         return 0
     return default if parsed[1] is None else parsed[1]
+
+
+def batch_games(seed: int, games: range) -> tuple[list[int], int | None]:
+    """What a kernel's ``play_table`` takes for games ``games`` of a run seeded ``seed`` (``games``,
+    ``master``): the game indices with the run's seed, from which the kernel derives each game's
+    seed itself (a seed in int64 range), else the games' seeds (``seeds.game_seed``) and None."""
+    from generator.play.seeds import game_seed
+    if -2 ** 63 <= seed < 2 ** 63:
+        return list(games), seed
+    return [game_seed(seed, i) for i in games], None

@@ -9,10 +9,11 @@ from __future__ import annotations
 from typing import Any, Mapping, Protocol
 
 from generator.core.errors import GameDataError, did_you_mean
-from generator.model.expressions import compile_value, expression_keys, strip_expressions, unknown_name
+from generator.model.expressions import (compile_value, expression_keys, expression_sources, strip_expressions,
+                                          unknown_name)
 from generator.model.game import ComponentSet, Piece
 from generator.model.layouts import Template
-from generator.core.numbers import MAX_DOTS
+from generator.core.numbers import MAX_DOTS, key_of
 from generator.draw.bindings import format_text, references, resolve, text_references
 from generator.draw.patterns import is_pattern
 from generator.draw.richtext import SPAN_STYLES, RichStyle, is_rich, names_used, paragraph, spans_used
@@ -54,7 +55,7 @@ def colour_names(element) -> list[tuple[tuple, str]]:
     """Each colour an element names (or binds with $field), with its key path: a gradient's stops too."""
     out = []
     for key in COLOUR_KEYS:
-        value = getattr(element, key, None)
+        value = key_of(element, key)
         if isinstance(value, str) and value:
             out.append(((key,), value))
         elif getattr(value, "gradient", None):
@@ -66,15 +67,15 @@ def colour_names(element) -> list[tuple[tuple, str]]:
 
 def patterns(element) -> list[tuple[str, object]]:
     """Each image pattern an element fills with, with its key."""
-    return [(key, getattr(element, key)) for key in ("fill", "centre_fill") if is_pattern(getattr(element, key, None))]
+    return [(key, fill) for key in ("fill", "centre_fill") if is_pattern(fill := key_of(element, key))]
 
 
 def check_template(painter: Painter, template: Template, component: ComponentSet) -> None:
     """Every name a template uses must exist and every condition must be able to hold."""
     kinds = field_kinds(component)
     names = set(kinds)
-    for name, element in template.elements.items():
-        source, where = template.sources[name]
+    every = every_element(template)
+    for _, element, source, where in every:
 
         def fail(key, expected: str, found: str, source=source, where=where) -> GameDataError:
             return source.error(where + (key if isinstance(key, tuple) else (key,)), expected, found)
@@ -111,19 +112,60 @@ def check_template(painter: Painter, template: Template, component: ComponentSet
                 and element.glyph not in painter.shapes:
             raise fail("glyph", f"a glyph or icon, one of {sorted(painter.shapes)}",
                        did_you_mean(element.glyph, painter.shapes))
-    for piece in component.pieces:
-        _check_bound_values(painter, template, component, piece)
+    varying = [entry for entry in every if _varies(entry[1])]
+    if varying:
+        for piece in component.pieces:
+            _check_bound_values(painter, template, varying, component, piece)
+
+
+def every_element(template: Template) -> list[tuple[tuple[str, ...], Any, Any, tuple]]:
+    """Each element of a template and each child of its groups, as (names from the template's element
+    down, element, source, key path where it is written)."""
+    out = []
+
+    def walk(path: tuple[str, ...], element, source, where: tuple) -> None:
+        out.append((path, element, source, where))
+        if key_of(element, "elements") is not None:  # a group
+            for name, child in element.children.items():
+                walk(path + (name,), child, source, where + ("elements", name))
+
+    for name, element in template.elements.items():
+        walk((name,), element, *template.sources[name])
+    return out
+
+
+def _drawn(bound: dict, path: tuple[str, ...], values: dict):
+    """The bound element at `path` when the piece draws it (its groups' `when` and its own hold), else None."""
+    elements = bound
+    for name in path:
+        element = elements[name]
+        if not holds(element.when, values):
+            return None
+        elements = element.children if key_of(element, "elements") is not None else {}
+    return element
+
+
+def _varies(element) -> bool:
+    """Whether what an element draws can differ from piece to piece, so each piece's values are
+    checked: an expression, a `$field` (colour, glyph, image, pattern, count), `{field}` text (a
+    field's markup) or a check of the kind's own."""
+    return bool(expression_keys(element) or any(value.startswith("$") for _, value in colour_names(element))
+                or any(pattern.image.startswith("$") for _, pattern in patterns(element))
+                or any(isinstance(key_of(element, key), str) and key_of(element, key).startswith("$")
+                       for key in ("glyph", "file", "count"))
+                or (element.kind == "text" and text_references(element.text))
+                or KINDS[element.kind].check)
 
 
 def _check_expression_names(element, known: set[str], component: ComponentSet, fail) -> None:
     """Every name an expression reads is a field, the edition's data or a function (for every piece,
     whichever branch of the expression a piece takes)."""
     for key in sorted(expression_keys(element)):
-        source = getattr(element, key)
-        problem = unknown_name(compile_value(source), known)
-        if problem:
-            first = component.pieces[0].label if component.pieces else f"'{component.id}'"
-            raise fail(key, problem[0], f"{problem[1]} (in {source} for {first})")
+        for path, source in expression_sources(getattr(element, key)):
+            problem = unknown_name(compile_value(source), known)
+            if problem:
+                first = component.pieces[0].label if component.pieces else f"'{component.id}'"
+                raise fail((key, *path), problem[0], f"{problem[1]} (in {source} for {first})")
 
 
 def _check_text(painter: Painter, element, component: ComponentSet, names: set[str], fail) -> None:
@@ -140,6 +182,7 @@ def _check_text(painter: Painter, element, component: ComponentSet, names: set[s
         if getattr(element, key) not in painter.fonts:
             raise fail(key, f"a font named in style.yaml, one of {sorted(painter.fonts)}",
                        repr(getattr(element, key)))
+        painter.fonts[getattr(element, key)]  # read now: an unreadable font file stops the build before drawing
     _check_markup(painter, text, fail)
     if element.outline and (is_rich(text, element.fit) or element.hyphenate):
         raise fail("outline", "plain text for an outline (rich text, wrap-shrink and hyphenate are not outlined)",
@@ -203,18 +246,20 @@ def _check_image(painter: Painter, file: str, fail) -> None:
         raise fail("file", exc.expected, repr(file)) from None
 
 
-def _check_bound_values(painter: Painter, template: Template, component: ComponentSet, piece: Piece) -> None:
+def _check_bound_values(painter: Painter, template: Template, entries: list, component: ComponentSet,
+                        piece: Piece) -> None:
     """Values bound to `$field` (colours, glyphs, images) must resolve for every piece, and every
-    expression of an element the piece draws must give what its key takes."""
+    expression of an element the piece draws must give what its key takes (for the `entries` of
+    `every_element`, group children among them)."""
     values = painter.values(component, piece)
     bound = painter.bound(template, values, piece.label)
-    for name, element in template.elements.items():
-        source, where = template.sources[name]
+    for path, element, source, where in entries:
         if expression_keys(element):
-            if not holds(element.when, values):
+            drawn = _drawn(bound, path, values)
+            if drawn is None:
                 continue  # not drawn on this piece: its expressions are not evaluated for it
-            _check_expression_values(painter, element, bound[name], values, piece, source, where)
-            element = bound[name]
+            _check_expression_values(painter, element, drawn, values, piece, source, where)
+            element = drawn
         for key, value in colour_names(element):
             if value.startswith("$") and resolve(value, values) not in painter.palette:
                 raise source.error(where + key, "a colour named in style.yaml",
@@ -230,7 +275,7 @@ def _check_bound_values(painter: Painter, template: Template, component: Compone
                 _check_image(painter, resolve(pattern.image, values), lambda _, e, f, s=source, k=(key, "image"),
                              b=pattern.image: s.error(where + k, e, f"{f} (from {b} for {piece.label})"))
         if element.kind == "text":
-            _check_field_markup(painter, element, values, piece, template.sources[name])
+            _check_field_markup(painter, element, values, piece, (source, where))
         _check_count(element, values, piece, source, where)
         _check_kind(element, values, piece, source, where)
 
@@ -241,11 +286,17 @@ def _check_expression_values(painter: Painter, element, bound, values: dict, pie
     keys = expression_keys(element)
 
     def fail(key, expected: str, found: str) -> GameDataError:
-        return source.error(where + (key,), expected, f"{found} (from {getattr(element, key)} for {piece.label})")
+        path = key if isinstance(key, tuple) else (key,)
+        sources = dict(expression_sources(getattr(element, path[0])))
+        shown = sources.get(path[1:]) or next(iter(sources.values()))
+        return source.error(where + path, expected, f"{found} (from {shown} for {piece.label})")
 
     for key, value in colour_names(bound):
-        if key[0] in keys and value not in painter.palette:
-            raise fail(key[0], "a colour named in style.yaml", did_you_mean(value, painter.palette.colours))
+        if key[0] in keys and not value.startswith("$") and value not in painter.palette:
+            raise fail(key, "a colour named in style.yaml", did_you_mean(value, painter.palette.colours))
+    for key, pattern in patterns(bound):
+        if key in keys and not pattern.image.startswith("$"):
+            _check_image(painter, pattern.image, lambda _, e, f, key=key: fail((key, "image"), e, f))
     if "glyph" in keys and bound.glyph not in painter.shapes:
         raise fail("glyph", f"a glyph or icon, one of {sorted(painter.shapes)}", did_you_mean(bound.glyph, painter.shapes))
     if "file" in keys and bound.kind == "image":
@@ -265,7 +316,7 @@ def _check_kind(element, values: dict, piece: Piece, source, where) -> None:
 
 def _check_count(element, values: dict, piece: Piece, source, where) -> None:
     """A count bound to a field (`count: $cost`) stays within what a ring or flower can draw."""
-    bound = getattr(element, "count", None)
+    bound = key_of(element, "count")
     if isinstance(bound, str):
         dots = resolve(bound, values)
         if isinstance(dots, bool) or not isinstance(dots, int) or not 0 <= dots <= MAX_DOTS:

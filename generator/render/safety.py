@@ -17,6 +17,7 @@ from generator.core.session import once
 from generator.core.errors import ValidationFailed
 from generator.model.game import Edition
 from generator.model.layouts import MIN_TEXT_PT, Layouts, Profile, Template
+from generator.core.numbers import key_of
 from generator.core.units import MM
 from generator.draw.bindings import format_text, resolve
 from generator.elements import outline, placed
@@ -165,6 +166,8 @@ def check_face(template: Template, values: dict, painter: FacePainter,
             if sizes is not None:
                 sizes.append((name, element.size, final))
             continue
+        if key_of(element, "elements") is not None:  # a group: its text's size and fit, as printed
+            out += check_group_text(template, name, element, values, painter, sizes)
         if element.kind == "image":
             problem = check_image(element, values, painter)
             if problem:
@@ -177,6 +180,30 @@ def check_face(template: Template, values: dict, painter: FacePainter,
         if outside > TOLERANCE:
             out.append((name, "safe-zone", f"{element.kind} reaches {outside / MM:.1f} mm past the safe zone "
                                            f"({template.safe_margin / MM:g} mm inside the trim)"))
+    return out
+
+
+def check_group_text(template: Template, name: str, group, values: dict, painter: FacePainter,
+                     sizes: list | None, scale: float = 1.0) -> list[tuple[str, str, str]]:
+    """(element, kind, problem) for the size and fit of each text a group (or a group in it) draws,
+    named `group.child`, at the size it prints in the group's scale; appended to ``sizes`` as
+    text_element's are. Where the text lies is the group's outline's business (check_face)."""
+    out = []
+    scale *= group.scale
+    for child_name, child in group.children.items():
+        if not holds(child.when, values):
+            continue
+        label = f"{name}.{child_name}"
+        if key_of(child, "elements") is not None:
+            out += check_group_text(template, label, child, values, painter, sizes, scale)
+        elif child.kind == "text":
+            problems, final = check_text(template, child, values, painter, [(0.0, 0.0)])
+            content = format_text(child.text, values, child.labels)
+            out += [(label, *p) for p in problems if p[0] == "overflow"]
+            out += [(label, *p) for p in _size_problem_at(content, final * scale, child.size * scale,
+                                                          painter.min_text_size)]
+            if sizes is not None:
+                sizes.append((label, child.size * scale, final * scale))
     return out
 
 
@@ -233,8 +260,13 @@ def check_rich_text(template: Template, el, content: str, painter: FacePainter,
 
 
 def _size_problem(el, content: str, size: float, minimum: float) -> list[tuple[str, str]]:
+    return _size_problem_at(content, size, el.size, minimum)
+
+
+def _size_problem_at(content: str, size: float, set_size: float, minimum: float) -> list[tuple[str, str]]:
+    """A size finding for text printed at `size` points that its template sets at `set_size`."""
     if size < minimum - 1e-9:
-        how = f"shrinks to {size:g} pt to fit" if size < el.size else f"is set in {size:g} pt"
+        how = f"shrinks to {size:g} pt to fit" if size < set_size - 1e-9 else f"is set in {size:g} pt"
         return [("size", f"text {content!r} {how}, under the {minimum:g} pt minimum")]
     return []
 

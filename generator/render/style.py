@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator, Mapping
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -158,23 +159,49 @@ def layouts_for_profile(layouts: Layouts, profile: Profile) -> Layouts:
     return InkSaverLayouts(layouts, rules, source)
 
 
-def register_fonts(layouts: Layouts) -> dict[str, str]:
-    """Register each named TrueType font once (so it is embedded); returns name -> reportlab font name."""
-    names = {}
-    for name, spec in layouts.style.fonts.items():
-        path = _font_path(spec.file)
-        key = _font_key(path)
-        if key not in _registered:
-            face = f"F{len(_registered)}-{path.stem}"
-            try:
-                pdfmetrics.registerFont(TTFont(face, str(path)))
-            except Exception as exc:  # reportlab raises several types for unreadable fonts
-                origin = layouts.style_origins[("font", name)]
-                raise GameDataError(origin.path, origin.line, f"fonts.{name}.file",
-                                    "a readable TrueType font", f"{spec.file} ({exc})") from None
-            _registered[key] = face
-        names[name] = _registered[key]
-    return names
+class Fonts(Mapping):
+    """The style's fonts: name -> reportlab font name. Each TrueType file is registered once (so it
+    is embedded) when a font is first asked for, so a build reads only the fonts it uses."""
+
+    def __init__(self, layouts: Layouts):
+        self._layouts = layouts
+        self._faces: dict[str, str] = {}
+
+    def __getitem__(self, name: str) -> str:
+        face = self._faces.get(name)
+        if face is None:
+            face = self._faces[name] = _register(self._layouts, name, self._layouts.style.fonts[name].file)
+        return face
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._layouts.style.fonts
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._layouts.style.fonts)
+
+    def __len__(self) -> int:
+        return len(self._layouts.style.fonts)
+
+
+def register_fonts(layouts: Layouts) -> Fonts:
+    """The style's fonts by name, each registered when first used (see Fonts)."""
+    return Fonts(layouts)
+
+
+def _register(layouts: Layouts, name: str, file: str) -> str:
+    """Register a font's file once; its reportlab font name."""
+    path = _font_path(file)
+    key = _font_key(path)
+    if key not in _registered:
+        face = f"F{len(_registered)}-{path.stem}"
+        try:
+            pdfmetrics.registerFont(TTFont(face, str(path)))
+        except Exception as exc:  # reportlab raises several types for unreadable fonts
+            origin = layouts.style_origins[("font", name)]
+            raise GameDataError(origin.path, origin.line, f"fonts.{name}.file",
+                                "a readable TrueType font", f"{file} ({exc})") from None
+        _registered[key] = face
+    return _registered[key]
 
 
 def _font_key(path: Path) -> str:

@@ -109,6 +109,8 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
     terms = [] if designers else load_terms(folder)
     context["terms"] = [t.model_dump() for t in terms]
     markdown = text.render(context, config.report if designers else config.main)
+    terms = [t for t in terms if term_pattern(t).search(markdown)]   # a term this edition never uses is left out
+    context["terms"] = [t.model_dump() for t in terms]
     if terms:
         markdown += "\n\n" + text.render(context, "glossary.md")
     reference = text.render(context, config.reference) if config.reference and not designers else None
@@ -247,7 +249,7 @@ def _cover_picture(edition: Edition, faces: PieceFaces, config: RulebookConfig, 
     front = _cover_pieces(edition, faces, config)
     if edition.spec.deck:
         return CoverFan(faces, front, height, config.cover_fan_by)
-    return CoverRow(faces, front, height) if front else None
+    return CoverRow(faces, front, height, budget=1.5 * height) if front else None
 
 
 def _cover(edition: Edition, faces: PieceFaces, config: RulebookConfig, styles: Styles,
@@ -259,9 +261,7 @@ def _cover(edition: Edition, faces: PieceFaces, config: RulebookConfig, styles: 
     if game.spec.subtitle:
         out.append(Paragraph(escape(game.spec.subtitle), styles["cover_subtitle"]))
     out.append(Spacer(0, height * 0.04))
-    picture = _cover_picture(edition, faces, config, height * 0.3)
-    if picture is not None:
-        out.append(picture)
+    at = len(out)
     date = str(edition.spec.date or "")   # only a date no reader can take two ways (2025-07-23, not 12-8-24)
     dated = f" \u00b7 {date}" if re.fullmatch(r"\d{4}-\d{2}-\d{2}", date) else ""
     what = "Designer's report" if designers else "Rules"
@@ -282,4 +282,24 @@ def _cover(edition: Edition, faces: PieceFaces, config: RulebookConfig, styles: 
         out.append(Paragraph(f"<b>{escape(credit.role)}:</b> {escape(', '.join(credit.names))}", styles["cover_text"]))
     if config.website:
         out.append(Paragraph(escape(config.website), styles["cover_text"]))
-    return out
+    picture = _fitted_picture(edition, faces, config, out, setup.size[0] - setup.inner - setup.outer, height)
+    return out[:at] + ([picture] if picture is not None else []) + out[at:]
+
+
+def _fitted_picture(edition: Edition, faces: PieceFaces, config: RulebookConfig, words: list[Flowable],
+                    width: float, height: float) -> Flowable | None:
+    """The cover's picture, 30% of the page tall, or less when the page cannot hold it beside the
+    cover's words: the cover must not be shrunk to fit, which would take its text and its pieces'
+    text under the figures' smallest size."""
+    taken = sum(f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in words)
+    size = height * 0.3
+    for _ in range(3):
+        picture = _cover_picture(edition, faces, config, size)
+        if picture is None:
+            return None
+        drawn = picture.wrap(width, height - taken)[1]
+        room = height * 0.98 - taken
+        if drawn <= room:
+            break
+        size *= room / drawn
+    return picture

@@ -22,6 +22,7 @@ def piece_caption(component: ComponentSet, piece: Piece, faces: PieceFaces) -> s
     return " ".join(words) or component.spec.name
 
 
+MIN_THUMBNAIL = 25 * mm   # the least printed height of any piece on the cover
 ROW_SHRINK = 0.15   # a gallery's faces may be drawn this much smaller to save a row
 
 
@@ -100,8 +101,11 @@ class Gallery(Flowable):
         fit = int(avail_height // self.row_h)
         if fit < 1 or fit >= len(rows):
             return []
-        return [Gallery(self.component, self.faces, self.styles, self.max_height, self.scale, rows[:fit]),
-                Gallery(self.component, self.faces, self.styles, self.max_height, self.scale, rows[fit:])]
+        parts = [Gallery(self.component, self.faces, self.styles, self.max_height, self.scale, part)
+                 for part in (rows[:fit], rows[fit:])]
+        for part in parts:   # at the size the rows were counted at (a row saved may have shrunk the faces)
+            part._size(self.face_height)
+        return parts
 
     def draw(self) -> None:
         canv = self.canv
@@ -140,10 +144,11 @@ class CoverFan(Flowable):
         self.deck = deck
         template = faces.face(deck.id, deck.pieces[0])[0]
         self.card_width = template.size[0] * height / template.size[1]
+        self.front_size = max(self.card_width * 0.5, MIN_THUMBNAIL)   # the pieces in front, never under 25 mm
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         self.width = avail_width
-        self.height = self.card_height * 1.2 + (self.card_width * 0.5 if self.front else 0)
+        self.height = self.card_height * 1.2 + (self.front_size if self.front else 0)
         return self.width, self.height
 
     def draw(self) -> None:
@@ -157,63 +162,83 @@ class CoverFan(Flowable):
             top = self.height - abs(offset) * self.card_height * 0.05
             template, values = self.faces.face(self.deck.id, piece)
             self.faces.draw(canv, template, values, x, top, self.card_height, rotate=angle)
-        size = self.card_width * 0.5
+        size = self.front_size
         for k, (component, piece) in enumerate(self.front):
             template, values = self.faces.face(component, piece)
             x = centre + (k - (len(self.front) - 1) / 2) * size * 1.2 - size / 2
             self.faces.draw(canv, template, values, x, size, size)
 
 
-MIN_THUMBNAIL = 25 * mm   # the least printed height of the largest piece in the cover's row
-
-
 class CoverRow(Flowable):
-    """Pieces side by side at their printed proportions, standing on a line: a cover for a game
-    without a deck. The largest piece is ``height`` tall; when the row is too wide for the page it
-    shrinks, but never below ``MIN_THUMBNAIL``: below that it wraps onto more rows."""
+    """Pieces side by side, standing on a line: a cover for a game without a deck. The largest
+    piece is ``height`` tall and the others at their printed proportions, except that no piece is
+    drawn under ``MIN_THUMBNAIL`` tall (a coin beside a poker card is enlarged to it). A row too
+    wide for the page shrinks, but never takes a piece below ``MIN_THUMBNAIL``: below that it wraps
+    onto more rows. When the rows would take more than ``budget`` (or the frame's height), they
+    shrink to it as far as that floor allows, and failing that the cover shows one piece of each
+    component instead of all of them."""
 
-    def __init__(self, faces: PieceFaces, pieces: list[tuple[str, Piece]], height: float):
+    def __init__(self, faces: PieceFaces, pieces: list[tuple[str, Piece]], height: float,
+                 budget: float | None = None):
         super().__init__()
-        self.faces, self.pieces = faces, pieces
+        self.faces, self.all_pieces, self.budget = faces, pieces, budget
         sizes = [faces.face(c, p)[0].size for c, p in pieces]
         scale = height / max(h for _, h in sizes)
-        self.sizes = [(w * scale, h * scale) for w, h in sizes]
+        self.natural = [(w * scale, h * scale) for w, h in sizes]   # before any shrinking
         self.gap = 0.08 * height
-        self.row_height = height
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
-        natural = sum(w for w, _ in self.sizes) + self.gap * (len(self.sizes) - 1)
-        self.shrink = min(1.0, avail_width / natural)
-        if self.row_height * self.shrink < MIN_THUMBNAIL:
-            self.shrink = min(1.0, MIN_THUMBNAIL / self.row_height)
-        self.rows = self._rows(avail_width / self.shrink)
-        k = self.shrink
         self.width = avail_width
-        self.height = k * (len(self.rows) * self.row_height + (len(self.rows) - 1) * self.gap)
+        limit = min(avail_height, self.budget or avail_height)
+        self._lay_out(list(range(len(self.all_pieces))), avail_width, limit)
+        if self.height > limit:   # too many to show legibly: one piece of each component
+            firsts: dict[str, int] = {}
+            for i, (component, _) in enumerate(self.all_pieces):
+                firsts.setdefault(component, i)
+            self._lay_out(sorted(firsts.values()), avail_width, limit)
         return self.width, self.height
 
-    def _rows(self, width: float) -> list[list[int]]:
-        """The pieces by row (indices), as many to a row as ``width`` (unscaled) holds."""
-        rows: list[list[int]] = [[]]
+    def _lay_out(self, chosen: list[int], avail_width: float, limit: float) -> None:
+        """Rows of the ``chosen`` pieces, shrunk to the width and then to ``limit`` tall, as far as
+        the largest piece may go before it reaches ``MIN_THUMBNAIL``."""
+        self.pieces = [self.all_pieces[i] for i in chosen]
+        natural = [self.natural[i] for i in chosen]
+        least = min(1.0, MIN_THUMBNAIL / max(h for _, h in natural))
+        self._rows_at(natural, 1.0, avail_width)
+        if self.rows and len(self.rows) > 1:
+            wide = sum(w for w, _ in natural) + self.gap * (len(natural) - 1)
+            self._rows_at(natural, max(least, avail_width / wide), avail_width)
+        if self.height > limit:
+            self._rows_at(natural, max(least, self.shrink * limit / self.height), avail_width)
+
+    def _rows_at(self, natural: list[tuple[float, float]], shrink: float, avail_width: float) -> None:
+        """Sizes (in points as drawn) and rows of the pieces shrunk by ``shrink``, none under ``MIN_THUMBNAIL``."""
+        self.shrink = shrink
+        self.sizes = [(w * shrink * f, h * shrink * f) for w, h in natural
+                      for f in [max(1.0, MIN_THUMBNAIL / (h * shrink))]]
+        gap = self.gap * shrink
+        self.rows: list[list[int]] = [[]]
         used = 0.0
         for i, (w, _) in enumerate(self.sizes):
-            if rows[-1] and used + self.gap + w > width:
-                rows.append([])
+            if self.rows[-1] and used + gap + w > avail_width:
+                self.rows.append([])
                 used = 0.0
-            used += (self.gap if rows[-1] else 0) + w
-            rows[-1].append(i)
-        return rows
+            used += (gap if self.rows[-1] else 0) + w
+            self.rows[-1].append(i)
+        self.heights = [max(self.sizes[i][1] for i in row) for row in self.rows]
+        self.row_height = max(self.heights)
+        self.height = sum(self.heights) + (len(self.rows) - 1) * gap
 
     def draw(self) -> None:
-        k = self.shrink
+        gap = self.gap * self.shrink
         top = self.height
-        for row in self.rows:
-            used = sum(self.sizes[i][0] for i in row) + self.gap * (len(row) - 1)
-            x = (self.width - k * used) / 2
+        for row, row_height in zip(self.rows, self.heights):
+            used = sum(self.sizes[i][0] for i in row) + gap * (len(row) - 1)
+            x = (self.width - used) / 2
             for i in row:
                 (component, piece), (w, h) = self.pieces[i], self.sizes[i]
                 template, values = self.faces.face(component, piece)
                 # pieces stand on the row's foot line
-                self.faces.draw(self.canv, template, values, x, top - k * (self.row_height - h), h * k)
-                x += (w + self.gap) * k
-            top -= k * (self.row_height + self.gap)
+                self.faces.draw(self.canv, template, values, x, top - (row_height - h), h)
+                x += w + gap
+            top -= row_height + gap

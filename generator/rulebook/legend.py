@@ -1,15 +1,25 @@
-"""The key beneath a table diagram: one swatch and a few words for every mark the diagram shows,
-and a count box (outlined for one player, filled for the other, so the two tell apart on a
-black-and-white copy too)."""
+"""The key to table diagrams: one swatch and a few words for every mark a diagram shows, beneath
+one diagram or, for a run of diagrams, drawn once above them all (``LegendFigure``, its items the
+``merged`` items of every diagram); and a count box (outlined for one player, filled for the
+other, so the two tell apart on a black-and-white copy too)."""
 from __future__ import annotations
 
 from typing import Any
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Flowable
 
 from generator.rulebook.drawing import arrowhead, pill
 from generator.rulebook.legible import ink_on
 from generator.rulebook.styles import Styles
+
+LegendItem = tuple[str, str, str]   # (kind, colour, words), as ``Legend`` takes them
+
+
+def merged(*item_lists: list[LegendItem]) -> list[LegendItem]:
+    """The items of several legends as one: each item once, in the order first met."""
+    return list(dict.fromkeys(item for items in item_lists for item in items))
+
 
 def count_box(canv: Any, styles: Styles, px: float, py: float, side: float, text: str, role: str,
               size: float, outlined: bool = False) -> None:
@@ -130,3 +140,20 @@ class Legend:
             canv.setLineWidth(1.6)
             canv.roundRect(cx - s * 0.35, cy - s / 2, s * 0.7, s, s * 0.08, stroke=1, fill=1)
         canv.restoreState()
+
+
+class LegendFigure(Flowable):
+    """A legend on its own, as wide as the text: the key drawn once for the diagrams that follow."""
+
+    min_scale = 1.0   # its text is at the figures' smallest size already: a page must not shrink it
+
+    def __init__(self, styles: Styles, width: float, items: list[LegendItem]):
+        super().__init__()
+        self.legend = Legend(styles, width, items)
+        self.width, self.height = width, self.legend.height
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def draw(self) -> None:
+        self.legend.draw(self.canv, 0, self.height)

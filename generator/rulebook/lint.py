@@ -3,7 +3,9 @@
 Everything is read with pypdfium2. Text checks (its text layer sees the text of drawings too): a
 player book must not show an option key, a command line, an agent id or a word of the designer's
 (``looks/rulebook/player-words.txt``: engine, seed, win rate, percentages ...), and no book may
-show an unresolved template placeholder. Layout checks: a heading (every heading is a PDF bookmark pointing at its top) must
+show an unresolved template placeholder. Words: no player book prints a form its terms file lists
+under a term's ``avoid`` (place, never spot), nor a spelling of the other English
+(``looks/rulebook/spellings.txt``: colour in an en-US book, color in an en-GB one). Layout checks: a heading (every heading is a PDF bookmark pointing at its top) must
 be followed on its page by at least two lines of what it heads, and no body page but the last may be
 less than half full. Fill is measured on the rendered page, by drawn area: the share of the text
 block's height (between running head and page number) that holds ink, text, figures and tables
@@ -16,6 +18,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
+
+from generator.rulebook.terms import Term, avoid_pattern
 
 COMMAND = re.compile(r"python\s+build\.py|\bpnp\s+(build|replay|simulate|rulebook|validate)\b|--(edition|seed|agents|games)\b")
 PLACEHOLDER = re.compile(r"\{\{|\}\}|\{%|%\}|\{#|#\}|\bUndefined\b|\bNone\b")
@@ -30,7 +34,8 @@ MIN_LINES_AFTER_HEADING = 2
 @dataclass(frozen=True)
 class Finding:
     page: int      # 1-based
-    kind: str      # option-key, command, agent-id, designer-word, placeholder, stranded-heading, empty-page
+    kind: str      # option-key, command, agent-id, designer-word, placeholder, stranded-heading, empty-page,
+                   # term, spelling
     text: str
 
     def __str__(self) -> str:
@@ -55,8 +60,10 @@ class Bookmark:
 
 
 def lint_pdf(pdf: Path, option_keys: Iterable[str] = (), agent_ids: Iterable[str] = (),
-             players: bool = True, draft: bool = False) -> list[Finding]:
-    """Every finding in the rulebook at ``pdf``; ``players``: the book is for players (no keys, commands, agents)."""
+             players: bool = True, draft: bool = False, terms: Iterable[Term] = (),
+             language: str | None = None) -> list[Finding]:
+    """Every finding in the rulebook at ``pdf``; ``players``: the book is for players (no keys, commands,
+    agents); ``terms`` (rules/terms.yaml) and ``language`` (en-US, en-GB) for the book's words."""
     import pypdfium2 as pdfium
     doc = pdfium.PdfDocument(str(pdf))
     try:
@@ -66,6 +73,8 @@ def lint_pdf(pdf: Path, option_keys: Iterable[str] = (), agent_ids: Iterable[str
     finally:
         doc.close()
     findings = text_findings(pages, option_keys, agent_ids, players, draft)
+    if players:   # the designer's report quotes the engine's own descriptions of its options
+        findings += word_findings(pages, terms, language)
     findings += stranded_headings(pages, marks)
     findings += empty_pages(pages, fills, marks)
     return sorted(findings, key=lambda f: (f.page, f.kind, f.text))
@@ -134,6 +143,33 @@ def designer_words() -> re.Pattern:
         else:
             parts.append(r"\b" + r"\s+".join(map(re.escape, line.split())) + r"s?\b")
     return re.compile("|".join(parts), re.IGNORECASE)
+
+
+def word_findings(pages: list[list[Line]], terms: Iterable[Term], language: str | None) -> list[Finding]:
+    """Every word the book should not print: a term's ``avoid`` form, a spelling of the other English."""
+    checks = [(pattern, f"for {term.term}") for term in terms if (pattern := avoid_pattern(term))]
+    if language in ("en-US", "en-GB"):
+        checks.append((other_spellings(language), f"in an {language} book"))
+    out = []
+    for number, lines in enumerate(pages, start=1):
+        flat = re.sub(r"\s+", " ", re.sub(r"(\w)-\n(\w)", r"\1\2", "\n".join(line.text for line in lines)))
+        for pattern, why in checks:
+            out += [Finding(number, "term" if why.startswith("for") else "spelling", f"'{m.group(0)}' {why}")
+                    for m in pattern.finditer(flat)]
+    return out
+
+
+@lru_cache(maxsize=2)
+def other_spellings(language: str) -> re.Pattern:
+    """The spellings a book in ``language`` never prints, from looks/rulebook/spellings.txt (an
+    American form, then the British one, a line), as one pattern of whole words in any case."""
+    from generator.model.layouts import BUILTIN_LOOKS
+    column = 1 if language == "en-US" else 0
+    words = [line.split()[column] for line in
+             (BUILTIN_LOOKS / "rulebook" / "spellings.txt").read_text(encoding="utf-8").splitlines()
+             if line.strip() and not line.startswith("#")]
+    return re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(words, key=len, reverse=True))) + r")\b",
+                      re.IGNORECASE)
 
 
 def _agent_pattern(agents: list[str]) -> re.Pattern:

@@ -231,13 +231,18 @@ def _cell_paragraph(text: str, style, align: str) -> Paragraph:
 
 def fence(node: SyntaxTreeNode, conv: Converter, _style: str) -> list[Flowable]:
     """A fenced block is notation: one line per line, nothing reflowed. With the info string
-    ``beside NAME`` it is Markdown set beside the figure NAME instead; ``placeholder`` marks a
-    part of the rules that is not written yet."""
+    ``beside NAME`` it is Markdown set beside the figure NAME instead; ``grid N`` Markdown in
+    cells side by side, at most N to a row; ``placeholder`` marks a part of the rules that is not
+    written yet."""
     info = (node.info or "").split()
     if info and info[0] == "beside":
         if len(info) != 2:
             raise UserError(f"rule text: '```beside' takes one figure name, found {node.info!r}")
         return beside(info[1], node.content, conv)
+    if info and info[0] == "grid":
+        if len(info) != 2 or not info[1].isdigit() or int(info[1]) < 1:
+            raise UserError(f"rule text: '```grid' takes the most cells to a row, e.g. '```grid 3', found {node.info!r}")
+        return grid(node.content, int(info[1]), conv)
     if info and info[0] == "placeholder":
         return placeholder(node.content, conv)
     style = conv.styles["notation"]
@@ -273,6 +278,74 @@ def beside(name: str, text: str, conv: Converter) -> list[Flowable]:
     inner._keys = conv._keys
     flow = inner.convert(text)
     return [Beside(flow, drawn, text_w, gutter), Spacer(0, 4)]
+
+
+GRID_GUTTER = 5 * mm
+
+
+def _widest(f: Flowable, width: float) -> float:
+    """How wide ``f`` draws in a column ``width`` points wide (a figure: its drawing, not its box)."""
+    if isinstance(f, FigureBlock):
+        return max((d.wrap(width, 1e6)[0] for d in f.drawing), default=0.0)
+    return f.wrap(width, 1e6)[0]
+
+
+def grid(text: str, per_row: int, conv: Converter) -> list[Flowable]:
+    """Markdown in cells ``per_row`` to a row, read left to right, a row never split across pages:
+    each heading opens a cell (in a block without headings, each paragraph or figure is a cell).
+    A cell whose figure is wider than its share of the row, or a cell left alone on its row, takes
+    the whole width, its figure beside its text."""
+    nodes = SyntaxTreeNode(conv.parser.parse(text)).children
+    headed = any(node.type == "heading" for node in nodes)
+    cells: list[list[SyntaxTreeNode]] = []
+    for node in nodes:
+        if node.type == "heading" or not cells or not headed:
+            cells.append([])
+        cells[-1].append(node)
+    inner_w = (conv.width - GRID_GUTTER * (per_row - 1)) / per_row
+    inner = Converter(conv.styles, inner_w, conv.figures, "beside")  # a narrow column: ragged right
+    inner._keys = conv._keys
+    out: list[Flowable] = []
+    row: list[list[Flowable]] = []
+
+    def close() -> None:
+        out.extend(_grid_row(row, per_row, inner_w, conv) if len(row) > 1 else
+                   [f for cell in row for f in _cell_alone(cell, conv.width)])
+        row.clear()
+
+    for cell in (inner.blocks(cell, "beside") for cell in cells):
+        if all(_widest(f, inner_w) <= inner_w + 0.5 for f in cell):
+            row.append(cell)
+            if len(row) == per_row:
+                close()
+        else:
+            close()
+            out.extend(_cell_alone(cell, conv.width))
+    close()
+    return out
+
+
+def _grid_row(row: list[list[Flowable]], per_row: int, inner_w: float, conv: Converter) -> list[Flowable]:
+    half = GRID_GUTTER / 2
+    widths = [inner_w + (half if k in (0, per_row - 1) else GRID_GUTTER) for k in range(per_row)]
+    table = Table([row + [[]] * (per_row - len(row))], colWidths=widths, hAlign="LEFT")
+    table.setStyle(TableStyle([_font(conv), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), half), ("RIGHTPADDING", (0, 0), (-1, -1), half),
+        ("LEFTPADDING", (0, 0), (0, -1), 0), ("RIGHTPADDING", (-1, 0), (-1, -1), 0),
+        ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+    return [table, Spacer(0, 8)]
+
+
+def _cell_alone(cell: list[Flowable], width: float) -> list[Flowable]:
+    """A grid cell on a row of its own: its headings, then its text beside its figures (at the
+    width the cell gave them); a cell of a figure or of text alone as it is."""
+    heads = [f for f in cell if isinstance(f, Heading)]
+    drawn = [d for f in cell if isinstance(f, FigureBlock) for d in f.drawing]
+    text = [f for f in cell if not isinstance(f, (Heading, FigureBlock))]
+    if not drawn or not text:
+        return cell
+    figure_w = max(d.wrap(width, 1e6)[0] for d in drawn)
+    return heads + [Beside(text, drawn, width - figure_w - GRID_GUTTER, GRID_GUTTER), Spacer(0, 4)]
 
 
 def rule(_node: SyntaxTreeNode, conv: Converter, _style: str) -> list[Flowable]:

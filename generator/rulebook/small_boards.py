@@ -21,6 +21,8 @@ class SmallBoards(Flowable):
     """``boards`` ((caption, draw) pairs) in rows across ``width`` points, each cell at least
     ``cell`` points wide and ``aspect`` times as high as wide; ``legend`` items as ``Legend`` takes them."""
 
+    min_scale = 1.0   # its text is at the figures' smallest size already: a page must not shrink it
+
     def __init__(self, styles: Styles, width: float, boards: list[tuple[str, DrawBoard]],
                  legend: list[tuple[str, str, str]], cell: float = 110.0, aspect: float = 0.8):
         super().__init__()

@@ -19,6 +19,7 @@ class Term(BaseModel):
     term: str = Field(min_length=1, max_length=60)
     means: str = Field(min_length=1)
     also: list[str] = []        # other forms the index finds: plurals, longer names
+    avoid: list[str] = []       # words the book never uses for this (another word, spelling or case): the lint reports them
 
 
 class Terms(BaseModel):
@@ -46,3 +47,15 @@ def term_pattern(term: Term) -> re.Pattern:
     """Any form of ``term`` (its name or one of ``also``) as whole words, in any case."""
     words = sorted({term.term, *term.also}, key=len, reverse=True)
     return re.compile(r"\b(?:" + "|".join(re.escape(w) for w in words) + r")\b", re.IGNORECASE)
+
+
+def avoid_pattern(term: Term) -> re.Pattern | None:
+    """The forms ``term`` lists under ``avoid`` as whole words: a form that differs from one of the
+    term's own only in case ('green glyph' beside 'Green glyph') matches in that case alone, any
+    other form in any case; None when it lists none."""
+    if not term.avoid:
+        return None
+    own = {w.lower() for w in (term.term, *term.also)}
+    parts = [("" if form.lower() in own else "(?i:") + re.escape(form) + ("" if form.lower() in own else ")")
+             for form in sorted(term.avoid, key=len, reverse=True)]
+    return re.compile(r"\b(?:" + "|".join(parts) + r")\b")

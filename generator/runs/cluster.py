@@ -71,16 +71,16 @@ def current_client() -> Any:
     return _CLIENT.get()
 
 
-def run_on_cluster(client: Any, play_range: Callable[[tuple], list[tuple]], tasks: list[tuple],
-                   progress: Callable[[int], None] | None) -> list[tuple]:
-    """The rows of every task, in task order, each task played by a worker."""
+def run_on_cluster(client: Any, play_range: Callable[[tuple], Any], tasks: list[tuple],
+                   progress: Callable[[int], None] | None) -> list[Any]:
+    """The result of every task, in task order, each task played by a worker."""
     futures = client.map(play_range, tasks, pure=False)
-    rows: list[tuple] = []
+    results: list[Any] = []
     try:
         for task, future in zip(tasks, futures):
-            rows.extend(future.result())
+            results.append(future.result())
             if progress:
                 progress(task[-1] - task[-2])
     finally:
         client.cancel(futures)
-    return rows
+    return results

@@ -5,33 +5,36 @@ order, so the result is the same for any number of jobs.
 """
 from __future__ import annotations
 
+from collections import Counter
+from itertools import compress
+from operator import and_, eq, gt
 from typing import Any, Callable, Sequence
 
 from generator.core.processes import pool_context
 from generator.play.agents_base import seat_agents
-from generator.play.engine_spec import EngineSpec, KernelRows
-from generator.play.loop import GameRow, game_row, play
+from generator.play.engine_spec import EngineSpec, KernelTable
+from generator.play.loop import game_row, play
 from generator.play.plugins import get_engine, load_reference
+from generator.play.records import GameTable
 from generator.play.registry import engine_for
 from generator.play.seeds import game_seed
 from generator.runs.stats import rate, spread
 
 
-def _play_range(args: tuple) -> list[GameRow]:
+def _play_range(args: tuple) -> GameTable:
     game, options, inputs, agents, seed, swap, start, stop = args
     engine = get_engine(game)
     if engine.kernel:
-        play_rows: KernelRows = load_reference(engine.kernel)
-        played = by_seating(agents, seed, swap, start, stop,
-                            lambda pair, seeds: play_rows(options, inputs, seeds, pair))
-        if played is not None:
-            return [row._replace(swapped=swapped) for swapped, row in played]
+        play_table: KernelTable = load_reference(engine.kernel)
+        table = by_seating(agents, swap, start, stop, lambda pair, games: play_table(options, inputs, seed, games, pair))
+        if table is not None:
+            return table
     rows = []
     for i in range(start, stop):
         gs = game_seed(seed, i)
         by_seat, swapped = seats(agents, i, swap)
         rows.append(game_row(engine, play(engine, options, inputs, gs, by_seat), swapped))
-    return rows
+    return GameTable.from_rows(rows, engine.figure_columns)
 
 
 def chunks(games: int, jobs: int, per_job: int = 16, most: int = 2000) -> list[tuple[int, int]]:
@@ -55,47 +58,50 @@ def seats(agents: Sequence[Any], index: int, swap: bool) -> tuple[list[Any], boo
     return ([agents[1], agents[0]] if swapped else list(agents)), swapped
 
 
-def by_seating(agents: Sequence[Any], seed: int, swap: bool, start: int, stop: int,
-               play_batch: Callable[[list[Any], list[int]], list | None]) -> list[tuple[bool, Any]] | None:
+def by_seating(agents: Sequence[Any], swap: bool, start: int, stop: int,
+               play_batch: Callable[[list[Any], range], GameTable | None]) -> GameTable | None:
     """Games ``start`` to ``stop`` played in batches of one seating each (a compiled kernel's
-    ``play_batch(agents by seat, game seeds) -> rows or None``): (swapped, row) in game order, or
-    None as soon as a batch is refused."""
-    groups: dict[bool, list[int]] = {}
-    for i in range(start, stop):
-        groups.setdefault(seats(agents, i, swap)[1], []).append(i)
-    played: dict[int, tuple[bool, Any]] = {}
-    for swapped, games in groups.items():
-        rows = play_batch(seats(agents, games[0], swap)[0], [game_seed(seed, i) for i in games])
-        if rows is None:
+    ``play_batch(agents by seat, game indices) -> their table, not swapped, or None``): their table in
+    game order, or None as soon as a batch is refused."""
+    parts = []
+    for first in (start, start + 1) if swap else (start,):
+        games = range(first, stop, 2 if swap else 1)
+        if not games:
+            continue
+        pair, swapped = seats(agents, first, swap)
+        table = play_batch(pair, games)
+        if table is None:
             return None
-        played.update((i, (swapped, row)) for i, row in zip(games, rows))
-    return [played[i] for i in range(start, stop)]
+        table.swapped = [swapped] * len(games)
+        parts.append((range(first - start, stop - start, games.step), table))
+    return GameTable.placed(parts, stop - start)
 
 
-def run_tasks(play_range: Callable[[tuple], list[Any]], tasks: list[tuple], jobs: int,
+def run_tasks(play_range: Callable[[tuple], Any], tasks: list[tuple], jobs: int,
               progress: Callable[[int], None] | None) -> list[Any]:
-    """The rows of every task, in task order, played here or by a pool of ``jobs`` processes.
+    """The result of every task (``play_range(task)``), in task order, played here or by a pool of
+    ``jobs`` processes.
 
     Each task ends with its (start, stop) game range; ``progress`` gets each range's size.
-    Inside ``cluster.on_cluster`` the tasks go to the Dask cluster instead (same rows, same order).
+    Inside ``cluster.on_cluster`` the tasks go to the Dask cluster instead (same results, same order).
     """
     from generator.runs.cluster import current_client, run_on_cluster
     client = current_client()
     if client is not None:
         return run_on_cluster(client, play_range, tasks, progress)
-    rows: list[tuple] = []
+    results: list[Any] = []
     if jobs == 1 or len(tasks) == 1:
         for t in tasks:
-            rows.extend(play_range(t))
+            results.append(play_range(t))
             if progress:
                 progress(t[-1] - t[-2])
-        return rows
+        return results
     with pool_context().Pool(min(jobs, len(tasks))) as pool:
-        for t, chunk in zip(tasks, pool.imap(play_range, tasks)):
-            rows.extend(chunk)
+        for t, result in zip(tasks, pool.imap(play_range, tasks)):
+            results.append(result)
             if progress:
                 progress(t[-1] - t[-2])
-    return rows
+    return results
 
 
 def run(game: str, options: Any, inputs: Any, games: int, agents: list[str], seed: int, jobs: int,
@@ -103,32 +109,37 @@ def run(game: str, options: Any, inputs: Any, games: int, agents: list[str], see
     check_run(games, jobs)
     seat_agents(get_engine(game), agents, 0)  # reject bad specs before starting
     tasks = [(game, options, inputs, agents, seed, swap_seats, a, b) for a, b in chunks(games, jobs)]
-    rows = run_tasks(_play_range, tasks, jobs, progress)
-    return summarise(rows, engine=get_engine(game), options=options, agents=agents, seed=seed,
+    table = GameTable.joined(run_tasks(_play_range, tasks, jobs, progress))
+    return summarise(table, engine=get_engine(game), options=options, agents=agents, seed=seed,
                      swap_seats=swap_seats)
 
 
-def summarise(rows: Sequence[GameRow], *, engine: EngineSpec, options: Any, agents: Sequence[str],
+def summarise(table: GameTable, *, engine: EngineSpec, options: Any, agents: Sequence[str],
               seed: int, swap_seats: bool) -> dict[str, Any]:
-    """The figures of a run as a JSON-serialisable dict, by the seat names of the game's ``GameInfo``
-    (lower case), with the game's own entries (``summarise_figures``) before ``stalled``."""
-    n = len(rows)
+    """The figures of a run (its games' table) as a JSON-serialisable dict, by the seat names of the
+    game's ``GameInfo`` (lower case), with the game's own entries (``summarise_figures``) before
+    ``stalled``."""
+    n = len(table)
     seats = engine.info.seat_keys()
-    wins = [sum(1 for r in rows if r.winner == p) for p in range(len(seats))]
-    draws = sum(1 for r in rows if r.winner is None)
+    wins = [table.winner.count(p) for p in range(len(seats))]
+    draws = table.winner.count(None)
     agent_wins = [0] * len(agents)  # agent 0 sits in the first seat unless swapped
-    for r in rows:
-        if r.winner is not None:
-            agent_wins[r.winner ^ int(r.swapped)] += 1
-    ties = [r for r in rows if len(set(r.scores)) == 1 and not r.stalled]
+    for (winner, swapped), count in Counter(zip(table.winner, table.swapped)).items():
+        if winner is not None:
+            agent_wins[winner ^ int(swapped)] += count
+    level = [True] * n  # every seat's score the same
+    for other in table.scores[1:]:
+        level = list(map(and_, level, map(eq, table.scores[0], other)))
+    ties = list(compress(range(n), map(gt, level, table.stalled)))  # level and not stalled
     broken = {**{name: 0 for name in engine.info.tie_breaks}, "unbroken": 0}
-    for r in ties:
-        broken[r.tie_break or "unbroken"] = broken.get(r.tie_break or "unbroken", 0) + 1
-    scores = {seat: spread([r.scores[p] for r in rows]) for p, seat in enumerate(seats)}
+    for i in ties:
+        name = table.tie_break[i] or "unbroken"
+        broken[name] = broken.get(name, 0) + 1
+    scores = {seat: spread(table.scores[p]) for p, seat in enumerate(seats)}
     if len(seats) == 2:
-        scores[f"margin_{seats[0]}_minus_{seats[1]}"] = spread([r.scores[0] - r.scores[1] for r in rows])
+        scores[f"margin_{seats[0]}_minus_{seats[1]}"] = spread([a - b for a, b in zip(*table.scores)])
     dump = options.model_dump(mode="json") if hasattr(options, "model_dump") else dict(options)
-    own = engine.summarise_figures(list(rows), list(agents)) if engine.summarise_figures else {}
+    own = engine.summarise_figures(table, list(agents)) if engine.summarise_figures else {}
     return {
         "game": engine.name,
         "games": n,
@@ -140,10 +151,10 @@ def summarise(rows: Sequence[GameRow], *, engine: EngineSpec, options: Any, agen
         "win_rate_by_seat": {**{seat: rate(w, n) for seat, w in zip(seats, wins)}, "draw": rate(draws, n)},
         "win_rate_by_agent": {f"{i}:{a}": rate(agent_wins[i], n) for i, a in enumerate(agents)},
         "scores": scores,
-        "turns": spread([r.turns for r in rows]),
+        "turns": spread(table.turns),
         "ties": {**rate(len(ties), n), "broken_by": broken},
         **own,
-        "stalled": rate(sum(1 for r in rows if r.stalled), n),
+        "stalled": rate(sum(1 for stalled in table.stalled if stalled), n),
     }
 
 

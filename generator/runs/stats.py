@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import math
+from collections import Counter
+from itertools import compress
 from typing import Any, Sequence
 
 
@@ -21,16 +23,55 @@ def wilson(successes: float, n: int, z: float = 1.959963984540054) -> tuple[floa
 
 
 def spread(values: Sequence[float]) -> dict[str, float]:
-    """mean, sample standard deviation, min, max, median of a list (zeros when empty)."""
+    """mean, sample standard deviation, min, max, median of a list (zeros when empty).
+
+    The squared deviations are summed in the list's order (each distinct value's worked out once),
+    and whole numbers are ordered by counting them, so a long run of games is summed up quickly and
+    every figure is the one a plain loop gives.
+
+    >>> spread([3, 1, 2, 2])
+    {'mean': 2.0, 'stdev': 0.816496580927726, 'min': 1.0, 'max': 3.0, 'median': 2.0}
+    """
     n = len(values)
     if n == 0:
         return {"mean": 0.0, "stdev": 0.0, "min": 0.0, "max": 0.0, "median": 0.0}
     mean = sum(values) / n
-    var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
-    s = sorted(values)
-    med = s[n // 2] if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2
-    return {"mean": mean, "stdev": math.sqrt(var), "min": float(s[0]), "max": float(s[-1]),
-            "median": float(med)}
+    counts = Counter(values)
+    squares = {v: (v - mean) ** 2 for v in counts}
+    var = sum(map(squares.__getitem__, values)) / (n - 1) if n > 1 else 0.0
+    low, middle, high = _order_statistics(values, counts, n)
+    return {"mean": mean, "stdev": math.sqrt(var), "min": float(low), "max": float(high),
+            "median": float(middle)}
+
+
+def _order_statistics(values: Sequence[float], counts: Counter, n: int) -> tuple[float, float, float]:
+    """(min, median, max) of ``values``: whole numbers by their counts, anything else sorted."""
+    if not all(type(v) is int for v in counts):
+        s = sorted(values)
+        return s[0], (s[n // 2] if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2), s[-1]
+    ordered = sorted(counts)
+    wanted = (n // 2,) if n % 2 else (n // 2 - 1, n // 2)
+    found: list[int] = []
+    seen = 0
+    for v in ordered:
+        seen += counts[v]
+        while len(found) < len(wanted) and wanted[len(found)] < seen:
+            found.append(v)
+        if len(found) == len(wanted):
+            break
+    return ordered[0], (found[0] if n % 2 else (found[0] + found[1]) / 2), ordered[-1]
+
+
+def sums_by_agent(light: Sequence[int], dark: Sequence[int], swapped: Sequence[bool]) -> list[int]:
+    """The totals of a two-seat figure by agent (agent 0 sits in the first seat unless the game's
+    seats are swapped), from its column per seat and the games' ``swapped`` column.
+
+    >>> sums_by_agent([1, 2, 3], [10, 20, 30], [False, True, False])
+    [24, 42]
+    """
+    unswapped = [not s for s in swapped]
+    return [sum(compress(light, unswapped)) + sum(compress(dark, swapped)),
+            sum(compress(light, swapped)) + sum(compress(dark, unswapped))]
 
 
 def rate(count: int, n: int) -> dict[str, Any]:

@@ -8,9 +8,15 @@ movegen.py, the agents those of plans.py and agents.py: a plan made at the start
 played as its decisions, the greedy values summed in the engine's order. The grid's geometry
 (lines, the steps toward each square, squares by distance) comes from the engine's own tables.
 """
-from libc.stdint cimport uint64_t
+from cpython cimport array
+from libc.stdint cimport int64_t, uint64_t
 from libc.math cimport exp, log, sqrt
 from libc.stdlib cimport free, malloc
+
+import array
+
+cdef extern from "kernel_seeds.h":
+    uint64_t pnp_derive_seed(const char* name, int nparts, int64_t x, int64_t y) nogil
 
 cdef extern from *:
     """
@@ -37,12 +43,19 @@ cdef extern from *:
     static inline double pnp_random(uint64_t *s) {
         return (double)(pnp_sm_next(s) >> 11) * (1.0 / 9007199254740992.0);
     }
-    static inline int pnp_popcount(uint64_t m) { return __builtin_popcountll(m); }
+    static inline int pnp_popcount(uint64_t m) {  /* inline everywhere (no popcnt instruction assumed) */
+        m = m - ((m >> 1) & 0x5555555555555555ULL);
+        m = (m & 0x3333333333333333ULL) + ((m >> 2) & 0x3333333333333333ULL);
+        m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+        return (int)((m * 0x0101010101010101ULL) >> 56);
+    }
+    static inline int pnp_lowest(uint64_t m) { return __builtin_ctzll(m); }
     """
     int pnp_below(uint64_t *s, uint64_t n) nogil
     uint64_t pnp_next "pnp_sm_next"(uint64_t *s) nogil
     double pnp_random(uint64_t *s) nogil
     int pnp_popcount(uint64_t m) nogil
+    int pnp_lowest(uint64_t m) nogil
 
 cdef enum:
     MAXC = 64          # squares (an 8 x 8 grid at most)
@@ -55,6 +68,7 @@ cdef enum:
     AGENT_SEARCH = 2
     MAXK = 16          # candidates of a search node
     MAXDEPTH = 1024    # turns below a search's root
+    TABLE_COLUMNS = 15  # whole numbers per game of ``play_table`` (``TABLE``)
 
 cdef struct Static:
     int n, cells, H, hidden, nmasks, deck_size, pm, ps, pb, in_line, trigger, turn_cap, cubes, shuffled
@@ -204,14 +218,24 @@ cdef void deal(const Static* st, Game* g, uint64_t seed) noexcept nogil:
 
 
 # ----------------------------------------------------------------------- paths
+cdef long long binomials[MAXC][MAXC]   # binomials[n][k] (n: a path's steps, at most 14), filled once below
+
+
+cdef void fill_binomials() noexcept nogil:
+    cdef int n, k
+    for n in range(MAXC):
+        binomials[n][0] = 1
+        for k in range(1, MAXC):
+            binomials[n][k] = 0 if n == 0 else binomials[n - 1][k - 1] + binomials[n - 1][k]
+
+
+fill_binomials()
+
+
 cdef inline long long choose_count(int n, int k) noexcept nogil:
-    cdef long long r = 1
-    cdef int i
     if k < 0 or k > n:
         return 0
-    for i in range(1, k + 1):
-        r = r * (n - k + i) // i
-    return r
+    return binomials[n][k]
 
 
 cdef inline long long path_count(const Static* st, int a, int b) noexcept nogil:
@@ -515,7 +539,6 @@ cdef class ChannelingKernel:
         cdef int ch_s[MAXH][2]
         cdef int ch_ns[MAXH]
         cdef uint64_t ch_dm[MAXH]
-        cdef int ds[MAXC]
         cdef uint64_t fr, lm, dm
         cdef int av, nhand = 0
         cdef int hand[MAXH]
@@ -564,13 +587,12 @@ cdef class ChannelingKernel:
             if r < ch_k[i]:
                 break
             r -= ch_k[i]
-        nd = 0
-        for k in range(st.cells):
-            if (ch_dm[i] >> k) & 1:
-                ds[nd] = k
-                nd += 1
+        nd = pnp_popcount(ch_dm[i])
         slot = ch_s[i][r // nd]
-        dst = ds[r % nd]
+        dm = ch_dm[i]
+        for k in range(r % nd):  # the (r % nd)-th destination, from the lowest
+            dm &= dm - 1
+        dst = pnp_lowest(dm)
         plan.glyph = ch_g[i]
         plan.slot = slot
         plan.dst = dst
@@ -1087,6 +1109,22 @@ cdef class ChannelingKernel:
         self.sp.paired = paired
 
     # ------------------------------------------------------------------- whole games
+    cdef void play_game(self, Game* g, uint64_t deal_seed, uint64_t* rngs, const int* agents, const int* iters,
+                        Log* lg) noexcept nogil:
+        """One game played to its end in ``g`` (the deal's seed, the seats' generators); each decision
+        id and card drawn in ``lg``."""
+        cdef Plan plan
+        deal(self.st, g, deal_seed)
+        lg.n = 0
+        while not g.terminal:
+            if agents[g.cur] == AGENT_RANDOM:
+                self.random_plan(g, &rngs[g.cur], &plan)
+            elif agents[g.cur] == AGENT_GREEDY:
+                self.greedy_plan(g, &rngs[g.cur], &plan)
+            else:
+                self.search(g, &rngs[g.cur], iters[g.cur], &plan)
+            self.play_plan(g, &plan, lg)
+
     def play_games(self, list seeds, int light, int dark, bint log=False, int light_iterations=0,
                    int dark_iterations=0):
         """One row per (deal seed, Light's seed, Dark's seed): (winner or -1, tie-break code (0 none,
@@ -1095,9 +1133,9 @@ cdef class ChannelingKernel:
         decision ids in order and each card drawn as -1 - card. An agent is 0 random, 1 greedy or 2
         the search with that seat's iterations."""
         cdef Game g
-        cdef Plan plan
         cdef Log lg
         cdef uint64_t rngs[2]
+        cdef uint64_t deal_seed
         cdef int agents[2]
         cdef int iters[2]
         cdef int winner, tie, i
@@ -1109,19 +1147,11 @@ cdef class ChannelingKernel:
         rows = []
         try:
             for seed in seeds:
-                deal(self.st, &g, <uint64_t>(seed[0] & 0xFFFFFFFFFFFFFFFF))
                 rngs[0] = <uint64_t>(seed[1] & 0xFFFFFFFFFFFFFFFF)
                 rngs[1] = <uint64_t>(seed[2] & 0xFFFFFFFFFFFFFFFF)
-                lg.n = 0
+                deal_seed = <uint64_t>(seed[0] & 0xFFFFFFFFFFFFFFFF)
                 with nogil:
-                    while not g.terminal:
-                        if agents[g.cur] == AGENT_RANDOM:
-                            self.random_plan(&g, &rngs[g.cur], &plan)
-                        elif agents[g.cur] == AGENT_GREEDY:
-                            self.greedy_plan(&g, &rngs[g.cur], &plan)
-                        else:
-                            self.search(&g, &rngs[g.cur], iters[g.cur], &plan)
-                        self.play_plan(&g, &plan, &lg)
+                    self.play_game(&g, deal_seed, rngs, agents, iters, &lg)
                 winner = self.winner(&g, &tie)
                 rows.append((winner, tie, (g.splendor[0] - g.over[0], g.splendor[1] - g.over[1]),
                              (g.ncards[0], g.ncards[1]), (g.over[0], g.over[1]),
@@ -1131,3 +1161,64 @@ cdef class ChannelingKernel:
         finally:
             free(lg.ids)
         return rows
+
+    def play_table(self, list games, int light, int dark, int light_iterations=0, int dark_iterations=0,
+                   master=None):
+        """The games of ``games`` (game seeds; with ``master``, the indices of games of a run seeded
+        ``master``; each in int64 range) as one array of ``TABLE_COLUMNS`` whole numbers per game, in
+        the order of ``TABLE``: no Python object per game. A game's seed (``seeds.game_seed``) and its
+        agents' (``kernel.game_seeds``) are derived here as the registry derives them. Agents as in
+        ``play_games``."""
+        cdef Game g
+        cdef Log lg
+        cdef uint64_t rngs[2]
+        cdef int agents[2]
+        cdef int iters[2]
+        cdef int n = len(games), i, tie
+        cdef int64_t m = 0 if master is None else master
+        cdef bint derive = master is not None
+        cdef uint64_t* seeds = <uint64_t*>malloc((n if n else 1) * sizeof(uint64_t))
+        cdef array.array out = array.clone(array.array("i"), n * TABLE_COLUMNS, False)
+        cdef int* row
+        if seeds == NULL:
+            raise MemoryError()
+        agents[0] = light
+        agents[1] = dark
+        iters[0] = light_iterations
+        iters[1] = dark_iterations
+        lg.ids = NULL
+        try:
+            for i in range(n):
+                seeds[i] = <uint64_t>(<int64_t>games[i])
+            with nogil:
+                for i in range(n):
+                    if derive:
+                        seeds[i] = pnp_derive_seed("game", 2, m, <int64_t>seeds[i])
+                    rngs[0] = pnp_derive_seed("agent", 2, <int64_t>seeds[i], 0)
+                    rngs[1] = pnp_derive_seed("agent", 2, <int64_t>seeds[i], 1)
+                    self.play_game(&g, seeds[i], rngs, agents, iters, &lg)
+                    row = out.data.as_ints + i * TABLE_COLUMNS
+                    row[0] = self.winner(&g, &tie)
+                    row[1] = tie
+                    row[2] = g.splendor[0] - g.over[0]
+                    row[3] = g.splendor[1] - g.over[1]
+                    row[4] = g.ncards[0]
+                    row[5] = g.ncards[1]
+                    row[6] = g.over[0]
+                    row[7] = g.over[1]
+                    row[8] = g.supply_short[0]
+                    row[9] = g.supply_short[1]
+                    row[10] = g.spent[0]
+                    row[11] = g.spent[1]
+                    row[12] = g.turn
+                    row[13] = g.deck_ran_out
+                    row[14] = g.stalled
+        finally:
+            free(seeds)
+        return out
+
+
+# what ``play_table`` gives per game, in order
+TABLE = ("winner", "tie", "score_0", "score_1", "cards_0", "cards_1", "overchanneling_0", "overchanneling_1",
+         "supply_ran_out_0", "supply_ran_out_1", "spent_glyphs_0", "spent_glyphs_1", "turns", "deck_ran_out",
+         "stalled")

@@ -12,7 +12,7 @@ from pnp_games.channeling.positions import position as position_of
 from pnp_games.channeling.render import render_board
 from pnp_games.channeling.setup import new_game as set_up
 from pnp_games.channeling.state import State
-from pnp_games.channeling.summary import figures, format_summary, summarise_figures
+from pnp_games.channeling.summary import figure_columns, figures, format_summary, summarise_figures
 from pnp_games.channeling.views import notation_for
 
 # agents are imported when used: reading options needs none
@@ -32,10 +32,10 @@ def position(options: ChannelingOptions, inputs: Deal, data: dict[str, Any]) -> 
     return position_of(options, inputs.deck, inputs.glyph_ids, data)
 
 
-def kernel_rows(options: ChannelingOptions, inputs: Deal, seeds: Any, agents: Any) -> Any:
-    """The engine's ``kernel`` hook: the compiled kernel's ``GameRow``s (see ``kernel.play_rows``)."""
-    from pnp_games.channeling.kernel import play_rows
-    return play_rows(options, inputs.deck, inputs.glyph_ids, seeds, agents)
+def kernel_table(options: ChannelingOptions, inputs: Deal, seed: int, games: range, agents: Any) -> Any:
+    """The engine's ``kernel`` hook: the compiled kernel's ``GameTable`` (see ``kernel.play_table``)."""
+    from pnp_games.channeling.kernel import play_table
+    return play_table(options, inputs.deck, inputs.glyph_ids, seed, games, agents)
 
 
 def describe_setup(state: State) -> dict[str, Any]:
@@ -58,6 +58,6 @@ ENGINE = EngineSpec(name="channeling", options_model=ChannelingOptions, new_game
                     notation_for=notation_for, render_for=render_board, apply_record=State.play_turn,
                     info=GameInfo(seats=("Light", "Dark"), tie_breaks=("fewer_cards", "second_player"),
                                   hidden_information=True),
-                    figures=figures, summarise_figures=summarise_figures, format_summary=format_summary,
-                    frameworks=f"{__package__}.frameworks:BINDING", kernel=f"{__package__}.game:kernel_rows",
+                    figures=figures, figure_columns=figure_columns, summarise_figures=summarise_figures, format_summary=format_summary,
+                    frameworks=f"{__package__}.frameworks:BINDING", kernel=f"{__package__}.game:kernel_table",
                     appendices="pnp_games.channeling.book.book:APPENDICES")

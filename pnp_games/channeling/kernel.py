@@ -4,7 +4,8 @@
 ``greedy`` and ``strong`` (the kernel's search, ``mcts.KernelSearchAgent``) agents inside the kernel, one ``GameRow`` per game seed as ``loop.game_row`` makes
 it (not swapped), or gives None when the kernel is not built, is
 turned off (``PNP_KERNEL=0``) or does not implement an agent asked for; the caller then plays in
-Python. A game of random and greedy agents is the very game the Python engine plays from the same seed,
+Python. ``play_table`` plays the games of a run the same way, the seeds derived and the results
+kept in C, and gives their ``GameTable`` (what ``simulate`` sums up). A game of random and greedy agents is the very game the Python engine plays from the same seed,
 decision for decision: tests/engine/test_channeling_kernel.py compares them. ``search_plan`` runs the
 search for one Python position (how ``KernelSearchAgent`` plays inside the Python engine's games).
 """
@@ -17,6 +18,7 @@ from typing import Any, Sequence
 from generator.play import kernels
 from generator.play.kernels import KERNEL_AGENTS as AGENTS, kernel_agent, search_iterations  # noqa: F401
 from generator.play.loop import GameRow
+from generator.play.records import GameTable
 from pnp_games.channeling.options import ChannelingOptions
 from pnp_games.channeling.setup import new_game
 
@@ -42,13 +44,13 @@ class KernelSearch:
     top_k: int = 16
     reply_k: int = 2
     c: float = 0.5
-    rollout_turns: int = 8
+    rollout_turns: int = 4
     temperature: float = 3.0
     paired: bool = True
 
 
 SEARCH = KernelSearch()
-STRONG_ITERATIONS = 1000   # ``strong`` without a count
+STRONG_ITERATIONS = 400    # ``strong`` without a count
 
 
 def _build(module, options: ChannelingOptions, deck: Sequence[Any], glyph_ids: Sequence[str]):
@@ -111,6 +113,38 @@ def play_rows(options: ChannelingOptions, deck: Sequence[Any], glyph_ids: Sequen
         row = GameRow(None if winner < 0 else winner, names.get(tie), scores, turns, stalled, False, figures, flags)
         rows.append((row, events) if log else row)
     return rows
+
+
+def play_table(options: ChannelingOptions, deck: Sequence[Any], glyph_ids: Sequence[str], seed: int, games: range,
+               agents: Sequence[Any]) -> GameTable | None:
+    """The ``GameTable`` of games ``games`` of a run seeded ``seed`` (game ``i`` seeded
+    ``game_seed(seed, i)``; not swapped), the columns ``summary.figure_columns`` names; None when
+    the kernel cannot play these agents here."""
+    light, dark = (kernel_agent(a) for a in agents)
+    if light is None or dark is None:
+        return None
+    game = game_for(options, deck, glyph_ids)
+    if game is None:
+        return None
+    indices, master = kernels.batch_games(seed, games)
+    return as_table(game.play_table(indices, light, dark, *(search_iterations(a, STRONG_ITERATIONS) for a in agents),
+                                    master=master))
+
+
+def as_table(data: Any) -> GameTable:
+    """The kernel's ``play_table`` array as a ``GameTable`` (not swapped)."""
+    module = kernels.load(__package__)
+    assert module is not None  # the kernel made ``data``
+    names = module.TABLE
+    column = {name: data[k::len(names)].tolist() for k, name in enumerate(names)}
+    ties = [None, *TIE_BREAKERS]  # by the kernel's code
+    figures = {name: column[name] for name in ("cards_0", "cards_1", "overchanneling_0", "overchanneling_1",
+                                               "spent_glyphs_0", "spent_glyphs_1")}
+    figures.update({name: [bool(v) for v in column[name]]
+                    for name in ("supply_ran_out_0", "supply_ran_out_1", "deck_ran_out")})
+    return GameTable([None if w < 0 else w for w in column["winner"]], [ties[t] for t in column["tie"]],
+                     [column["score_0"], column["score_1"]], column["turns"], [bool(v) for v in column["stalled"]],
+                     [False] * len(column["turns"]), figures)
 
 
 def position_of(state: Any) -> tuple:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from generator.runs.stats import rate, spread
+from generator.runs.stats import rate, spread, sums_by_agent
 
 SEATS = ("light", "dark")
 
@@ -17,25 +17,37 @@ def figures(state: Any) -> dict[str, tuple[int, int]]:
             "splendor": (scores[0] + over[0], scores[1] + over[1]), "overchanneling": over}
 
 
-def summarise_figures(rows: list[Any], agents: Sequence[str] = ()) -> dict[str, Any]:
+def figure_columns(row: Any) -> dict[str, Any]:
+    """A game's figures and flags as the columns ``summarise_figures`` reads (seat 0 Light, 1 Dark), from
+    its ``GameRow`` (the compiled kernel gives the same columns itself)."""
+    cards, over = row.figures["cards"], row.figures["overchanneling"]
+    spent, short = row.flags.get("spent_glyphs", (0, 0)), row.flags.get("supply_ran_out", (False, False))
+    return {"cards_0": cards[0], "cards_1": cards[1], "overchanneling_0": over[0], "overchanneling_1": over[1],
+            "spent_glyphs_0": spent[0], "spent_glyphs_1": spent[1], "supply_ran_out_0": short[0],
+            "supply_ran_out_1": short[1], "deck_ran_out": row.flags.get("deck_ran_out", False)}
+
+
+def summarise_figures(table: Any, agents: Sequence[str] = ()) -> dict[str, Any]:
     """The summary entries of a run: cards taken and Overchanneling cubes per game, how often the deck
-    or a cube supply ran out, and games where a player had no legal move (``GameRow``s in)."""
-    n = len(rows)
-    cards = [r.figures["cards"] for r in rows]
-    over = [r.figures["overchanneling"] for r in rows]
-    spent = [int(sum(r.flags.get("spent_glyphs", ()))) for r in rows]
+    or a cube supply ran out, and games where a player had no legal move (a ``GameTable`` of the
+    columns of ``figure_columns`` in)."""
+    n = len(table)
+    col = table.figures
+    cards, over = (col["cards_0"], col["cards_1"]), (col["overchanneling_0"], col["overchanneling_1"])
+    spent_by_seat = (col["spent_glyphs_0"], col["spent_glyphs_1"])
+    spent = [a + b for a, b in zip(*spent_by_seat)]
+    # the rule a simulation most easily leaves untested (see generator/runs/coverage.py), by agent
+    # (agent 0 sits at Light unless the seats are swapped)
+    spent_by_agent = sums_by_agent(*spent_by_seat, table.swapped)
     return {
-        "cards_taken_per_game": {"total": spread([a + b for a, b in cards]),
-                                 **{seat: spread([c[p] for c in cards]) for p, seat in enumerate(SEATS)}},
-        "overchanneling_per_game": {"total": spread([a + b for a, b in over]),
-                                    **{seat: spread([o[p] for o in over]) for p, seat in enumerate(SEATS)}},
-        "deck_ran_out": rate(sum(bool(r.flags.get("deck_ran_out")) for r in rows), n),
-        "supply_ran_out": rate(sum(bool(any(r.flags.get("supply_ran_out", ()))) for r in rows), n),
+        "cards_taken_per_game": {"total": spread([a + b for a, b in zip(*cards)]),
+                                 **{seat: spread(cards[p]) for p, seat in enumerate(SEATS)}},
+        "overchanneling_per_game": {"total": spread([a + b for a, b in zip(*over)]),
+                                    **{seat: spread(over[p]) for p, seat in enumerate(SEATS)}},
+        "deck_ran_out": rate(sum(1 for ran_out in col["deck_ran_out"] if ran_out), n),
+        "supply_ran_out": rate(sum(1 for a, b in zip(col["supply_ran_out_0"], col["supply_ran_out_1"]) if a or b), n),
         "no_legal_move": {**rate(sum(1 for s in spent if s), n), "turns_total": sum(spent)},
-        # the rule a simulation most easily leaves untested (see generator/runs/coverage.py), by agent
-        # (agent 0 sits at Light unless the seats are swapped)
-        "action_uses": {f"agent {i}": {"spent glyph": sum(r.flags.get("spent_glyphs", (0, 0))[i ^ int(r.swapped)]
-                                                          for r in rows)} for i in (0, 1)},
+        "action_uses": {f"agent {i}": {"spent glyph": spent_by_agent[i]} for i in (0, 1)},
     }
 
 

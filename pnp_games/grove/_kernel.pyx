@@ -9,9 +9,15 @@ is the same to the last bit), the draws those of ``engine/rng.py``'s SplitMix64.
 could differ in rounding (the dice outcomes grouped by effect, with their probabilities) comes
 from the Python engine's own ``Tables``.
 """
+from cpython cimport array
 from libc.math cimport exp, log, sqrt
-from libc.stdint cimport uint64_t
+from libc.stdint cimport int64_t, uint64_t
 from libc.stdlib cimport free, malloc
+
+import array
+
+cdef extern from "kernel_seeds.h":
+    uint64_t pnp_derive_seed(const char* name, int nparts, int64_t x, int64_t y) nogil
 
 cdef extern from *:
     """
@@ -72,6 +78,8 @@ cdef enum:
     AGENT_GREEDY = 1
     AGENT_SEARCH = 2
     MAXDEPTH = 4096   # actions below a search's root
+    MAXCUBES = 200    # cubes per player
+    TABLE_COLUMNS = 6 + 2 * NTALLY  # whole numbers per game of ``play_table`` (``TABLE``)
 
 
 cdef struct Rules:
@@ -84,6 +92,11 @@ cdef struct Rules:
     int eg_count[3][MAXD][MAXDICE]
     int eg_n[3 * MAXD * MAXDICE * MAXDICE]
     double eg_p[3 * MAXD * MAXDICE * MAXDICE]
+    # the parts of the greedy look-ahead's terms, worked out once (``fill_terms``): by a circle's cubes
+    # (MAXCUBES + the mover's count), by standing druids (on a circle held or not) and by lying druids
+    double cube_part[2 * MAXCUBES + 1]
+    double stand_part[2][MAXD]
+    double lie_part[MAXD]
 
 
 cdef struct GState:
@@ -308,8 +321,8 @@ cdef struct Term:
     int held, lost
 
 
-cdef inline Term term(const Rules* r, int v, int sm, int so, int lm, int lo) noexcept nogil:
-    cdef Term t
+cdef double cube_part(const Rules* r, int v) noexcept nogil:
+    """The part of a circle's term the cubes on it give (the mover's ``v``, the opponent's as -v)."""
     cdef int at = r.at
     cdef int own = v if v > 0 else 0
     cdef int opp = -v if v < 0 else 0
@@ -317,11 +330,27 @@ cdef inline Term term(const Rules* r, int v, int sm, int so, int lm, int lo) noe
     value = (<double>(own if own < at else at) + r.surplus * <double>(own - at if own > at else 0)
              - <double>(opp if opp < at else at) - r.surplus * <double>(opp - at if opp > at else 0))
     value += r.control if own >= at else (-r.control if opp >= at else 0.0)
-    value += (r.stand_held if own >= at else r.stand_circle) * <double>sm + r.lie_circle * <double>lm
-    value -= (r.stand_held if opp >= at else r.stand_circle) * <double>so + r.lie_circle * <double>lo
-    t.value = value
-    t.held = own >= at
-    t.lost = opp >= at
+    return value
+
+
+cdef void fill_terms(Rules* r) noexcept nogil:
+    cdef int v, k
+    for v in range(-MAXCUBES, MAXCUBES + 1):
+        r.cube_part[MAXCUBES + v] = cube_part(r, v)
+    for k in range(MAXD):
+        r.stand_part[0][k] = r.stand_circle * <double>k
+        r.stand_part[1][k] = r.stand_held * <double>k
+        r.lie_part[k] = r.lie_circle * <double>k
+
+
+cdef inline Term term(const Rules* r, int v, int sm, int so, int lm, int lo) noexcept nogil:
+    """A circle's term: its cubes' part, plus the mover's druids on it, minus the opponent's (held:
+    standing druids count ``stand_held`` each, else ``stand_circle``), each sum rounded as the engine's."""
+    cdef Term t
+    t.held = v >= r.at
+    t.lost = -v >= r.at
+    t.value = ((r.cube_part[MAXCUBES + v] + (r.stand_part[t.held][sm] + r.lie_part[lm]))
+               - (r.stand_part[t.lost][so] + r.lie_part[lo]))
     return t
 
 
@@ -332,6 +361,7 @@ cdef struct Board:
     int lm[MAXP]
     int lo[MAXP]
     Term base[MAXP]
+    double before[MAXP + 1]   # the base terms of the circles before each, summed in order from 0.0
     double total
     int held, lost, grove, in_grove, supply, last_turn
 
@@ -353,14 +383,15 @@ cdef inline double finish(const Rules* r, const Board* b, double value, int held
 cdef double with_terms(const Rules* r, const Board* b, int i, Term ti, int j, Term tj, int grove) noexcept nogil:
     """``finish`` of the position with circle ``i``'s term replaced by ``ti`` (and ``j``'s by ``tj``
     when ``j`` >= 0); the terms summed in the circles' order from 0.0, as the engine sums them."""
-    cdef double value = 0.0
-    cdef int held = 0, lost = 0, c
-    cdef Term t
-    for c in range(r.circles):
-        t = ti if c == i else (tj if c == j else b.base[c])
-        value += t.value
-        held += t.held
-        lost += t.lost
+    cdef int c = i if j < 0 or i < j else j
+    cdef int held = b.held - b.base[i].held + ti.held, lost = b.lost - b.base[i].lost + ti.lost
+    cdef double value = b.before[c]
+    if j >= 0:
+        held += tj.held - b.base[j].held
+        lost += tj.lost - b.base[j].lost
+    while c < r.circles:
+        value += ti.value if c == i else (tj.value if c == j else b.base[c].value)
+        c += 1
     return finish(r, b, value, held, lost, grove, 1)
 
 
@@ -390,9 +421,9 @@ cdef double dice_value(const Rules* r, const Board* b, int op, int i, int limit)
         if b.last_turn:
             total += p * 0.0
             continue
-        value = 0.0
-        for c in range(r.circles):
-            value += t.value if c == i else b.base[c].value
+        value = b.before[i] + t.value
+        for c in range(i + 1, r.circles):
+            value += b.base[c].value
         if held_elsewhere + t.held >= r.to_win:
             value += r.winning
         total += p * (value + grove_value)
@@ -420,6 +451,7 @@ cdef int greedy_best(const Rules* r, const GState* s, const int* actions, int co
         b.lm[c] = s.lie[me][c + 1]
         b.lo[c] = s.lie[you][c + 1]
         b.base[c] = term(r, b.v[c], b.sm[c], b.so[c], b.lm[c], b.lo[c])
+        b.before[c] = b.total
         b.total += b.base[c].value
         b.held += b.base[c].held
         b.lost += b.base[c].lost
@@ -670,6 +702,16 @@ cdef int choose(const Rules* r, const GState* s, int agent, uint64_t* rng, const
     return best[pnp_below(rng, <uint64_t>nbest)]
 
 
+cdef void play_out(const Rules* r, const SearchParams* sp, GState* s, uint64_t* dice, uint64_t* rngs,
+                   const int* agents, const int* iterations) noexcept nogil:
+    """Play ``s`` to its end: the mover's agent decides, the dice stream rolls."""
+    while s.phase != P_OVER:
+        if s.phase == P_ACT or s.phase == P_BONUS:
+            play(r, s, choose(r, s, agents[s.cur], &rngs[s.cur], sp, iterations[s.cur]))
+        else:
+            chance(r, s, dice)
+
+
 cdef class GroveKernel:
     """One set of rule options and greedy weights, ready to play games (see ``kernel.py``)."""
 
@@ -698,7 +740,7 @@ cdef class GroveKernel:
         r.first_dice = numbers["first_dice"]
         r.turn_cap = numbers["turn_cap"]
         r.nfaces = numbers["nfaces"]
-        if r.circles + 1 > MAXP or r.druids >= MAXD or r.ndice >= MAXDICE:
+        if r.circles + 1 > MAXP or r.druids >= MAXD or r.ndice >= MAXDICE or r.cubes > MAXCUBES:
             raise ValueError("rule options beyond the kernel's sizes")
         self.sp.rollout_steps, self.sp.greedy_rollouts, self.sp.c, self.sp.temperature = 12, 0, 0.8, 6.0
         r.control = weights["control"]
@@ -709,6 +751,7 @@ cdef class GroveKernel:
         r.lie_circle = weights["lie_circle"]
         r.stand_grove = weights["stand_grove"]
         r.win = weights["win"]
+        fill_terms(r)
         for a in range(3):
             for s in range(MAXD):
                 for l in range(MAXDICE):
@@ -726,17 +769,19 @@ cdef class GroveKernel:
                       list events):
         """Play ``s`` to its end (events, when a list, gets the log codes; see ``play_games``)."""
         cdef int action, code
+        if events is None:
+            with nogil:
+                play_out(&self.r, &self.sp, s, dice, rngs, agents, iterations)
+            return
         while s.phase != P_OVER:
             if s.phase == P_ACT or s.phase == P_BONUS:
                 with nogil:
                     action = choose(&self.r, s, agents[s.cur], &rngs[s.cur], &self.sp, iterations[s.cur])
                 play(&self.r, s, action)
-                if events is not None:
-                    events.append(action)
+                events.append(action)
             else:
                 code = chance(&self.r, s, dice)
-                if events is not None:
-                    events.append(code)
+                events.append(code)
 
     def set_search(self, int rollout_steps, bint greedy_rollouts, double c, double temperature):
         """The search's settings (``kernel.KernelSearch``)."""
@@ -807,3 +852,63 @@ cdef class GroveKernel:
                          tuple(s.tally[0][i] for i in range(NTALLY)) + tuple(s.tally[1][i] for i in range(NTALLY)),
                          events, tuple(s.cubes[i] for i in range(self.r.circles))))
         return rows
+
+    def play_table(self, list games, int light, int dark, int light_iterations=0, int dark_iterations=0,
+                   master=None):
+        """The games of ``games`` (game seeds; with ``master``, the indices of games of a run seeded
+        ``master``; each in int64 range) as one array of ``TABLE_COLUMNS`` whole numbers per game, in
+        the order of ``TABLE`` (the circles each player holds at the end, then the tallies as in
+        ``play_games``): no Python object per game. A game's seed (``seeds.game_seed``) and the seeds
+        it gives the dice and the agents (``kernel.game_seeds``) are derived here as the run loop
+        derives them. Agents as in ``play_games``."""
+        cdef GState s
+        cdef uint64_t dice, seed
+        cdef uint64_t rngs[2]
+        cdef int agents[2]
+        cdef int iters[2]
+        cdef int n = len(games), i, c, held0, held1
+        cdef int64_t m = 0 if master is None else master
+        cdef bint derive = master is not None
+        cdef int64_t* given = <int64_t*>malloc((n if n else 1) * sizeof(int64_t))
+        cdef array.array out = array.clone(array.array("i"), n * TABLE_COLUMNS, False)
+        cdef int* row
+        if given == NULL:
+            raise MemoryError()
+        agents[0] = light
+        agents[1] = dark
+        iters[0] = light_iterations
+        iters[1] = dark_iterations
+        try:
+            for i in range(n):
+                given[i] = games[i]
+            with nogil:
+                for i in range(n):
+                    seed = pnp_derive_seed("game", 2, m, given[i]) if derive else <uint64_t>given[i]
+                    dice = pnp_derive_seed("dice", 1, <int64_t>seed, 0)
+                    rngs[0] = pnp_derive_seed("agent", 2, <int64_t>seed, 0)
+                    rngs[1] = pnp_derive_seed("agent", 2, <int64_t>seed, 1)
+                    new_state(&self.r, &s)
+                    play_out(&self.r, &self.sp, &s, &dice, rngs, agents, iters)
+                    held0 = 0
+                    held1 = 0
+                    for c in range(self.r.circles):
+                        held0 += s.cubes[c] >= self.r.at
+                        held1 += -s.cubes[c] >= self.r.at
+                    row = out.data.as_ints + i * TABLE_COLUMNS
+                    row[0] = s.winner
+                    row[1] = s.first
+                    row[2] = s.turn
+                    row[3] = s.stalled
+                    row[4] = held0
+                    row[5] = held1
+                    for c in range(NTALLY):
+                        row[6 + c] = s.tally[0][c]
+                        row[6 + NTALLY + c] = s.tally[1][c]
+        finally:
+            free(given)
+        return out
+
+
+# what ``play_table`` gives per game, in order (the tallies in the order of ``state.TALLIES``)
+TABLE = ("winner", "first_player", "turns", "stalled", "held_0", "held_1",
+         *(f"tally_{p}_{i}" for p in range(2) for i in range(NTALLY)))

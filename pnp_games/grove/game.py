@@ -37,9 +37,14 @@ def figures(state: State) -> dict[str, Any]:
     return summary.figures(state)
 
 
-def summarise_figures(rows: list, agents: Any) -> dict[str, Any]:
+def figure_columns(row: Any) -> dict[str, Any]:
     from pnp_games.grove import summary
-    return summary.summarise_figures(rows, agents)
+    return summary.figure_columns(row)
+
+
+def summarise_figures(table: Any, agents: Any) -> dict[str, Any]:
+    from pnp_games.grove import summary
+    return summary.summarise_figures(table, agents)
 
 
 def format_summary(result: dict[str, Any]) -> str:
@@ -50,8 +55,8 @@ def format_summary(result: dict[str, Any]) -> str:
 ENGINE = EngineSpec(name="grove", options_model=GroveOptions, new_game=new_game, make_agent=make_agent,
                     describe_setup=describe_setup, render=render_state, parse_action=parse_action,
                     agent_kinds=("random", "greedy", "mcts", "strong"),
-                    figures=figures, summarise_figures=summarise_figures, format_summary=format_summary,
+                    figures=figures, figure_columns=figure_columns, summarise_figures=summarise_figures, format_summary=format_summary,
                     info=GameInfo(seats=("Light", "Dark"), chance=True, chance_name="Dice"),
-                    position=position, kernel=f"{__package__}.kernel:game_rows",
+                    position=position, kernel=f"{__package__}.kernel:game_table",
                     appendices="pnp_games.grove.book.book:APPENDICES",
                     frameworks=f"{__package__}.frameworks:BINDING")

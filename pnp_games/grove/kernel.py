@@ -4,7 +4,8 @@
 ``strong`` (the kernel's search, ``mcts.KernelSearchAgent``) agents inside the kernel and gives one
 row per game's seeds, or None when the kernel is not built,
 is turned off (``PNP_KERNEL=0``) or does not implement an agent asked for; the caller then plays
-in Python. ``game_rows`` gives the same games as the run loop's ``GameRow``s (the engine's
+in Python. ``game_rows`` gives the same games as the run loop's ``GameRow``s, ``game_table`` the
+games of a run as their ``GameTable``, the seeds derived and the results kept in C (the engine's
 ``kernel`` hook). A game is the very game the run loop plays from the same seed (the same seeds,
 the same SplitMix64 draws, the same decisions): tests/engine/test_grove_kernel.py compares them.
 ``search_choice`` runs the search for one Python position (how ``KernelSearchAgent`` plays inside
@@ -17,7 +18,7 @@ from typing import Any, Sequence
 
 from generator.play import kernels
 from generator.play.kernels import KERNEL_AGENTS as AGENTS, kernel_agent, search_iterations  # noqa: F401
-from generator.play.records import GameRow
+from generator.play.records import GameRow, GameTable
 from generator.play.seeds import derive_seed
 from pnp_games.grove.actions import BANISH, CHANNEL, STUN, place_name
 from pnp_games.grove.options import GroveOptions
@@ -120,6 +121,34 @@ def game_rows(options: GroveOptions, inputs: None, seeds: Sequence[int], agents:
                    "tallies": tuple(dict(zip(TALLIES, t)) for t in tallies)}
         rows.append(GameRow(winner, None, held, turns, stalled, False, figures, {"stalled": stalled}))
     return rows
+
+
+def game_table(options: GroveOptions, inputs: None, seed: int, games: range, agents: Sequence[Any]) -> GameTable | None:
+    """The engine's ``kernel`` hook: the ``GameTable`` of games ``games`` of a run seeded ``seed`` (game
+    ``i`` seeded ``game_seed(seed, i)``; not swapped), the columns ``summary.figure_columns`` names;
+    None when the kernel cannot play these agents here."""
+    light, dark = (kernel_agent(a) for a in agents)
+    if light is None or dark is None:
+        return None
+    game = game_for(options)
+    if game is None:
+        return None
+    indices, master = kernels.batch_games(seed, games)
+    return as_table(game.play_table(indices, light, dark, *(search_iterations(a, STRONG_ITERATIONS) for a in agents),
+                                    master=master))
+
+
+def as_table(data: Any) -> GameTable:
+    """The kernel's ``play_table`` array as a ``GameTable`` (not swapped)."""
+    module = kernels.load(__package__)
+    assert module is not None  # the kernel made ``data``
+    step = len(module.TABLE)
+    column = [data[k::step].tolist() for k in range(step)]
+    winner, first, turns, stalled, held_0, held_1 = column[:6]
+    figures = {"first_player": [None if f < 0 else f for f in first],
+               **{f"{key}_{p}": column[6 + p * len(TALLIES) + k] for p in (0, 1) for k, key in enumerate(TALLIES)}}
+    return GameTable([None if w < 0 else w for w in winner], [None] * len(turns), [held_0, held_1], turns,
+                     [bool(s) for s in stalled], [False] * len(turns), figures)
 
 
 def position_of(state: Any) -> tuple:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from generator.play.records import GameRecord, GameRow
-from generator.runs.stats import rate, spread
+from generator.play.records import GameRecord, GameRow, GameTable
+from generator.runs.stats import rate, spread, sums_by_agent
 from pnp_games.grove.options import GroveOptions
 from pnp_games.grove.state import PLAYER_NAMES, TALLIES, State
 
@@ -27,23 +27,32 @@ def figures(state: State) -> dict[str, Any]:
             "tallies": (state.tally(0), state.tally(1))}
 
 
-def summarise_figures(rows: list[GameRow], agents: Sequence[str]) -> dict[str, Any]:
+def figure_columns(row: GameRow) -> dict[str, Any]:
+    """A game's figures as the columns ``summarise_figures`` reads: who rolled first and each player's
+    tallies (``{tally}_0`` Light's, ``{tally}_1`` Dark's), from its ``GameRow`` (the compiled kernel
+    gives the same columns itself)."""
+    tallies = row.figures["tallies"]
+    return {"first_player": row.figures["first_player"],
+            **{f"{key}_{p}": tallies[p][key] for p in (0, 1) for key in TALLIES}}
+
+
+def summarise_figures(table: GameTable, agents: Sequence[str]) -> dict[str, Any]:
     """The summary entries of a run: wins by turn order (95% Wilson intervals), who moved first, the
-    length of decided games, what happened per game and how often each agent took each action."""
-    n = len(rows)
-    decided = [r for r in rows if r.winner is not None]
-    first_wins = sum(1 for r in decided if r.winner == r.figures["first_player"])
-    uses = [dict.fromkeys(ACTION_TALLIES.values(), 0), dict.fromkeys(ACTION_TALLIES.values(), 0)]
+    length of decided games, what happened per game and how often each agent took each action (a
+    ``GameTable`` of the columns of ``figure_columns`` in)."""
+    n = len(table)
+    col = table.figures
+    first = col["first_player"]
+    decided = [i for i, winner in enumerate(table.winner) if winner is not None]
+    first_wins = sum(1 for i in decided if table.winner[i] == first[i])
+    uses: list[dict[str, int]] = [{}, {}]
     for tally, kind in ACTION_TALLIES.items():
-        for r in rows:
-            swapped = int(r.swapped)
-            uses[swapped][kind] += r.figures["tallies"][0][tally]
-            uses[1 - swapped][kind] += r.figures["tallies"][1][tally]
+        uses[0][kind], uses[1][kind] = sums_by_agent(col[f"{tally}_0"], col[f"{tally}_1"], table.swapped)
     return {
         "win_rate_by_turn_order": {"first": rate(first_wins, n), "second": rate(len(decided) - first_wins, n)},
-        "light_moved_first": rate(sum(1 for r in rows if r.figures["first_player"] == 0), n),
-        "turns_of_decided_games": spread([r.turns for r in decided]),
-        "per_game_totals": {key: spread([r.figures["tallies"][0][key] + r.figures["tallies"][1][key] for r in rows])
+        "light_moved_first": rate(first.count(0), n),
+        "turns_of_decided_games": spread([table.turns[i] for i in decided]),
+        "per_game_totals": {key: spread([a + b for a, b in zip(col[f"{key}_0"], col[f"{key}_1"])])
                             for key in TALLIES},
         "action_uses": {f"{i}:{a}": uses[i] for i, a in enumerate(agents)},  # see generator/runs/coverage.py
     }

@@ -1,8 +1,9 @@
 """The compiled Channeling kernel against its Python twin: the same seeds give the same games, every
 decision and every card drawn in the same order and the same row (winner, tie-break, scores,
-cards, Overchanneling, turns, flags), across the editions and the rule options where the code
-branches and every agent pair the kernel plays. The default run plays a few hundred games; the
-``long`` run 10,000 per option set. Skipped when the kernel is not built (or ``PNP_KERNEL=0``)."""
+cards, Overchanneling, turns, flags), and a run's games the same table of results (the seeds
+derived in C), across the editions and the rule options where the code branches and every agent
+pair the kernel plays. The default run plays a few hundred games; the ``long`` run 10,000 per
+option set. Skipped when the kernel is not built (or ``PNP_KERNEL=0``)."""
 from __future__ import annotations
 
 import pytest
@@ -12,8 +13,10 @@ from generator.play.agents_base import seat_agents
 from pnp_games.channeling import Card, ChannelingOptions, kernel
 from pnp_games.channeling.setup import new_game
 from generator.play.plugins import get_engine
+from generator.play.records import GameTable
 from generator.play.seeds import game_seed
 from generator.play.loop import game_row
+from pnp_games.channeling.summary import figure_columns
 
 GLYPHS_12 = GLYPHS + ["leaf", "wave", "spark", "fang"]
 
@@ -67,11 +70,16 @@ def _compare(variant: str, agents, seeds) -> None:
     options, deck, glyphs = VARIANTS[variant]()
     rows = kernel.play_rows(options, deck, glyphs, seeds, agents, log=True)
     assert rows is not None
+    expected_rows = []
     for seed, (row, events) in zip(seeds, rows):
         log, expected = _python_game(options, deck, glyphs, seed, agents)
         assert events == log, f"seed {seed}: first difference at step " \
             f"{next(i for i, (a, b) in enumerate(zip(events + [None], log + [None])) if a != b)}"
         assert row == expected
+        expected_rows.append(expected)
+    # the same games as a table: the kernel derives the seeds from the run's and keeps the results in C
+    table = kernel.game_for(options, deck, glyphs).play_table(seeds, *(kernel.kernel_agent(a) for a in agents))
+    assert kernel.as_table(table) == GameTable.from_rows(expected_rows, figure_columns)
 
 
 @pytest.fixture(autouse=True)
@@ -105,12 +113,30 @@ def test_agents_the_kernel_does_not_play_are_left_to_python():
     assert kernel.kernel_agent(" RANDOM") == kernel.AGENTS["random"] and kernel.kernel_agent(None) is None
 
 
-def test_simulate_plays_in_the_kernel_and_sums_up_the_same(monkeypatch):
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+@pytest.mark.parametrize("seed", [4, -3, 2**63 - 1, -2**63, 2**64 + 5])
+def test_a_runs_games_are_the_python_engines_with_the_seeds_derived_in_the_kernel(variant, seed):
+    options, deck, glyphs = VARIANTS[variant]()
+    games = range(5, 14)
+    table = kernel.play_table(options, deck, glyphs, seed, games, ("greedy", "random"))
+    rows = [game_row(ENGINE, new_game_played(options, deck, glyphs, game_seed(seed, i)), False) for i in games]
+    assert table == GameTable.from_rows(rows, figure_columns)
+
+
+def new_game_played(options, deck, glyphs, seed):
+    from generator.play.loop import play_out
+    state = new_game(options, deck, glyphs, seed)
+    play_out(state, seat_agents(ENGINE, ["greedy", "random"], seed))
+    return state
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_simulate_plays_in_the_kernel_and_sums_up_the_same(monkeypatch, jobs):
     from generator.runs.simulation import simulate
     options, deck, calls = edition_data("2025").options, DECKS["2025"](), []
-    play_rows = kernel.play_rows
-    monkeypatch.setattr(kernel, "play_rows", lambda *a, **k: calls.append(a) or play_rows(*a, **k))
-    compiled = simulate(options, deal(deck), 40, ["greedy", "random"], seed=4, swap_seats=True)
-    assert calls  # the kernel played them
+    play_table = kernel.play_table
+    monkeypatch.setattr(kernel, "play_table", lambda *a, **k: calls.append(a) or play_table(*a, **k))
+    compiled = simulate(options, deal(deck), 41, ["greedy", "random"], seed=4, swap_seats=True, jobs=jobs)
+    assert calls or jobs > 1  # the kernel played them (here; a pool's workers do not report back)
     monkeypatch.setenv("PNP_KERNEL", "0")
-    assert simulate(options, deal(deck), 40, ["greedy", "random"], seed=4, swap_seats=True) == compiled
+    assert simulate(options, deal(deck), 41, ["greedy", "random"], seed=4, swap_seats=True, jobs=jobs) == compiled

@@ -1,6 +1,7 @@
 """The compiled Grove kernel against its Python twin: the same seeds give the same games, every
-decision and roll in the same order and the same result and tallies, across the rule options
-where the code branches and every agent pair the kernel plays. The default run plays a few
+decision and roll in the same order and the same result and tallies, and a run's games the same
+table of results (the seeds derived in C), across the rule options where the code branches and
+every agent pair the kernel plays. The default run plays a few
 hundred games; the ``long`` run 10,000 per option set. Skipped when the kernel is not built (or
 ``PNP_KERNEL=0``): the Python engine then plays everything and nothing is compared."""
 from __future__ import annotations
@@ -13,8 +14,10 @@ from pnp_games.grove.options import GroveOptions
 from pnp_games.grove.kernel import game_seeds
 from pnp_games.grove.state import TALLIES
 from pnp_games.grove.tables import OP_OF_KIND
+from generator.play.records import GameTable
 from generator.play.registry import play_game
 from generator.play.seeds import game_seed
+from pnp_games.grove.summary import figure_columns
 from generator.runs.simulation import simulate
 
 VARIANTS = {
@@ -59,7 +62,11 @@ def _compare(changes: dict, agents: tuple[str, str], seeds: list[int]) -> None:
                                                    python.flags["stalled"])
         assert tallies == tuple(tuple(t[k] for k in TALLIES) for t in python.tallies)
         assert [light or -dark for light, dark in python.cubes_on_circles.values()] == list(cubes)
-    assert kernel.game_rows(options, None, seeds, agents) == [_python_row(options, seed, agents) for seed in seeds]
+    expected = [_python_row(options, seed, agents) for seed in seeds]
+    assert kernel.game_rows(options, None, seeds, agents) == expected
+    # the same games as a table: the kernel derives the dice's and agents' seeds and keeps the results in C
+    table = kernel.game_for(options).play_table(seeds, *(kernel.kernel_agent(a) for a in agents))
+    assert kernel.as_table(table) == GameTable.from_rows(expected, figure_columns)
 
 
 def _python_row(options: GroveOptions, seed: int, agents: tuple[str, str]):
@@ -95,11 +102,21 @@ def test_agents_the_kernel_does_not_play_are_left_to_python():
     assert kernel.kernel_agent("Greedy ") == kernel.AGENTS["greedy"] and kernel.kernel_agent(object()) is None
 
 
-def test_simulate_plays_in_the_kernel_and_sums_up_the_same(monkeypatch):
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+@pytest.mark.parametrize("seed", [3, -3, 2**63 - 1, -2**63, 2**64 + 5])
+def test_a_runs_games_are_the_python_engines_with_the_seeds_derived_in_the_kernel(variant, seed):
+    options, games = GroveOptions(**VARIANTS[variant]), range(5, 12)
+    table = kernel.game_table(options, None, seed, games, ("greedy", "random"))
+    rows = [_python_row(options, game_seed(seed, i), ("greedy", "random")) for i in games]
+    assert table == GameTable.from_rows(rows, figure_columns)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_simulate_plays_in_the_kernel_and_sums_up_the_same(monkeypatch, jobs):
     options, calls = GroveOptions(turn_cap=200), []
-    play_rows = kernel.play_rows
-    monkeypatch.setattr(kernel, "play_rows", lambda *a, **k: calls.append(a) or play_rows(*a, **k))
-    compiled = simulate(options, None, 30, ["greedy", "random"], seed=3, swap_seats=True, game="grove")
-    assert calls  # the kernel played them
+    game_table = kernel.game_table
+    monkeypatch.setattr(kernel, "game_table", lambda *a, **k: calls.append(a) or game_table(*a, **k))
+    compiled = simulate(options, None, 31, ["greedy", "random"], seed=3, swap_seats=True, game="grove", jobs=jobs)
+    assert calls or jobs > 1  # the kernel played them (here; a pool's workers do not report back)
     monkeypatch.setenv("PNP_KERNEL", "0")
-    assert simulate(options, None, 30, ["greedy", "random"], seed=3, swap_seats=True, game="grove") == compiled
+    assert simulate(options, None, 31, ["greedy", "random"], seed=3, swap_seats=True, game="grove", jobs=jobs) == compiled

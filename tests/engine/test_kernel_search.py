@@ -104,6 +104,15 @@ def test_the_search_beats_greedy_from_the_second_seat():
     assert sum(r.winner == 1 for r in rows) >= 30 > sum(r.winner == 1 for r in greedy)
 
 
+def test_the_reports_agent_wins_95_percent_from_the_second_seat_of_the_shipped_2025_edition():
+    """``strong`` as the designer's report plays it (the game's own iteration count), on the shipped
+    deck, against greedy from the harder seat (greedy wins 2 games in 3 from the first against itself)."""
+    data = edition_data("2025")
+    seeds = [game_seed(3, i) for i in range(100)]
+    rows = kernel.play_rows(data.options, data.deck, data.glyph_ids, seeds, ("greedy", "strong"))
+    assert sum(r.winner == 1 for r in rows) >= 95
+
+
 @pytest.mark.parametrize("agents", [("strong:30", "greedy"), ("random", "strong:30")], ids="-".join)
 def test_the_grove_kernel_plays_the_same_search_games_as_the_python_runner_asking_it(agents):
     from test_grove_kernel import _code

@@ -2,6 +2,8 @@
 wraps rather than shrinking below readable thumbnails."""
 from __future__ import annotations
 
+import pytest
+
 from pnp_testing import run_cli
 
 from generator.build.newgame import create_game
@@ -56,10 +58,34 @@ def test_a_long_cover_row_wraps_at_thumbnails_of_25_mm(tmp_path):
     row = CoverRow(faces, [(deck.id, p) for p in deck.pieces[:12]], 70 * mm)
     width = 180 * mm
     _, height = row.wrap(width, 1000)
-    assert row.shrink * row.row_height >= 25 * mm - 1e-6
+    assert min(h for _, h in row.sizes) >= 25 * mm - 1e-6     # sizes as drawn
     assert len(row.rows) > 1 and sum(len(r) for r in row.rows) == 12
     for r in row.rows:   # every row fits the width
-        assert row.shrink * (sum(row.sizes[i][0] for i in r) + row.gap * (len(r) - 1)) <= width + 1e-6
+        assert sum(row.sizes[i][0] for i in r) + row.gap * row.shrink * (len(r) - 1) <= width + 1e-6
     few = CoverRow(faces, [(deck.id, p) for p in deck.pieces[:3]], 70 * mm)
     few.wrap(width, 1000)
     assert len(few.rows) == 1 and few.shrink == 1.0
+
+
+def test_the_druids_on_a_booklet_cover_are_25_mm_or_more(player_books):
+    """The smallest cover: the druid tokens in front of the Channeling's fan are drawn at 25 mm or
+    more, measured by the label each token prints (its size on the cover against its size on the
+    token as printed). (A cover row's pieces are measured in test_rulebook_own_game.)"""
+    import pdfplumber
+    import yaml
+    from generator.model import load_edition
+    from generator.model.layouts import Layouts
+    from generator.rulebook.faces import PieceFaces
+    from pnp_testing import ROOT
+    book = ("the-channeling", "2025", "rulebook-a5-booklet")
+    game, edition_id, _ = book
+    edition = load_edition(game, edition_id)
+    faces = PieceFaces(edition, Layouts(ROOT / "layouts", edition.game.folder))
+    druids = faces.component("druids")
+    template, _ = faces.face(druids.id, druids.pieces[0])
+    source = ROOT / "components" / game / "templates" / f"{druids.spec.face}.yaml"
+    label = yaml.safe_load(source.read_text())["elements"]["label"]
+    least = label["size"] * 25 / (template.size[1] / 72 * 25.4)   # the label's size on a 25 mm token
+    with pdfplumber.open(player_books[book]) as doc:
+        sizes = [w["size"] for w in doc.pages[0].extract_words(extra_attrs=["size"]) if w["text"] == label["text"]]
+    assert sizes and min(sizes) >= least - 0.01, (sizes, least)

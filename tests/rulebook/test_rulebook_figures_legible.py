@@ -1,9 +1,10 @@
 """Legible figures, measured in the PDFs as a printer gets them: no text under 6 pt on any page of
-the player books in Letter, A4 and the A5 booklet (figures included: body text is larger anyway),
+every shipped game's player book in Letter, A4 and the A5 booklet (figures included: body text is larger anyway),
 and every numeral the table diagrams print on a fill reaching 4.5:1 contrast in colour and in
 greyscale, measured from the rendered pixels around it."""
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pytest
@@ -11,25 +12,54 @@ import pytest
 from pnp_testing import run_cli
 
 PROFILES = ("rulebook-letter", "rulebook-a4", "rulebook-a5-booklet")
+GAMES = (("the-channeling", "2025"), ("the-channeling", "thirty"), ("the-channeling", "forest"),
+         ("battle-for-the-grove", "2024"), ("mana-hex", "draft"))   # every shipped book
 SMALLEST = 6.0
-GAMES = (("the-channeling", "2025"), ("battle-for-the-grove", "2024"))
+
+
+def printed_size(char: dict) -> float:
+    """The size a character prints at. pdfminer's ``size`` is the height of the character's box,
+    which is the font size only for text set straight; for turned text (a card on the cover's fan)
+    the font size is recovered from the box, the advance and the matrix, and scaled by the matrix."""
+    a, b, c, d, _, _ = char["matrix"]
+    if abs(b) < 1e-6 and abs(c) < 1e-6:
+        return char["size"]
+    if abs(d) >= abs(c):   # the box's height is |b| advance + |d| font size
+        font = (char["bottom"] - char["top"] - abs(b) * char["adv"]) / abs(d)
+    else:                  # turned past 45 degrees: its width is |a| advance + |c| font size
+        font = (char["x1"] - char["x0"] - abs(a) * char["adv"]) / abs(c)
+    return font * math.hypot(c, d)
+
+
+def _turned(obj: dict) -> bool:
+    return obj.get("object_type") == "char" and (abs(obj["matrix"][1]) > 1e-6 or abs(obj["matrix"][2]) > 1e-6)
 
 
 def small_text(pdf: Path) -> list[tuple[int, float, str]]:
-    """(page, size, word) of every word printed under ``SMALLEST`` points."""
+    """(page, size, word) of every word printed under ``SMALLEST`` points (turned text: each run of
+    characters under it)."""
     import pdfplumber
     found = []
     with pdfplumber.open(pdf) as doc:
         for number, page in enumerate(doc.pages, start=1):
-            for word in page.extract_words(extra_attrs=["size"]):
+            straight = page.filter(lambda obj: not _turned(obj))
+            for word in straight.extract_words(extra_attrs=["size"]):
                 if word["size"] < SMALLEST - 0.005:
                     found.append((number, round(word["size"], 2), word["text"]))
+            run: list[tuple[str, float]] = []
+            for char in [c for c in page.chars if _turned(c)] + [None]:
+                size = printed_size(char) if char is not None else SMALLEST
+                if size < SMALLEST - 0.005:
+                    run.append((char["text"], size))
+                elif run:
+                    found.append((number, round(min(s for _, s in run), 2), "".join(t for t, _ in run)))
+                    run = []
     return found
 
 
 @pytest.fixture(scope="module")
 def books(tmp_path_factory, rulebook_env, player_books) -> list[Path]:
-    """Both games' player books in every profile: those the session built already (``player_books``)
+    """Every shipped player book in every profile: those the session built already (``player_books``)
     and the ones it does not build."""
     out = tmp_path_factory.mktemp("legible")
     built = []
@@ -37,7 +67,7 @@ def books(tmp_path_factory, rulebook_env, player_books) -> list[Path]:
         built += [player_books[(game, edition, p)] for p in PROFILES if (game, edition, p) in player_books]
         missing = [p for p in PROFILES if (game, edition, p) not in player_books]
         if missing:
-            folder = out / game
+            folder = out / f"{game}-{edition}"
             args = ["rulebook", game, "--edition", edition, "--out", str(folder)]
             for profile in missing:
                 args += ["-p", profile]
@@ -55,7 +85,9 @@ def test_no_text_in_any_player_book_is_under_6_points(books):
 
 
 def test_the_measure_finds_text_under_6_points(tmp_path):
-    """The measure itself: a page with one 5.5 pt word among 9 pt ones is caught."""
+    """The measure itself: a page with one 5.5 pt word among 9 pt ones is caught, and so is a
+    turned 5.5 pt name whose box (what pdfminer calls its size) is over 6 pt tall, while a turned
+    6.2 pt one is not."""
     from reportlab.pdfgen.canvas import Canvas
     path = tmp_path / "small.pdf"
     canv = Canvas(str(path))
@@ -63,8 +95,17 @@ def test_the_measure_finds_text_under_6_points(tmp_path):
     canv.drawString(72, 700, "body text")
     canv.setFont("Helvetica", 5.5)
     canv.drawString(72, 680, "tiny")
+    canv.saveState()
+    canv.translate(300, 500)
+    canv.rotate(18)            # turned as a card on the cover's fan: its box is taller than the font
+    canv.scale(0.5, 0.5)
+    canv.setFont("Helvetica", 11)
+    canv.drawString(0, 0, "Faerie Ring")
+    canv.setFont("Helvetica", 12.4)
+    canv.drawString(0, -40, "Big enough")
+    canv.restoreState()
     canv.save()
-    assert small_text(path) == [(1, 5.5, "tiny")]
+    assert small_text(path) == [(1, 5.5, "tiny"), (1, 5.5, "Faerie Ring")]
 
 
 # ----------------------------------------------------------------- contrast of numerals, from pixels

@@ -348,3 +348,20 @@ def test_the_logs_turning_points_have_small_boards(grove_book):
     assert captions
     for turn, player in captions:
         assert rows.get(turn) == player, turn
+
+
+def test_the_sample_games_boards_share_one_key_and_sit_side_by_side(grove_book):
+    """The appendix prints the key to its drawings once for the first turns and once for the rest,
+    not beneath every board; on Letter the first turns' boards stand three to a row (their
+    headings on one line)."""
+    import pdfplumber
+    appendix = section(grove_book["pages"], "Appendix A: A sample game", "Glossary")
+    assert appendix.count("Light's cubes") == 2 and appendix.count("druids: standing") <= 2
+    rows: dict[tuple[int, float], list[str]] = {}
+    with pdfplumber.open(grove_book["pdf"]) as doc:
+        for page in doc.pages:
+            words = page.extract_words()
+            for a, b in zip(words, words[1:]):
+                if a["text"] == "Turn" and re.fullmatch(r"\d+:", b["text"]) and abs(a["top"] - b["top"]) < 1:
+                    rows.setdefault((page.page_number, round(a["top"])), []).append(b["text"])
+    assert max(len(turns) for turns in rows.values()) == 3, rows

@@ -18,7 +18,7 @@ def test_counts_and_ranges_equal_the_yaml(book_2025):
     assert f"Vigor ({min(vigor)} to {max(vigor)} in this deck)" in text
     assert f"Splendor ({min(splendor)} to {max(splendor)} in this deck)" in text
     cubes = next(c for c in load(CHANNELING / "game.yaml")["components"] if c["id"] == "energy-cubes")["pieces"]
-    assert f"{cubes[0]['count']} Energy cubes of their colour" in text
+    assert f"{cubes[0]['count']} Energy cubes of their color" in text
     assert f"{sum(c['count'] for c in cubes)} Energy cubes: {cubes[0]['count']} Light" in text
     glyphs = [g["name"] for g in load(CHANNELING / "glyphs.yaml")["glyphs"]]
     assert ", ".join(glyphs[:-1]) + f" and {glyphs[-1]}" in text

@@ -6,7 +6,7 @@ Element comes last, so every kind lists `kind` first and the groups' keys next.
 """
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, ClassVar, Literal, Union
 
 from pydantic import Discriminator, Field, Tag, model_validator
 
@@ -29,6 +29,7 @@ class Element(Transform):
     repeat: Repeat | None = None  # draw it several times along a row, column, grid or arc
     bleed: bool = False  # meant to run past the trim: exempt from the print-safety check of its ink
     opacity: Opacity = 1  # 0 (not drawn) to 1 (opaque): how much of what lies beneath shows through
+    expression_keys: ClassVar[frozenset[str]] = frozenset()  # an element loaded with expressions names its keys
 
 
 class Box(Strict):
@@ -45,6 +46,15 @@ class Centre(Strict):
 
     cx: Length
     cy: Length
+
+
+class Sweep(Centre):
+    """Part of a circle round (cx, cy): radius `r`, from angle `start` to `end` (degrees
+    counter-clockwise from the right)."""
+
+    r: Length
+    start: Degrees = 0
+    end: Degrees = 90
 
 
 class Gradient(Strict):

@@ -349,7 +349,7 @@ class BoardDiagram(Flowable):
         if "path" in roles:
             items.append(("pill", "path", "cubes laid this turn"))
         if "cancel" in roles:
-            items.append(("pill", "cancel", "cubes cancelled"))
+            items.append(("pill", "cancel", "cubes canceled"))
         if view.move:
             items.append(("ring", "move", "where the druid was"))
         if view.path:
@@ -423,4 +423,4 @@ def small_legend(parts: BoardParts) -> list[tuple[str, str, str]]:
     return [*(("badge", v.colour, v.label) for v in parts.values),
             ("count-outlined", PLAYERS[0], "Light's cubes"), ("count", PLAYERS[1], "Dark's cubes"),
             ("circle", PLAYERS[0], "Light's druid"), ("circle", PLAYERS[1], "Dark's druid"),
-            ("text", "ink", "dashed: an empty spot")]
+            ("text", "ink", "dashed: an empty place")]

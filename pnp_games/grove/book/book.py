@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.rulebook.hooks import (Appendices, Book, EngineInputs, Figure, SmallBoards, charts, choose_seed,
-                                     counts, highlights_by_turn, sample_game, share, spread, told_parts)
+from generator.rulebook.hooks import (Appendices, Book, EngineInputs, Figure, LegendFigure, SmallBoards, charts,
+                                     choose_seed, counts, highlights_by_turn, sample_game, share, spread, told_parts)
 
 from pnp_games.grove.actions import BANISH, CHANNEL, PASS, STAND, STUN
 from pnp_games.grove.state import State
-from pnp_games.grove.book.diagram import SMALL_LEGEND, GroveDiagram, GroveParts, GroveView, grove_view, small_board
+from pnp_games.grove.book.diagram import SMALL_LEGEND, GroveDiagram, GroveParts, GroveView, grove_view, key, small_board
 from pnp_games.grove.book.story import NAMES, game_turns, turn_view
 
 TALLIES = ("channels", "stuns", "banishes", "control_lost", "passes", "cubes_cancelled", "druids_banished")
@@ -81,8 +81,13 @@ def draw_charts(book: Book, runs: list[dict[str, Any]]) -> None:
         book.figures[f"chart/win-rates/{run['id']}"] = _win_rates_chart(run, styles)
 
 
-def _diagram(book: Book, parts: GroveParts, view: GroveView, share_of_width: float, druids: int) -> Figure:
-    return lambda w: [GroveDiagram(view, book.faces, parts, book.styles, w * share_of_width, druids)]
+def _diagram(book: Book, parts: GroveParts, view: GroveView, share_of_width: float, druids: int,
+             legend: bool = True) -> Figure:
+    return lambda w: [GroveDiagram(view, book.faces, parts, book.styles, w * share_of_width, druids, legend)]
+
+
+def _key(book: Book, items: list[tuple[str, str, str]]) -> Figure:
+    return lambda w: [LegendFigure(book.styles, w, items)]
 
 
 EVENTS = ("stun", "stun_capped", "banish", "stand_at_grove", "bonus_action", "cancellation", "control_lost", "pass",
@@ -150,16 +155,13 @@ def sample(book: Book, inputs: EngineInputs) -> dict[str, Any]:
     shows = highlights_by_turn(choice["highlights"])
     told = told_parts([{**t, "shows": shows.get(t["turn"], [])} for t, _ in turns], book.turns_told)
     after = {t["turn"]: state for t, state in turns}
-    # a drawing for each turn told in full: the first ones (but a repeated turn) and the highlighted ones
-    for t in [t for t in told["turns"] if "same_as" not in t] + told["highlighted"]:
-        if parts:
-            book.figures[f"turn/{t['turn']}"] = _diagram(book, parts, turn_view(after[t["turn"]], t),
-                                                         widths.turn_board_width, druids)
+    if parts:
+        _turn_boards(book, parts, told, after, druids)
     _small_boards(book, told, after)
     last = turns[-1][0] if turns else None
     winner = record["winner"]
     return {
-        **told, "search": choice,
+        **told, "search": choice, "cells": _cells(told["turns"]),
         "seed": record["seed"], "agents": list(agents), "edition": edition.id,
         "replay": f"python build.py replay {edition.game.id} --edition {edition.id} --seed {record['seed']} "
                   f"--agents {','.join(agents)}",
@@ -167,6 +169,37 @@ def sample(book: Book, inputs: EngineInputs) -> dict[str, Any]:
         "winner": None if winner is None else ("Light", "Dark")[winner], "turns_played": record["turns"],
         "stalled": bool(record["flags"]["stalled"]), "final": last,
     }
+
+
+def _cells(first: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The first turns as the cells of their grid: a turn told in full (``{"turn": ...}``), or a run
+    of turns that repeat earlier ones, told a line each (``{"same": [...]}``)."""
+    cells: list[dict[str, Any]] = []
+    for t in first:
+        if "same_as" not in t:
+            cells.append({"turn": t})
+        elif cells and "same" in cells[-1]:
+            cells[-1]["same"].append(t)
+        else:
+            cells.append({"same": [t]})
+    return cells
+
+
+def _turn_boards(book: Book, parts: GroveParts, told: dict[str, Any], after: dict[int, State], druids: int) -> None:
+    """``turn/<turn>``: a drawing for each turn told in full, without a legend: the first turns (but
+    a repeated one) as wide as the cell of the grid they are told in, the highlighted later ones
+    beside their text. ``key/first`` and ``key/later``: the one legend of each run of drawings
+    (the later one also of the small boards)."""
+    first = [t for t in told["turns"] if "same_as" not in t]
+    later = [part["turn"] for part in told["later"] if "turn" in part]
+    views = {t["turn"]: turn_view(after[t["turn"]], t) for t in first + later}
+    for t in first:
+        book.figures[f"turn/{t['turn']}"] = _diagram(book, parts, views[t["turn"]], 1.0, druids, legend=False)
+    for t in later:
+        book.figures[f"turn/{t['turn']}"] = _diagram(book, parts, views[t["turn"]],
+                                                     book.styles.sheet.figures.turn_board_width, druids, legend=False)
+    book.figures["key/first"] = _key(book, key([views[t["turn"]] for t in first]))
+    book.figures["key/later"] = _key(book, key([views[t["turn"]] for t in later], SMALL_LEGEND))
 
 
 def _small_boards(book: Book, told: dict[str, Any], after: dict[int, State]) -> None:
@@ -184,7 +217,7 @@ def _small_boards(book: Book, told: dict[str, Any], after: dict[int, State]) -> 
                     seen.add(picture)
                     boards.append((f"Turn {t['turn']}, {t['player']}", small_board(view, book.styles)))
             def figure(width: float, drawn: list = boards) -> list:
-                return [SmallBoards(book.styles, width, drawn, SMALL_LEGEND, aspect=0.55)]
+                return [SmallBoards(book.styles, width, drawn, [], aspect=0.55)]   # the key is key/later
             book.figures[f"small/{rows[0]['turn']}"] = figure
 
 

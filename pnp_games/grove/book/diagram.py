@@ -4,7 +4,8 @@ The circles stand around the Grove as the setup lays them out (three make a tria
 shows its druids as counts beside the printed faces (standing side, lying side), one row per
 player; each circle shows its cubes as a count box and, when held, a ring and the holder's name.
 A turn's drawing adds the druids' moves as arrows and what happened at a circle as small labels,
-and a legend beneath explains every mark it shows.
+and a legend beneath explains every mark it shows (or, for a run of drawings, one key drawn once
+above them: ``legend_items`` of each, merged).
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from reportlab.platypus import Flowable
 
 import math
 
-from generator.rulebook.hooks import Legend, PieceFaces, PieceRef, Styles, arrowhead, count_box, pill
+from generator.rulebook.hooks import Legend, PieceFaces, PieceRef, Styles, arrowhead, count_box, merged, pill
 
 PLAYERS = ("light", "dark")
 GROVE = "G"
@@ -59,29 +60,39 @@ class GroveDiagram(Flowable):
     sheet's ``min_text``): the circles on a ring around the Grove, each with its druids beneath.
     Geometry is worked out in units of one circle's diameter (y down, the Grove at 0, 0), then scaled."""
 
-    RING = 1.55           # distance of a circle's centre from the Grove's, in diameters
-    BLOCK = 0.62          # height of a place's block of druid counts
+    RING = 1.55           # distance of a circle's centre from the Grove's, in diameters, across
+    RING_Y = 1.25         # and up and down: a wide triangle, as the setup lays them out
+    BLOCK = 0.56          # height of a place's block of druid counts (two rows)
+    SIDE_ROOMY = 0.62     # room left and right of the outer circles' centres, for their druid counts and
+    SIDE = 0.53           # labels, and the least of it, in a narrow drawing (a circle is 1 across)
     min_scale = 1.0       # its text is at the smallest size already: a page must not shrink it further
 
     def __init__(self, view: GroveView, faces: PieceFaces, parts: GroveParts, styles: Styles, width: float,
-                 druids_per_player: int):
+                 druids_per_player: int, legend: bool = True):
         super().__init__()
         self.view, self.faces, self.parts, self.styles = view, faces, parts, styles
         self.min_text = styles.sheet.figures.min_text
         n = len(view.circles)
         self.centres = {name: (self.RING * math.cos(math.radians(-90 + k * 360 / n)),
-                               self.RING * math.sin(math.radians(-90 + k * 360 / n)))
+                               self.RING_Y * math.sin(math.radians(-90 + k * 360 / n)))
                         for k, name in enumerate(view.circles)}
         self.grove_w, self.grove_h = 1.3, 0.95
         xs = [x for x, _ in self.centres.values()]
         ys = [y for _, y in self.centres.values()]
-        self.x0, x1 = min(xs + [-self.grove_w / 2]) - 0.62, max(xs + [self.grove_w / 2]) + 0.62
-        self.y0 = min(ys) - 0.5 - (0.3 + self.BLOCK + 0.05 if min(ys) < -1e-6 else 0.15)
-        y1 = max(ys) + 0.5 + 0.3 + self.BLOCK + 0.05
+        left, right = min(xs + [-self.grove_w / 2]), max(xs + [self.grove_w / 2])
+        least = 6.5 * self.min_text   # a diameter holds about 6.5 figures of min_text
+        # the room beside the outer circles narrows before the drawing grows past ``width``, never
+        # below half a circle or half its "held by" label (at the smallest scale, where it is widest)
+        label = max(stringWidth(f"held by {p.title()}", styles.bold_font, self.min_text) for p in PLAYERS)
+        narrowest = max(self.SIDE, (label + self.min_text) / 2 / least + 0.03)
+        side = max(narrowest, min(self.SIDE_ROOMY, (width / least - (right - left)) / 2))
+        self.x0, x1 = left - side, right + side
+        self.y0 = min(ys) - 0.5 - (0.3 + self.BLOCK + 0.02 if min(ys) < -1e-6 else 0.15)
+        y1 = max(ys) + 0.5 + 0.3 + self.BLOCK + 0.02
         units_w = x1 - self.x0
-        width = max(width, units_w * 6.5 * self.min_text)  # a diameter holds about 6.5 figures of min_text
+        width = max(width, units_w * least)
         self.scale = width / units_w
-        self.legend = Legend(styles, width, self._legend_items())
+        self.legend = Legend(styles, width, legend_items(view) if legend else [])
         self.table_h = (y1 - self.y0) * self.scale
         self.width, self.height = width, self.table_h + self.legend.height
         self.hAlign = "CENTER"
@@ -257,22 +268,29 @@ class GroveDiagram(Flowable):
         self.canv.drawCentredString(px, py - size * 0.35, text)
         self.canv.restoreState()
 
-    # ----------------------------------------------------------------- legend
-    def _legend_items(self) -> list[tuple]:
-        view, items = self.view, []
-        for colour in PLAYERS:
-            items.append(("count-outlined" if colour == PLAYERS[0] else "count", colour, f"{colour.title()}'s cubes"))
-        if any(h is not None for h in view.holder.values()):
-            items.append(("circle", "axis", "held"))
-        roles = {role for marks in view.marks.values() for _, role in marks}
-        if "path" in roles:
-            items.append(("pill", "path", "cubes laid"))
-        if "cancel" in roles:
-            items.append(("pill", "cancel", "cancelled, stunned or sent home"))
-        if view.moves:
-            items.append(("arrow", "move", "moved"))
-        items.append(("text", "ink", "\u00d7n druids: standing (upright figure), lying (figure on its side)"))
-        return items
+
+
+def legend_items(view: GroveView) -> list[tuple[str, str, str]]:
+    """The legend of one table drawing: every mark it shows."""
+    items = [("count-outlined", PLAYERS[0], "Light's cubes"), ("count", PLAYERS[1], "Dark's cubes")]
+    items += [("circle", PLAYERS[h], f"held by {PLAYERS[h].title()}")
+              for h in sorted({h for h in view.holder.values() if h is not None})]
+    roles = {role for marks in view.marks.values() for _, role in marks}
+    if "path" in roles:
+        items.append(("pill", "path", "cubes laid"))
+    if "cancel" in roles:
+        items.append(("pill", "cancel", "canceled, stunned or sent home"))
+    if view.moves:
+        items.append(("arrow", "move", "moved"))
+    items.append(("text", "ink", "\u00d7n druids: standing (upright figure), lying (figure on its side)"))
+    return items
+
+
+def key(views: list[GroveView], *more: list[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
+    """One legend for a run of drawings: the marks of all of them (and ``more`` items), each once,
+    the note on druids last."""
+    items = merged(*more, *(legend_items(v) for v in views))
+    return [i for i in items if i[0] != "text"] + [i for i in items if i[0] == "text"]
 
 
 # ----------------------------------------------------------------- small boards

@@ -1,0 +1,85 @@
+"""Fidelity to the publisher's source documents, read from the built player books: every reading the
+source does not state is worded as this book's reading; the source's turn overview opens each turn
+chapter as a numbered list; the credits are whole; no example tells its move twice."""
+from __future__ import annotations
+
+import re
+
+from rulebook_helpers import unbreak
+
+
+def _text(pdf) -> str:
+    from pypdf import PdfReader
+    return re.sub(r"\s+", " ", unbreak("\n".join(page.extract_text() or "" for page in PdfReader(str(pdf)).pages)))
+
+
+def _book(player_books, game: str, edition: str) -> str:
+    return _text(player_books[(game, edition, "rulebook-letter")])
+
+
+def test_the_channeling_words_its_own_readings_as_readings(player_books):
+    """The source is silent on face-down glyphs being unplayable and on where canceled cubes go:
+    the book says so where it states them and answers both in Clarifications as its reading."""
+    text = _book(player_books, "the-channeling", "2025")
+    assert "cannot be played" not in text
+    assert "As this book reads the rules, face-down glyphs stay out of play" in text
+    assert "As this book reads them (see Clarifications), they stay out of play" in text
+    assert re.search(r"Can you play a glyph that lies face down\? We read", text)
+    assert re.search(r"Where do canceled cubes go\? We read", text)
+
+
+def test_thirty_and_forest_return_up_to_the_splendor(player_books):
+    for edition in ("thirty", "forest"):
+        text = _book(player_books, "the-channeling", edition)
+        assert "up to as many as its Splendor go back to your supply" in text, edition
+        assert not re.search(r"(?<![Uu]p to )[Aa]s many (of those cubes )?as (the card’s |its )Splendor", text), edition
+        assert "Up to its Splendor of those cubes" in text, edition     # the turn at a glance
+
+
+def test_each_turn_chapter_opens_with_the_sources_turn_overview(player_books):
+    channeling = _book(player_books, "the-channeling", "2025")
+    assert re.search(r"Playing a turn Light takes the first turn, [^.]*\. Each turn has the same steps, in this "
+                     r"order: 1\. Play a glyph\. 2\. Move a druid\. 3\. Channel", channeling)
+    grove = _book(player_books, "battle-for-the-grove", "2024")
+    assert re.search(r"A turn Your turn, in order: 1\. Check for a win\. .{0,200}? 2\. Take one action at one place, "
+                     r"the Grove or one of the circles: Stand, Move, Channel, Stun or Banish\.", grove)
+
+
+def test_the_credits_are_whole(player_books):
+    """The 2025 source credits design, layout, card art, editing, twelve playtesters and the
+    ornamentation, and gives the publisher's web address."""
+    cover = _book(player_books, "the-channeling", "2025")[:1500]
+    for credit in ("Design: Sam Fragello", "Layout: Scott Bennett", "Card art: Kathryn Rose",
+                   "Editing: Ragnarr Marksen, Scott Bennett", "Ornamentation: Marie Danforth",
+                   "faerieringgames.com/the_channeling"):
+        assert credit in cover, credit
+    players = re.search(r"Playtesting: ([^:]*?) Ornamentation", cover)
+    assert players and len(players.group(1).split(", ")) == 12, players
+
+
+def test_the_grove_leaves_banish_to_the_banisher_and_its_date_unprinted(player_books):
+    text = _book(player_books, "battle-for-the-grove", "2024")
+    assert "When there is a choice, you choose which of them go." in text
+    assert "The printed rules let the player who banishes choose." in text
+    assert "Meeples in two colors work as well as the printed druids" in text
+    assert "12-8-24" not in text and "standing ones first" not in text
+
+
+def test_the_mana_hex_draft_keeps_the_sources_words(player_books):
+    text = _book(player_books, "mana-hex", "draft")
+    assert "Drain: take 1 mana from the tile your totem is on" in text
+    assert "Replenish: put 1 mana from your Mana Reserve on the tile your totem is on" in text
+    assert "A Clash happens whenever two or more totems would share a hex" in text
+    # the draft leaves open whether trap tokens lie face down: the book never says they do
+    assert not re.search(r"[Tt]rap tokens? (lie|lies|is laid|are laid|face down)", text)
+    assert "in players’ hands" not in text and "in players' hands" not in text
+
+
+def test_no_worked_example_tells_its_move_twice(player_books):
+    """An example's own words set the position; the engine's narration tells the move once."""
+    text = _book(player_books, "the-channeling", "2025")
+    for title, glyph in (("Choosing between two shortest Leylines", "Ember"), ("Overchanneling", "Root"),
+                         ("Reaching seven cards", "Tide")):
+        example = text[text.index(f"Example: {title}."):]
+        example = example[:example.index("Score:")]
+        assert example.count(f"plays {glyph}") == 1, example
