@@ -43,9 +43,9 @@ def _files(folder: Path) -> dict[str, bytes]:
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
-def _build(root: Path, cache: Path, jobs: str) -> str:
-    result = run_cli("build", "the-channeling", env={**project_env(root), **QUICK, "PNP_CACHE_DIR": str(cache),
-                                                      "PNP_RULEBOOK_JOBS": jobs})
+def _build(root: Path, cache: Path, jobs: str, *options: str) -> str:
+    env = {**project_env(root), **QUICK, "PNP_CACHE_DIR": str(cache), "PNP_RULEBOOK_JOBS": jobs}
+    result = run_cli("build", "the-channeling", *options, env=env)
     assert result.returncode == 0, result.stderr
     return result.stdout
 
@@ -82,7 +82,8 @@ def test_a_renamed_card_rebuilds_exactly_what_shows_it_as_a_cold_build_would(tmp
 
     cold = project_copy(tmp_path / "cold")
     _rename(cold)
-    _build(cold, tmp_path / "cold-cache", "1")  # one process: no workers, no table-of-contents hint
+    # one process (no workers, no table-of-contents hint), the one edition compared
+    _build(cold, tmp_path / "cold-cache", "1", "-e", "2025")
     assert _files(cold / "output" / "the-channeling" / "2025") == after
 
 
