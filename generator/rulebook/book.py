@@ -69,7 +69,7 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
                 narrated_turns=config.narrated_turns, sample_search=config.sample)
     figures = book.figures
     context = edition_facts(edition)
-    _component_figures(edition, faces, styles, figures)
+    _component_figures(edition, faces, styles, figures, setup.size[1] - setup.top - setup.bottom)
     inputs = engine_inputs(edition)
     appendices = for_engine(edition.engine)
     context.update(options=[], questions=[], stalls=[], rules=None, sample=None, balance=None, seats=[],
@@ -217,13 +217,14 @@ def _colour_function(styles: Styles) -> Callable[[str], str]:
     return colour
 
 
-def _component_figures(edition: Edition, faces: PieceFaces, styles: Styles, figures: dict[str, Figure]) -> None:
+def _component_figures(edition: Edition, faces: PieceFaces, styles: Styles, figures: dict[str, Figure],
+                       page_height: float) -> None:
     height = styles.sheet.figures.gallery_height
     drawable = [c for c in edition.components if c.spec.face and c.pieces]
     tallest = max((faces.face(c.id, c.pieces[0])[0].size[1] for c in drawable), default=1)
     for component in drawable:
         figures[f"components/{component.id}"] = (
-            lambda w, c=component: [Gallery(c, faces, styles, height, height / tallest)])
+            lambda w, c=component: [Gallery(c, faces, styles, height, height / tallest, page_height=page_height)])
 
 
 def _cover_pieces(edition: Edition, faces: PieceFaces, config: RulebookConfig) -> list[tuple[str, Any]]:

@@ -97,14 +97,25 @@ class PieceFaces:
         """``template`` without the text elements that would print below ``min_text`` at ``scale``."""
         if not self.min_text:
             return template
-        fonts = self._for_checks.fonts
-        elements = self._for_checks.bound(template, values)
-        small = [name for name, element in elements.items() if getattr(element, "kind", None) == "text"
-                 and printed_size(element, values, fonts[element.font]) * scale < self.min_text]
+        small = [name for name, (size, _) in self.text_sizes(template, values).items() if size * scale < self.min_text]
         if not small:
             return template
-        kept = {name: e for name, e in elements.items() if name not in small}
+        kept = {name: e for name, e in self._for_checks.bound(template, values).items() if name not in small}
         return replace(template, id=f"{template.id}~{'~'.join(small)}", elements=kept)
+
+    def text_area(self, template: Template, values: dict) -> float:
+        """The area its text elements' boxes cover on a face (in the template's units squared)."""
+        elements = self._for_checks.bound(template, values)
+        return sum(elements[name].w * elements[name].h for name in self.text_sizes(template, values))
+
+    def text_sizes(self, template: Template, values: dict) -> dict[str, tuple[float, int]]:
+        """Each text element of a face: the size it prints at on the face, and how many characters it prints."""
+        from ..draw.bindings import format_text
+        fonts = self._for_checks.fonts
+        return {name: (printed_size(element, values, fonts[element.font]),
+                       len(format_text(element.text, values, element.labels).strip()))
+                for name, element in self._for_checks.bound(template, values).items()
+                if getattr(element, "kind", None) == "text"}
 
 
 def printed_size(element: Any, values: dict, font: str) -> float:

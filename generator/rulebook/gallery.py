@@ -24,28 +24,54 @@ def piece_caption(component: ComponentSet, piece: Piece, faces: PieceFaces) -> s
 
 MIN_THUMBNAIL = 25 * mm   # the least printed height of any piece on the cover
 ROW_SHRINK = 0.15   # a gallery's faces may be drawn this much smaller to save a row
+WORDY = 0.3        # a face whose text boxes cover this share of it is a card of words
+OVER_PRINT = 1.1    # a face enlarged so its words reach min_text is drawn at most this much over its printed size
 
 
 class Gallery(Flowable):
     """Each distinct piece of a component with '×count' and its name beneath, in rows.
 
     Faces keep their true proportions to one another (a token is drawn smaller than a card), but
-    never below half of ``face_height``, the printed height of the largest face. Pieces that differ
+    never below half of ``face_height``, the printed height of the largest face. A face that would
+    lose most of its words there (text under the figures' smallest size is left out) is drawn larger,
+    at the size where all its text reaches that size, up to its printed size (or a tenth over it,
+    for text printed just under it): a reader never sees a blank card that is not blank in print.
+    Such a gallery is no more to be shrunk to save a row, and is enlarged only when it still fits
+    ``page_height`` (a gallery never splits): too many such faces keep the gallery's size. A face
+    is a card of words when its text boxes cover ``WORDY`` of it; a piece with a label keeps its
+    size and loses its label as before. Pieces that differ
     by a choice field as well as by something else (glyph cards by set) start a new row per value.
     """
 
     min_scale = 1.0   # its captions and the faces' text are sized for the page: a shrunk gallery goes under min_text
 
     def __init__(self, component: ComponentSet, faces: PieceFaces, styles: Styles, face_height: float,
-                 scale: float, rows: list[list[Piece]] | None = None):
+                 scale: float, rows: list[list[Piece]] | None = None, page_height: float = float("inf")):
         super().__init__()
         self.component, self.faces, self.styles = component, faces, styles
         self.template = faces.face(component.id, component.pieces[0])[0]
         self.scale, self.max_height = scale, face_height
         self.caption_size = styles["caption"].fontSize
         self.gap = 5
-        self._rows = rows
-        self._size(max(self.template.size[1] * scale, face_height / 2))
+        self._rows, self.page_height = rows, page_height
+        self.small = max(self.template.size[1] * scale, face_height / 2)
+        self._size(self._wordful(self.small))
+        self.least = self.face_height if self.face_height > self.small else 0.0
+
+    def _wordful(self, height: float) -> float:
+        """``height``, or the larger height at which every face keeps its words (capped by ``OVER_PRINT``)."""
+        wanted = height
+        for piece in self.component.pieces:
+            template, values = self.faces.face(self.component.id, piece)
+            texts = self.faces.text_sizes(template, values).values()
+            scale = height / template.size[1]
+            kept = sum(chars for size, chars in texts if size * scale >= self.faces.min_text)
+            boxes = self.faces.text_area(template, values) / (template.size[0] * template.size[1])
+            if boxes < WORDY or kept * 2 >= sum(chars for _, chars in texts):   # not a card of words, or most show
+                continue
+            legible = self.faces.min_text / min(size for size, _ in texts) * (1 + 1e-9)   # not a hair under
+            wanted = max(wanted, template.size[1] * min(legible, OVER_PRINT))
+        return wanted
 
     def _size(self, face_height: float) -> None:
         self.face_height = face_height
@@ -79,6 +105,8 @@ class Gallery(Flowable):
         rows = len(self._layout(width))
         for step in range(1, 7):
             smaller = full * (1 - ROW_SHRINK * step / 6)
+            if smaller < self.least:   # enlarged to keep its words: shrinking would drop them again
+                break
             self._size(smaller)
             if len(self._layout(width)) < rows:
                 return
@@ -94,6 +122,10 @@ class Gallery(Flowable):
         self.width = avail_width
         self._fewer_rows(avail_width)
         self.height = len(self._layout(avail_width)) * self.row_h
+        if self.least and self.height > 0.9 * self.page_height:   # past a page with its caption: the small size after all
+            self.least = 0.0
+            self._size(self.small)
+            return self.wrap(avail_width, avail_height)
         return self.width, self.height
 
     def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
@@ -101,7 +133,7 @@ class Gallery(Flowable):
         fit = int(avail_height // self.row_h)
         if fit < 1 or fit >= len(rows):
             return []
-        parts = [Gallery(self.component, self.faces, self.styles, self.max_height, self.scale, part)
+        parts = [Gallery(self.component, self.faces, self.styles, self.max_height, self.scale, part, self.page_height)
                  for part in (rows[:fit], rows[fit:])]
         for part in parts:   # at the size the rows were counted at (a row saved may have shrunk the faces)
             part._size(self.face_height)
