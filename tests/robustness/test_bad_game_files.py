@@ -78,7 +78,8 @@ CASES = [
     ("alias-recursive-map", CARDS, whole("- &a {name: *a}\n"), "letters.yaml:1 at '[0].name'"),
     ("alias-bomb", CARDS, whole(BOMB), "letters.yaml:5 at 'e[0]'"),
     ("alias-undefined", CARDS, whole("- *nothing\n"), "letters.yaml:1 at '[0]'"),
-    ("nesting-brackets", CARDS, whole("[" * 100_000 + "]" * 100_000), "letters.yaml:1 at '[0][0][0][0]'"),
+    # libyaml (PyYAML's wheels) may refuse this depth while parsing, before any key exists to name
+    ("nesting-brackets", CARDS, whole("[" * 100_000 + "]" * 100_000), "letters.yaml:1"),
     ("nesting-braces", CARDS, whole("{a: " * 50_000 + "1" + "}" * 50_000), "letters.yaml:1 at 'a.a.a.a'"),
     ("nesting-blocks", CARDS, whole("".join("  " * i + f"k{i}:\n" for i in range(200)) + "  " * 200 + "x\n"),
      "letters.yaml:65 at 'k0.k1.k2.k3'"),
