@@ -84,6 +84,15 @@ def game_for(options: ChannelingOptions, deck: Sequence[Any], glyph_ids: Sequenc
     return found
 
 
+def _ready(agents: Sequence[Any], options: ChannelingOptions, deck: Sequence[Any], glyph_ids: Sequence[str]) -> tuple[Any, int, int] | None:
+    """The kernel's game and the two agents' kernel codes, or None when the kernel cannot play them here."""
+    light, dark = (kernel_agent(a) for a in agents)
+    if light is None or dark is None:
+        return None
+    game = game_for(options, deck, glyph_ids)
+    return None if game is None else (game, light, dark)
+
+
 def game_seeds(seed: int, _sha256=hashlib.sha256) -> tuple[int, int, int]:
     """(the deal's seed, Light's agent seed, Dark's agent seed) of a game, as the registry derives them
     (``derive_seed("agent", seed, seat)``, its text written out: the batch's hot path)."""
@@ -96,12 +105,10 @@ def play_rows(options: ChannelingOptions, deck: Sequence[Any], glyph_ids: Sequen
               agents: Sequence[Any], log: bool = False) -> list | None:
     """The ``GameRow`` of each game seed (with ``log``: (row, the decision ids with each card drawn
     as -1 - card) pairs); None when the kernel cannot play these agents here."""
-    light, dark = (kernel_agent(a) for a in agents)
-    if light is None or dark is None:
+    ready = _ready(agents, options, deck, glyph_ids)
+    if ready is None:
         return None
-    game = game_for(options, deck, glyph_ids)
-    if game is None:
-        return None
+    game, light, dark = ready
     iterations = [search_iterations(a, STRONG_ITERATIONS) for a in agents]
     names = {code: name for name, code in TIE_BREAKERS.items()}
     rows = []
@@ -120,12 +127,10 @@ def play_table(options: ChannelingOptions, deck: Sequence[Any], glyph_ids: Seque
     """The ``GameTable`` of games ``games`` of a run seeded ``seed`` (game ``i`` seeded
     ``game_seed(seed, i)``; not swapped), the columns ``summary.figure_columns`` names; None when
     the kernel cannot play these agents here."""
-    light, dark = (kernel_agent(a) for a in agents)
-    if light is None or dark is None:
+    ready = _ready(agents, options, deck, glyph_ids)
+    if ready is None:
         return None
-    game = game_for(options, deck, glyph_ids)
-    if game is None:
-        return None
+    game, light, dark = ready
     indices, master = kernels.batch_games(seed, games)
     return as_table(game.play_table(indices, light, dark, *(search_iterations(a, STRONG_ITERATIONS) for a in agents),
                                     master=master))

@@ -84,6 +84,15 @@ def game_for(options: GroveOptions):
     return found
 
 
+def _ready(agents: Sequence[Any], options: GroveOptions) -> tuple[Any, int, int] | None:
+    """The kernel's game and the two agents' kernel codes, or None when the kernel cannot play them here."""
+    light, dark = (kernel_agent(a) for a in agents)
+    if light is None or dark is None:
+        return None
+    game = game_for(options)
+    return None if game is None else (game, light, dark)
+
+
 def game_seeds(seed: int) -> tuple[int, int, int]:
     """The seeds the run loop derives from a game's seed: (the dice stream, Light's agent, Dark's agent)."""
     return derive_seed("dice", seed), derive_seed("agent", seed, 0), derive_seed("agent", seed, 1)
@@ -95,12 +104,10 @@ def play_rows(options: GroveOptions, seeds: Sequence[tuple[int, int, int]], agen
     in the order of ``state.TALLIES``, log, the cubes on each circle at the end: Light's as +n, Dark's
     as -n) per game, played in the kernel; None when it cannot play these agents here. A game's seeds
     are those of ``game_seeds``."""
-    light, dark = (kernel_agent(a) for a in agents)
-    if light is None or dark is None:
+    ready = _ready(agents, options)
+    if ready is None:
         return None
-    game = game_for(options)
-    if game is None:
-        return None
+    game, light, dark = ready
     rows = game.play_games(list(seeds), light, dark, log, *(search_iterations(a, STRONG_ITERATIONS) for a in agents))
     return [(None if w < 0 else w, None if f < 0 else f, turns, stalled, (t[:12], t[12:]), events, cubes)
             for w, f, turns, stalled, t, events, cubes in rows]
@@ -127,12 +134,10 @@ def game_table(options: GroveOptions, inputs: None, seed: int, games: range, age
     """The engine's ``kernel`` hook: the ``GameTable`` of games ``games`` of a run seeded ``seed`` (game
     ``i`` seeded ``game_seed(seed, i)``; not swapped), the columns ``summary.figure_columns`` names;
     None when the kernel cannot play these agents here."""
-    light, dark = (kernel_agent(a) for a in agents)
-    if light is None or dark is None:
+    ready = _ready(agents, options)
+    if ready is None:
         return None
-    game = game_for(options)
-    if game is None:
-        return None
+    game, light, dark = ready
     indices, master = kernels.batch_games(seed, games)
     return as_table(game.play_table(indices, light, dark, *(search_iterations(a, STRONG_ITERATIONS) for a in agents),
                                     master=master))
