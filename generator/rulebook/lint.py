@@ -3,7 +3,7 @@
 Everything is read with pypdfium2. Text checks (its text layer sees the text of drawings too): a
 player book must not show an option key, a command line, an agent id or a word of the designer's
 (``looks/rulebook/player-words.txt``: engine, seed, win rate, percentages ...), and no book may
-show an unresolved template placeholder. Words: no player book prints a form its terms file lists
+show an unresolved template placeholder. Words: no book (the designer's report included) prints a form its terms file lists
 under a term's ``avoid`` (place, never spot), nor a spelling of the other English
 (``looks/rulebook/spellings.txt``: colour in an en-US book, color in an en-GB one). Layout checks: a heading (every heading is a PDF bookmark pointing at its top) must
 be followed on its page by at least two lines of what it heads, and no body page but the last may be
@@ -73,8 +73,7 @@ def lint_pdf(pdf: Path, option_keys: Iterable[str] = (), agent_ids: Iterable[str
     finally:
         doc.close()
     findings = text_findings(pages, option_keys, agent_ids, players, draft)
-    if players:   # the designer's report quotes the engine's own descriptions of its options
-        findings += word_findings(pages, terms, language)
+    findings += word_findings(pages, terms, language)   # the designer's report too: it quotes the engine's options
     findings += stranded_headings(pages, marks)
     findings += empty_pages(pages, fills, marks)
     return sorted(findings, key=lambda f: (f.page, f.kind, f.text))
