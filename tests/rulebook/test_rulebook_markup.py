@@ -67,3 +67,53 @@ def test_the_designers_report_keeps_to_the_books_words(book_2025):
     assert [str(f) for f in findings if f.kind in ("term", "spelling")] == []
     report = _flat("\n".join(book_2025["report_pages"]))
     assert "Which color starts on the top-left and bottom-right center cards" in report, report
+
+
+def test_the_deck_is_introduced_once_and_the_turn_at_a_glance_uses_defined_words(book_2025):
+    """The deck's section says what the deck is for and then its numbers, without a sentence of
+    the data's one-line description that the list under it says again; the turn at a glance names
+    the Green glyph, never a 'twin' the book defines nowhere."""
+    text = _flat("\n".join(book_2025["pages"]))
+    start = text.index("The grid is dealt from this deck")
+    paragraph = text[start:text.index("Vigor (", start)]
+    assert "each card shows its Vigor and Splendor" not in paragraph, paragraph
+    glance = text[text.rindex("Turn at a glance"):]
+    assert "twin" not in glance and "The Green glyph of the same symbol names a row or a column" in glance
+
+
+GROVE = ("battle-for-the-grove", "2024", "rulebook-letter")
+
+
+def test_the_groves_examples_tell_each_roll_once_and_a_hit_is_no_try(player_books):
+    """A boxed example's opening sets out the position; the roll and what it does are told once,
+    by the narration beneath. A Stun or Banish that hits is told as done, not as tried."""
+    from rulebook_helpers import pdf_text
+    text = _flat("\n".join(pdf_text(player_books[GROVE])))
+    boxes = {"Cubes canceling out": (r"1, 2,? (?:and )?5", "Successes are counted as for Channel"),
+             "The Stun cap": (r"1, 1,? (?:and )?2", "Each die showing 6 sends")}
+    for title, (roll, after) in boxes.items():
+        start = text.index(f"Example: {title}")
+        box = text[start:text.index(after, start)]
+        assert len(re.findall(roll, box)) == 1, box
+    assert not re.search(r"tries to stun[^.]*knocked down", text)
+    assert not re.search(r"tries to banish[^.]*back to the Grove", text)
+
+
+def test_the_cover_names_the_players_once(book_2025):
+    """The subtitle already says 'A game for two players': the line of facts under the edition
+    does not say '2 players' again."""
+    cover = _flat(book_2025["pages"][0])
+    assert "A game for two players" in cover
+    assert len(re.findall(r"\bplayers\b", cover)) == 1, cover
+
+
+def test_the_banned_words_cover_machine_talk_an_editor_marks():
+    """Beside engine, agent and seed: a percentage spelled out, statistics, the engine's turn cap."""
+    from generator.rulebook.lint import designer_words
+    words = designer_words()
+    for sentence in ("Light won 63 percent of the games.", "The statistics favor Dark.",
+                     "The turn limit is reached: the game stops as a draw.", "an algorithm picks the move",
+                     "the computer played both sides"):
+        assert words.search(sentence), sentence
+    for sentence in ("Light takes the first turn.", "The game ends after the last turn.", "Count the cards."):
+        assert not words.search(sentence), sentence
