@@ -117,3 +117,14 @@ def test_the_banned_words_cover_machine_talk_an_editor_marks():
         assert words.search(sentence), sentence
     for sentence in ("Light takes the first turn.", "The game ends after the last turn.", "Count the cards."):
         assert not words.search(sentence), sentence
+
+
+def test_a_worked_example_tells_no_score(book_2025):
+    """A worked example is a made-up position: 'Score: Light 0, Dark 0' under it would tell a reader
+    nothing (the sample game's turns keep their running score)."""
+    text = _flat("\n".join(book_2025["pages"]))
+    for title, after in (("Choosing between two shortest Leylines", "4. Cancel"), ("Overchanneling", "Then fill each"),
+                         ("Reaching seven cards", "Scoring")):
+        start = text.index(f"Example: {title}")
+        assert "Score:" not in text[start:text.index(after, start)], title
+    assert "Score: Light" in text[text.rindex("Turn 1: Light"):]
