@@ -75,3 +75,61 @@ def test_the_break_check_finds_a_break_inside_an_argument():
     assert _breaks_between_arguments(["python build.py simulate g --agents", "greedy,greedy --seed 1"])
     assert _breaks_between_arguments(["python build.py simulate g --ag", "ents greedy"])
     assert not _breaks_between_arguments(["python build.py simulate g --games 20", "--agents greedy,greedy"])
+
+
+def _grove_rows(ended: list[int], stopped: int, cap: int) -> list[list]:
+    """Made-up balance rows of the Grove's shape: games won by alternate seats after ``ended``
+    turns, and ``stopped`` games cut off at ``cap`` with no winner."""
+    from pnp_games.grove.book.book import ROW
+    rest = [0] * (len(ROW) - 4)
+    return [[n % 2, 0, turns, False, *rest] for n, turns in enumerate(ended)] + \
+        [[None, 0, cap, True, *rest] for _ in range(stopped)]
+
+
+def test_games_stopped_at_the_turn_limit_are_a_bar_of_their_own_not_games_of_that_length(tmp_path):
+    """90 games end after 20 to 109 turns and 10 are stopped at a limit of 600: the length chart's
+    axis stops at the games that ended, and the stopped ones are one bar apart, in another colour,
+    named and counted, a tenth of the games high."""
+    from types import SimpleNamespace
+
+    from reportlab.graphics import renderPDF
+
+    from pnp_games.grove.book.book import draw_charts, figures
+    from test_rulebook_small_boards import _styles
+
+    run = {**figures(_grove_rows([20 + n for n in range(90)], 10, 600)), "id": "made-up"}
+    book = SimpleNamespace(styles=_styles(), figures={})
+    draw_charts(book, [run])
+    drawing, = book.figures["chart/turns/made-up"](400)
+    pdf = tmp_path / "turns.pdf"
+    renderPDF.drawToFile(drawing, str(pdf))
+    with pdfplumber.open(pdf) as doc:
+        page = doc.pages[0]
+        text = " ".join(page.extract_text().split())
+        bars = [r for r in page.rects if r["height"] > 0.5 and r["width"] < 40]
+    assert "stopped at the turn limit: 10 games" in text and "at the limit" in text, text
+    numbers = [int(w) for w in text.split() if w.isdigit()]
+    assert max(numbers) < 600, numbers          # no axis value at the limit: the stopped games have no length
+    colours = {tuple(r["non_stroking_color"] or ()) for r in bars}
+    assert len(colours) == 2, colours
+    last = max(bars, key=lambda r: r["x0"])
+    ended = [r for r in bars if r["non_stroking_color"] != last["non_stroking_color"]]
+    assert all(r["x1"] < last["x0"] - last["width"] for r in ended)   # a gap of at least a bar before it
+    # every bar a share of all 100 games, so the stopped games' bar is a tenth of all the bars together
+    assert abs(last["height"] / sum(r["height"] for r in bars) - 0.1) < 0.005, [r["height"] for r in bars]
+
+
+def test_the_headline_length_leaves_out_games_stopped_at_the_limit():
+    """The report's first figure: with games stopped at the turn limit, the length is that of the
+    games that ended (the engine's ``turns_ended``), never an average holding the stopped games as
+    games of the limit's length; without stops, every game's."""
+    from pnp_games.grove.book.book import figures
+    from generator.rulebook.report import headline
+
+    this = figures(_grove_rows([20 + n for n in range(90)], 10, 600))
+    found = headline({"this": this}, None, [], None, ("Light", "Dark"))
+    assert found["ended_only"] and found["turns"]["max"] == 109 and abs(found["turns"]["mean"] - 64.5) < 1e-9
+    assert found["stalled"]["count"] == 10
+    calm = headline({"this": figures(_grove_rows([20 + n for n in range(90)], 0, 600))}, None, [], None,
+                    ("Light", "Dark"))
+    assert not calm["ended_only"] and calm["turns"]["mean"] == found["turns"]["mean"]
