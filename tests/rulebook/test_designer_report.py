@@ -117,6 +117,13 @@ def test_the_thirty_editions_contradiction_is_a_decision_with_both_readings_meas
     assert "Up to as many as the card's Splendor (all of them, when there are fewer)." in decision.replace("\u2019", "'")
     assert "mcts:2 beats greedy in" in text
     assert "Open decision the rules disagree on cubes_returned_basis and overchanneling_basis" in text
+    # the headline sets each reading's first-seat share beside the other, as the decision's tables give them
+    played = {(value, agents): share for value, agents, share in
+              re.findall(r"(splendor|vigor) (mcts:2, mcts:2|greedy, greedy) 12 (\d+\.\d%) \[", decision)}
+    assert ("both readings are measured below; splendor: Light wins {}, vigor: Light wins {} (mcts:2 against mcts:2), "
+            "splendor: Light wins {}, vigor: Light wins {} (greedy against greedy)").format(
+                *(played[(v, a)] for a in ("mcts:2, mcts:2", "greedy, greedy") for v in ("splendor", "vigor"))) in text, \
+        text[text.index("Open decision"):][:400]
 
 
 def test_a_report_counts_each_agents_games_seat_by_seat():
