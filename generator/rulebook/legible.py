@@ -81,7 +81,7 @@ def fit_size(text: str, font: str, wanted: float, width: float, floor: float) ->
 
 # ------------------------------------------------------------ numerals on fills, read from a built PDF
 
-CONTRAST_DPI = 100      # a 6 pt digit's box is about 5 by 4 pixels: enough to read the fill under it
+CONTRAST_DPI = 72       # a 6 pt digit's box is about 4 by 3 pixels: enough to read the fill under it
 GROUND_SHARE = 0.25     # a colour covering this share of a digit's box is a ground the digit sits on
 PAPER = 250             # every channel at or above this (0-255) is paper: the numeral sits on no fill
 
@@ -141,7 +141,7 @@ def page_numerals(page: Any, number: int, dpi: int = CONTRAST_DPI) -> list[Numer
         raw.FPDFTextObj_SetTextRenderMode(obj.raw, raw.FPDF_TEXTRENDERMODE_INVISIBLE)
     scale = dpi / 72
     left, _, _, top = page.get_cropbox()
-    image = page.render(scale=scale).to_pil().convert("RGB")
+    image = page.render(scale=scale).to_pil()
     out = []
     for text, box, ink, alpha, in_form in digits:
         x0, y0 = int((box[0] - left) * scale), int((top - box[3]) * scale)
@@ -164,10 +164,12 @@ def _digits(page: Any, top_level: set) -> list[tuple[str, tuple, tuple, float, b
     text = page.get_textpage()
     out = []
     try:
-        for index in range(text.count_chars()):
-            char = chr(raw.FPDFText_GetUnicode(text, index))
-            if not "0" <= char <= "9":
-                continue
+        count = text.count_chars()
+        chars = text.get_text_range(0, count)
+        if len(chars) != count:   # a character outside the BMP: read them one by one
+            chars = "".join(chr(raw.FPDFText_GetUnicode(text, index)) for index in range(count))
+        for index in (i for i, char in enumerate(chars) if "0" <= char <= "9"):
+            char = chars[index]
             obj = raw.FPDFText_GetTextObject(text, index)
             mode = raw.FPDFTextObj_GetTextRenderMode(obj)
             if mode in (raw.FPDF_TEXTRENDERMODE_INVISIBLE, raw.FPDF_TEXTRENDERMODE_CLIP):

@@ -1,7 +1,7 @@
 """Legible figures, measured in the PDFs as a printer gets them: no text under 6 pt on any page of
 every shipped game's player book in Letter, A4 and the A5 booklet (figures included: body text is larger anyway),
-and every numeral the table diagrams print on a fill reaching 4.5:1 contrast in colour and in
-greyscale, measured from the rendered pixels around it."""
+and every numeral the books draw on a fill reaching 4.5:1 contrast in colour and in greyscale,
+measured against the rendered pixels under it (``generator.rulebook.legible.pdf_numerals``)."""
 from __future__ import annotations
 
 import math
@@ -122,8 +122,8 @@ def test_numerals_on_fills_in_every_player_book_reach_4_5_to_1(books):
     draws on a fill (count boxes, card values on the small boards, circle letters' counts, pills)
     reaches 4.5:1 with the fill under it, in colour and in greyscale. The pieces' printed faces
     (the card gallery, the cover's fan: form XObjects placed whole) show the cards as the sheets
-    print them and are counted apart; the Channeling's and the Grove's boards put hundreds of
-    numerals on fills, so the measure really reaches them."""
+    print them and are left out. The Channeling's and the Grove's boards put hundreds of numerals
+    on fills: the count shows the measure really reaches them."""
     from generator.rulebook.legible import low_contrast, pdf_numerals
     reached: dict[str, int] = {}
     low = []
