@@ -130,23 +130,27 @@ def low_contrast(numerals: list[Numeral]) -> list[Numeral]:
 
 
 def page_numerals(page: Any, number: int, dpi: int = CONTRAST_DPI) -> list[Numeral]:
-    """The digits of one pypdfium2 page. The page is changed in memory (its text made invisible to
-    render the ground alone): measure a page after everything else that reads it."""
+    """The digits of one pypdfium2 page that show on it (a digit hidden under something drawn later
+    changes no pixel). The page is changed in memory (its text made invisible to render the ground
+    alone): measure a page after everything else that reads it."""
     import pypdfium2.raw as raw
     texts = [obj for obj in page.get_objects(max_depth=16) if obj.type == raw.FPDF_PAGEOBJ_TEXT]
     digits = _digits(page, {_address(obj.raw) for obj in texts if obj.level == 0})
     if not digits:
         return []
+    scale = dpi / 72
+    printed = page.render(scale=scale).to_pil()
     for obj in texts:
         raw.FPDFTextObj_SetTextRenderMode(obj.raw, raw.FPDF_TEXTRENDERMODE_INVISIBLE)
-    scale = dpi / 72
-    left, _, _, top = page.get_cropbox()
     image = page.render(scale=scale).to_pil()
+    left, _, _, top = page.get_cropbox()
     out = []
     for text, box, ink, alpha, in_form in digits:
         x0, y0 = int((box[0] - left) * scale), int((top - box[3]) * scale)
         x1, y1 = max(x0 + 1, round((box[2] - left) * scale)), max(y0 + 1, round((top - box[1]) * scale))
         crop = image.crop((x0, y0, x1, y1))
+        if crop.tobytes() == printed.crop((x0, y0, x1, y1)).tobytes():
+            continue   # hidden under something drawn after it (a card of a fan laid over another)
         counts = sorted(crop.getcolors(crop.width * crop.height) or [], reverse=True)
         total = sum(n for n, _ in counts)
         grounds = tuple(_unit(colour) for n, colour in counts if n >= GROUND_SHARE * total) or (_unit(counts[0][1]),)

@@ -215,7 +215,8 @@ def test_numerals_on_the_grove_drawings_reach_4_5_to_1(tmp_path):
 
 def test_the_contrast_measure_catches_pale_numerals(tmp_path):
     """The old count box, pale numerals on a tan chit, is caught; dark ones on the same chit pass;
-    body text on white is not on a fill; a numeral inside a form XObject (a placed face) is marked so."""
+    body text on white is not on a fill; a numeral inside a form XObject (a placed face) is marked so;
+    a digit hidden under a shape drawn after it is not a numeral on the page."""
     from reportlab.lib.colors import HexColor
     from reportlab.pdfgen.canvas import Canvas
 
@@ -237,6 +238,10 @@ def test_the_contrast_measure_catches_pale_numerals(tmp_path):
     canv.drawString(312, 608, "7")
     canv.endForm()
     canv.doForm("face")
+    canv.setFillColor(HexColor("#FFFFFF"))
+    canv.drawString(412, 608, "9")             # a white digit hidden under a card laid over it
+    canv.setFillColor(HexColor("#F5EEDB"))
+    canv.rect(400, 600, 30, 20, stroke=0, fill=1)
     canv.save()
     found = pdf_numerals(path)
     assert [(n.text, n.on_fill, n.in_form) for n in found] == [
