@@ -84,6 +84,7 @@ def fit_size(text: str, font: str, wanted: float, width: float, floor: float) ->
 CONTRAST_DPI = 72       # a 6 pt digit's box is about 4 by 3 pixels: enough to read the fill under it
 GROUND_SHARE = 0.25     # a colour covering this share of a digit's box is a ground the digit sits on
 PAPER = 250             # every channel at or above this (0-255) is paper: the numeral sits on no fill
+PROBE = (255, 0, 255)   # the colour text is rendered in to see which digits show (no book fills with it)
 
 
 @dataclass(frozen=True)
@@ -130,16 +131,20 @@ def low_contrast(numerals: list[Numeral]) -> list[Numeral]:
 
 
 def page_numerals(page: Any, number: int, dpi: int = CONTRAST_DPI) -> list[Numeral]:
-    """The digits of one pypdfium2 page that show on it (a digit hidden under something drawn later
-    changes no pixel). The page is changed in memory (its text made invisible to render the ground
-    alone): measure a page after everything else that reads it."""
+    """The digits of one pypdfium2 page that show on it: rendered in ``PROBE`` colour, a digit hidden
+    under something drawn after it changes no pixel (a digit in its ground's own colour does, and is
+    measured). The page is changed in memory (its text recoloured, then made invisible to render the
+    ground alone): measure a page after everything else that reads it."""
     import pypdfium2.raw as raw
     texts = [obj for obj in page.get_objects(max_depth=16) if obj.type == raw.FPDF_PAGEOBJ_TEXT]
     digits = _digits(page, {_address(obj.raw) for obj in texts if obj.level == 0})
     if not digits:
         return []
     scale = dpi / 72
-    printed = page.render(scale=scale).to_pil()
+    for obj in texts:   # every text in a colour no fill has: a digit that changes no pixel is hidden
+        raw.FPDFPageObj_SetFillColor(obj.raw, *PROBE, 255)
+        raw.FPDFPageObj_SetStrokeColor(obj.raw, *PROBE, 255)
+    probed = page.render(scale=scale).to_pil()
     for obj in texts:
         raw.FPDFTextObj_SetTextRenderMode(obj.raw, raw.FPDF_TEXTRENDERMODE_INVISIBLE)
     image = page.render(scale=scale).to_pil()
@@ -149,7 +154,7 @@ def page_numerals(page: Any, number: int, dpi: int = CONTRAST_DPI) -> list[Numer
         x0, y0 = int((box[0] - left) * scale), int((top - box[3]) * scale)
         x1, y1 = max(x0 + 1, round((box[2] - left) * scale)), max(y0 + 1, round((top - box[1]) * scale))
         crop = image.crop((x0, y0, x1, y1))
-        if crop.tobytes() == printed.crop((x0, y0, x1, y1)).tobytes():
+        if crop.tobytes() == probed.crop((x0, y0, x1, y1)).tobytes():
             continue   # hidden under something drawn after it (a card of a fan laid over another)
         counts = sorted(crop.getcolors(crop.width * crop.height) or [], reverse=True)
         total = sum(n for n, _ in counts)

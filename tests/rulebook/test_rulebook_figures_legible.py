@@ -216,7 +216,8 @@ def test_numerals_on_the_grove_drawings_reach_4_5_to_1(tmp_path):
 def test_the_contrast_measure_catches_pale_numerals(tmp_path):
     """The old count box, pale numerals on a tan chit, is caught; dark ones on the same chit pass;
     body text on white is not on a fill; a numeral inside a form XObject (a placed face) is marked so;
-    a digit hidden under a shape drawn after it is not a numeral on the page."""
+    a digit hidden under a shape drawn after it is not a numeral on the page, one in its fill's own
+    colour is (and fails)."""
     from reportlab.lib.colors import HexColor
     from reportlab.pdfgen.canvas import Canvas
 
@@ -241,16 +242,18 @@ def test_the_contrast_measure_catches_pale_numerals(tmp_path):
     canv.setFillColor(HexColor("#FFFFFF"))
     canv.drawString(412, 608, "9")             # a white digit hidden under a card laid over it
     canv.setFillColor(HexColor("#F5EEDB"))
-    canv.rect(400, 600, 30, 20, stroke=0, fill=1)
+    canv.rect(400, 600, 60, 20, stroke=0, fill=1)
+    canv.drawString(442, 608, "0")             # a digit in its fill's own colour: shown, and unreadable
     canv.save()
     found = pdf_numerals(path)
     assert [(n.text, n.on_fill, n.in_form) for n in found] == [
-        ("1", False, False), ("2", False, False), ("3", True, False), ("3", True, False), ("7", True, True)]
-    pale, dark, face = found[2:]
+        ("1", False, False), ("2", False, False), ("3", True, False), ("3", True, False), ("7", True, True),
+        ("0", True, False)]
+    pale, dark, face, same = found[2:]
     assert pale.grounds == dark.grounds == ((0xE9 / 255, 0xD9 / 255, 0xA6 / 255),)
-    assert pale.ratio < 4.5 < dark.ratio
-    assert low_contrast(found) == [pale, face]
-    assert min(r for _, _, r in numeral_contrasts(path)) == pale.ratio
+    assert pale.ratio < 4.5 < dark.ratio and same.ratio == 1.0
+    assert low_contrast(found) == [pale, face, same]
+    assert min(r for _, _, r in numeral_contrasts(path)) == same.ratio == 1.0
 
 
 def test_the_lint_reports_pale_numerals_the_book_draws(tmp_path):
