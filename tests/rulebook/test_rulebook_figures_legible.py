@@ -119,7 +119,7 @@ def numeral_contrasts(pdf: Path) -> list[tuple[int, str, float]]:
 
 def test_numerals_on_fills_in_every_player_book_reach_4_5_to_1(books):
     """Every digit of every page of every player book (Letter, A4, the A5 booklet) that the book
-    draws on a fill (count boxes, card values on the small boards, circle letters' counts, pills)
+    draws on a fill (cube counts in filled boxes, card values on their discs)
     reaches 4.5:1 with the fill under it, in colour and in greyscale. The pieces' printed faces
     (the card gallery, the cover's fan: form XObjects placed whole) show the cards as the sheets
     print them and are left out. The Channeling's and the Grove's boards put hundreds of numerals
