@@ -51,7 +51,22 @@ cdef extern from *:
     int pnp_lowest(uint64_t m) nogil
 
 
-# ----------------------------------------------------------------------- a play_table batch
+# ----------------------------------------------------------------------- a batch of games
+cdef struct Seats:      # by seat: the agent (0 random, 1 greedy, 2 the search) and the search's iterations
+    int agent[2]
+    int iterations[2]
+
+
+cdef inline Seats seats_of(int light, int dark, int light_iterations, int dark_iterations) noexcept nogil:
+    """The seats of a batch's games, as ``play_games`` and ``play_table`` take them."""
+    cdef Seats seats
+    seats.agent[0] = light
+    seats.agent[1] = dark
+    seats.iterations[0] = light_iterations
+    seats.iterations[1] = dark_iterations
+    return seats
+
+
 cdef inline uint64_t* batch_seeds(list games, object master) except NULL:
     """The game seeds of a ``play_table`` batch (allocated here; the caller frees them): ``games`` as
     they are, or with ``master`` the seeds of games ``games`` (indices) of a run seeded ``master``,

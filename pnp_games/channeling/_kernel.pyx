@@ -12,9 +12,9 @@ from cpython cimport array
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport free, malloc
 
-from pnp_games.kernel_base cimport (Node, add_child, agent_seeds, backup, batch_seeds, child_of, new_tree,
-                                    pnp_below, pnp_lowest, pnp_next, pnp_popcount, pnp_random, squash,
-                                    table_array, ucb_pick)
+from pnp_games.kernel_base cimport (Node, Seats, add_child, agent_seeds, backup, batch_seeds, child_of, new_tree,
+                                    pnp_below, pnp_lowest, pnp_next, pnp_popcount, pnp_random, seats_of,
+                                    squash, table_array, ucb_pick)
 
 import array
 
@@ -1058,13 +1058,8 @@ cdef class ChannelingKernel:
         cdef Log lg
         cdef uint64_t rngs[2]
         cdef uint64_t deal_seed
-        cdef int agents[2]
-        cdef int iters[2]
+        cdef Seats seats = seats_of(light, dark, light_iterations, dark_iterations)
         cdef int winner, tie, i
-        agents[0] = light
-        agents[1] = dark
-        iters[0] = light_iterations
-        iters[1] = dark_iterations
         lg.ids = <int*>malloc(LOGMOST * sizeof(int)) if log else NULL
         rows = []
         try:
@@ -1073,7 +1068,7 @@ cdef class ChannelingKernel:
                 rngs[1] = <uint64_t>(seed[2] & 0xFFFFFFFFFFFFFFFF)
                 deal_seed = <uint64_t>(seed[0] & 0xFFFFFFFFFFFFFFFF)
                 with nogil:
-                    self.play_game(&g, deal_seed, rngs, agents, iters, &lg)
+                    self.play_game(&g, deal_seed, rngs, seats.agent, seats.iterations, &lg)
                 winner = self.winner(&g, &tie)
                 rows.append((winner, tie, (g.splendor[0] - g.over[0], g.splendor[1] - g.over[1]),
                              (g.ncards[0], g.ncards[1]), (g.over[0], g.over[1]),
@@ -1094,23 +1089,18 @@ cdef class ChannelingKernel:
         cdef Game g
         cdef Log lg
         cdef uint64_t rngs[2]
-        cdef int agents[2]
-        cdef int iters[2]
+        cdef Seats seats = seats_of(light, dark, light_iterations, dark_iterations)
         cdef int n = len(games), i, tie
         cdef uint64_t* seeds = batch_seeds(games, master)
         cdef array.array out
         cdef int* row
-        agents[0] = light
-        agents[1] = dark
-        iters[0] = light_iterations
-        iters[1] = dark_iterations
         lg.ids = NULL
         try:
             out = table_array(n, TABLE_COLUMNS)
             with nogil:
                 for i in range(n):
                     agent_seeds(seeds[i], rngs)
-                    self.play_game(&g, seeds[i], rngs, agents, iters, &lg)
+                    self.play_game(&g, seeds[i], rngs, seats.agent, seats.iterations, &lg)
                     row = out.data.as_ints + i * TABLE_COLUMNS
                     row[0] = self.winner(&g, &tie)
                     row[1] = tie

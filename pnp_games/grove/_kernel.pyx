@@ -13,8 +13,8 @@ from cpython cimport array
 from libc.stdint cimport int64_t, uint64_t
 from libc.stdlib cimport free
 
-from pnp_games.kernel_base cimport (Node, add_child, agent_seeds, backup, batch_seeds, child_of, new_tree,
-                                    pnp_below, pnp_derive_seed, squash, table_array, ucb_pick)
+from pnp_games.kernel_base cimport (Node, Seats, add_child, agent_seeds, backup, batch_seeds, child_of, new_tree,
+                                    pnp_below, pnp_derive_seed, seats_of, squash, table_array, ucb_pick)
 
 import array
 
@@ -769,13 +769,8 @@ cdef class GroveKernel:
         cdef GState s
         cdef uint64_t dice
         cdef uint64_t rngs[2]
-        cdef int agents[2]
-        cdef int iters[2]
+        cdef Seats seats = seats_of(light, dark, light_iterations, dark_iterations)
         cdef int i
-        agents[0] = light
-        agents[1] = dark
-        iters[0] = light_iterations
-        iters[1] = dark_iterations
         rows = []
         for seed in seeds:
             dice = <uint64_t>(seed[0] & 0xFFFFFFFFFFFFFFFF)
@@ -783,7 +778,7 @@ cdef class GroveKernel:
             rngs[1] = <uint64_t>(seed[2] & 0xFFFFFFFFFFFFFFFF)
             new_state(&self.r, &s)
             events = [] if log else None
-            self.play_on(&s, &dice, rngs, agents, iters, events)
+            self.play_on(&s, &dice, rngs, seats.agent, seats.iterations, events)
             rows.append((s.winner, s.first, s.turn, bool(s.stalled),
                          tuple(s.tally[0][i] for i in range(NTALLY)) + tuple(s.tally[1][i] for i in range(NTALLY)),
                          events, tuple(s.cubes[i] for i in range(self.r.circles))))
@@ -800,16 +795,11 @@ cdef class GroveKernel:
         cdef GState s
         cdef uint64_t dice
         cdef uint64_t rngs[2]
-        cdef int agents[2]
-        cdef int iters[2]
+        cdef Seats seats = seats_of(light, dark, light_iterations, dark_iterations)
         cdef int n = len(games), i, c, held0, held1
         cdef uint64_t* seeds = batch_seeds(games, master)
         cdef array.array out
         cdef int* row
-        agents[0] = light
-        agents[1] = dark
-        iters[0] = light_iterations
-        iters[1] = dark_iterations
         try:
             out = table_array(n, TABLE_COLUMNS)
             with nogil:
@@ -817,7 +807,7 @@ cdef class GroveKernel:
                     dice = pnp_derive_seed("dice", 1, <int64_t>seeds[i], 0)
                     agent_seeds(seeds[i], rngs)
                     new_state(&self.r, &s)
-                    play_out(&self.r, &self.sp, &s, &dice, rngs, agents, iters)
+                    play_out(&self.r, &self.sp, &s, &dice, rngs, seats.agent, seats.iterations)
                     held0 = 0
                     held1 = 0
                     for c in range(self.r.circles):
