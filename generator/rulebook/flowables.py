@@ -149,6 +149,9 @@ class RoomFor(CondPageBreak):
             if isinstance(first, Paragraph) and not f.short_text(width):
                 return self._lines_of(f.text, width)
             return f._figure_size(width)[1] + f.getSpaceBefore()
+        if isinstance(f, Columns):
+            f.canv = self.canv
+            return f.first_height() + f.getSpaceBefore()
         if isinstance(f, BookTable):
             heads = f.repeatRows if isinstance(f.repeatRows, int) else max(f.repeatRows) + 1
             return sum(f._rowHeights[:heads + MIN_ROWS]) + f.getSpaceBefore()
@@ -353,7 +356,7 @@ def _keep_start(run: list[Flowable], flowables: list[Flowable], is_heading) -> l
     for f in run:
         if is_heading(f) or (group and (_is_rule(f) or _is_space(f))):
             group.append(f)
-        elif group and isinstance(f, (Paragraph, ListFlowable, Beside, BookTable)):
+        elif group and isinstance(f, (Paragraph, ListFlowable, Beside, BookTable, Columns)):
             for kept in group:
                 kept.keepWithNext = 0   # the room is asked for here: no KeepTogether from the style
             out += [RoomFor(group, f, _next(flowables, f)), *group, f]
@@ -386,3 +389,64 @@ def _is_rule(f: Flowable) -> bool:
 def _is_break(f: Flowable) -> bool:
     from reportlab.platypus import PageBreak
     return isinstance(f, PageBreak)
+
+
+class Columns(Flowable):
+    """Short blocks (a glossary's entries) in ``count`` columns, read down the first column and on
+    into the next, the columns as even as whole blocks allow. At a page foot the blocks that fit the
+    rest of the page, balanced the same way, stay; the others run on to the next page."""
+
+    def __init__(self, blocks: list[Flowable], count: int, width: float, gap: float):
+        super().__init__()
+        self.blocks, self.count, self.gap = blocks, count, gap
+        self.column = (width - gap * (count - 1)) / count
+        self.width = width
+        self._cuts: list[int] = []
+
+    def _heights(self) -> list[float]:
+        return [b.wrapOn(self.canv, self.column, 1e6)[1] + b.getSpaceBefore() + b.getSpaceAfter() for b in self.blocks]
+
+    def _balance(self, heights: list[float]) -> tuple[float, list[int]]:
+        """The least height that holds ``heights`` in order in ``count`` columns, and where each column
+        after the first begins."""
+        best: tuple[float, list[int]] = (sum(heights), [])
+        for tallest in sorted({sum(heights[i:j]) for i in range(len(heights)) for j in range(i + 1, len(heights) + 1)}):
+            cuts, filled = [], 0.0
+            for i, h in enumerate(heights):
+                if filled + h > tallest + 0.01:
+                    cuts.append(i)
+                    filled = 0.0
+                filled += h
+            if len(cuts) < self.count:
+                return tallest, cuts
+        return best
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self.height, self._cuts = self._balance(self._heights())
+        return self.width, self.height
+
+    def first_height(self) -> float:
+        """The height of the first ``count`` blocks set side by side: the least this can leave on a page."""
+        return max(self._heights()[:self.count], default=0.0)
+
+    def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
+        heights = self._heights()
+        fit = 0
+        for n in range(1, len(heights)):
+            if self._balance(heights[:n])[0] > avail_height:
+                break
+            fit = n
+        if fit < min(self.count, len(self.blocks) - 1) or fit == 0:
+            return []
+        return [Columns(self.blocks[:fit], self.count, self.width, self.gap),
+                Columns(self.blocks[fit:], self.count, self.width, self.gap)]
+
+    def draw(self) -> None:
+        starts = [0, *self._cuts, len(self.blocks)]
+        for column, (a, b) in enumerate(zip(starts, starts[1:])):
+            x, y = column * (self.column + self.gap), self.height
+            for block in self.blocks[a:b]:
+                h = block.wrapOn(self.canv, self.column, 1e6)[1]
+                y -= h + block.getSpaceBefore()
+                block.drawOn(self.canv, x, y)
+                y -= block.getSpaceAfter()
