@@ -182,18 +182,30 @@ class Beside(Flowable):
         self.continued = continued   # its text goes on below it: no key may come between
 
     def _columns(self, avail_width: float) -> tuple[list[Flowable], list[Flowable], list[Flowable]]:
-        """(the text column's flowables, the figure column's, what is set across both beneath them)."""
+        """(the text column's flowables, the figure column's, what is set across both beneath them):
+        of the ways below, the one that makes the block shortest. The key under the drawing, under a
+        text shorter than the drawing, or across both columns; a text taller than the drawing may
+        also run on below it at the full width (the key, if any, across the foot of the block)."""
         key = self.figure[-1] if len(self.figure) > 1 and getattr(self.figure[-1], "movable", False) else None
-        if key is None or self.continued:
+        if self.continued:
             return self.text, self.figure, []
-        drawing = self.figure[:-1]
+        drawing = self.figure[:-1] if key is not None else self.figure
         drawn = _height(self.canv, drawing, avail_width)
         text = _height(self.canv, self.text, self.text_width)
-        under_text = [*self.text, key.at_width(self.text_width)]
-        across = key.at_width(avail_width, centred=True)
-        choices = [(max(drawn, _height(self.canv, under_text, self.text_width)), (under_text, drawing, [])),
-                   (max(drawn + key.wrap(avail_width, 1e6)[1], text), (self.text, self.figure, [])),
-                   (max(drawn, text) + self.KEY_GAP + across.height, (self.text, drawing, [across]))]
+        choices = []
+        if key is None:
+            choices.append((max(drawn, text), (self.text, self.figure, [])))
+        else:
+            under_text = [*self.text, key.at_width(self.text_width)]
+            across = key.at_width(avail_width, centred=True)
+            choices += [(max(drawn, _height(self.canv, under_text, self.text_width)), (under_text, drawing, [])),
+                        (max(drawn + key.wrap(avail_width, 1e6)[1], text), (self.text, self.figure, [])),
+                        (max(drawn, text) + self.KEY_GAP + across.height, (self.text, drawing, [across]))]
+        taken, rest = _fill(self.canv, self.text, self.text_width, drawn) if text > drawn else ([], [])
+        if taken and rest:   # the text wraps around the drawing
+            below = rest + ([key.at_width(avail_width, centred=True)] if key is not None else [])
+            choices.append((max(drawn, _height(self.canv, taken, self.text_width)) + self.KEY_GAP
+                            + _height(self.canv, below, avail_width), (taken, drawing, below)))
         return min(choices, key=lambda c: c[0])[1]
 
     def _figure_size(self, avail_width: float) -> tuple[float, float]:
@@ -235,11 +247,12 @@ class Beside(Flowable):
 
     def draw(self) -> None:
         text, figure, below = self._columns(self.width)
-        y = 0.0
-        for f in reversed(below):
+        y = self.height - max(self._figure_size(self.width)[1], self._text_height(self.width)) - self.KEY_GAP
+        for i, f in enumerate(below):
             f.wrapOn(self.canv, self.width, 1e6)
+            y -= f.height + (f.getSpaceBefore() if i else 0)
             f.drawOn(self.canv, (self.width - f.width) / 2, y)
-            y += f.height
+            y -= f.getSpaceAfter()
         y = self.height
         for i, f in enumerate(text):
             h = f.wrapOn(self.canv, self.text_width, 1e6)[1]
