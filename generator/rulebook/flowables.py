@@ -176,10 +176,11 @@ class Beside(Flowable):
     KEY_GAP = 4.0   # points between the columns and a key set across them
 
     def __init__(self, text: list[Flowable], figure: list[Flowable], text_width: float, gutter: float,
-                 continued: bool = False):
+                 continued: bool = False, key_at_foot: bool = False):
         super().__init__()
         self.text, self.figure, self.text_width, self.gutter = text, figure, text_width, gutter
         self.continued = continued   # its text goes on below it: no key may come between
+        self.key_at_foot = key_at_foot   # its text goes on overleaf: its key across the page foot
 
     def _columns(self, avail_width: float) -> tuple[list[Flowable], list[Flowable], list[Flowable]]:
         """(the text column's flowables, the figure column's, what is set across both beneath them):
@@ -187,6 +188,8 @@ class Beside(Flowable):
         text shorter than the drawing, or across both columns; a text taller than the drawing may
         also run on below it at the full width (the key, if any, across the foot of the block)."""
         key = self.figure[-1] if len(self.figure) > 1 and getattr(self.figure[-1], "movable", False) else None
+        if self.continued and key is not None and self.key_at_foot:
+            return self.text, self.figure[:-1], [key.at_width(avail_width, centred=True)]
         if self.continued:
             return self.text, self.figure, []
         drawing = self.figure[:-1] if key is not None else self.figure
@@ -228,13 +231,25 @@ class Beside(Flowable):
     def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
         """With room for the figure: the figure and the text that fits beside it, the rest of the
         text below at the full width (the key stays under the drawing, never inside the text).
-        Without: the text that fits at the full width, the figure opening the next page beside the rest."""
+        With room for the drawing and its key set across the page foot only: the text beside the
+        drawing, the key across beneath both, the rest of the text overleaf. Without: the text that
+        fits at the full width, the figure opening the next page beside the rest."""
         figure_h = _height(self.canv, self.figure, avail_width)
         if figure_h <= avail_height:
             taken, rest = _fill(self.canv, self.text, self.text_width, avail_height)
             if not taken or not rest:
                 return []
             return [Beside(taken, self.figure, self.text_width, self.gutter, continued=True), *rest]
+        key = self.figure[-1] if len(self.figure) > 1 and getattr(self.figure[-1], "movable", False) else None
+        if key is not None:   # the key under a narrow drawing is tall: across the page foot it may fit
+            drawn = _height(self.canv, self.figure[:-1], avail_width)
+            across = key.at_width(avail_width, centred=True).wrap(avail_width, 1e6)[1]
+            if drawn + self.KEY_GAP + across <= avail_height:
+                taken, rest = _fill(self.canv, self.text, self.text_width, drawn)
+                if taken and rest:   # the rest goes overleaf: no text under the key on this page
+                    from reportlab.platypus.doctemplate import FrameBreak
+                    return [Beside(taken, self.figure, self.text_width, self.gutter, continued=True,
+                                   key_at_foot=True), FrameBreak(), *rest]
         taken, rest = _fill(self.canv, self.text, avail_width, avail_height)
         if not taken or not rest:   # a figure never opens a page without its text beside it
             return []
