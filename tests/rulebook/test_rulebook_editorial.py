@@ -127,7 +127,7 @@ def test_other_papers_pass_the_lint_too(profile, player_books):
     assert _lint(player_books[("the-channeling", "2025", profile)]) == []
 
 
-def test_imposed_booklet_folds_into_reading_order(player_books):
+def test_imposed_booklet_folds_into_reading_order(player_books, tmp_path):
     """Each half of each imposed sheet side holds the reading page saddle-stitching puts there:
     sheet 1's front is the last page beside page 1."""
     import pypdfium2 as pdfium
