@@ -21,7 +21,7 @@ from reportlab.platypus.doctemplate import BaseDocTemplate, LayoutError
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from generator.core.errors import UserError
-from generator.rulebook.flowables import FigureBlock
+from generator.rulebook.flowables import Columns, FigureBlock
 from generator.rulebook.markdown import Heading
 from generator.rulebook.styles import Styles
 
@@ -307,21 +307,21 @@ def index_pages(styles: Styles, title: str, entries: list[tuple[str, str]], widt
                 chapter_break: bool = False) -> list[Flowable]:
     """The index: a chapter heading and the terms with their pages, in two columns."""
     from reportlab.platypus import CondPageBreak, Table
-    item, pages = styles["toc1"].clone("index", leftIndent=0), styles["toc1"].clone("index-pages", alignment=2,
-                                                                                        leftIndent=0)
-    cells = [(Paragraph(escape(term), item), Paragraph(numbers or "&nbsp;", pages)) for term, numbers in entries]
-    half = (len(cells) + 1) // 2
-    rows = [[*cells[i], *(cells[half + i] if half + i < len(cells) else ("", ""))] for i in range(half)]
+    item = styles["toc1"].clone("index", leftIndent=0)
     gap = 6 * mm
     column = (width - gap) / 2
-    grid = Table(rows, colWidths=[column * 0.55, column * 0.45, gap + column * 0.55, column * 0.45], hAlign="LEFT")
+    # the terms' column as wide as the widest term and a space, the pages set close after it, a line
+    # of the index to a term (no rules between lines, as a book's index)
+    widest = max((stringWidth(term, item.fontName, item.fontSize) for term, _ in entries), default=0.0)
+    term_w = min(column * 0.6, widest + item.fontSize)
     body = styles["body"]
-    grid.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), body.fontName, body.fontSize, body.leading),
-                              ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                              ("LEFTPADDING", (2, 0), (2, -1), gap), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                              ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
-                              ("LINEBELOW", (0, 0), (1, -1), 0.3, styles.colour("table_grid")),
-                              ("LINEBELOW", (2, 0), (-1, -1), 0.3, styles.colour("table_grid"))]))
+    look = TableStyle([("FONT", (0, 0), (-1, -1), body.fontName, body.fontSize, body.leading),
+                       ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                       ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
+                       ("BOTTOMPADDING", (0, 0), (-1, -1), 0)])
+    rows = [Table([[Paragraph(escape(term), item), Paragraph(numbers or "&nbsp;", item)]],
+                  colWidths=[term_w, column - term_w], style=look) for term, numbers in entries]
+    grid = Columns(rows, 2, width, gap)   # read down each column, page by page
     heading = Heading(escape(title), styles["h1"], 0, "index", title)
     rule = HRFlowable(width="100%", thickness=0.8, color=styles.colour("rule"), spaceBefore=0, spaceAfter=8)
     room = heading.style.leading + heading.style.spaceBefore + 12 + 4 * styles["toc1"].leading

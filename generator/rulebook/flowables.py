@@ -149,6 +149,9 @@ class RoomFor(CondPageBreak):
             if isinstance(first, Paragraph) and not f.short_text(width):
                 return self._lines_of(f.text, width)
             return f._figure_size(width)[1] + f.getSpaceBefore()
+        if isinstance(f, Columns):
+            f.canv = self.canv
+            return f.first_height() + f.getSpaceBefore()
         if isinstance(f, BookTable):
             heads = f.repeatRows if isinstance(f.repeatRows, int) else max(f.repeatRows) + 1
             return sum(f._rowHeights[:heads + MIN_ROWS]) + f.getSpaceBefore()
@@ -173,24 +176,39 @@ class Beside(Flowable):
     KEY_GAP = 4.0   # points between the columns and a key set across them
 
     def __init__(self, text: list[Flowable], figure: list[Flowable], text_width: float, gutter: float,
-                 continued: bool = False):
+                 continued: bool = False, key_at_foot: bool = False):
         super().__init__()
         self.text, self.figure, self.text_width, self.gutter = text, figure, text_width, gutter
         self.continued = continued   # its text goes on below it: no key may come between
+        self.key_at_foot = key_at_foot   # its text goes on overleaf: its key across the page foot
 
     def _columns(self, avail_width: float) -> tuple[list[Flowable], list[Flowable], list[Flowable]]:
-        """(the text column's flowables, the figure column's, what is set across both beneath them)."""
+        """(the text column's flowables, the figure column's, what is set across both beneath them):
+        of the ways below, the one that makes the block shortest. The key under the drawing, under a
+        text shorter than the drawing, or across both columns; a text taller than the drawing may
+        also run on below it at the full width (the key, if any, across the foot of the block)."""
         key = self.figure[-1] if len(self.figure) > 1 and getattr(self.figure[-1], "movable", False) else None
-        if key is None or self.continued:
+        if self.continued and key is not None and self.key_at_foot:
+            return self.text, self.figure[:-1], [key.at_width(avail_width, centred=True)]
+        if self.continued:
             return self.text, self.figure, []
-        drawing = self.figure[:-1]
+        drawing = self.figure[:-1] if key is not None else self.figure
         drawn = _height(self.canv, drawing, avail_width)
         text = _height(self.canv, self.text, self.text_width)
-        under_text = [*self.text, key.at_width(self.text_width)]
-        across = key.at_width(avail_width, centred=True)
-        choices = [(max(drawn, _height(self.canv, under_text, self.text_width)), (under_text, drawing, [])),
-                   (max(drawn + key.wrap(avail_width, 1e6)[1], text), (self.text, self.figure, [])),
-                   (max(drawn, text) + self.KEY_GAP + across.height, (self.text, drawing, [across]))]
+        choices = []
+        if key is None:
+            choices.append((max(drawn, text), (self.text, self.figure, [])))
+        else:
+            under_text = [*self.text, key.at_width(self.text_width)]
+            across = key.at_width(avail_width, centred=True)
+            choices += [(max(drawn, _height(self.canv, under_text, self.text_width)), (under_text, drawing, [])),
+                        (max(drawn + key.wrap(avail_width, 1e6)[1], text), (self.text, self.figure, [])),
+                        (max(drawn, text) + self.KEY_GAP + across.height, (self.text, drawing, [across]))]
+        taken, rest = _fill(self.canv, self.text, self.text_width, drawn) if text > drawn else ([], [])
+        if taken and rest:   # the text wraps around the drawing
+            below = rest + ([key.at_width(avail_width, centred=True)] if key is not None else [])
+            choices.append((max(drawn, _height(self.canv, taken, self.text_width)) + self.KEY_GAP
+                            + _height(self.canv, below, avail_width), (taken, drawing, below)))
         return min(choices, key=lambda c: c[0])[1]
 
     def _figure_size(self, avail_width: float) -> tuple[float, float]:
@@ -213,13 +231,25 @@ class Beside(Flowable):
     def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
         """With room for the figure: the figure and the text that fits beside it, the rest of the
         text below at the full width (the key stays under the drawing, never inside the text).
-        Without: the text that fits at the full width, the figure opening the next page beside the rest."""
+        With room for the drawing and its key set across the page foot only: the text beside the
+        drawing, the key across beneath both, the rest of the text overleaf. Without: the text that
+        fits at the full width, the figure opening the next page beside the rest."""
         figure_h = _height(self.canv, self.figure, avail_width)
         if figure_h <= avail_height:
             taken, rest = _fill(self.canv, self.text, self.text_width, avail_height)
             if not taken or not rest:
                 return []
             return [Beside(taken, self.figure, self.text_width, self.gutter, continued=True), *rest]
+        key = self.figure[-1] if len(self.figure) > 1 and getattr(self.figure[-1], "movable", False) else None
+        if key is not None:   # the key under a narrow drawing is tall: across the page foot it may fit
+            drawn = _height(self.canv, self.figure[:-1], avail_width)
+            across = key.at_width(avail_width, centred=True).wrap(avail_width, 1e6)[1]
+            if drawn + self.KEY_GAP + across <= avail_height:
+                taken, rest = _fill(self.canv, self.text, self.text_width, drawn)
+                if taken and rest:   # the rest goes overleaf: no text under the key on this page
+                    from reportlab.platypus.doctemplate import FrameBreak
+                    return [Beside(taken, self.figure, self.text_width, self.gutter, continued=True,
+                                   key_at_foot=True), FrameBreak(), *rest]
         taken, rest = _fill(self.canv, self.text, avail_width, avail_height)
         if not taken or not rest:   # a figure never opens a page without its text beside it
             return []
@@ -232,11 +262,12 @@ class Beside(Flowable):
 
     def draw(self) -> None:
         text, figure, below = self._columns(self.width)
-        y = 0.0
-        for f in reversed(below):
+        y = self.height - max(self._figure_size(self.width)[1], self._text_height(self.width)) - self.KEY_GAP
+        for i, f in enumerate(below):
             f.wrapOn(self.canv, self.width, 1e6)
+            y -= f.height + (f.getSpaceBefore() if i else 0)
             f.drawOn(self.canv, (self.width - f.width) / 2, y)
-            y += f.height
+            y -= f.getSpaceAfter()
         y = self.height
         for i, f in enumerate(text):
             h = f.wrapOn(self.canv, self.text_width, 1e6)[1]
@@ -353,7 +384,7 @@ def _keep_start(run: list[Flowable], flowables: list[Flowable], is_heading) -> l
     for f in run:
         if is_heading(f) or (group and (_is_rule(f) or _is_space(f))):
             group.append(f)
-        elif group and isinstance(f, (Paragraph, ListFlowable, Beside, BookTable)):
+        elif group and isinstance(f, (Paragraph, ListFlowable, Beside, BookTable, Columns)):
             for kept in group:
                 kept.keepWithNext = 0   # the room is asked for here: no KeepTogether from the style
             out += [RoomFor(group, f, _next(flowables, f)), *group, f]
@@ -386,3 +417,64 @@ def _is_rule(f: Flowable) -> bool:
 def _is_break(f: Flowable) -> bool:
     from reportlab.platypus import PageBreak
     return isinstance(f, PageBreak)
+
+
+class Columns(Flowable):
+    """Short blocks (a glossary's entries) in ``count`` columns, read down the first column and on
+    into the next, the columns as even as whole blocks allow. At a page foot the blocks that fit the
+    rest of the page, balanced the same way, stay; the others run on to the next page."""
+
+    def __init__(self, blocks: list[Flowable], count: int, width: float, gap: float):
+        super().__init__()
+        self.blocks, self.count, self.gap = blocks, count, gap
+        self.column = (width - gap * (count - 1)) / count
+        self.width = width
+        self._cuts: list[int] = []
+
+    def _heights(self) -> list[float]:
+        return [b.wrapOn(self.canv, self.column, 1e6)[1] + b.getSpaceBefore() + b.getSpaceAfter() for b in self.blocks]
+
+    def _balance(self, heights: list[float]) -> tuple[float, list[int]]:
+        """The least height that holds ``heights`` in order in ``count`` columns, and where each column
+        after the first begins."""
+        best: tuple[float, list[int]] = (sum(heights), [])
+        for tallest in sorted({sum(heights[i:j]) for i in range(len(heights)) for j in range(i + 1, len(heights) + 1)}):
+            cuts, filled = [], 0.0
+            for i, h in enumerate(heights):
+                if filled + h > tallest + 0.01:
+                    cuts.append(i)
+                    filled = 0.0
+                filled += h
+            if len(cuts) < self.count:
+                return tallest, cuts
+        return best
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self.height, self._cuts = self._balance(self._heights())
+        return self.width, self.height
+
+    def first_height(self) -> float:
+        """The height of the first ``count`` blocks set side by side: the least this can leave on a page."""
+        return max(self._heights()[:self.count], default=0.0)
+
+    def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
+        heights = self._heights()
+        fit = 0
+        for n in range(1, len(heights)):
+            if self._balance(heights[:n])[0] > avail_height:
+                break
+            fit = n
+        if fit < min(self.count, len(self.blocks) - 1) or fit == 0:
+            return []
+        return [Columns(self.blocks[:fit], self.count, self.width, self.gap),
+                Columns(self.blocks[fit:], self.count, self.width, self.gap)]
+
+    def draw(self) -> None:
+        starts = [0, *self._cuts, len(self.blocks)]
+        for column, (a, b) in enumerate(zip(starts, starts[1:])):
+            x, y = column * (self.column + self.gap), self.height
+            for block in self.blocks[a:b]:
+                h = block.wrapOn(self.canv, self.column, 1e6)[1]
+                y -= h + block.getSpaceBefore()
+                block.drawOn(self.canv, x, y)
+                y -= block.getSpaceAfter()

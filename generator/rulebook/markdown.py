@@ -19,7 +19,7 @@ from reportlab.platypus import (Flowable, HRFlowable, KeepTogether, ListFlowable
 
 from generator.core.errors import UserError
 from generator.rulebook.commands import set_command
-from generator.rulebook.flowables import Beside, BookTable, FigureBlock, keep_headings
+from generator.rulebook.flowables import Beside, BookTable, Columns, FigureBlock, keep_headings
 from generator.rulebook.styles import Styles
 
 LEAST_COMMAND_SIZE = 6.0  # the smallest a command line is set before an argument is broken
@@ -234,7 +234,8 @@ def _cell_paragraph(text: str, style, align: str) -> Paragraph:
 def fence(node: SyntaxTreeNode, conv: Converter, _style: str) -> list[Flowable]:
     """A fenced block is notation: one line per line, nothing reflowed. With the info string
     ``beside NAME`` it is Markdown set beside the figure NAME instead; ``grid N`` Markdown in
-    cells side by side, at most N to a row; ``placeholder`` marks a part of the rules that is not
+    cells side by side, at most N to a row; ``columns N`` short Markdown blocks (a glossary's
+    entries) in N columns, read down each; ``placeholder`` marks a part of the rules that is not
     written yet."""
     info = (node.info or "").split()
     if info and info[0] == "beside":
@@ -245,6 +246,10 @@ def fence(node: SyntaxTreeNode, conv: Converter, _style: str) -> list[Flowable]:
         if len(info) != 2 or not info[1].isdigit() or int(info[1]) < 1:
             raise UserError(f"rule text: '```grid' takes the most cells to a row, e.g. '```grid 3', found {node.info!r}")
         return grid(node.content, int(info[1]), conv)
+    if info and info[0] == "columns":
+        if len(info) != 2 or not info[1].isdigit() or int(info[1]) < 2:
+            raise UserError(f"rule text: '```columns' takes how many columns, e.g. '```columns 2', found {node.info!r}")
+        return columns(node.content, int(info[1]), conv)
     if info and info[0] == "placeholder":
         return placeholder(node.content, conv)
     if info and info[0] == "command":
@@ -303,6 +308,15 @@ def beside(name: str, text: str, conv: Converter) -> list[Flowable]:
 
 
 GRID_GUTTER = 5 * mm
+
+
+def columns(text: str, count: int, conv: Converter) -> list[Flowable]:
+    """Markdown blocks set in ``count`` columns (``Columns``), ragged right as any narrow column."""
+    inner_w = (conv.width - GRID_GUTTER * (count - 1)) / count
+    inner = Converter(conv.styles, inner_w, conv.figures, "beside")
+    inner._keys = conv._keys
+    blocks = inner.blocks(SyntaxTreeNode(inner.parser.parse(text)).children, "beside")
+    return [Columns(blocks, count, conv.width, GRID_GUTTER), Spacer(0, 4)] if blocks else []
 
 
 def _widest(f: Flowable, width: float) -> float:

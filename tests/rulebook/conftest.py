@@ -10,7 +10,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from rulebook_helpers import PLAYER_BOOKS, build_rulebook_cli, pdf_text  # noqa: E402
+from rulebook_helpers import DEFAULT_SAMPLE, PLAYER_BOOKS, build_rulebook_cli, pdf_text  # noqa: E402
 
 QUICK = {"PNP_RULEBOOK_GAMES": "60", "PNP_RULEBOOK_SAMPLE_AGENTS": "greedy,greedy", "PNP_RULEBOOK_JOBS": "1",
          "PNP_RULEBOOK_BALANCE_AGENTS": "greedy,greedy"}
@@ -42,14 +42,17 @@ def book_2025(tmp_path_factory, rulebook_env) -> dict:
 @pytest.fixture(scope="session")
 def player_books(tmp_path_factory, rulebook_env) -> dict[tuple[str, str, str], Path]:
     """Every player book, built once through the command line: (game, edition, profile) -> PDF, and
-    the cache folder's file names after the builds under the key "cache"."""
+    the cache folder's file names after the builds under the key "cache". The books of
+    ``DEFAULT_SAMPLE`` play their sample game with the default agents, as a user's build does."""
     from pnp_testing import run_cli
     cache = tmp_path_factory.mktemp("player-books-cache")
     env = {**rulebook_env, "PNP_CACHE_DIR": str(cache)}
     out: dict = {}
     for game, edition, profile in PLAYER_BOOKS:
         folder = tmp_path_factory.mktemp(f"{game}-{edition}-{profile}")
-        result = run_cli("rulebook", game, "--edition", edition, "--profile", profile, "--out", str(folder), env=env)
+        default = {**env, "PNP_RULEBOOK_SAMPLE_AGENTS": ""}   # empty: the profile's agents
+        result = run_cli("rulebook", game, "--edition", edition, "--profile", profile, "--out", str(folder),
+                         env=default if (game, edition, profile) in DEFAULT_SAMPLE else env)
         assert result.returncode == 0, result.stderr
         pdf = folder / f"{game}-{edition}-{profile}.pdf"
         assert pdf.is_file(), result.stdout

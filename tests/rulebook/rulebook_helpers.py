@@ -13,11 +13,17 @@ sys.path.insert(0, str(ROOT / "tests"))
 from pnp_testing import run_cli  # noqa: E402
 
 
-# every player book of the shipped games: (game, edition, profile)
+# every player book of the shipped games, on every paper: (game, edition, profile)
 PLAYER_BOOKS = [("the-channeling", e, "rulebook-letter") for e in ("2025", "thirty", "forest")] + [
     ("battle-for-the-grove", "2024", "rulebook-letter"), ("mana-hex", "draft", "rulebook-letter"),
     ("the-channeling", "2025", "rulebook-a5-booklet"), ("battle-for-the-grove", "2024", "rulebook-a5-booklet"),
-    ("the-channeling", "2025", "rulebook-a4")]
+    ("the-channeling", "2025", "rulebook-a4"), ("the-channeling", "thirty", "rulebook-a5-booklet"),
+    ("the-channeling", "forest", "rulebook-a5-booklet"), ("battle-for-the-grove", "2024", "rulebook-a4"),
+    ("the-channeling", "thirty", "rulebook-a4"), ("the-channeling", "forest", "rulebook-a4"),
+    ("mana-hex", "draft", "rulebook-a4"), ("mana-hex", "draft", "rulebook-a5-booklet")]
+# the books built with the default sample-game agents, as a user gets them (the others with the tests'
+# quick greedy sample): the one whose length the rulebook promises
+DEFAULT_SAMPLE = [("the-channeling", "2025", "rulebook-letter")]
 
 
 def build_rulebook_cli(out: Path, edition: str, *extra: str, env: dict) -> Path:

@@ -1,6 +1,6 @@
 """Text beside a figure: a key that ends the figure goes under a short text (the column beside the
-drawing would stay empty), and under the drawing when the text is long; drawn into a PDF and
-measured there."""
+drawing would stay empty); a long text runs on under the drawing at the full width, the key across
+the block's foot; drawn into a PDF and measured there."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -28,9 +28,9 @@ def _styles():
     return styles()
 
 
-def _set(text: str, tmp_path: Path) -> tuple[dict, dict, float]:
-    """The text beside a 150 x 200 pt drawing and its key, laid out on a page: the words of the key's
-    made-up mark and of the text (pdfplumber: x0, top ...), and the block's height."""
+def _set(text: str, tmp_path: Path) -> tuple[dict, list[dict], float]:
+    """The text beside a 150 x 200 pt drawing and its key, laid out on a page: the word of the key's
+    made-up mark and the words of the text (pdfplumber: x0, top ...), and the block's height."""
     import pdfplumber
     from reportlab.platypus import Paragraph, SimpleDocTemplate
 
@@ -47,21 +47,24 @@ def _set(text: str, tmp_path: Path) -> tuple[dict, dict, float]:
     with pdfplumber.open(path) as pdf:
         words = pdf.pages[0].extract_words(extra_attrs=["size"])
     mark = next(w for w in words if w["text"] == "zorblax")
-    first = next(w for w in words if w["text"] == "Wordy")
-    return mark, first, block.height
+    return mark, [w for w in words if w["text"] in ("Wordy", "words.")], block.height
 
 
 def test_a_short_text_takes_the_key_under_it(tmp_path):
-    mark, first, height = _set("Wordy words. " * 8, tmp_path)
+    mark, text, height = _set("Wordy words. " * 8, tmp_path)
     assert mark["x0"] < 40 + 250                  # in the text column, left of the drawing
-    assert mark["top"] > first["top"]             # under the text
+    assert mark["top"] > text[0]["top"]           # under the text
     assert height == 200                          # no taller than the drawing
 
 
-def test_a_long_text_leaves_the_key_under_the_drawing(tmp_path):
-    mark, first, height = _set("Wordy words. " * 120, tmp_path)
-    assert mark["x0"] > 40 + 250                  # in the figure's column
-    assert height > 200                           # the text is the taller column
+def test_a_long_text_runs_on_under_the_drawing(tmp_path):
+    """Beside the drawing while the drawing lasts, then across the full width (no empty column
+    under the drawing); the key across the foot, after the last word."""
+    mark, text, height = _set("Wordy words. " * 120, tmp_path)
+    assert all(w["x0"] < 40 + 250 for w in text if w["top"] < 40 + 200)   # beside the drawing
+    assert any(w["x0"] > 40 + 250 + 14 for w in text if w["top"] > 40 + 200)   # under it, at the full width
+    assert mark["top"] > max(w["top"] for w in text)
+    assert height > 200                           # the text is the taller
     assert mark["size"] >= _styles().sheet.figures.min_text - 0.01
 
 
