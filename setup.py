@@ -49,9 +49,11 @@ def extensions() -> list[Extension]:
         notice("Cython is not installed")
         return []
     flags = [] if sys.platform == "win32" else ["-O2", "-ffp-contract=off"]
-    # kernel_seeds.h: the registry's seed derivation, shared by the kernels
+    # kernel_base.pxd (cimported by every kernel) and the header it reads, kernel_seeds.h (the
+    # registry's seed derivation): what the kernels share
     modules = [Extension(name, [source], extra_compile_args=flags, include_dirs=["pnp_games"],
-                         depends=["pnp_games/kernel_seeds.h"]) for name, source in KERNELS.items()]
+                         depends=["pnp_games/kernel_seeds.h", "pnp_games/kernel_base.pxd"])
+               for name, source in KERNELS.items()]
     return cythonize(modules, quiet=True, language_level=3)
 
 

@@ -4,6 +4,10 @@ A game's kernel is the extension module ``<engine package>._kernel`` (built by s
 compiler is there). ``load(package)`` gives it, or None when it is not built (one notice on stderr
 per process, the first time a kernel is asked for and missing) or when ``PNP_KERNEL=0`` is set
 (the Python engines then play everything, silently: what CI does for its second run).
+
+A kernel plays the games of a run in one call, its ``play_table``: ``batch_table`` makes that call
+and ``as_table`` turns the array it gives (whole numbers, one row a game, in the order of the
+module's ``TABLE`` of column names) into a ``GameTable``, the game naming its own figure columns.
 """
 from __future__ import annotations
 
@@ -11,7 +15,9 @@ import importlib
 import os
 import sys
 from types import ModuleType
-from typing import Any
+from typing import Any, Callable, Sequence
+
+from generator.play.records import GameTable
 
 _noticed = False
 
@@ -73,3 +79,48 @@ def batch_games(seed: int, games: range) -> tuple[list[int], int | None]:
     if -2 ** 63 <= seed < 2 ** 63:
         return list(games), seed
     return [game_seed(seed, i) for i in games], None
+
+
+def batch_table(ready: tuple[Any, int, int], agents: Sequence[Any], strong_iterations: int, seed: int,
+                games: range) -> Any:
+    """The ``play_table`` array of games ``games`` of a run seeded ``seed``, played by ``ready`` (the
+    kernel's game and the agents' kernel codes by seat) for ``agents`` (their specs; ``strong``
+    without a count searches ``strong_iterations`` iterations)."""
+    game, light, dark = ready
+    indices, master = batch_games(seed, games)
+    return game.play_table(indices, light, dark, *(search_iterations(a, strong_iterations) for a in agents),
+                           master=master)
+
+
+def columns(data: Any, names: Sequence[str]) -> dict[str, list[int]]:
+    """A ``play_table`` array (``len(names)`` whole numbers a game, in the order of ``names``) as its
+    columns by name."""
+    return {name: data[k::len(names)].tolist() for k, name in enumerate(names)}
+
+
+def seats(column: list[int]) -> list[int | None]:
+    """A column of seats, -1 for none, as seats or None."""
+    return [None if v < 0 else v for v in column]
+
+
+def flags(column: list[int]) -> list[bool]:
+    """A column of 0 and 1 as flags."""
+    return [bool(v) for v in column]
+
+
+def as_table(data: Any, package: str, scores: Sequence[str],
+             figures: Callable[[dict[str, list[int]]], dict[str, list[Any]]],
+             tie_breaks: Sequence[str] = ()) -> GameTable:
+    """The ``play_table`` array ``data`` of ``package``'s kernel as a ``GameTable`` (not swapped). The
+    kernel's ``TABLE`` names its columns: every kernel gives ``winner`` (a seat, -1 for a draw),
+    ``turns`` and ``stalled`` (0 or 1), and ``tie`` (by code: 0 none, else the code-th of
+    ``tie_breaks``) when the game has tie-breaks; ``scores`` names the seats' score columns and
+    ``figures`` makes the game's own figure columns from all of them."""
+    module = load(package)
+    assert module is not None  # the kernel made ``data``
+    column = columns(data, module.TABLE)
+    turns = column["turns"]
+    ties: list[str | None] = [None, *tie_breaks]
+    return GameTable(seats(column["winner"]), [ties[t] for t in column["tie"]] if tie_breaks else [None] * len(turns),
+                     [column[name] for name in scores], turns, flags(column["stalled"]), [False] * len(turns),
+                     figures(column))

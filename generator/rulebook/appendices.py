@@ -70,7 +70,8 @@ class Appendices:
 
     row: Callable[[Any], list]                               # a played game's record -> one balance row
     # the rows of a run -> its figures (JSON-ready); the designer's report reads "stalled" (a ``share``)
-    # and "turns" (a ``spread``), the rule text whatever else the engine's own text asks for
+    # and "turns" (a ``spread``; "turns_ended", the games that ended, when given, is its length when
+    # some games stall), the rule text whatever else the engine's own text asks for
     figures: Callable[[list[list]], dict[str, Any]]
     charts: Callable[[Book, list[dict[str, Any]]], None]     # draws the runs' charts into book.figures
     sample: Callable[[Book, EngineInputs], dict[str, Any] | None] | None = None   # the narrated game

@@ -269,7 +269,8 @@ def _cover(edition: Edition, faces: PieceFaces, config: RulebookConfig, styles: 
     out += [Spacer(0, height * 0.05), Paragraph(f"<b>{what}, {escape(edition.spec.title)}</b>{escape(dated)}",
                                                 styles["cover_text"])]
     facts = []
-    if game.spec.players:  # a draft may not say yet
+    named = re.search(r"\bplayers?\b", game.spec.subtitle or "", re.IGNORECASE)   # "A game for two players"
+    if game.spec.players and not named:  # a draft may not say yet
         lo, hi = game.spec.players
         facts.append(f"{lo} players" if lo == hi else f"{lo} to {hi} players")
     if config.playing_time:

@@ -1,6 +1,8 @@
 """Vector charts of simulation results (reportlab.graphics), in the rulebook's embedded fonts."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from reportlab.graphics.charts.barcharts import VerticalBarChart
 from reportlab.graphics.charts.legends import Legend
 from reportlab.graphics.shapes import Circle, Drawing, Line, Rect, String
@@ -8,6 +10,17 @@ from reportlab.graphics.shapes import Circle, Drawing, Line, Rect, String
 from generator.rulebook.styles import Styles
 
 Series = tuple[str, str, dict[int, int]]  # (legend label, colour role, value -> number of games)
+
+
+@dataclass(frozen=True)
+class Apart:
+    """Games a histogram draws as a bar of their own: ``label`` under it, ``note`` above the plot at
+    its right, painted in the colour role ``role``."""
+
+    label: str
+    note: str
+    games: int
+    role: str = "axis"
 
 
 def _drawing(width: float, height: float, styles: Styles) -> Drawing:
@@ -34,9 +47,12 @@ def _binned(series: list[Series], bins: int) -> tuple[list[Series], int]:
 
 
 def histogram(series: list[Series], x_title: str, width: float, height: float, styles: Styles,
-              bins: int | None = None) -> Drawing:
+              bins: int | None = None, apart: Apart | None = None) -> Drawing:
     """Bars per value (percent of games) for one or more series side by side; with ``bins``, values
-    are grouped into that many ranges at most (each bar labelled by its range's first value)."""
+    are grouped into that many ranges at most (each bar labelled by its range's first value). With
+    ``apart`` (one series only), games that have no value on the axis (stopped at a limit) are a bar
+    of their own after a gap, in another colour, named under it and counted above it; every bar is
+    then a share of all the games, these included."""
     body, size = styles.body_font, styles["caption"].fontSize
     step = 1
     if bins and any(counts for _, _, counts in series):
@@ -48,8 +64,16 @@ def histogram(series: list[Series], x_title: str, width: float, height: float, s
     chart = VerticalBarChart()
     chart.x, chart.y = 3.2 * size, 3.4 * size
     chart.width, chart.height = width - chart.x - size, height - chart.y - 2.6 * size
-    chart.data = [[100 * counts.get(v, 0) / max(1, sum(counts.values())) for v in categories]
+    extra = apart.games if apart else 0
+    chart.data = [[100 * counts.get(v, 0) / max(1, sum(counts.values()) + extra) for v in categories]
                   for _, _, counts in series]
+    names = [str(v) if k % every == 0 else "" for k, v in enumerate(categories)]
+    if apart:
+        if len(series) != 1:
+            raise ValueError("a histogram draws games apart beside one series only")
+        total = sum(series[0][2].values()) + extra
+        chart.data[0] += [0, 100 * extra / max(1, total)]
+        names += ["", apart.label]
     chart.barSpacing, chart.groupSpacing = 0, max(0.5, 4 / max(1, len(categories)))
     chart.strokeColor = None
     for i, (_, role, _) in enumerate(series):
@@ -57,7 +81,7 @@ def histogram(series: list[Series], x_title: str, width: float, height: float, s
         chart.bars[i].strokeColor = None
     axis_colour = styles.colour("axis")
     cat, val = chart.categoryAxis, chart.valueAxis
-    cat.categoryNames = [str(v) if k % every == 0 else "" for k, v in enumerate(categories)]
+    cat.categoryNames = names
     for axis in (cat, val):
         axis.labels.fontName, axis.labels.fontSize = body, size
         axis.labels.fillColor = axis_colour
@@ -66,7 +90,12 @@ def histogram(series: list[Series], x_title: str, width: float, height: float, s
     val.valueMin = 0
     val.labelTextFormat = "%d%%"
     val.visibleGrid, val.gridStrokeColor, val.gridStrokeWidth = 1, styles.colour("table_grid"), 0.3
+    if apart:
+        chart.bars[(0, len(names) - 1)].fillColor = styles.colour(apart.role)
     drawing.add(chart)
+    if apart:
+        drawing.add(String(chart.x + chart.width, chart.y + chart.height + 0.4 * size, apart.note, fontName=body,
+                           fontSize=size, fillColor=axis_colour, textAnchor="end"))
     drawing.add(String(chart.x + chart.width / 2, 0.4 * size, x_title, fontName=body, fontSize=size,
                        fillColor=axis_colour, textAnchor="middle"))
     drawing.add(String(0, height - 1.1 * size, "share of games", fontName=body, fontSize=size,

@@ -104,16 +104,20 @@ class PieceFaces:
         return replace(template, id=f"{template.id}~{'~'.join(small)}", elements=kept)
 
     def text_area(self, template: Template, values: dict) -> float:
-        """The area its text elements' boxes cover on a face (in the template's units squared)."""
+        """The area the boxes of its text elements that print something cover on a face (in the
+        template's units squared): a box left empty on this face (a blank card's) is no text."""
         elements = self._for_checks.bound(template, values)
-        return sum(elements[name].w * elements[name].h for name in self.text_sizes(template, values))
+        return sum(elements[name].w * elements[name].h
+                   for name, (_, chars) in self.text_sizes(template, values).items() if chars)
 
     def text_sizes(self, template: Template, values: dict) -> dict[str, tuple[float, int]]:
-        """Each text element of a face: the size it prints at on the face, and how many characters it prints."""
+        """Each text element of a face: the size it prints at on the face, and how many characters it
+        prints (none when its ``when`` leaves it off this face)."""
         from ..draw.bindings import format_text
+        from ..elements.args.conditions import holds
         fonts = self._for_checks.fonts
         return {name: (printed_size(element, values, fonts[element.font]),
-                       len(format_text(element.text, values, element.labels).strip()))
+                       len(format_text(element.text, values, element.labels).strip()) if holds(element.when, values) else 0)
                 for name, element in self._for_checks.bound(template, values).items()
                 if getattr(element, "kind", None) == "text"}
 

@@ -37,10 +37,13 @@ class Gallery(Flowable):
     at the size where all its text reaches that size, up to its printed size (or a tenth over it,
     for text printed just under it): a reader never sees a blank card that is not blank in print.
     Such a gallery is no more to be shrunk to save a row, and is enlarged only when it still fits
-    ``page_height`` (a gallery never splits): too many such faces keep the gallery's size. A face
-    is a card of words when its text boxes cover ``WORDY`` of it; a piece with a label keeps its
-    size and loses its label as before. Pieces that differ
-    by a choice field as well as by something else (glyph cards by set) start a new row per value.
+    ``page_height`` (a gallery never splits). When the whole gallery at that size would not, the
+    cards of words alone are enlarged and the other pieces keep the small size, standing on shelves
+    to their right as far as their height allows, then in rows of their own (no new row per choice
+    value then); only when even that is too tall does every face keep the small size. A face is a card of
+    words when its text boxes cover ``WORDY`` of it; a piece with a label keeps its size and loses
+    its label as before. Pieces that differ by a choice field as well as by something else (glyph
+    cards by set) start a new row per value.
     """
 
     min_scale = 1.0   # its captions and the faces' text are sized for the page: a shrunk gallery goes under min_text
@@ -55,12 +58,15 @@ class Gallery(Flowable):
         self.gap = 5
         self._rows, self.page_height = rows, page_height
         self.small = max(self.template.size[1] * scale, face_height / 2)
-        self._size(self._wordful(self.small))
+        self.wordy = self._wordy(self.small)   # id(piece) -> the height where its words show
+        self.word_height = 0.0   # > 0: the cards of words alone drawn at this height
+        self._size(max([self.small, *self.wordy.values()]))
         self.least = self.face_height if self.face_height > self.small else 0.0
 
-    def _wordful(self, height: float) -> float:
-        """``height``, or the larger height at which every face keeps its words (capped by ``OVER_PRINT``)."""
-        wanted = height
+    def _wordy(self, height: float) -> dict[int, float]:
+        """The cards of words that would lose most of their words at ``height``, each with the larger
+        height at which all its text is legible (capped by ``OVER_PRINT``)."""
+        out = {}
         for piece in self.component.pieces:
             template, values = self.faces.face(self.component.id, piece)
             texts = self.faces.text_sizes(template, values).values()
@@ -70,30 +76,86 @@ class Gallery(Flowable):
             if boxes < WORDY or kept * 2 >= sum(chars for _, chars in texts):   # not a card of words, or most show
                 continue
             legible = self.faces.min_text / min(size for size, _ in texts) * (1 + 1e-9)   # not a hair under
-            wanted = max(wanted, template.size[1] * min(legible, OVER_PRINT))
-        return wanted
+            out[id(piece)] = template.size[1] * min(legible, OVER_PRINT)
+        return out
 
     def _size(self, face_height: float) -> None:
         self.face_height = face_height
-        self.face_width = self.template.size[0] * face_height / self.template.size[1]
+        self.face_width, self.cell_w = self._cell(face_height)
+        self.row_h = face_height + 2.6 * self.caption_size + self.gap
+
+    def _cell(self, face_height: float) -> tuple[float, float]:
+        """The width of a face at ``face_height`` and of its cell (the face or its caption, the wider)."""
+        face_width = self.template.size[0] * face_height / self.template.size[1]
         captions = [piece_caption(self.component, p, self.faces) for p in self.component.pieces]
         longest = max(stringWidth(c, self.styles.body_font, self.caption_size) for c in captions)
         # long names shrink to fit, but never below the figures' smallest text
         floor = longest * self.faces.min_text / self.caption_size + 2
-        self.cell_w = max(self.face_width, min(longest + 4, max(self.face_width + 2, floor)))
-        self.row_h = face_height + 2.6 * self.caption_size + self.gap
+        return face_width, max(face_width, min(longest + 4, max(face_width + 2, floor)))
+
+    def _height_of(self, piece: Piece) -> float:
+        return self.word_height if self.word_height and id(piece) in self.wordy else self.face_height
+
+    def _row_height(self, row: list[Piece]) -> float:
+        return max(self._height_of(p) for p in row) + self._caption_h
+
+    @property
+    def _caption_h(self) -> float:
+        return 2.6 * self.caption_size + self.gap
+
+    def _large(self, piece: Piece) -> bool:
+        return bool(self.word_height) and id(piece) in self.wordy
+
+    def _beside(self, large: list[Piece], width: float) -> tuple[int, int]:
+        """How many small faces go on each shelf to the right of the ``large`` faces, and how many
+        shelves stand there within their height."""
+        right = width - sum(self._cell(self.word_height)[1] + self.gap for _ in large)
+        per_shelf = max(0, int((right + self.gap) // (self._cell(self.face_height)[1] + self.gap)))
+        return per_shelf, int((self.word_height + self._caption_h) // (self.face_height + self._caption_h))
+
+    def _place(self, row: list[Piece], width: float) -> list[tuple[Piece, float, float, float, float]]:
+        """Where each face of ``row`` goes: (piece, left, drop from the row's top, face height, cell
+        width). Faces stand on the row's foot line; small faces beside large ones (cards of words)
+        stand on shelves to their right, as many as the large faces' height holds."""
+        large = [p for p in row if self._large(p)]
+        small = [p for p in row if not self._large(p)]
+        out, left = [], 0.0
+        if not large or not small:
+            height = max(self._height_of(p) for p in row)
+            for piece in row:
+                own = self._height_of(piece)
+                cell = self._cell(own)[1]
+                out.append((piece, left, height - own, own, cell))
+                left += cell + self.gap
+        else:
+            for piece in large:
+                cell = self._cell(self.word_height)[1]
+                out.append((piece, left, 0.0, self.word_height, cell))
+                left += cell + self.gap
+            per_shelf, _ = self._beside(large, width)
+            cell = self._cell(self.face_height)[1]
+            for k, piece in enumerate(small):
+                shelf, column = divmod(k, per_shelf)
+                out.append((piece, left + column * (cell + self.gap), shelf * (self.face_height + self._caption_h),
+                            self.face_height, cell))
+        used = max(x + cell for _, x, _, _, cell in out)
+        return [(piece, x + (width - used) / 2, drop, h, cell) for piece, x, drop, h, cell in out]
 
     def _groups(self) -> list[list[Piece]]:
         spec = self.component.spec
         choices = [k for k, f in spec.fields.items() if f.type == "choice"]
         if not choices or len(spec.fields) < 2:
-            return [list(self.component.pieces)]
-        groups: dict = {}
-        for piece in self.component.pieces:
-            groups.setdefault(piece.fields.get(choices[0]), []).append(piece)
-        if len(groups) == len(self.component.pieces):  # every piece its own value: one row says it better
-            return [list(self.component.pieces)]
-        return list(groups.values())
+            groups = [list(self.component.pieces)]
+        else:
+            by: dict = {}
+            for piece in self.component.pieces:
+                by.setdefault(piece.fields.get(choices[0]), []).append(piece)
+            # every piece its own value: one row says it better
+            groups = [list(self.component.pieces)] if len(by) == len(self.component.pieces) else list(by.values())
+        if self.word_height:   # the small faces go beside the large ones first, taking no rows of their own
+            return [[p for p in self.component.pieces if self._large(p)]
+                    + [p for p in self.component.pieces if not self._large(p)]]
+        return groups
 
     def _fewer_rows(self, width: float) -> None:
         """Faces drawn up to ``ROW_SHRINK`` smaller when that saves a row (a set of eight cards on one
@@ -115,27 +177,54 @@ class Gallery(Flowable):
     def _layout(self, width: float) -> list[list[Piece]]:
         if self._rows is not None:
             return self._rows
-        columns = max(1, int((width + self.gap) // (self.cell_w + self.gap)))
-        return [group[i:i + columns] for group in self._groups() for i in range(0, len(group), columns)]
+        rows: list[list[Piece]] = []
+        for group in self._groups():
+            large = [p for p in group if self._large(p)]
+            group = [p for p in group if not self._large(p)]
+            while large:   # a row of cards of words, with small faces on shelves beside them
+                used, row = -self.gap, []
+                while large and (not row or used + self.gap + self._cell(self.word_height)[1] <= width):
+                    used += self.gap + self._cell(self.word_height)[1]
+                    row.append(large.pop(0))
+                per_shelf, shelves = self._beside(row, width)
+                beside = [] if large else group[:per_shelf * shelves]   # only the last row of them
+                group = group[len(beside):]
+                rows.append(row + beside)
+            used = width
+            for piece in group:
+                cell = self._cell(self._height_of(piece))[1]
+                if used + self.gap + cell > width:
+                    rows.append([])
+                    used = -self.gap
+                rows[-1].append(piece)
+                used += self.gap + cell
+        return rows
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         self.width = avail_width
         self._fewer_rows(avail_width)
-        self.height = len(self._layout(avail_width)) * self.row_h
-        if self.least and self.height > 0.9 * self.page_height:   # past a page with its caption: the small size after all
-            self.least = 0.0
+        self.height = sum(self._row_height(row) for row in self._layout(avail_width))
+        if self.least and self.height > 0.9 * self.page_height:   # past a page with its caption: smaller after all
+            if not self.word_height and len(self.wordy) < len(self.component.pieces):
+                self.word_height = self.face_height   # the cards of words alone keep their size
+            else:
+                self.least, self.word_height = 0.0, 0.0
             self._size(self.small)
             return self.wrap(avail_width, avail_height)
         return self.width, self.height
 
     def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
         rows = self._layout(avail_width)
-        fit = int(avail_height // self.row_h)
+        fit, used = 0, 0.0
+        while fit < len(rows) and used + self._row_height(rows[fit]) <= avail_height:
+            used += self._row_height(rows[fit])
+            fit += 1
         if fit < 1 or fit >= len(rows):
             return []
         parts = [Gallery(self.component, self.faces, self.styles, self.max_height, self.scale, part, self.page_height)
                  for part in (rows[:fit], rows[fit:])]
-        for part in parts:   # at the size the rows were counted at (a row saved may have shrunk the faces)
+        for part in parts:   # at the sizes the rows were counted at (a row saved may have shrunk the faces)
+            part.word_height = self.word_height
             part._size(self.face_height)
         return parts
 
@@ -143,23 +232,23 @@ class Gallery(Flowable):
         canv = self.canv
         bold, body = self.styles.bold_font, self.styles.body_font
         size = self.caption_size
-        for r, row in enumerate(self._layout(self.width)):
-            used = len(row) * (self.cell_w + self.gap) - self.gap
-            top = self.height - r * self.row_h
-            for k, piece in enumerate(row):
-                left = (self.width - used) / 2 + k * (self.cell_w + self.gap)
+        top = self.height
+        for row in self._layout(self.width):
+            for piece, left, drop, height, cell_w in self._place(row, self.width):
                 template, values = self.faces.face(self.component.id, piece)
-                self.faces.draw(canv, template, values, left + (self.cell_w - self.face_width) / 2, top,
-                                self.face_height)
-                centre = left + self.cell_w / 2
+                face_width = self._cell(height)[0]
+                foot = top - drop - height
+                self.faces.draw(canv, template, values, left + (cell_w - face_width) / 2, top - drop, height)
+                centre = left + cell_w / 2
                 canv.setFillColor(self.styles["caption"].textColor)
                 canv.setFont(bold, size * 1.15)
-                canv.drawCentredString(centre, top - self.face_height - size * 1.25, f"\u00d7{piece.count}")
+                canv.drawCentredString(centre, foot - size * 1.25, f"\u00d7{piece.count}")
                 caption = piece_caption(self.component, piece, self.faces)
-                fitted = min(size, size * (self.cell_w + self.gap - 2) / max(1.0, stringWidth(caption, body, size)))
+                fitted = min(size, size * (cell_w + self.gap - 2) / max(1.0, stringWidth(caption, body, size)))
                 fitted = max(fitted, min(size, self.faces.min_text))
                 canv.setFont(body, fitted)
-                canv.drawCentredString(centre, top - self.face_height - size * 2.35, caption)
+                canv.drawCentredString(centre, foot - size * 2.35, caption)
+            top -= self._row_height(row)
 
 
 class CoverFan(Flowable):

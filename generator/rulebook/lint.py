@@ -3,13 +3,15 @@
 Everything is read with pypdfium2. Text checks (its text layer sees the text of drawings too): a
 player book must not show an option key, a command line, an agent id or a word of the designer's
 (``looks/rulebook/player-words.txt``: engine, seed, win rate, percentages ...), and no book may
-show an unresolved template placeholder. Words: no player book prints a form its terms file lists
+show an unresolved template placeholder. Words: no book (the designer's report included) prints a form its terms file lists
 under a term's ``avoid`` (place, never spot), nor a spelling of the other English
 (``looks/rulebook/spellings.txt``: colour in an en-US book, color in an en-GB one). Layout checks: a heading (every heading is a PDF bookmark pointing at its top) must
 be followed on its page by at least two lines of what it heads, and no body page but the last may be
 less than half full. Fill is measured on the rendered page, by drawn area: the share of the text
 block's height (between running head and page number) that holds ink, text, figures and tables
-alike, gaps shorter than a few lines of text counted as filled.
+alike, gaps shorter than a few lines of text counted as filled. Contrast: every numeral the book
+draws on a fill reaches 4.5:1 with it, in colour and in greyscale (``legible.pdf_numerals``; the
+pieces' printed faces are shown as the sheets print them and are not held to it here).
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
 
+from generator.rulebook.legible import low_contrast, pdf_numerals
 from generator.rulebook.terms import Term, avoid_pattern
 
 COMMAND = re.compile(r"python\s+build\.py|\bpnp\s+(build|replay|simulate|rulebook|validate)\b|--(edition|seed|agents|games)\b")
@@ -35,7 +38,7 @@ MIN_LINES_AFTER_HEADING = 2
 class Finding:
     page: int      # 1-based
     kind: str      # option-key, command, agent-id, designer-word, placeholder, stranded-heading, empty-page,
-                   # term, spelling
+                   # term, spelling, contrast
     text: str
 
     def __str__(self) -> str:
@@ -73,11 +76,22 @@ def lint_pdf(pdf: Path, option_keys: Iterable[str] = (), agent_ids: Iterable[str
     finally:
         doc.close()
     findings = text_findings(pages, option_keys, agent_ids, players, draft)
-    if players:   # the designer's report quotes the engine's own descriptions of its options
-        findings += word_findings(pages, terms, language)
+    findings += word_findings(pages, terms, language)   # the designer's report too: it quotes the engine's options
     findings += stranded_headings(pages, marks)
     findings += empty_pages(pages, fills, marks)
+    findings += contrast_findings(pdf)
     return sorted(findings, key=lambda f: (f.page, f.kind, f.text))
+
+
+def contrast_findings(pdf: Path) -> list[Finding]:
+    """Numerals the book draws (not inside a piece's printed face) under 4.5:1 with their ground:
+    one finding for each page, ink and ground, with how many numerals share them."""
+    groups: dict[tuple[int, str], list] = {}
+    for numeral in low_contrast([n for n in pdf_numerals(pdf) if not n.in_form]):
+        groups.setdefault((numeral.page, numeral.colours), []).append(numeral)
+    return [Finding(page, "contrast", f"'{''.join(n.text for n in found)}' {colours}, "
+                                      f"{min(n.ratio for n in found):.2f}:1")
+            for (page, colours), found in groups.items()]
 
 
 def page_lines(page) -> list[Line]:

@@ -14,13 +14,15 @@ from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.lib.units import mm
-from reportlab.platypus import (Flowable, HRFlowable, ListFlowable, ListItem, PageBreak, Paragraph, Spacer, Table,
-                                TableStyle)
+from reportlab.platypus import (Flowable, HRFlowable, KeepTogether, ListFlowable, ListItem, PageBreak, Paragraph,
+                                Spacer, Table, TableStyle)
 
 from generator.core.errors import UserError
+from generator.rulebook.commands import set_command
 from generator.rulebook.flowables import Beside, BookTable, FigureBlock, keep_headings
 from generator.rulebook.styles import Styles
 
+LEAST_COMMAND_SIZE = 6.0  # the smallest a command line is set before an argument is broken
 MIN_COLUMN = 12 * mm  # the narrowest table column worth printing, padding included
 FigureProvider = Callable[[str, float], list[Flowable]]  # (name, available width) -> flowables
 
@@ -245,9 +247,29 @@ def fence(node: SyntaxTreeNode, conv: Converter, _style: str) -> list[Flowable]:
         return grid(node.content, int(info[1]), conv)
     if info and info[0] == "placeholder":
         return placeholder(node.content, conv)
+    if info and info[0] == "command":
+        return commands(node.content, conv)
     style = conv.styles["notation"]
     lines = node.content.rstrip("\n").split("\n")
     return [Paragraph(escape(line).replace("  ", "&nbsp; ") or "&nbsp;", style) for line in lines] + [Spacer(0, 4)]
+
+
+def commands(text: str, conv: Converter) -> list[Flowable]:
+    """A ``command`` block: one command a line, each broken only between its arguments, its
+    continuation lines indented, set smaller (to 6 pt at least) rather than broken inside an argument."""
+    style = conv.styles["command" if "command" in conv.styles.settings else "notation"]
+    out: list[Flowable] = []
+    for line in text.strip("\n").split("\n"):
+        if not line.strip():
+            continue
+        found = set_command(line, conv.width - 1, style.fontSize, min(style.fontSize, LEAST_COMMAND_SIZE),
+                            lambda words, size: stringWidth(words, style.fontName, size))
+        first = style.clone(f"{style.name}-{found.size}", fontSize=found.size,
+                            leading=style.leading * found.size / style.fontSize)
+        rest = first.clone(f"{first.name}-rest", leftIndent=first.leftIndent + found.indent)
+        out.append(KeepTogether([Paragraph(escape(words), first if i == 0 else rest)
+                                 for i, words in enumerate(found.lines)]))
+    return out + [Spacer(0, 4)]
 
 
 def placeholder(text: str, conv: Converter) -> list[Flowable]:

@@ -269,11 +269,14 @@ def headline(balance: dict[str, Any] | None, cover: dict[str, Any] | None, stron
     this = (balance or {}).get("this")
     if not this:
         return None
-    turns = this["turns"]
+    stalled = this.get("stalled")
+    # games stopped at the turn limit have no length: the length is that of the games that ended
+    apart = bool(stalled and stalled.get("count") and this.get("turns_ended"))
+    turns = this["turns_ended"] if apart else this["turns"]
     actions = sorted(((k, v) for k, v in (cover or {}).get("balance_per_game", {}).items()),
                      key=lambda kv: -kv[1])
     first = this.get(seats[0])
-    return {"turns": turns, "per_seat": turns["mean"] / len(seats), "stalled": this.get("stalled"),
+    return {"turns": turns, "per_seat": turns["mean"] / len(seats), "stalled": stalled, "ended_only": apart,
             "first": first, "actions": [{"kind": k, "per_game": v} for k, v in actions],
             "strength": strong[0] if strong else None, "untested": (cover or {}).get("untested", []),
             "lever": (lever_sweep or {}).get("strongest")}

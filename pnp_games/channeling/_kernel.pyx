@@ -9,53 +9,14 @@ played as its decisions, the greedy values summed in the engine's order. The gri
 (lines, the steps toward each square, squares by distance) comes from the engine's own tables.
 """
 from cpython cimport array
-from libc.stdint cimport int64_t, uint64_t
-from libc.math cimport exp, log, sqrt
+from libc.stdint cimport uint64_t
 from libc.stdlib cimport free, malloc
 
+from pnp_games.kernel_base cimport (Node, Seats, add_child, agent_seeds, backup, batch_seeds, child_of, new_tree,
+                                    pnp_below, pnp_lowest, pnp_next, pnp_popcount, pnp_random, seats_of,
+                                    squash, table_array, ucb_pick)
+
 import array
-
-cdef extern from "kernel_seeds.h":
-    uint64_t pnp_derive_seed(const char* name, int nparts, int64_t x, int64_t y) nogil
-
-cdef extern from *:
-    """
-    #include <stdint.h>
-    static inline uint64_t pnp_sm_next(uint64_t *s) {
-        uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-        return z ^ (z >> 31);
-    }
-    static inline uint64_t pnp_mulhi(uint64_t a, uint64_t b) {
-    #if defined(__SIZEOF_INT128__)
-        return (uint64_t)(((unsigned __int128)a * b) >> 64);
-    #else
-        uint64_t al = (uint32_t)a, ah = a >> 32, bl = (uint32_t)b, bh = b >> 32;
-        uint64_t p0 = al * bl, p1 = al * bh, p2 = ah * bl, p3 = ah * bh;
-        uint64_t mid = (p0 >> 32) + (uint32_t)p1 + (uint32_t)p2;
-        return p3 + (p1 >> 32) + (p2 >> 32) + (mid >> 32);
-    #endif
-    }
-    static inline int pnp_below(uint64_t *s, uint64_t n) {
-        return (int)pnp_mulhi(pnp_sm_next(s), n);
-    }
-    static inline double pnp_random(uint64_t *s) {
-        return (double)(pnp_sm_next(s) >> 11) * (1.0 / 9007199254740992.0);
-    }
-    static inline int pnp_popcount(uint64_t m) {  /* inline everywhere (no popcnt instruction assumed) */
-        m = m - ((m >> 1) & 0x5555555555555555ULL);
-        m = (m & 0x3333333333333333ULL) + ((m >> 2) & 0x3333333333333333ULL);
-        m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-        return (int)((m * 0x0101010101010101ULL) >> 56);
-    }
-    static inline int pnp_lowest(uint64_t m) { return __builtin_ctzll(m); }
-    """
-    int pnp_below(uint64_t *s, uint64_t n) nogil
-    uint64_t pnp_next "pnp_sm_next"(uint64_t *s) nogil
-    double pnp_random(uint64_t *s) nogil
-    int pnp_popcount(uint64_t m) nogil
-    int pnp_lowest(uint64_t m) nogil
 
 cdef enum:
     MAXC = 64          # squares (an 8 x 8 grid at most)
@@ -124,11 +85,6 @@ cdef struct Moves:
     double best_g[MAXH]
     int has_g[MAXH]
     int hand[MAXH]
-
-
-cdef struct Node:       # a search tree node: the turn that led to it, by key
-    int key, child, sibling, n, avail
-    double w
 
 
 cdef struct SearchParams:
@@ -919,7 +875,6 @@ cdef class ChannelingKernel:
         cdef Plan plan
         cdef Log nolog
         cdef int stop = g.turn + self.sp.rollout_turns, tie, w
-        cdef double x
         nolog.ids = NULL
         while not g.terminal and (self.sp.rollout_turns < 0 or g.turn < stop):
             self.greedy_plan(g, rng, &plan)
@@ -927,12 +882,7 @@ cdef class ChannelingKernel:
         if g.terminal:
             w = self.winner(g, &tie)
             return 0.5 if w < 0 else (1.0 if w == 0 else 0.0)
-        x = self.value0(g) / self.sp.temperature
-        if x > 50.0:
-            x = 50.0
-        elif x < -50.0:
-            x = -50.0
-        return 1.0 / (1.0 + exp(-x))
+        return squash(self.value0(g), self.sp.temperature)
 
     cdef void search(self, const Game* root, uint64_t* rng, int iterations, Plan* best_plan) noexcept nogil:
         """Information-set MCTS over whole turns (see ``kernel.KernelSearch``): the most visited of the
@@ -947,9 +897,8 @@ cdef class ChannelingKernel:
         cdef Game g
         cdef Log nolog
         cdef Node* nodes
-        cdef Node* nd
         cdef int nroot, it, node, nvis, nc, j, child, fresh, pick, nnodes = 1, p
-        cdef double value, u, best, c = self.sp.c
+        cdef double best, c = self.sp.c
         cdef uint64_t base, paired
         cdef uint64_t* draws
         nolog.ids = NULL
@@ -960,13 +909,10 @@ cdef class ChannelingKernel:
         if nroot == 1:
             best_plan[0] = root_plans[0]
             return
-        nodes = <Node*>malloc((iterations + 1) * sizeof(Node))
+        nodes = new_tree(iterations)
         if nodes == NULL:
             best_plan[0] = root_plans[0]
             return
-        nodes[0].child = -1
-        nodes[0].sibling = -1
-        nodes[0].n = 0
         base = pnp_next(rng)
         for it in range(iterations):
             g = root[0]
@@ -987,9 +933,7 @@ cdef class ChannelingKernel:
                     nc = self.candidates(&g, self.sp.reply_k, draws, plans, keys)
                 fresh = -1
                 for j in range(nc):  # each candidate's child, counted as available
-                    child = nodes[node].child
-                    while child >= 0 and nodes[child].key != keys[j]:
-                        child = nodes[child].sibling
+                    child = child_of(nodes, node, keys[j])
                     kids[j] = child
                     if child >= 0:
                         nodes[child].avail += 1
@@ -997,26 +941,10 @@ cdef class ChannelingKernel:
                         fresh = j
                 p = g.cur
                 if fresh >= 0:
-                    nd = &nodes[nnodes]
-                    nd.key = keys[fresh]
-                    nd.child = -1
-                    nd.sibling = nodes[node].child
-                    nd.n = 0
-                    nd.w = 0.0
-                    nd.avail = 1
-                    nodes[node].child = nnodes
                     pick = fresh
-                    node = nnodes
-                    nnodes += 1
+                    node = add_child(nodes, &nnodes, node, keys[fresh])
                 else:
-                    pick = 0
-                    best = -1.0
-                    for j in range(nc):
-                        nd = &nodes[kids[j]]
-                        u = nd.w / nd.n + c * sqrt(log(<double>nd.avail) / nd.n)
-                        if u > best:
-                            best = u
-                            pick = j
+                    pick = ucb_pick(nodes, kids, nc, c)
                     node = kids[pick]
                 if nvis == 0:  # the root's turn is chosen: now re-draw what the searcher cannot see
                     if self.sp.paired:  # the k-th visit of each root turn meets the k-th determinisation
@@ -1029,17 +957,11 @@ cdef class ChannelingKernel:
                 self.play_plan(&g, &plans[pick], &nolog)
                 if fresh >= 0:
                     break
-            value = self.playout(&g, draws)
-            for j in range(nvis):
-                nd = &nodes[visited[j]]
-                nd.n += 1
-                nd.w += value if movers[j] == 0 else 1.0 - value
+            backup(nodes, visited, movers, nvis, self.playout(&g, draws))
         pick = 0
         best = -1.0
         for j in range(nroot):
-            child = nodes[0].child
-            while child >= 0 and nodes[child].key != root_keys[j]:
-                child = nodes[child].sibling
+            child = child_of(nodes, 0, root_keys[j])
             if child >= 0 and nodes[child].n > best:
                 best = nodes[child].n
                 pick = j
@@ -1136,13 +1058,8 @@ cdef class ChannelingKernel:
         cdef Log lg
         cdef uint64_t rngs[2]
         cdef uint64_t deal_seed
-        cdef int agents[2]
-        cdef int iters[2]
+        cdef Seats seats = seats_of(light, dark, light_iterations, dark_iterations)
         cdef int winner, tie, i
-        agents[0] = light
-        agents[1] = dark
-        iters[0] = light_iterations
-        iters[1] = dark_iterations
         lg.ids = <int*>malloc(LOGMOST * sizeof(int)) if log else NULL
         rows = []
         try:
@@ -1151,7 +1068,7 @@ cdef class ChannelingKernel:
                 rngs[1] = <uint64_t>(seed[2] & 0xFFFFFFFFFFFFFFFF)
                 deal_seed = <uint64_t>(seed[0] & 0xFFFFFFFFFFFFFFFF)
                 with nogil:
-                    self.play_game(&g, deal_seed, rngs, agents, iters, &lg)
+                    self.play_game(&g, deal_seed, rngs, seats.agent, seats.iterations, &lg)
                 winner = self.winner(&g, &tie)
                 rows.append((winner, tie, (g.splendor[0] - g.over[0], g.splendor[1] - g.over[1]),
                              (g.ncards[0], g.ncards[1]), (g.over[0], g.over[1]),
@@ -1172,31 +1089,18 @@ cdef class ChannelingKernel:
         cdef Game g
         cdef Log lg
         cdef uint64_t rngs[2]
-        cdef int agents[2]
-        cdef int iters[2]
+        cdef Seats seats = seats_of(light, dark, light_iterations, dark_iterations)
         cdef int n = len(games), i, tie
-        cdef int64_t m = 0 if master is None else master
-        cdef bint derive = master is not None
-        cdef uint64_t* seeds = <uint64_t*>malloc((n if n else 1) * sizeof(uint64_t))
-        cdef array.array out = array.clone(array.array("i"), n * TABLE_COLUMNS, False)
+        cdef uint64_t* seeds = batch_seeds(games, master)
+        cdef array.array out
         cdef int* row
-        if seeds == NULL:
-            raise MemoryError()
-        agents[0] = light
-        agents[1] = dark
-        iters[0] = light_iterations
-        iters[1] = dark_iterations
         lg.ids = NULL
         try:
-            for i in range(n):
-                seeds[i] = <uint64_t>(<int64_t>games[i])
+            out = table_array(n, TABLE_COLUMNS)
             with nogil:
                 for i in range(n):
-                    if derive:
-                        seeds[i] = pnp_derive_seed("game", 2, m, <int64_t>seeds[i])
-                    rngs[0] = pnp_derive_seed("agent", 2, <int64_t>seeds[i], 0)
-                    rngs[1] = pnp_derive_seed("agent", 2, <int64_t>seeds[i], 1)
-                    self.play_game(&g, seeds[i], rngs, agents, iters, &lg)
+                    agent_seeds(seeds[i], rngs)
+                    self.play_game(&g, seeds[i], rngs, seats.agent, seats.iterations, &lg)
                     row = out.data.as_ints + i * TABLE_COLUMNS
                     row[0] = self.winner(&g, &tie)
                     row[1] = tie

@@ -128,28 +128,20 @@ def play_table(options: ChannelingOptions, deck: Sequence[Any], glyph_ids: Seque
     ``game_seed(seed, i)``; not swapped), the columns ``summary.figure_columns`` names; None when
     the kernel cannot play these agents here."""
     ready = _ready(agents, options, deck, glyph_ids)
-    if ready is None:
-        return None
-    game, light, dark = ready
-    indices, master = kernels.batch_games(seed, games)
-    return as_table(game.play_table(indices, light, dark, *(search_iterations(a, STRONG_ITERATIONS) for a in agents),
-                                    master=master))
+    return None if ready is None else as_table(kernels.batch_table(ready, agents, STRONG_ITERATIONS, seed, games))
 
 
 def as_table(data: Any) -> GameTable:
     """The kernel's ``play_table`` array as a ``GameTable`` (not swapped)."""
-    module = kernels.load(__package__)
-    assert module is not None  # the kernel made ``data``
-    names = module.TABLE
-    column = {name: data[k::len(names)].tolist() for k, name in enumerate(names)}
-    ties = [None, *TIE_BREAKERS]  # by the kernel's code
-    figures = {name: column[name] for name in ("cards_0", "cards_1", "overchanneling_0", "overchanneling_1",
-                                               "spent_glyphs_0", "spent_glyphs_1")}
-    figures.update({name: [bool(v) for v in column[name]]
-                    for name in ("supply_ran_out_0", "supply_ran_out_1", "deck_ran_out")})
-    return GameTable([None if w < 0 else w for w in column["winner"]], [ties[t] for t in column["tie"]],
-                     [column["score_0"], column["score_1"]], column["turns"], [bool(v) for v in column["stalled"]],
-                     [False] * len(column["turns"]), figures)
+    return kernels.as_table(data, __package__, ("score_0", "score_1"), _figures, tuple(TIE_BREAKERS))
+
+
+def _figures(column: dict[str, list[int]]) -> dict[str, list[Any]]:
+    """The figure columns ``summary.figure_columns`` names, from the kernel's columns."""
+    figures: dict[str, list[Any]] = {name: column[name] for name in (
+        "cards_0", "cards_1", "overchanneling_0", "overchanneling_1", "spent_glyphs_0", "spent_glyphs_1")}
+    figures.update({name: kernels.flags(column[name]) for name in ("supply_ran_out_0", "supply_ran_out_1", "deck_ran_out")})
+    return figures
 
 
 def position_of(state: Any) -> tuple:

@@ -19,7 +19,8 @@ class ChannelingOptions(RuleOptions):
     """Rule options for one edition of The Channeling (defaults: the 2025 edition)."""
 
     grid_size: int = Field(4, ge=4, le=8, description=(
-        "Cards per side of the square grid; the grid has an even size so four centre cards exist."))
+        "Cards along each side of the grid, which has as many rows as columns; the size is even so "
+        "four center cards exist."))
     hand_size: int = Field(8, ge=8, le=16, description=(
         "Glyph cards each player holds; one per grid line, so always twice the grid size."))
     hidden_glyphs: int = Field(3, ge=0, le=15, description=(
@@ -43,13 +44,13 @@ class ChannelingOptions(RuleOptions):
         "What the edition's own text says Overchanneling is counted beyond; only the validator "
         "reads it, to warn when it disagrees with cubes_returned_basis."))
     line_assignment: Literal["shuffled", "fixed"] = Field("shuffled", description=(
-        "How green glyphs are matched to rows and columns: shuffled at setup with the game's seed, "
+        "How the Green glyphs are matched to rows and columns: shuffled at setup with the game's seed, "
         "or fixed (first half of the glyph list labels rows top to bottom, second half columns "
         "left to right)."))
     druid_start: Literal["light_main_diagonal", "dark_main_diagonal"] = Field(
         "light_main_diagonal", description=(
-            "Which colour starts on the top-left and bottom-right centre cards; the other colour "
-            "takes the remaining two centre cards."))
+            "Which color starts on the top-left and bottom-right center cards; the other color "
+            "takes the remaining two center cards."))
     move_origin: Literal["anywhere", "in_line"] = Field("anywhere", description=(
         "Where the moving druid may start: anywhere on the grid (only its destination must lie "
         "in the glyph's line), or only on a card already in that line."))
@@ -58,15 +59,15 @@ class ChannelingOptions(RuleOptions):
         "and the turn ends with no cubes laid."))
     path_choice: Literal["any_shortest"] = Field("any_shortest", description=(
         "The mover picks any shortest orthogonal Leyline; it may cross cards holding druids of "
-        "either colour and empty spots."))
+        "either color and empty places."))
     short_supply: Literal["lay_in_path_order"] = Field("lay_in_path_order", description=(
         "With too few cubes in supply, cubes go down along the Leyline starting at the moved "
         "druid's card until the supply is empty."))
     refill_order: Literal["taker_chooses"] = Field("taker_chooses", description=(
         "When several cards are taken in one turn, the taker names the order in which their "
-        "spots are refilled from the top of the deck; druids stay where they are."))
+        "places are refilled from the top of the deck; druids stay where they are."))
     empty_spot: Literal["stays_empty"] = Field("stays_empty", description=(
-        "A spot that cannot be refilled because the deck is empty stays empty: no druid may "
+        "A place that cannot be refilled because the deck is empty stays empty: no druid may "
         "stop there, a Leyline may cross it, and it never holds cubes."))
     turn_cap: int = turn_cap_field(200)
     tie_breakers: tuple[TieBreaker, ...] = Field(("fewer_cards", "second_player"), description=(
@@ -76,7 +77,7 @@ class ChannelingOptions(RuleOptions):
     @model_validator(mode="after")
     def _check_consistency(self) -> "ChannelingOptions":
         if self.grid_size % 2:
-            raise ValueError(f"grid_size must be even (four centre cards), got {self.grid_size}")
+            raise ValueError(f"grid_size must be even (four center cards), got {self.grid_size}")
         if self.hand_size != 2 * self.grid_size:
             raise ValueError(
                 f"hand_size must be twice grid_size ({2 * self.grid_size}), got {self.hand_size}")

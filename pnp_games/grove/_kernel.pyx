@@ -10,39 +10,13 @@ could differ in rounding (the dice outcomes grouped by effect, with their probab
 from the Python engine's own ``Tables``.
 """
 from cpython cimport array
-from libc.math cimport exp, log, sqrt
 from libc.stdint cimport int64_t, uint64_t
-from libc.stdlib cimport free, malloc
+from libc.stdlib cimport free
+
+from pnp_games.kernel_base cimport (Node, Seats, add_child, agent_seeds, backup, batch_seeds, child_of, new_tree,
+                                    pnp_below, pnp_derive_seed, seats_of, squash, table_array, ucb_pick)
 
 import array
-
-cdef extern from "kernel_seeds.h":
-    uint64_t pnp_derive_seed(const char* name, int nparts, int64_t x, int64_t y) nogil
-
-cdef extern from *:
-    """
-    #include <stdint.h>
-    static inline uint64_t pnp_sm_next(uint64_t *s) {
-        uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-        return z ^ (z >> 31);
-    }
-    static inline uint64_t pnp_mulhi(uint64_t a, uint64_t b) {
-    #if defined(__SIZEOF_INT128__)
-        return (uint64_t)(((unsigned __int128)a * b) >> 64);
-    #else
-        uint64_t al = (uint32_t)a, ah = a >> 32, bl = (uint32_t)b, bh = b >> 32;
-        uint64_t p0 = al * bl, p1 = al * bh, p2 = ah * bl, p3 = ah * bh;
-        uint64_t mid = (p0 >> 32) + (uint32_t)p1 + (uint32_t)p2;
-        return p3 + (p1 >> 32) + (p2 >> 32) + (mid >> 32);
-    #endif
-    }
-    static inline int pnp_below(uint64_t *s, uint64_t n) {
-        return (int)pnp_mulhi(pnp_sm_next(s), n);
-    }
-    """
-    int pnp_below(uint64_t *s, uint64_t n) nogil
 
 cdef enum:
     MAXP = 7          # places: the Grove and at most six circles
@@ -526,11 +500,6 @@ cdef int chance(const Rules* r, GState* s, uint64_t* dice) noexcept nogil:
 
 
 # ----------------------------------------------------------------------- the search agent
-cdef struct Node:       # a search tree node: the action that led to it, by its code
-    int key, child, sibling, n, avail
-    double w
-
-
 cdef struct SearchParams:
     int rollout_steps, greedy_rollouts
     double c, temperature
@@ -574,7 +543,6 @@ cdef double playout(const Rules* r, const SearchParams* sp, GState* s, uint64_t*
     """Random (or greedy) play for ``rollout_steps`` steps, rolls counted; the first seat's share: 1,
     0.5 or 0 for a finished game, else the position value squashed by a logistic."""
     cdef int step
-    cdef double x
     for step in range(sp.rollout_steps):
         if s.phase == P_OVER:
             break
@@ -584,12 +552,7 @@ cdef double playout(const Rules* r, const SearchParams* sp, GState* s, uint64_t*
             play(r, s, choose(r, s, AGENT_GREEDY if sp.greedy_rollouts else AGENT_RANDOM, rng, sp, 0))
     if s.phase == P_OVER:
         return 0.5 if s.winner < 0 else (1.0 if s.winner == 0 else 0.0)
-    x = value0(r, s) / sp.temperature
-    if x > 50.0:
-        x = 50.0
-    elif x < -50.0:
-        x = -50.0
-    return 1.0 / (1.0 + exp(-x))
+    return squash(value0(r, s), sp.temperature)
 
 
 cdef int search(const Rules* r, const SearchParams* sp, const GState* root, uint64_t* rng, int iterations) noexcept nogil:
@@ -604,16 +567,13 @@ cdef int search(const Rules* r, const SearchParams* sp, const GState* root, uint
     cdef int movers[MAXDEPTH]
     cdef GState s
     cdef Node* nodes
-    cdef Node* nd
     cdef int nroot = legal(r, root, root_acts), it, node, nvis, nc, nfresh, j, child, pick, nnodes = 1, p
-    cdef double value, u, best, best_w
+    cdef double best, best_w
     if nroot == 1:
         return root_acts[0]
-    nodes = <Node*>malloc((iterations + 1) * sizeof(Node))
+    nodes = new_tree(iterations)
     if nodes == NULL:
         return root_acts[0]
-    nodes[0].child = -1
-    nodes[0].sibling = -1
     for it in range(iterations):
         s = root[0]
         node = 0
@@ -626,9 +586,7 @@ cdef int search(const Rules* r, const SearchParams* sp, const GState* root, uint
             nc = legal(r, &s, acts)
             nfresh = 0
             for j in range(nc):
-                child = nodes[node].child
-                while child >= 0 and nodes[child].key != acts[j]:
-                    child = nodes[child].sibling
+                child = child_of(nodes, node, acts[j])
                 kids[j] = child
                 if child >= 0:
                     nodes[child].avail += 1
@@ -638,45 +596,23 @@ cdef int search(const Rules* r, const SearchParams* sp, const GState* root, uint
             p = s.cur
             if nfresh:
                 j = fresh[pnp_below(rng, <uint64_t>nfresh)]
-                nd = &nodes[nnodes]
-                nd.key = acts[j]
-                nd.child = -1
-                nd.sibling = nodes[node].child
-                nd.n = 0
-                nd.w = 0.0
-                nd.avail = 1
-                nodes[node].child = nnodes
-                visited[nvis] = nnodes
+                visited[nvis] = add_child(nodes, &nnodes, node, acts[j])
                 movers[nvis] = p
                 nvis += 1
-                nnodes += 1
                 play(r, &s, acts[j])
                 break
-            pick = 0
-            best = -1.0
-            for j in range(nc):
-                nd = &nodes[kids[j]]
-                u = nd.w / nd.n + sp.c * sqrt(log(<double>nd.avail) / nd.n)
-                if u > best:
-                    best = u
-                    pick = j
+            pick = ucb_pick(nodes, kids, nc, sp.c)
             node = kids[pick]
             visited[nvis] = node
             movers[nvis] = p
             nvis += 1
             play(r, &s, acts[pick])
-        value = playout(r, sp, &s, rng)
-        for j in range(nvis):
-            nd = &nodes[visited[j]]
-            nd.n += 1
-            nd.w += value if movers[j] == 0 else 1.0 - value
+        backup(nodes, visited, movers, nvis, playout(r, sp, &s, rng))
     pick = 0
     best = -1.0
     best_w = 0.0
     for j in range(nroot):
-        child = nodes[0].child
-        while child >= 0 and nodes[child].key != root_acts[j]:
-            child = nodes[child].sibling
+        child = child_of(nodes, 0, root_acts[j])
         if child >= 0 and (nodes[child].n > best or nodes[child].n == best and nodes[child].w > best_w):
             best = nodes[child].n
             best_w = nodes[child].w
@@ -833,13 +769,8 @@ cdef class GroveKernel:
         cdef GState s
         cdef uint64_t dice
         cdef uint64_t rngs[2]
-        cdef int agents[2]
-        cdef int iters[2]
+        cdef Seats seats = seats_of(light, dark, light_iterations, dark_iterations)
         cdef int i
-        agents[0] = light
-        agents[1] = dark
-        iters[0] = light_iterations
-        iters[1] = dark_iterations
         rows = []
         for seed in seeds:
             dice = <uint64_t>(seed[0] & 0xFFFFFFFFFFFFFFFF)
@@ -847,7 +778,7 @@ cdef class GroveKernel:
             rngs[1] = <uint64_t>(seed[2] & 0xFFFFFFFFFFFFFFFF)
             new_state(&self.r, &s)
             events = [] if log else None
-            self.play_on(&s, &dice, rngs, agents, iters, events)
+            self.play_on(&s, &dice, rngs, seats.agent, seats.iterations, events)
             rows.append((s.winner, s.first, s.turn, bool(s.stalled),
                          tuple(s.tally[0][i] for i in range(NTALLY)) + tuple(s.tally[1][i] for i in range(NTALLY)),
                          events, tuple(s.cubes[i] for i in range(self.r.circles))))
@@ -862,33 +793,21 @@ cdef class GroveKernel:
         it gives the dice and the agents (``kernel.game_seeds``) are derived here as the run loop
         derives them. Agents as in ``play_games``."""
         cdef GState s
-        cdef uint64_t dice, seed
+        cdef uint64_t dice
         cdef uint64_t rngs[2]
-        cdef int agents[2]
-        cdef int iters[2]
+        cdef Seats seats = seats_of(light, dark, light_iterations, dark_iterations)
         cdef int n = len(games), i, c, held0, held1
-        cdef int64_t m = 0 if master is None else master
-        cdef bint derive = master is not None
-        cdef int64_t* given = <int64_t*>malloc((n if n else 1) * sizeof(int64_t))
-        cdef array.array out = array.clone(array.array("i"), n * TABLE_COLUMNS, False)
+        cdef uint64_t* seeds = batch_seeds(games, master)
+        cdef array.array out
         cdef int* row
-        if given == NULL:
-            raise MemoryError()
-        agents[0] = light
-        agents[1] = dark
-        iters[0] = light_iterations
-        iters[1] = dark_iterations
         try:
-            for i in range(n):
-                given[i] = games[i]
+            out = table_array(n, TABLE_COLUMNS)
             with nogil:
                 for i in range(n):
-                    seed = pnp_derive_seed("game", 2, m, given[i]) if derive else <uint64_t>given[i]
-                    dice = pnp_derive_seed("dice", 1, <int64_t>seed, 0)
-                    rngs[0] = pnp_derive_seed("agent", 2, <int64_t>seed, 0)
-                    rngs[1] = pnp_derive_seed("agent", 2, <int64_t>seed, 1)
+                    dice = pnp_derive_seed("dice", 1, <int64_t>seeds[i], 0)
+                    agent_seeds(seeds[i], rngs)
                     new_state(&self.r, &s)
-                    play_out(&self.r, &self.sp, &s, &dice, rngs, agents, iters)
+                    play_out(&self.r, &self.sp, &s, &dice, rngs, seats.agent, seats.iterations)
                     held0 = 0
                     held1 = 0
                     for c in range(self.r.circles):
@@ -905,7 +824,7 @@ cdef class GroveKernel:
                         row[6 + c] = s.tally[0][c]
                         row[6 + NTALLY + c] = s.tally[1][c]
         finally:
-            free(given)
+            free(seeds)
         return out
 
 

@@ -135,25 +135,19 @@ def game_table(options: GroveOptions, inputs: None, seed: int, games: range, age
     ``i`` seeded ``game_seed(seed, i)``; not swapped), the columns ``summary.figure_columns`` names;
     None when the kernel cannot play these agents here."""
     ready = _ready(agents, options)
-    if ready is None:
-        return None
-    game, light, dark = ready
-    indices, master = kernels.batch_games(seed, games)
-    return as_table(game.play_table(indices, light, dark, *(search_iterations(a, STRONG_ITERATIONS) for a in agents),
-                                    master=master))
+    return None if ready is None else as_table(kernels.batch_table(ready, agents, STRONG_ITERATIONS, seed, games))
 
 
 def as_table(data: Any) -> GameTable:
     """The kernel's ``play_table`` array as a ``GameTable`` (not swapped)."""
-    module = kernels.load(__package__)
-    assert module is not None  # the kernel made ``data``
-    step = len(module.TABLE)
-    column = [data[k::step].tolist() for k in range(step)]
-    winner, first, turns, stalled, held_0, held_1 = column[:6]
-    figures = {"first_player": [None if f < 0 else f for f in first],
-               **{f"{key}_{p}": column[6 + p * len(TALLIES) + k] for p in (0, 1) for k, key in enumerate(TALLIES)}}
-    return GameTable([None if w < 0 else w for w in winner], [None] * len(turns), [held_0, held_1], turns,
-                     [bool(s) for s in stalled], [False] * len(turns), figures)
+    return kernels.as_table(data, __package__, ("held_0", "held_1"), _figures)
+
+
+def _figures(column: dict[str, list[int]]) -> dict[str, list[Any]]:
+    """The figure columns ``summary.figure_columns`` names, from the kernel's columns (its tallies
+    by number, in the order of ``state.TALLIES``)."""
+    return {"first_player": kernels.seats(column["first_player"]),
+            **{f"{key}_{p}": column[f"tally_{p}_{k}"] for p in (0, 1) for k, key in enumerate(TALLIES)}}
 
 
 def position_of(state: Any) -> tuple:

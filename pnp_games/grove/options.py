@@ -24,7 +24,7 @@ class GroveOptions(RuleOptions):
     circles_to_win: int = Field(2, ge=1, le=6, description=(
         "Circles a player must control when their turn starts to win."))
     control_at: int = Field(7, ge=1, le=100, description=(
-        "Cubes of one colour on a circle that give that player control of it."))
+        "Cubes of one color on a circle that give that player control of it."))
     dice: int = Field(3, ge=1, le=6, description="Dice rolled for Channel, Stun, Banish and the first player.")
     die_sides: int = Field(6, ge=2, le=20, description="Faces of each die, numbered from 1.")
     banish_on: int = Field(6, ge=1, le=20, description=(

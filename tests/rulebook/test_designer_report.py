@@ -88,7 +88,8 @@ def test_the_lever_sweep_has_one_row_per_option_value_and_a_chart(nim_report):
     rows = re.findall(r"(take_most|heap) (\d+) \(printed: (\d+)\) (\d+\.\d)%", table)
     assert [(o, v, p) for o, v, p, _ in rows] == [("take_most", "2", "3"), ("take_most", "4", "3"),
                                                  ("heap", "20", "21")]
-    assert "as printed 100.0%" in table  # greedy first against random: 21 counters is a first player's win
+    # greedy first against random: 21 counters is a first player's win
+    assert "as printed (greedy, random) 100.0%" in table
     assert "share of wins as printed and with each option changed alone" in table  # the chart's caption
     assert re.search(r"The strongest lever is (take_most|heap) = \d+", table)
 
@@ -116,6 +117,13 @@ def test_the_thirty_editions_contradiction_is_a_decision_with_both_readings_meas
     assert "Up to as many as the card's Splendor (all of them, when there are fewer)." in decision.replace("\u2019", "'")
     assert "mcts:2 beats greedy in" in text
     assert "Open decision the rules disagree on cubes_returned_basis and overchanneling_basis" in text
+    # the headline sets each reading's first-seat share beside the other, as the decision's tables give them
+    played = {(value, agents): share for value, agents, share in
+              re.findall(r"(splendor|vigor) (mcts:2, mcts:2|greedy, greedy) 12 (\d+\.\d%) \[", decision)}
+    assert ("both readings are measured below; splendor: Light wins {}, vigor: Light wins {} (mcts:2 against mcts:2), "
+            "splendor: Light wins {}, vigor: Light wins {} (greedy against greedy)").format(
+                *(played[(v, a)] for a in ("mcts:2, mcts:2", "greedy, greedy") for v in ("splendor", "vigor"))) in text, \
+        text[text.index("Open decision"):][:400]
 
 
 def test_a_report_counts_each_agents_games_seat_by_seat():
@@ -184,3 +192,30 @@ def test_a_lever_the_engine_refuses_names_the_file_line_and_key(tmp_path, lever,
     field = key.rsplit(".", 1)[1]
     line = next(i for i, text in enumerate(lines, 1) if i > start and f"{field}:" in text)
     assert f"rulebook.yaml:{line} at '{key}'" in message, message
+
+
+def test_the_lever_table_says_its_agents_are_not_the_headlines_and_gives_both_figures(nim_report):
+    """The sweep is played by greedy against random, the headline by cautious against cautious: the
+    lever section says so and sets the first seat's share as printed under each beside the other,
+    so a designer never reads a lever's row against the headline's figure."""
+    text = nim_report["text"]
+    glance = text[text.index("The figures a designer reads first"):]
+    headline = re.search(r"Light wins \(first seat\) (\d+\.\d% \[\d+\.\d%, \d+\.\d%\]) of games", glance).group(1)
+    table = text[text.rindex("Levers: each rule option changed alone"):]
+    printed = re.search(r"as printed \(greedy, random\) (\d+\.\d%) (\d+\.\d%) to (\d+\.\d%)", table).groups()
+    assert ("These rows are played by greedy against random, not by the balance games' cautious against "
+            "cautious (the profile's sweep_agents, 80 games a variant).") in table.replace("\u2019", "'")
+    assert (f"Light wins {printed[0]} [{printed[1]}, {printed[2]}] of these games, against {headline} of the "
+            f"60 balance games in At a glance") in table
+    assert "greedy against random, 80 games a variant" in table   # the chart's caption
+    assert re.search(r"Strongest lever take_most = 2: Light.s share -?[\d.]+ points \[[^\]]+\], in the lever "
+                     r"sweep.s games \(greedy against random, where Light wins 100\.0% as printed\)", glance), glance
+
+
+def test_a_lever_sweep_by_the_balance_agents_says_so(book_2025):
+    """The quick 2025 report plays its balance games and its sweep with the same agent: the two
+    as-printed figures are two samples of the same play, and the report says that instead."""
+    text = _flat(book_2025["report_pages"])
+    table = text[text.rindex("Levers: each rule option changed alone"):]
+    assert "These rows are played by the balance games' own agents, on 60 games a variant" in table.replace("\u2019", "'")
+    assert "not by the balance games'" not in table

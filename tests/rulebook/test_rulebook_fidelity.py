@@ -78,8 +78,8 @@ def test_the_mana_hex_draft_keeps_the_sources_words(player_books):
 def test_no_worked_example_tells_its_move_twice(player_books):
     """An example's own words set the position; the engine's narration tells the move once."""
     text = _book(player_books, "the-channeling", "2025")
-    for title, glyph in (("Choosing between two shortest Leylines", "Ember"), ("Overchanneling", "Root"),
-                         ("Reaching seven cards", "Tide")):
+    for title, glyph, after in (("Choosing between two shortest Leylines", "Ember", "4. Cancel"),
+                                ("Overchanneling", "Root", "Then fill each"), ("Reaching seven cards", "Tide", "Scoring")):
         example = text[text.index(f"Example: {title}."):]
-        example = example[:example.index("Score:")]
+        example = example[:example.index(after)]   # the box, up to the text after it (examples tell no score)
         assert example.count(f"plays {glyph}") == 1, example

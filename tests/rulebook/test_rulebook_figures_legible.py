@@ -1,7 +1,7 @@
 """Legible figures, measured in the PDFs as a printer gets them: no text under 6 pt on any page of
 every shipped game's player book in Letter, A4 and the A5 booklet (figures included: body text is larger anyway),
-and every numeral the table diagrams print on a fill reaching 4.5:1 contrast in colour and in
-greyscale, measured from the rendered pixels around it."""
+and every numeral the books draw on a fill reaching 4.5:1 contrast in colour and in greyscale,
+measured against the rendered pixels under it (``generator.rulebook.legible.pdf_numerals``)."""
 from __future__ import annotations
 
 import math
@@ -110,29 +110,32 @@ def test_the_measure_finds_text_under_6_points(tmp_path):
 
 # ----------------------------------------------------------------- contrast of numerals, from pixels
 
-def numeral_contrasts(pdf: Path, dpi: int = 200) -> list[tuple[int, str, float]]:
-    """(page, digit, contrast) for every digit printed in ``pdf``: the digit's own fill colour
-    against the colour most of the pixels of its box show (the fill it sits on)."""
-    import pdfplumber
-    import pypdfium2
+def numeral_contrasts(pdf: Path) -> list[tuple[int, str, float]]:
+    """(page, digit, contrast) for every digit printed in ``pdf`` (``legible.pdf_numerals``: the
+    digit's own colour against the ground under its box, read from the page rendered without text)."""
+    from generator.rulebook.legible import pdf_numerals
+    return [(n.page, n.text, n.ratio) for n in pdf_numerals(pdf)]
 
-    from generator.rulebook.legible import print_contrast
-    out = []
-    document = pypdfium2.PdfDocument(str(pdf))
-    with pdfplumber.open(pdf) as doc:
-        for number, page in enumerate(doc.pages):
-            digits = [c for c in page.chars if c["text"].isdigit()]
-            if not digits:
-                continue
-            image = document[number].render(scale=dpi / 72).to_pil().convert("RGB")
-            k = dpi / 72
-            for c in digits:
-                box = image.crop((int(c["x0"] * k), int(c["top"] * k), int(c["x1"] * k) + 1,
-                                  int(c["bottom"] * k) + 1))
-                ground = max(box.getcolors(box.width * box.height))[1]
-                ink = c["non_stroking_color"]
-                out.append((number + 1, c["text"], print_contrast(ink, [v / 255 for v in ground])))
-    return out
+
+def test_numerals_on_fills_in_every_player_book_reach_4_5_to_1(books):
+    """Every digit of every page of every player book (Letter, A4, the A5 booklet) that the book
+    draws on a fill (cube counts in filled boxes, card values on their discs)
+    reaches 4.5:1 with the fill under it, in colour and in greyscale. The pieces' printed faces
+    (the card gallery, the cover's fan: form XObjects placed whole) show the cards as the sheets
+    print them and are left out. The Channeling's and the Grove's boards put hundreds of numerals
+    on fills: the count shows the measure really reaches them."""
+    from generator.rulebook.legible import low_contrast, pdf_numerals
+    reached: dict[str, int] = {}
+    low = []
+    for pdf in books:
+        own = [n for n in pdf_numerals(pdf) if not n.in_form and n.on_fill]
+        reached[pdf.name] = len(own)
+        low += [f"{pdf.name} p{n.page} {n}" for n in low_contrast(own)]
+    assert not low, low[:12]
+    for name, count in reached.items():
+        if name.startswith(("the-channeling-", "battle-for-the-grove-")):
+            assert count >= 100, (name, count)
+    assert sum(reached.values()) >= 3000, reached
 
 
 def _diagram_pdf(path: Path, flowables) -> Path:
@@ -211,16 +214,62 @@ def test_numerals_on_the_grove_drawings_reach_4_5_to_1(tmp_path):
 
 
 def test_the_contrast_measure_catches_pale_numerals(tmp_path):
-    """The old count box: pale numerals on a tan chit are caught."""
+    """The old count box, pale numerals on a tan chit, is caught; dark ones on the same chit pass;
+    body text on white is not on a fill; a numeral inside a form XObject (a placed face) is marked so;
+    a digit hidden under a shape drawn after it is not a numeral on the page, one in its fill's own
+    colour is (and fails)."""
     from reportlab.lib.colors import HexColor
     from reportlab.pdfgen.canvas import Canvas
+
+    from generator.rulebook.legible import low_contrast, pdf_numerals
+    path = tmp_path / "pale.pdf"
+    canv = Canvas(str(path))
+    canv.setFont("Helvetica", 9)
+    canv.drawString(72, 760, "Page 12")
+    for x, ink in ((100, "#8A6A12"), (200, "#2B2118")):
+        canv.setFillColor(HexColor("#E9D9A6"))
+        canv.rect(x, 600, 30, 20, stroke=0, fill=1)
+        canv.setFillColor(HexColor(ink))
+        canv.setFont("Helvetica-Bold", 6)
+        canv.drawString(x + 12, 608, "3")
+    canv.beginForm("face")
+    canv.setFillColor(HexColor("#E9D9A6"))
+    canv.rect(300, 600, 30, 20, stroke=0, fill=1)
+    canv.setFillColor(HexColor("#8A6A12"))
+    canv.drawString(312, 608, "7")
+    canv.endForm()
+    canv.doForm("face")
+    canv.setFillColor(HexColor("#FFFFFF"))
+    canv.drawString(412, 608, "9")             # a white digit hidden under a card laid over it
+    canv.setFillColor(HexColor("#F5EEDB"))
+    canv.rect(400, 600, 60, 20, stroke=0, fill=1)
+    canv.drawString(442, 608, "0")             # a digit in its fill's own colour: shown, and unreadable
+    canv.save()
+    found = pdf_numerals(path)
+    assert [(n.text, n.on_fill, n.in_form) for n in found] == [
+        ("1", False, False), ("2", False, False), ("3", True, False), ("3", True, False), ("7", True, True),
+        ("0", True, False)]
+    pale, dark, face, same = found[2:]
+    assert pale.grounds == dark.grounds == ((0xE9 / 255, 0xD9 / 255, 0xA6 / 255),)
+    assert pale.ratio < 4.5 < dark.ratio and same.ratio == 1.0
+    assert low_contrast(found) == [pale, face, same]
+    assert min(r for _, _, r in numeral_contrasts(path)) == same.ratio == 1.0
+
+
+def test_the_lint_reports_pale_numerals_the_book_draws(tmp_path):
+    """The rulebook lint reports the same measure: one finding for the page's pale pair."""
+    from reportlab.lib.colors import HexColor
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.rulebook.lint import contrast_findings
     path = tmp_path / "pale.pdf"
     canv = Canvas(str(path))
     canv.setFillColor(HexColor("#E9D9A6"))
     canv.rect(100, 600, 60, 40, stroke=0, fill=1)
     canv.setFillColor(HexColor("#8A6A12"))
     canv.setFont("Helvetica-Bold", 14)
-    canv.drawString(120, 612, "3")
+    canv.drawString(115, 612, "12")
     canv.save()
-    (_, digit, ratio), = numeral_contrasts(path)
-    assert digit == "3" and ratio < 4.5
+    (finding,) = contrast_findings(path)
+    assert (finding.page, finding.kind) == (1, "contrast")
+    assert finding.text.startswith("'12' #8A6A12 on #E9D9A6, ")

@@ -365,3 +365,17 @@ def test_the_sample_games_boards_share_one_key_and_sit_side_by_side(grove_book):
                 if a["text"] == "Turn" and re.fullmatch(r"\d+:", b["text"]) and abs(a["top"] - b["top"]) < 1:
                     rows.setdefault((page.page_number, round(a["top"])), []).append(b["text"])
     assert max(len(turns) for turns in rows.values()) == 3, rows
+
+
+def test_the_report_says_how_many_games_hit_the_turn_limit_beside_the_length_of_those_that_ended(grove_book):
+    """The length chart and text count the games the turn limit stopped apart from the games that
+    ended: the text gives their number (the "Who wins" table's) and never an average holding them."""
+    text = _flat("\n".join(grove_book["report_pages"]))
+    stopped, games = re.search(r"Stopped at the turn limit (\d+) ", text[text.rindex("Who wins"):]).group(1), \
+        re.search(r"The rules engine played ([\d,]+) games to find out", text).group(1)
+    length = text[text.rindex("Game length"):text.rindex("What happens in a game")]
+    assert "Over all games, the ones stopped at the turn limit included" not in length
+    if int(stopped):
+        assert f"The other {stopped} of the {games} games" in length and "hit the limit of" in length, length
+    else:
+        assert "No game hit the limit of" in length, length

@@ -52,9 +52,11 @@ def figures(rows: list[list]) -> dict[str, Any]:
         "light_first": share(col["first_player"].count(0), n),
         "turns": spread(col["turns"]),
         "turns_decided": spread([r[2] for r in decided]) if decided else None,
+        # the length the designer's report gives when some games stall: a stopped game has no length
+        "turns_ended": spread([r[2] for r in decided]) if decided else None,
         "per_game": {k: spread(col[k]) for k in TALLIES},
         "lost_control": share(sum(1 for v in col["control_lost"] if v), n),
-        "histograms": {"turns": counts(col["turns"])},
+        "histograms": {"turns": counts(col["turns"]), "turns_decided": counts([r[2] for r in decided])},
     }
 
 
@@ -62,9 +64,13 @@ def _ints(found: dict) -> dict[int, int]:
     return {int(k): int(v) for k, v in found.items()}  # JSON turned the keys into text
 
 
-def _turns_chart(turns: dict[int, int], height: float, styles: Any) -> Figure:
-    return lambda w: [charts.histogram([("Turns", "path", turns)], "turns played (both players counted)", w, height,
-                                       styles, bins=24)]
+def _turns_chart(turns: dict[int, int], stalled: int, height: float, styles: Any) -> Figure:
+    """The length of the games that ended with a winner; the games stopped at the turn limit, which
+    have no length, as a bar of their own."""
+    apart = charts.Apart("at the limit", f"stopped at the turn limit: {stalled:,} {'game' if stalled == 1 else 'games'}",
+                         stalled) if stalled else None
+    return lambda w: [charts.histogram([("Turns", "path", turns)], "turns played in the games that ended (both players "
+                                       "counted)", w, height, styles, bins=24, apart=apart)]
 
 
 def _win_rates_chart(r: dict[str, Any], styles: Any) -> Figure:
@@ -77,7 +83,8 @@ def _win_rates_chart(r: dict[str, Any], styles: Any) -> Figure:
 def draw_charts(book: Book, runs: list[dict[str, Any]]) -> None:
     styles, height = book.styles, book.styles.sheet.figures.chart_height
     for run in runs:
-        book.figures[f"chart/turns/{run['id']}"] = _turns_chart(_ints(run["histograms"]["turns"]), height * 0.8, styles)
+        book.figures[f"chart/turns/{run['id']}"] = _turns_chart(_ints(run["histograms"]["turns_decided"]),
+                                                               run["stalled"]["count"], height * 0.8, styles)
         book.figures[f"chart/win-rates/{run['id']}"] = _win_rates_chart(run, styles)
 
 
