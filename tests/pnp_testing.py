@@ -6,6 +6,12 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Callable
+
+try:
+    import fcntl
+except ImportError:  # not POSIX: each pytest-xdist worker builds its own
+    fcntl = None  # type: ignore[assignment]
 
 import pytest
 
@@ -17,6 +23,37 @@ def run_cli(*args: str, env: dict | None = None, cwd: Path | None = None) -> sub
     full_env = {**os.environ, "CI": "1", **(env or {})}
     return subprocess.run([sys.executable, str(ROOT / "build.py"), *args], capture_output=True, text=True,
                           env=full_env, cwd=cwd or ROOT, timeout=600)
+
+
+def run_folder(tmp_path_factory: pytest.TempPathFactory, name: str) -> Path:
+    """A folder for outputs built once per run: under pytest-xdist, the same folder for every worker of
+    the run (beside the workers' own temporary folders); otherwise a fresh temporary folder."""
+    if not os.environ.get("PYTEST_XDIST_WORKER") or fcntl is None:
+        return tmp_path_factory.mktemp(name)
+    folder = tmp_path_factory.getbasetemp().parent / name
+    folder.mkdir(exist_ok=True)
+    return folder
+
+
+def build_once(folder: Path, build: Callable[[], None], wait: bool = True) -> bool:
+    """Run ``build`` (which fills ``folder``) unless a worker of this run already has; a lock beside the
+    folder keeps two workers from building it together. With ``wait=False``, return False at once
+    while another worker is building it. Returns whether the folder is built."""
+    done = folder.with_name(folder.name + ".built")
+    if fcntl is None:
+        if not done.exists():
+            build()
+            done.touch()
+        return True
+    with open(folder.with_name(folder.name + ".lock"), "w") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+        except BlockingIOError:
+            return False
+        if not done.exists():  # a failed build leaves no mark: the next claimant tries again
+            build()
+            done.touch()
+    return True
 
 
 @pytest.fixture

@@ -43,19 +43,32 @@ def book_2025(tmp_path_factory, rulebook_env) -> dict:
 def player_books(tmp_path_factory, rulebook_env) -> dict[tuple[str, str, str], Path]:
     """Every player book, built once through the command line: (game, edition, profile) -> PDF, and
     the cache folder's file names after the builds under the key "cache". The books of
-    ``DEFAULT_SAMPLE`` play their sample game with the default agents, as a user's build does."""
-    from pnp_testing import run_cli
-    cache = tmp_path_factory.mktemp("player-books-cache")
+    ``DEFAULT_SAMPLE`` play their sample game with the default agents, as a user's build does. Under
+    pytest-xdist the workers share the books: each builds those no other worker has taken, then
+    waits for the rest."""
+    from pnp_testing import build_once, run_cli, run_folder
+    root = run_folder(tmp_path_factory, "player-books")
+    cache = root / "cache"
+    cache.mkdir(exist_ok=True)
     env = {**rulebook_env, "PNP_CACHE_DIR": str(cache)}
+    folders = {book: root / "-".join(book) for book in PLAYER_BOOKS}
+
+    def builder(game: str, edition: str, profile: str):
+        def build() -> None:
+            folders[game, edition, profile].mkdir(exist_ok=True)
+            default = {**env, "PNP_RULEBOOK_SAMPLE_AGENTS": ""}   # empty: the profile's agents
+            result = run_cli("rulebook", game, "--edition", edition, "--profile", profile,
+                             "--out", str(folders[game, edition, profile]),
+                             env=default if (game, edition, profile) in DEFAULT_SAMPLE else env)
+            assert result.returncode == 0, result.stderr
+        return build
+    taken = [book for book in PLAYER_BOOKS if not build_once(folders[book], builder(*book), wait=False)]
+    for book in taken:
+        build_once(folders[book], builder(*book))
     out: dict = {}
-    for game, edition, profile in PLAYER_BOOKS:
-        folder = tmp_path_factory.mktemp(f"{game}-{edition}-{profile}")
-        default = {**env, "PNP_RULEBOOK_SAMPLE_AGENTS": ""}   # empty: the profile's agents
-        result = run_cli("rulebook", game, "--edition", edition, "--profile", profile, "--out", str(folder),
-                         env=default if (game, edition, profile) in DEFAULT_SAMPLE else env)
-        assert result.returncode == 0, result.stderr
-        pdf = folder / f"{game}-{edition}-{profile}.pdf"
-        assert pdf.is_file(), result.stdout
-        out[(game, edition, profile)] = pdf
+    for book, folder in folders.items():
+        pdf = folder / f"{'-'.join(book)}.pdf"
+        assert pdf.is_file(), sorted(p.name for p in folder.iterdir())
+        out[book] = pdf
     out["cache"] = sorted(p.name for p in cache.iterdir())
     return out
