@@ -256,8 +256,9 @@ def write_document(path: Path, setup: PageSetup, styles: Styles, title: str, run
         if back is not None:   # its heading outside the shrinking frame, so it is listed and bookmarked
             page = back()
             head = [f for f in page[:3] if isinstance(f, (Heading, HRFlowable))]
+            rest = [f for f in page if not any(f is h for h in head)]   # whatever comes before the heading stays in the frame
             whole = [*head, KeepInFrame(width, height - sum(f.wrap(width, height)[1] + f.getSpaceAfter() for f in head),
-                                        page[len(head):], mode="shrink")]
+                                        rest, mode="shrink")]
             # a booklet's back cover is a page of its own, as every chapter is with chapter breaks; else it
             # runs on when it fits the page whole
             out += [PageBreak(), *whole] if setup.booklet or chapter_breaks else [KeepTogether(whole)]

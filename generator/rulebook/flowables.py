@@ -3,6 +3,8 @@ with their captions (shrunk a little rather than leaving most of a page empty), 
 what they head."""
 from __future__ import annotations
 
+import copy
+
 from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, ListFlowable, Paragraph, Table
 
 MIN_ROWS = 3          # a split table leaves at least this many body rows on each page
@@ -303,12 +305,20 @@ def _fill(canv, flowables: list[Flowable], width: float, height: float) -> tuple
             taken.append(rest.pop(0))
             left -= space + h + f.getSpaceAfter()
             continue
-        parts = f.splitOn(canv, width, left - space) if left - space > 0 else []
+        parts = _split_apart(f, canv, width, left - space) if left - space > 0 else []
         if len(parts) == 2:
             taken.append(parts[0])
             rest[0] = parts[1]
         break
     return taken, rest
+
+
+def _split_apart(f: Flowable, canv, width: float, height: float) -> list[Flowable]:
+    """``f`` split at ``width`` to ``height``, leaving ``f`` itself as it was. Splitting a hyphenated
+    paragraph with markup changes its words in place (reportlab 4 and 5), so the whole paragraph,
+    set again at another width after a trial split, would print a word's hyphen mid-line
+    ("Overchannel- ing"). A measuring split is tried on a copy."""
+    return copy.deepcopy(f).splitOn(canv, width, height) if isinstance(f, Paragraph) else f.splitOn(canv, width, height)
 
 
 SHORT_SECTION = 0.45   # a section with a figure, no taller than this share of a page, is never parted
