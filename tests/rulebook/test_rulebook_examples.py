@@ -54,7 +54,7 @@ def test_the_grove_examples_show_the_stun_cap_standing_twice_and_a_cancellation(
     pdf = next(tmp_path.glob("battle-for-the-grove-*-rulebook-letter.pdf"))
     text = " ".join(" ".join(pdf_text(pdf)).split())
     # the engine's own numbers: three successes, capped at the two standing druids
-    assert "Example: The Stun cap." in text and "rolls 1, 1, 2: two druids of Dark\u2019s are knocked down" in text
+    assert "Example: The Stun cap." in text and "rolls 1, 1, 2: two of Dark\u2019s druids are knocked down" in text
     assert "Example: Standing up twice in the Grove." in text and "and so earns a second action" in text
     assert "Example: Cubes canceling out." in text and "Two of them cancel as many of Dark\u2019s cubes" in text
 

@@ -42,7 +42,7 @@ def test_the_rules_numbers_are_the_editions(grove_book):
     o = options_for(load_edition(GAME, EDITION))
     text = _flat("\n".join(grove_book["pages"]))
     assert f"at least {o.control_at} of your cubes" in text
-    assert f"takes the {o.cubes_per_player} energy cubes" in text
+    assert f"takes the {o.cubes_per_player} Energy cubes" in text
     assert f"hold {o.circles_to_win} circles as your turn begins" in text
     for chapter in ("Setting up", "A turn", "Clarifications", "Appendix A: A sample game"):
         assert chapter in text
@@ -94,7 +94,7 @@ def test_a_change_to_the_rules_data_changes_the_book(tmp_path, rulebook_env):
                        .replace("  cubes_per_player: 19", "  cubes_per_player: 23"))
     text = _flat("\n".join(pdf_text(build(tmp_path / "out", {**rulebook_env, "PNP_COMPONENTS": str(components)}))))
     assert "at least 9 of your cubes" in text and "at least 7 of your cubes" not in text
-    assert "takes the 23 energy cubes" in text and "23 cubes in each supply" in text
+    assert "takes the 23 Energy cubes" in text and "23 cubes in each supply" in text
 
 
 def test_balance_figures_agree_with_simulate(quick):
@@ -379,3 +379,51 @@ def test_the_report_says_how_many_games_hit_the_turn_limit_beside_the_length_of_
         assert f"The other {stopped} of the {games} games" in length and "hit the limit of" in length, length
     else:
         assert "No game hit the limit of" in length, length
+
+
+def _book_words(grove_book) -> str:
+    """The book's text as one line, words hyphenated at a line end joined, curly apostrophes straight."""
+    return _flat(unbreak("\n".join(grove_book["pages"]))).replace("\u2019", "'")
+
+
+def test_the_optional_draw_has_a_concrete_trigger_and_is_our_reading(grove_book):
+    """The printed rules have no draw: the book's optional draw names a number of turns each (not 'when
+    both players say so'), says it is a house rule, and Clarifications answers the question the same way."""
+    text = _book_words(grove_book)
+    rule = text[text.index("Optional rule: a drawn battle The printed"):text.index("Clarifications The printed")]
+    assert "both players say so" not in rule
+    turns = re.search(r"each of you has taken (\d+) turns, the battle ends as a draw", rule)
+    assert turns, rule
+    assert "printed rules have no draw" in rule and "house rule" in rule
+    answer = text[text.index("Can a battle end in a draw?"):][:300]
+    assert f"draw after {turns[1]} turns each" in answer and "not part of the printed rules" in answer
+
+
+def test_possessives_are_not_doubled(grove_book):
+    """'5 of Light's cubes', never '5 cubes of Light's' or 'two druids of Dark's' (examples and sample game)."""
+    text = _book_words(grove_book)
+    doubled = re.findall(r"\b(?:cubes?|druids?) of (?:Light|Dark)'s\b", text)
+    assert not doubled, doubled
+    assert re.search(r"holds \d+ of (?:Light|Dark)'s cubes", text)
+    assert re.search(r"\w+ of (?:Light|Dark)'s druids (?:is|are) knocked down", text)
+
+
+def test_one_spelling_for_dice_and_energy_cubes_and_a_plain_glossary(grove_book):
+    """'six-sided' everywhere (the components table's form), 'Energy cubes' as the terms file and the
+    components name them, and the glossary's Lying entry does not say 'back' twice."""
+    text = _book_words(grove_book)
+    assert not re.search(r"\b\d+-sided\b", text) and "ordinary six-sided dice" in text
+    assert "energy cube" not in text and " Energy cubes of their color" in text
+    assert "on its back, back face up" not in text
+    assert re.search(r"Lying\. A druid laid down", text)
+
+
+def test_the_stand_twice_example_says_each_stand_once(grove_book):
+    """Two Stands in the Grove in one turn are told as a first and a second, not one sentence twice."""
+    text = _book_words(grove_book)
+    box = text[text.index("Example: Standing up twice in the Grove."):][:600]
+    assert box.count("Light stands a druid up in the Grove") == 1, box
+    assert "With the second action, Light stands another druid up there." in box
+    sentences = [s.strip() for s in re.split(r"(?<=\.) ", text) if len(s.split()) > 3]
+    twice = [a for a, b in zip(sentences, sentences[1:]) if a == b]
+    assert not twice, twice
