@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from rulebook_helpers import section
 
 
@@ -89,3 +91,20 @@ def test_log_turns_where_the_score_moves_have_small_boards(book_2025):
         assert rows.get(turn) == shown, turn
     moved = [n for n in rows if n - 1 in rows and rows[n][1:] != rows[n - 1][1:]]
     assert moved and set(moved) <= set(captions)
+
+
+MOVE = re.compile(r"(\w+): ([a-d]\d) to ([a-d]\d), path ([a-d1-9-]+)")
+
+
+@pytest.mark.parametrize("edition", ["2025", "thirty", "forest"])
+def test_the_notation_key_explains_the_sample_games_own_first_move(player_books, edition):
+    """The key's example is a move of this game, so it is legal in this edition's layout; the part
+    about glyphs set face down appears only where the edition hides glyphs."""
+    from rulebook_helpers import pdf_text
+    pages = pdf_text(player_books[("the-channeling", edition, "rulebook-letter")])
+    flat = re.sub(r"-\s+", "-", " ".join(" ".join(pages).split()))
+    start = flat.index("How a turn is written")
+    key = flat[start:flat.index("Before the first turn" if edition == "2025" else "The first ", start)]
+    turns = flat[flat.index("The first ", start + len(key)):]
+    assert MOVE.search(key).groups() == MOVE.search(turns).groups(), key
+    assert ("face down opens a fresh hand" in key) == (edition == "2025"), key
