@@ -103,7 +103,7 @@ def test_the_notation_key_explains_the_sample_games_own_first_move(player_books,
     from rulebook_helpers import pdf_text
     pages = pdf_text(player_books[("the-channeling", edition, "rulebook-letter")])
     flat = re.sub(r"-\s+", "-", " ".join(" ".join(pages).split()))
-    start = flat.index("How a turn is written")
+    start = flat.rindex("How a turn is written")  # the heading, after the contents
     key = flat[start:flat.index("Before the first turn" if edition == "2025" else "The first ", start)]
     turns = flat[flat.index("The first ", start + len(key)):]
     assert MOVE.search(key).groups() == MOVE.search(turns).groups(), key
