@@ -10,7 +10,7 @@ from rulebook_helpers import section
 
 
 
-WORDS = re.compile(r"(?:sets (?P<hide>[A-Z][a-z]+(?:, [A-Z][a-z]+)*) face down(?:; )?)?"
+WORDS = re.compile(r"(?:sets (?P<hide>[A-Z][a-z]+(?:(?:, | and )[A-Z][a-z]+)*) face down(?:; )?)?"
                    r"(?:(?P<glyph>[A-Z][a-z]+): (?:(?P<spent>no move)|(?P<src>[a-d]\d) to (?P<dst>[a-d]\d), path "
                    r"(?P<path>[a-d]\d(?:-[a-d]\d)+)(?:, takes (?P<taken>[a-d]\d(?: and [a-d]\d)*))?))?")
 
@@ -20,7 +20,8 @@ def words_to_notation(match: re.Match, ids: dict[str, str]) -> str:
     engine's notation ('star:b2>a4 a4-b4 r[a4]')."""
     parts = []
     if match.group("hide"):
-        parts.append(f"h[{','.join(sorted(ids[g.strip()] for g in match.group('hide').split(',')))}]")
+        hidden = sorted(ids[g.strip()] for g in re.split(r",| and ", match.group("hide")))
+        parts.append(f"h[{','.join(hidden)}]")
     if match.group("glyph"):
         glyph = ids[match.group("glyph")]
         if match.group("spent"):
