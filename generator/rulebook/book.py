@@ -110,7 +110,9 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
     context["terms"] = [t.model_dump() for t in terms]
     markdown = text.render(context, config.report if designers else config.main)
     terms = [t for t in terms if term_pattern(t).search(markdown)]   # a term this edition never uses is left out
-    context["terms"] = [t.model_dump() for t in terms]
+    # a meaning may depend on the edition (how its cards show a value): it is a template like the text
+    context["terms"] = [{**t.model_dump(), "means": text.env.from_string(t.means).render(**context).strip()}
+                        for t in terms]
     if terms:
         markdown += "\n\n" + text.render(context, "glossary.md")
     reference = text.render(context, config.reference) if config.reference and not designers else None

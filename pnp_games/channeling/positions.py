@@ -14,7 +14,7 @@ cards taken, the cards not on the grid or taken form the deck. Keys (all optiona
     deck: [Ash, Elm]          # from the top; the remaining cards follow in deck order
     cubes: {a1: 2, c3: -1}    # Light positive, Dark negative
     druids: {light: [b2, c3], dark: [b3, c2]}
-    taken: {light: [Yew], dark: []}
+    taken: {light: [Yew], dark: rest}   # rest: every card not placed otherwise (the deck is out)
     overchanneling: {light: 1, dark: 0}
     hand: {light: [ember, moon], dark: [...]}    # glyphs still to play this hand
     hidden: {light: [eye, tide, root], dark: [...]}  # face down (the edition's count)
@@ -168,10 +168,14 @@ def _place_cards(s: State, data: dict[str, Any]) -> None:
         if name in given and given[name] is not None:
             s._grid[i] = pool.take(given[name], f"grid.{name}")
     taken: list[list[int]] = [[], []]
+    rest_side = None
     for p, names in _by_side(data.get("taken") or {}, "taken").items():
         side = ("light", "dark")[p]
+        if names == "rest":
+            rest_side = p
+            continue
         if not isinstance(names, list):
-            raise PositionError(f"taken.{side}: expected a list of card names, found {names!r}")
+            raise PositionError(f"taken.{side}: expected a list of card names or 'rest', found {names!r}")
         taken[p] = [pool.take(n, f"taken.{side}[{i}]") for i, n in enumerate(names)]
     deck = data.get("deck") or []
     if not isinstance(deck, list):
@@ -193,6 +197,8 @@ def _place_cards(s: State, data: dict[str, Any]) -> None:
         pool.used.add(card)
         s._grid[i] = card
     rest = [i for i in st.deck_order if i not in pool.used]
+    if rest_side is not None:  # the player has taken every card left over: the deck holds only `deck`
+        taken[rest_side], rest = rest, []
     s._deck = (top + rest)[::-1]  # the engine draws from the end
     s._taken = taken
     s._splendor = [sum(st.spl[c] for c in s._taken[p]) for p in (LIGHT, DARK)]

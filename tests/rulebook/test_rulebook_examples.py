@@ -69,3 +69,34 @@ def test_a_grove_rule_change_that_breaks_an_example_names_its_line(game_copy, tm
                      env={**rulebook_env, "PNP_COMPONENTS": str(game_copy)})
     assert result.returncode == 2, result.stderr
     assert f"examples/actions.yaml:{line}" in result.stderr and "stand-twice.move" in result.stderr, result.stderr
+
+
+def test_the_leyline_example_shows_an_empty_place_only_once_the_deck_is_out(book_2025):
+    """By the rules a place stays empty only when the deck cannot refill it: the box that draws a2
+    empty counts no card left in the deck."""
+    page = next(p for p in book_2025["pages"] if "Example: Choosing between two shortest" in " ".join(p.split()))
+    counts = re.findall(r"deck (\d+)", page)
+    assert counts and set(counts) == {"0"}, counts
+
+
+def _made_up_position(data):
+    from generator.play.positions import build_position
+    from pnp_games.channeling.cards import Card
+    from pnp_games.channeling.options import ChannelingOptions
+    from pnp_games.channeling.cards import Deal
+    deck = tuple(Card(f"C{i}", 7, 5) for i in range(30))
+    glyphs = ("ember", "stone", "star", "eye", "tide", "root", "moon", "hourglass")
+    options = ChannelingOptions.model_validate({"line_assignment": "fixed"})
+    return build_position("channeling", options, data, Deal(deck, glyphs))
+
+
+def test_an_example_refuses_an_empty_place_while_the_deck_holds_cards():
+    import pytest
+    from pnp_games.channeling.book.book import _refuse_early_empty_places
+    early = _made_up_position({"grid": {"c3": None}})
+    assert early.deck_size == 30 - 15
+    with pytest.raises(ValueError, match=r"^position: grid\.c3: an empty place while the deck still holds 15 cards"):
+        _refuse_early_empty_places(early)
+    late = _made_up_position({"grid": {"c3": None}, "taken": {"light": ["C0"], "dark": "rest"}, "last_turn": "light"})
+    assert late.deck_size == 0 and len(late.taken(1)) == 30 - 15 - 1
+    _refuse_early_empty_places(late)  # the deck is out: the empty place is one a game reaches

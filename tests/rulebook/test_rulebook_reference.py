@@ -70,3 +70,15 @@ def test_cover_states_players_time_and_ages_from_rulebook_yaml(tmp_path, ruleboo
     assert result.returncode == 0, result.stderr
     cover = _pages(next(out.glob("demo-*-rulebook-letter.pdf")))[0]
     assert "20 to 30 minutes" in cover and "ages 10 and up" in cover, cover
+
+
+@pytest.mark.parametrize("edition, says, never", [
+    ("2025", ("outer circles", "inner petals"), ("diamond",)),
+    ("forest", ("diamond at the top left", "circle at the bottom right"), ("outer circles", "inner petals"))])
+def test_glossary_tells_vigor_and_splendor_as_the_editions_cards_show_them(player_books, edition, says, never):
+    text = " ".join(" ".join(_pages(player_books[("the-channeling", edition, "rulebook-letter")])).split())
+    glossary = text[text.rindex("Glossary"):]
+    vigor = re.search(r"Vigor\. (.+?) Once your cubes", glossary).group(1)
+    splendor = re.search(r"Splendor\. (.+?) It is what a taken card scores", glossary).group(1)
+    assert says[0] in vigor and says[1] in splendor, (vigor, splendor)
+    assert not any(word in vigor + splendor for word in never), (vigor, splendor)

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from rulebook_helpers import section
 
 
 
-WORDS = re.compile(r"(?:sets (?P<hide>[A-Z][a-z]+(?:, [A-Z][a-z]+)*) face down(?:; )?)?"
+WORDS = re.compile(r"(?:sets (?P<hide>[A-Z][a-z]+(?:(?:, | and )[A-Z][a-z]+)*) face down(?:; )?)?"
                    r"(?:(?P<glyph>[A-Z][a-z]+): (?:(?P<spent>no move)|(?P<src>[a-d]\d) to (?P<dst>[a-d]\d), path "
                    r"(?P<path>[a-d]\d(?:-[a-d]\d)+)(?:, takes (?P<taken>[a-d]\d(?: and [a-d]\d)*))?))?")
 
@@ -18,7 +20,8 @@ def words_to_notation(match: re.Match, ids: dict[str, str]) -> str:
     engine's notation ('star:b2>a4 a4-b4 r[a4]')."""
     parts = []
     if match.group("hide"):
-        parts.append(f"h[{','.join(sorted(ids[g.strip()] for g in match.group('hide').split(',')))}]")
+        hidden = sorted(ids[g.strip()] for g in re.split(r",| and ", match.group("hide")))
+        parts.append(f"h[{','.join(hidden)}]")
     if match.group("glyph"):
         glyph = ids[match.group("glyph")]
         if match.group("spent"):
@@ -89,3 +92,20 @@ def test_log_turns_where_the_score_moves_have_small_boards(book_2025):
         assert rows.get(turn) == shown, turn
     moved = [n for n in rows if n - 1 in rows and rows[n][1:] != rows[n - 1][1:]]
     assert moved and set(moved) <= set(captions)
+
+
+MOVE = re.compile(r"(\w+): ([a-d]\d) to ([a-d]\d), path ([a-d1-9-]+)")
+
+
+@pytest.mark.parametrize("edition", ["2025", "thirty", "forest"])
+def test_the_notation_key_explains_the_sample_games_own_first_move(player_books, edition):
+    """The key's example is a move of this game, so it is legal in this edition's layout; the part
+    about glyphs set face down appears only where the edition hides glyphs."""
+    from rulebook_helpers import pdf_text
+    pages = pdf_text(player_books[("the-channeling", edition, "rulebook-letter")])
+    flat = re.sub(r"-\s+", "-", " ".join(" ".join(pages).split()))
+    start = flat.rindex("How a turn is written")  # the heading, after the contents
+    key = flat[start:flat.index("Before the first turn" if edition == "2025" else "The first ", start)]
+    turns = flat[flat.index("The first ", start + len(key)):]
+    assert MOVE.search(key).groups() == MOVE.search(turns).groups(), key
+    assert ("face down opens a fresh hand" in key) == (edition == "2025"), key

@@ -202,6 +202,7 @@ def example(book: Book, inputs: EngineInputs, data: dict[str, Any], move: str) -
         before = build_position(inputs.engine, inputs.options, data, inputs.inputs)
     except PositionError as exc:
         raise ValueError(f"position: {exc}") from None
+    _refuse_early_empty_places(before)
     try:
         action = engine.parse_action(move)
         mover = before.current_player
@@ -223,6 +224,20 @@ def example(book: Book, inputs: EngineInputs, data: dict[str, Any], move: str) -
     figure = _board(book, parts, turn_view(after, told), book.styles.sheet.figures.turn_board_width) if parts \
         else (lambda w: [])
     return {"told": told, "events": events, "figure": figure}
+
+
+def _refuse_early_empty_places(state: Any) -> None:
+    """A place stays empty only once the deck is out: an example showing one beside a deck that
+    still holds cards shows a table no game reaches."""
+    if not state.deck_size:
+        return
+    size = int(len(state.glyph_lines) / 2)  # one line per row and per column
+    empty = [f"{chr(97 + c)}{r + 1}" for r in range(size) for c in range(size)
+             if state.card_at(f"{chr(97 + c)}{r + 1}") is None]
+    if empty:
+        raise ValueError(f"position: grid.{empty[0]}: an empty place while the deck still holds "
+                         f"{state.deck_size} cards (a place stays empty only once the deck is out; "
+                         f"give the leftover cards to a player with taken: {{dark: rest}})")
 
 
 APPENDICES = Appendices(row=row, figures=figures, charts=draw_charts, sample=sample, extras=step, events=EVENTS,
