@@ -174,7 +174,7 @@ def test_a_measuring_split_leaves_the_paragraph_as_it_was():
             "glyph of the hand: the whole hand comes back.")
     canvas = Canvas("unused.pdf")
     mid_line, tried = [], 0
-    for width in range(150, 520, 3):
+    for width in (168, 171, 174, 336, 339, 342):   # widths where reportlab's in-place change shows
         for lines in range(1, 12):
             paragraph = Paragraph(text, style)
             paragraph.wrapOn(canvas, width, 1e6)
@@ -185,4 +185,4 @@ def test_a_measuring_split_leaves_the_paragraph_as_it_was():
                 words = "".join(getattr(f, "text", "") for f in line.words)
                 if re.search(r"[a-z]- ?[a-z]", words.replace("a1-b1-b2-c2", "")):
                     mid_line.append((width, lines, words[-40:]))
-    assert tried > 1000 and mid_line == [], mid_line[:3]
+    assert tried == 66 and mid_line == [], mid_line[:3]
