@@ -318,7 +318,9 @@ def _split_apart(f: Flowable, canv, width: float, height: float) -> list[Flowabl
     paragraph with markup changes its words in place (reportlab 4 and 5), so the whole paragraph,
     set again at another width after a trial split, would print a word's hyphen mid-line
     ("Overchannel- ing"). A measuring split is tried on a copy."""
-    return copy.deepcopy(f).splitOn(canv, width, height) if isinstance(f, Paragraph) else f.splitOn(canv, width, height)
+    if not isinstance(f, Paragraph):
+        return f.splitOn(canv, width, height)
+    return copy.deepcopy(f, {id(f.style): f.style}).splitOn(canv, width, height)   # the style (its hyphenator) shared
 
 
 SHORT_SECTION = 0.45   # a section with a figure, no taller than this share of a page, is never parted
