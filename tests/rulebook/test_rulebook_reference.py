@@ -47,6 +47,23 @@ def test_each_player_book_ends_with_its_reference_glossary_and_index(player_book
         assert "Index" not in text[text.rindex("Glossary"):]
 
 
+_GLANCE_BOOKS = [b for b in PLAYER_BOOKS if b[2] in ("rulebook-letter", "rulebook-a5-booklet")]
+
+
+@pytest.mark.parametrize("book", _GLANCE_BOOKS, ids=["-".join(b) for b in _GLANCE_BOOKS])
+def test_the_turn_at_a_glance_has_one_rule_under_its_heading(player_books, book):
+    """Like every chapter heading, one rule between the heading and its text (it had two)."""
+    import pdfplumber
+    with pdfplumber.open(str(player_books[book])) as doc:
+        page = doc.pages[-1]
+        words = page.extract_words()
+        heading = next(w for w in words if w["text"] == "glance")
+        first = min(w["top"] for w in words if w["top"] > heading["bottom"] + 1)
+        rules = [r for r in page.lines + page.rects if abs(r["top"] - r["bottom"]) < 2
+                 and r["x1"] - r["x0"] > 0.5 * page.width and heading["bottom"] < r["top"] < first]
+    assert len(rules) == 1, rules
+
+
 def test_a_terms_file_error_names_file_line_and_key(game_copy, rulebook_env, tmp_path):
     terms = game_copy / "the-channeling" / "rules" / "terms.yaml"
     lines = terms.read_text().splitlines()
