@@ -392,11 +392,12 @@ def test_the_optional_draw_has_a_concrete_trigger_and_is_our_reading(grove_book)
     text = _book_words(grove_book)
     rule = text[text.index("Optional rule: a drawn battle The printed"):text.index("Clarifications The printed")]
     assert "both players say so" not in rule
-    turns = re.search(r"each of you has taken (\d+) turns, the battle ends as a draw", rule)
+    turns = re.search(r"each of you has taken (\d+) turns, the battle is a draw", rule)
     assert turns, rule
     assert "printed rules have no draw" in rule and "house rule" in rule
     answer = text[text.index("Can a battle end in a draw?"):][:300]
-    assert f"draw after {turns[1]} turns each" in answer and "not part of the printed rules" in answer
+    assert f"draw after {turns[1]} turns each" in answer and "Not by the printed rules" in answer
+    assert "our suggestion" in answer
 
 
 def test_possessives_are_not_doubled(grove_book):
