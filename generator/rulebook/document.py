@@ -299,9 +299,19 @@ def term_pages(pdf: Path, index: IndexSpec) -> list[tuple[str, str]]:
         doc.close()
     out = []
     for term, pattern in index.terms:
-        pages = [str(number) for number, text in texts if pattern.search(text)]
-        out.append((term, ", ".join(pages)))
+        out.append((term, page_ranges([number for number, text in texts if pattern.search(text)])))
     return out
+
+
+def page_ranges(pages: list[int]) -> str:
+    """Pages as an index gives them: a run of three or more in a row as a range ("2\u20135, 8, 9")."""
+    runs: list[list[int]] = []
+    for page in pages:
+        if runs and page == runs[-1][-1] + 1:
+            runs[-1].append(page)
+        else:
+            runs.append([page])
+    return ", ".join(f"{run[0]}\u2013{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)) for run in runs)
 
 
 def index_pages(styles: Styles, title: str, entries: list[tuple[str, str]], width: float,

@@ -317,7 +317,7 @@ def _split_apart(f: Flowable, canv, width: float, height: float) -> list[Flowabl
     """``f`` split at ``width`` to ``height``, leaving ``f`` itself as it was. Splitting a hyphenated
     paragraph with markup changes its words in place (reportlab 4 and 5), so the whole paragraph,
     set again at another width after a trial split, would print a word's hyphen mid-line
-    ("Overchannel- ing"). A measuring split is tried on a copy."""
+    ("hyphen- ation"). A measuring split is tried on a copy."""
     if not isinstance(f, Paragraph):
         return f.splitOn(canv, width, height)
     return copy.deepcopy(f, {id(f.style): f.style}).splitOn(canv, width, height)   # the style (its hyphenator) shared

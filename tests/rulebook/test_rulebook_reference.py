@@ -16,6 +16,22 @@ def _pages(pdf) -> list[str]:
     return [re.sub(r"\s+", " ", page.extract_text() or "") for page in PdfReader(str(pdf)).pages]
 
 
+def _page_numbers(listed: str) -> list[int]:
+    """'2\u20135, 8, 9' -> [2, 3, 4, 5, 8, 9]."""
+    out: list[int] = []
+    for part in listed.split(", "):
+        first, _, last = part.partition("\u2013")
+        out += range(int(first), int(last or first) + 1)
+    return out
+
+
+def test_an_index_gives_runs_of_three_pages_or_more_as_ranges():
+    from generator.rulebook.document import page_ranges
+    assert page_ranges([2, 3, 4, 5, 8, 9, 11, 12, 13]) == "2\u20135, 8, 9, 11\u201313"
+    assert page_ranges([4]) == "4" and page_ranges([]) == ""
+    assert _page_numbers(page_ranges([2, 3, 4, 5, 8, 9, 11, 12, 13])) == [2, 3, 4, 5, 8, 9, 11, 12, 13]
+
+
 @pytest.mark.parametrize("book", PLAYER_BOOKS, ids=["-".join(b) for b in PLAYER_BOOKS])
 def test_each_player_book_ends_with_its_reference_glossary_and_index(player_books, book):
     game = book[0]
@@ -37,11 +53,11 @@ def test_each_player_book_ends_with_its_reference_glossary_and_index(player_book
     if body_pages > 12:
         assert index, "a book over 12 pages has an index"
         entries = {t["term"]: m.group(1) for t in terms
-                   if (m := re.search(re.escape(t["term"]) + r" ((?:\d+, )*\d+)", index.group(1)))}
+                   if (m := re.search(re.escape(t["term"]) + r" ((?:\d+(?:\u2013\d+)?, )*\d+(?:\u2013\d+)?)", index.group(1)))}
         assert len(entries) >= len(terms) // 2, entries
         forms = {t["term"]: term_pattern(Term(**t)) for t in terms}
         for term, numbers in entries.items():   # each page listed shows a form of the term
-            for number in map(int, numbers.split(", ")):
+            for number in _page_numbers(numbers):
                 assert forms[term].search(pages[number - 1]), (term, number)
     else:
         assert "Index" not in text[text.rindex("Glossary"):]
