@@ -16,14 +16,14 @@ from generator.rulebook.appendices import Appendices, Book, Figure
 from generator.rulebook.balance import counts, share
 from generator.rulebook.drawing import PieceRef, arrowhead, pill
 from generator.rulebook.faces import PieceFaces
-from generator.rulebook.legend import Key, Legend, LegendFigure, count_box, merged
-from generator.rulebook.legible import fit_size, ink_on, print_contrast
+from generator.rulebook.legend import Key, Legend, LegendFigure, count_box, keyed, merged
+from generator.rulebook.legible import MIN_EDGE_CONTRAST, fit_size, ink_on, print_contrast
 from generator.rulebook.small_boards import SmallBoards
 from generator.runs.work import EngineInputs, Work, resolve, sample_game
 from generator.runs.sample_search import choose_seed, highlights_by_turn, told_parts
 from generator.rulebook.styles import Styles
 
-__all__ = ["Appendices", "Book", "EngineInputs", "Figure", "Key", "Legend", "LegendFigure", "PieceFaces", "PieceRef",
-           "SmallBoards", "Styles", "Work",
+__all__ = ["MIN_EDGE_CONTRAST", "Appendices", "Book", "EngineInputs", "Figure", "Key", "Legend", "LegendFigure",
+           "PieceFaces", "PieceRef", "SmallBoards", "Styles", "Work",
            "arrowhead", "charts", "choose_seed", "count_box", "counts", "fit_size", "highlights_by_turn", "ink_on",
-           "merged", "pill", "print_contrast", "resolve", "sample_game", "share", "spread", "told_parts"]
+           "keyed", "merged", "pill", "print_contrast", "resolve", "sample_game", "share", "spread", "told_parts"]

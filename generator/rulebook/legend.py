@@ -4,7 +4,7 @@ one diagram or, for a run of diagrams, drawn once above them all (``LegendFigure
 other, so the two tell apart on a black-and-white copy too)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable, Mapping
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
@@ -19,6 +19,19 @@ LegendItem = tuple[str, str, str]   # (kind, colour, words), as ``Legend`` takes
 def merged(*item_lists: list[LegendItem]) -> list[LegendItem]:
     """The items of several legends as one: each item once, in the order first met."""
     return list(dict.fromkeys(item for items in item_lists for item in items))
+
+
+def keyed(key: Mapping[str, LegendItem], used: Iterable[str]) -> list[LegendItem]:
+    """The legend of a figure that draws the marks ``used``: the item ``key`` gives for each of them,
+    in the key's order, and none for a mark the figure does not draw.
+
+    :raises KeyError: for a mark the key has no item for (every mark a figure draws is explained).
+    """
+    used = set(used)
+    unknown = sorted(used - set(key))
+    if unknown:
+        raise KeyError(f"marks with no legend item: {', '.join(unknown)}")
+    return [item for mark, item in key.items() if mark in used]
 
 
 def count_box(canv: Any, styles: Styles, px: float, py: float, side: float, text: str, role: str,
@@ -42,7 +55,8 @@ class Legend:
     """Rows of (swatch, words) ``width`` points wide; ``items`` are (kind, colour, words) with kind
     one of badge (a disc of a palette colour), count and count-outlined (a count box of a player role), pill (a figure
     in a role's colour), ring (a dashed circle), circle (a solid ring), line (a thick line), arrow,
-    outline (a card outlined in a role's colour) and text (words alone)."""
+    outline (a card outlined in a role's colour), empty (a dashed box in a role's colour: a place
+    with no card) and text (words alone)."""
 
     def __init__(self, styles: Styles, width: float, items: list[tuple[str, str, str]], centred: bool = True):
         self.styles, self.width, self.items, self.centred = styles, width, items, centred
@@ -134,6 +148,11 @@ class Legend:
             canv.setLineWidth(0.9)
             canv.line(cx - s / 2, cy, cx + s / 4, cy)
             arrowhead(canv, cx + s / 2, cy, 1, 0, s / 3)
+        elif kind == "empty":
+            canv.setStrokeColor(styles.colour(colour))
+            canv.setDash(2, 1.5)
+            canv.setLineWidth(0.6)
+            canv.roundRect(cx - s * 0.35, cy - s / 2, s * 0.7, s, s * 0.08, stroke=1, fill=0)
         elif kind == "outline":
             canv.setStrokeColor(styles.colour(colour))
             canv.setFillColor(styles.palette.get("paper"))

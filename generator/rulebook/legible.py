@@ -19,6 +19,7 @@ from reportlab.lib.colors import Color, black, white
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 MIN_CONTRAST = 4.5   # WCAG AA for normal text
+MIN_EDGE_CONTRAST = 3.0   # WCAG AA for the edge of a drawn shape against its ground (non-text)
 
 
 def rgb(colour: Any) -> tuple[float, float, float]:
@@ -62,12 +63,13 @@ def print_contrast(a: Any, b: Any) -> float:
     return min(contrast(a, b), contrast(grey(a), grey(b)))
 
 
-def ink_on(fill: Any, *candidates: Any) -> Any:
-    """The first candidate ink (black, then white, by default) that reaches ``MIN_CONTRAST`` on
-    ``fill`` in colour and in greyscale; failing all, the one that comes closest."""
+def ink_on(fill: Any, *candidates: Any, minimum: float = MIN_CONTRAST) -> Any:
+    """The first candidate ink (black, then white, by default) that reaches ``minimum`` (text's
+    ``MIN_CONTRAST`` unless told) on ``fill`` in colour and in greyscale; failing all, the one that
+    comes closest."""
     inks = candidates or (black, white)
     for ink in inks:
-        if print_contrast(ink, fill) >= MIN_CONTRAST:
+        if print_contrast(ink, fill) >= minimum:
             return ink
     return max(inks, key=lambda ink: print_contrast(ink, fill))
 

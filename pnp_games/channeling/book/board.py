@@ -14,7 +14,8 @@ from pydantic import BaseModel, ConfigDict
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
-from generator.rulebook.hooks import Key, Legend, PieceFaces, PieceRef, Styles, arrowhead, count_box, fit_size, ink_on, pill
+from generator.rulebook.hooks import (MIN_EDGE_CONTRAST, Key, Legend, PieceFaces, PieceRef, Styles, arrowhead, count_box,
+                                      fit_size, ink_on, keyed, pill)
 
 
 class Strict(BaseModel):
@@ -210,6 +211,7 @@ class BoardDiagram(Flowable):
             x, y = self._cell_origin(cell)
             cy, d = y + self._druid_y(), self._druid_d()
             self._face(self.parts.druids, colour, x + self.card_w / 2 - d / 2, cy - d / 2, d)
+            self._druid_edge(x + self.card_w / 2, cy, d / 2, colour)
         for i, (light, dark) in enumerate(view.cubes):
             if light or dark:
                 self._cubes(i, "light" if light else "dark", light or dark)
@@ -273,6 +275,18 @@ class BoardDiagram(Flowable):
     def _face(self, ref: PieceRef, value: Any, x: float, y: float, height: float) -> None:
         piece = self.faces.piece(ref.component, **{**ref.where, ref.field: value})
         self.faces.draw(self.canv, *self.faces.face(ref.component, piece), *self._pt(x, y), height * self.scale)
+
+    def _druid_edge(self, cx: float, cy: float, radius: float, colour: str) -> None:
+        """An outline round a druid's printed face in the player's drawing colour (or the ink), dark
+        enough against the card beneath for a pale token to keep its shape on a greyscale copy."""
+        paper = self.styles.palette.get("paper")
+        edge = ink_on(paper, self.styles.colour(colour), self.styles.palette.get("ink"), minimum=MIN_EDGE_CONTRAST)
+        canv = self.canv
+        canv.saveState()
+        canv.setStrokeColor(edge)
+        canv.setLineWidth(max(0.8, 0.02 * self.card_w * self.scale))
+        canv.circle(*self._pt(cx, cy), radius * self.scale, stroke=1, fill=0)
+        canv.restoreState()
 
     def _empty(self, x: float, y: float) -> None:
         canv = self.canv
@@ -382,8 +396,11 @@ class BoardDiagram(Flowable):
         if view.path:
             items.append(("line", "path", "the Leyline"))
         for cell, card, colour in view.taken:
-            items.append(("outline", colour, f"{colour.title()} took {card.name} ({square_name(cell, view.size)}), "
-                                           f"new card dealt"))
+            if view.cards[cell] is not None:   # refilled: the new card is outlined in the taker's colour
+                items.append(("outline", colour, f"{colour.title()} took {card.name} "
+                                               f"({square_name(cell, view.size)}), new card dealt"))
+        if any(card is None for card in view.cards):
+            items.append(("empty", "axis", "an empty place"))
         return items
 
 
@@ -446,8 +463,22 @@ def _small_values(canv: Any, styles: Styles, parts: BoardParts, card: Any, x: fl
         canv.restoreState()
 
 
-def small_legend(parts: BoardParts) -> list[tuple[str, str, str]]:
-    return [*(("badge", v.colour, v.label) for v in parts.values),
-            ("count-outlined", PLAYERS[0], "Light's cubes"), ("count", PLAYERS[1], "Dark's cubes"),
-            ("circle", PLAYERS[0], "Light's druid"), ("circle", PLAYERS[1], "Dark's druid"),
-            ("text", "ink", "dashed: an empty place")]
+def small_marks(view: BoardView, parts: BoardParts) -> set[str]:
+    """The marks ``small_board`` draws for ``view``: the values of its cards, the cube counts and
+    druids of each colour present, and an empty place."""
+    marks = {value.field for value in parts.values} if any(card is not None for card in view.cards) else set()
+    marks |= {f"{PLAYERS[0]}-cubes" for light, _ in view.cubes if light}
+    marks |= {f"{PLAYERS[1]}-cubes" for light, dark in view.cubes if dark and not light}
+    marks |= {f"{colour}-druid" for colour in view.druids.values()}
+    return marks | ({"empty"} if any(card is None for card in view.cards) else set())
+
+
+def small_legend(parts: BoardParts, views: list[BoardView]) -> list[tuple[str, str, str]]:
+    """The legend under small boards of ``views``: only the marks those boards draw."""
+    key = {value.field: ("badge", value.colour, value.label) for value in parts.values}
+    key.update({f"{PLAYERS[0]}-cubes": ("count-outlined", PLAYERS[0], "Light's cubes"),
+                f"{PLAYERS[1]}-cubes": ("count", PLAYERS[1], "Dark's cubes"),
+                f"{PLAYERS[0]}-druid": ("circle", PLAYERS[0], "Light's druid"),
+                f"{PLAYERS[1]}-druid": ("circle", PLAYERS[1], "Dark's druid"),
+                "empty": ("empty", "axis", "an empty place")})
+    return keyed(key, set().union(*(small_marks(view, parts) for view in views)))

@@ -119,10 +119,11 @@ def _small_boards(book: Book, parts: BoardParts, told: dict[str, Any], turns: li
         rows = part.get("log", [])
         moved = [t for t in rows if score[t["turn"]] != score.get(t["turn"] - 1, (0, 0))]
         if moved:
+            views = [board_view(after[t["turn"]]) for t in moved]
             boards = [(f"Turn {t['turn']}, {t['player']}: {t['score']['light']}\u2013{t['score']['dark']}",
-                       small_board(board_view(after[t["turn"]]), parts, book.styles)) for t in moved]
-            def figure(width: float, shown: list = boards) -> list:
-                return [SmallBoards(book.styles, width, shown, small_legend(parts), cell=112.0, aspect=0.9)]
+                       small_board(view, parts, book.styles)) for t, view in zip(moved, views)]
+            def figure(width: float, shown: list = boards, legend: list = small_legend(parts, views)) -> list:
+                return [SmallBoards(book.styles, width, shown, legend, cell=112.0, aspect=0.9)]
             book.figures[f"small/{rows[0]['turn']}"] = figure
             drawn.append(rows[0]["turn"])
     return drawn

@@ -52,6 +52,7 @@ def _facts(before: Any, action: Any, after: Any, turn: int, glyph_names: dict[st
         "turn": turn, "player": me, "opponent": other, "notation": str(action), "setup": action.is_setup,
         "hidden": [glyph_names.get(g, g) for g in action.hide], "glyph": None, "line": None, "spent": False,
         "move": None, "path": [], "druids_passed": [], "cards": [], "laid": 0, "cancelled": 0, "taken": [], "refills": [],
+        "left_empty": [],
         "hand_back": False, "end_triggered": False, "last_turn": after.is_terminal(),
         "score": {"light": after.scores()[0], "dark": after.scores()[1]},
         "held": {"light": len(after.taken(0)), "dark": len(after.taken(1))},
@@ -108,6 +109,8 @@ def _lay(before: Any, action: Any, after: Any, p: int, told: dict[str, Any]) -> 
                                   "kept": mine - returned})
     for square in action.refill:
         told["refills"].append({"square": square, "card": _card(after.card_at(square))})
+    # the places the deck could not fill (it ran out): told once, together
+    told["left_empty"] = [r["square"] for r in told["refills"] if r["card"] is None]
     _check(before, after, p, told, kept_total)
 
 
