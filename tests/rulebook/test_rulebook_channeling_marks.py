@@ -166,7 +166,9 @@ def test_narration_tells_an_empty_deck_once_and_deals_no_card_it_cannot():
     told, after = _deck_out_turn()
     assert after.deck_size == 0
     env = RuleText(RULES).env
-    story = re.sub(r"\s+", " ", env.from_string('{% import "_narration.md" as n %}{{ n.turn(t) }}').render(t=told))
+    raw = env.from_string('{% import "_narration.md" as n %}{{ n.turn(t) }}').render(t=told)
+    assert [p.split()[0] for p in raw.strip().split("\n\n")] == [told["player"], "Score:"], raw   # one paragraph
+    story = re.sub(r"\s+", " ", raw)
     assert story.count("The deck is empty") == 1, story
     squares = [r["square"] for r in told["refills"] if r["card"] is None]
     assert f"The deck is empty, so {', '.join(squares[:-1])} and {squares[-1]} stay empty." in story, story
