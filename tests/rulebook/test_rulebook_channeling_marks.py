@@ -229,3 +229,13 @@ def test_each_druid_keeps_its_edge_on_a_greyscale_copy(tmp_path):
     assert set(found) == {"light", "dark"}
     assert min(found["light"]) >= 3.0, found
     assert min(found["dark"]) >= 3.0, found
+
+
+def test_a_turn_in_short_lists_its_cards_as_prose_does():
+    """'takes a1, b1 and d3', not 'takes a1 and b1 and d3'; the glyphs set face down the same way."""
+    from pnp_games.channeling.book.narrate import in_words
+    told = {"hidden": ["Ember", "Eye", "Tide"], "glyph": "Star", "spent": False,
+            "move": {"from": "d4", "to": "a1"}, "path": ["a1", "b1", "c1"],
+            "refills": [{"square": "a1"}, {"square": "b1"}], "taken": [{"square": "a1"}, {"square": "b1"},
+                                                                     {"square": "c1"}]}
+    assert in_words(told) == "sets Ember, Eye and Tide face down; Star: d4 to a1, path a1-b1-c1, takes a1, b1 and c1"

@@ -12,7 +12,7 @@ from rulebook_helpers import section
 
 WORDS = re.compile(r"(?:sets (?P<hide>[A-Z][a-z]+(?:(?:, | and )[A-Z][a-z]+)*) face down(?:; )?)?"
                    r"(?:(?P<glyph>[A-Z][a-z]+): (?:(?P<spent>no move)|(?P<src>[a-d]\d) to (?P<dst>[a-d]\d), path "
-                   r"(?P<path>[a-d]\d(?:-[a-d]\d)+)(?:, takes (?P<taken>[a-d]\d(?: and [a-d]\d)*))?))?")
+                   r"(?P<path>[a-d]\d(?:-[a-d]\d)+)(?:, takes (?P<taken>[a-d]\d(?:(?:, | and )[a-d]\d)*))?))?")
 
 
 def words_to_notation(match: re.Match, ids: dict[str, str]) -> str:
@@ -28,7 +28,7 @@ def words_to_notation(match: re.Match, ids: dict[str, str]) -> str:
             parts.append(f"{glyph}:spent")
         else:
             taken = match.group("taken")
-            refill = f" r[{','.join(taken.split(' and '))}]" if taken else ""
+            refill = f" r[{','.join(re.split(r', | and ', taken))}]" if taken else ""
             parts.append(f"{glyph}:{match.group('src')}>{match.group('dst')} {match.group('path')}{refill}")
     return " ".join(parts)
 

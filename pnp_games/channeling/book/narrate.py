@@ -128,9 +128,14 @@ def _check(before: Any, after: Any, p: int, told: dict[str, Any], kept: int) -> 
         raise RuntimeError(f"narration disagrees with the engine on cards taken: {told['notation']}")
 
 
+def _listed(items: list[str]) -> str:
+    """'a1', 'a1 and b1', 'a1, b1 and d3'."""
+    return " and ".join([", ".join(items[:-1]), items[-1]] if len(items) > 1 else items)
+
+
 def in_words(told: dict[str, Any]) -> str:
     """A turn as a player would write it down: 'Star: b2 to a4, path a4-b4-b3-c3-c2-d2, takes d2'."""
-    parts = [f"sets {', '.join(told['hidden'])} face down"] if told["hidden"] else []
+    parts = [f"sets {_listed(told['hidden'])} face down"] if told["hidden"] else []
     if told["glyph"] is not None:
         if told["spent"]:
             parts.append(f"{told['glyph']}: no move")
@@ -138,7 +143,7 @@ def in_words(told: dict[str, Any]) -> str:
             move = f"{told['glyph']}: {told['move']['from']} to {told['move']['to']}, path {'-'.join(told['path'])}"
             refilled = [r["square"] for r in told["refills"]]  # the order the places were filled
             taken = refilled + [t["square"] for t in told["taken"] if t["square"] not in refilled]
-            parts.append(move + (f", takes {' and '.join(taken)}" if taken else ""))
+            parts.append(move + (f", takes {_listed(taken)}" if taken else ""))
     return "; ".join(parts)
 
 
