@@ -239,3 +239,21 @@ def test_a_turn_in_short_lists_its_cards_as_prose_does():
             "refills": [{"square": "a1"}, {"square": "b1"}], "taken": [{"square": "a1"}, {"square": "b1"},
                                                                      {"square": "c1"}]}
     assert in_words(told) == "sets Ember, Eye and Tide face down; Star: d4 to a1, path a1-b1-c1, takes a1, b1 and c1"
+
+
+@pytest.mark.parametrize("edition", ["2025", "thirty", "forest"])
+def test_one_term_and_one_form_for_each_thing(player_books, edition):
+    """What an editor marked besides: a Leyline in running text written a1–b1–b2 (never with commas
+    or the notation's hyphens), the card naming a line a Green glyph, the grid four by four in words,
+    the deck's kinds in the plural, and no 'takes a1 and b1 and d3'."""
+    text = _text(player_books[("the-channeling", edition, "rulebook-letter")])
+    assert "The Green glyph with the same symbol names a row" in text and "Green card with the same" not in text
+    assert re.search(r"In this example \w+ plays \w+, which names (row|column) \w+, and moves a druid from [a-d]\d to "
+                     r"[a-d]\d\. The Leyline runs [a-d]\d(–[a-d]\d)+:", text), edition
+    assert not re.search(r"runs [a-d]\d, [a-d]\d", text)
+    assert "a1–b1–b2, past the Dark druid, and a1–a2–b2, across the empty place" in text
+    assert re.search(r"Deal 16 cards from the deck face up into a grid of four by four, framed by", text)
+    assert "24 Glyph cards: 8 Light, 8 Dark, 8 Green" in text
+    assert not re.search(r"takes [a-d]\d and [a-d]\d and", text)
+    if edition == "forest":
+        assert "30 Forest cards: 15 Faerie Rings, 15 Stone Circles" in text
