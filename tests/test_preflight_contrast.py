@@ -73,7 +73,7 @@ def test_a_pale_value_on_a_pale_card_warns_once_naming_template_and_element(tmp_
     (row,) = [r for r in rows if r["status"] == "warn"]
     assert any("glow-base-letter-cards.pdf" in d and "glow-base-cmyk-cards.pdf" in d for d in row["detail"])
     colour = float(row["measured"].split(":1 in colour")[0].rsplit(" ", 1)[1])
-    assert 1.5 < colour < 2.5              # #C9B26A on #F5EEDB: 2.0:1 in RGB
+    assert 1.5 < colour < 2.5              # #C9B26A on #F5EEDB: 1.80:1 in RGB
     x, y, _, _ = row["where_mm"]           # the value's box: 8-55 mm across, 40-48 mm down the face
     assert 8 <= x <= 55 and 40 <= y <= 48
 
