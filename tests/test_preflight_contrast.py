@@ -69,7 +69,7 @@ def test_a_pale_value_on_a_pale_card_warns_once_naming_template_and_element(tmp_
     assert line.startswith("warning: preflight warn: glow-base-letter-cards.pdf: contrast: "
                            "template glow-card, element value: ") or \
         line.startswith("warning: preflight warn: glow-base-cmyk-cards.pdf: contrast: template glow-card, element value: ")
-    assert "on 3 faces" in line and "(limit: 4.5:1 in colour and in greyscale)" in line
+    assert "on 3 of 3 faces (lowest on cards 01-moth)" in line and "(limit: 4.5:1 in colour and in greyscale)" in line
     (row,) = [r for r in rows if r["status"] == "warn"]
     assert any("glow-base-letter-cards.pdf" in d and "glow-base-cmyk-cards.pdf" in d for d in row["detail"])
     colour = float(row["measured"].split(":1 in colour")[0].rsplit(" ", 1)[1])

@@ -41,6 +41,7 @@ class Measured:
     template: str
     element: str
     chars: list[tuple[Numeral, str, str]] = field(default_factory=list)   # (character, face, file)
+    faces: set[str] = field(default_factory=set)   # every face (component and stem) it prints on
     height: float = 0.0   # the face's height in points, to give a place from its top
 
     @property
@@ -52,11 +53,12 @@ class Measured:
         worst, face, file = min(low, key=lambda c: c[0].ratio - c[0].needed)
         colour, grey = worst.ratios()
         faces = sorted({f for _, f, _ in low})
+        total = len(self.faces)
         files = list(dict.fromkeys(f for _, _, f in low))
         size = f"{worst.size:.3g} pt{' bold' if worst.bold else ''}"
         measured = (f"template {self.template}, element {self.element}: '{worst.text}' {worst.colours} "
-                    f"({size}), {colour:.2f}:1 in colour, {grey:.2f}:1 in greyscale, on {len(faces)} "
-                    f"face{'s' if len(faces) != 1 else ''} (lowest on {face})")
+                    f"({size}), {colour:.2f}:1 in colour, {grey:.2f}:1 in greyscale, on {len(faces)} of {total} "
+                    f"face{'s' if total != 1 else ''} (lowest on {face})")
         x0, y0, x1, y1 = worst.box
         height = self.height
         return Row(file, "contrast", "warn", measured,
@@ -87,10 +89,11 @@ def contrast_rows(layouts: Layouts, edition: Edition, files: list[dict]) -> list
                 if key not in seen:
                     seen[key] = face_characters(painter, design, Path(tmp) / "face.pdf")
                     faces += 1
-                label = f"{design.component} {design.label}"
+                label = f"{design.component} {design.name}"
                 for char, element in seen[key]:
                     entry = measured.setdefault((design.template.id, element), Measured(design.template.id, element))
                     entry.chars.append((char, label, name))
+                    entry.faces.add(label)
                     entry.height = design.template.size[1]
     rows = [m.row() for _, m in sorted(measured.items()) if m.low]
     if rows:
