@@ -83,7 +83,7 @@ def contrast_rows(layouts: Layouts, edition: Edition, files: list[dict]) -> list
             profile = layouts.profile(profile_id)
             painter = FacePainter(edition.game, layouts_for_profile(layouts, profile), profile, edition=edition)
             fronts, backs, _ = designs_of(edition.component(component_id), painter)
-            for design in fronts + backs:
+            for design in (d for d in fronts + backs if d.template is not None):
                 key = (profile.colour_model, profile.ink_saver, design.template.id,
                        tuple(sorted((k, str(v)) for k, v in design.values.items())))
                 if key not in seen:
