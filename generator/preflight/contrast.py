@@ -72,7 +72,7 @@ class Measured:
 def contrast_rows(layouts: Layouts, edition: Edition, files: list[dict]) -> list[Row]:
     """One warning row per template and element whose letters or digits fall under the limit on any
     face the listed files print; a single pass row when none does (no row when no file prints faces)."""
-    holders = face_files(layouts, files)
+    holders = face_files(layouts, edition, files)
     if not holders:
         return []
     measured: dict[tuple[str, str], Measured] = {}
@@ -105,8 +105,10 @@ def contrast_rows(layouts: Layouts, edition: Edition, files: list[dict]) -> list
     return [Row(next(iter(holders.values())), "contrast", "pass", summary, LIMIT)]
 
 
-def face_files(layouts: Layouts, files: list[dict]) -> dict[tuple[str, str], str]:
-    """(profile id, component id) -> the first listed file that prints that component's faces."""
+def face_files(layouts: Layouts, edition: Edition, files: list[dict]) -> dict[tuple[str, str], str]:
+    """(profile id, component id) -> the first listed file that prints that component's faces (a
+    manifest is untrusted: a profile or component the edition does not have is passed over)."""
+    known = {c.id for c in edition.components}
     out: dict[tuple[str, str], str] = {}
     for entry in files:
         profile = layouts.profiles.get(entry.get("profile") or "")
@@ -114,7 +116,7 @@ def face_files(layouts: Layouts, files: list[dict]) -> dict[tuple[str, str], str
             continue
         components = entry.get("components") or [entry.get("component")]
         for component in components:
-            if isinstance(component, str):
+            if isinstance(component, str) and component in known:
                 out.setdefault((profile.id, component), str(entry["path"]))
     return out
 
