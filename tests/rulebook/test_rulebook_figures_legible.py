@@ -118,18 +118,19 @@ def numeral_contrasts(pdf: Path) -> list[tuple[int, str, float]]:
 
 
 def test_numerals_on_fills_in_every_player_book_reach_4_5_to_1(books):
-    """Every digit of every page of every player book (Letter, A4, the A5 booklet) that the book
-    draws on a fill (cube counts in filled boxes, card values on their discs)
-    reaches 4.5:1 with the fill under it, in colour and in greyscale. The pieces' printed faces
-    (the card gallery, the cover's fan: form XObjects placed whole) show the cards as the sheets
-    print them and are left out. The Channeling's and the Grove's boards put hundreds of numerals
-    on fills: the count shows the measure really reaches them."""
-    from generator.rulebook.legible import low_contrast, pdf_numerals
+    """Every digit and every short label (a circle's letter, the Grove's name) of every page of every
+    player book (Letter, A4, the A5 booklet) that the book draws on a fill (cube counts in filled
+    boxes, card values on their discs) reaches 4.5:1 with the fill under it, in colour and in
+    greyscale. The pieces' printed faces (the card gallery, the cover's fan: form XObjects placed
+    whole) show the cards as the sheets print them and are left out (the preflight measures them).
+    The Channeling's and the Grove's boards put hundreds of numerals on fills: the count shows the
+    measure really reaches them."""
+    from generator.rulebook.legible import label, low_contrast, pdf_numerals
     reached: dict[str, int] = {}
     low = []
     for pdf in books:
-        own = [n for n in pdf_numerals(pdf) if not n.in_form and n.on_fill]
-        reached[pdf.name] = len(own)
+        own = [n for n in pdf_numerals(pdf, wanted=label) if not n.in_form and n.on_fill]
+        reached[pdf.name] = sum(n.text.isdigit() for n in own)
         low += [f"{pdf.name} p{n.page} {n}" for n in low_contrast(own)]
     assert not low, low[:12]
     for name, count in reached.items():
