@@ -109,3 +109,20 @@ def test_large_text_is_held_to_3_to_1(tmp_path):
     assert all(3.0 < n.ratio < 4.5 for n in found)
     assert low_contrast(found, large_text=True) == found[4:]
     assert low_contrast(found) == found
+
+
+def test_the_channeling_vigor_corners_warn_each_under_its_own_element():
+    """On the shipped Magic Circle card the Vigor numerals (yellow on cream, the publisher's colours,
+    bold 17 pt: large text) fall under 3:1; the lower corner's box overlaps the legend line's, and
+    the numeral is laid to the smaller box, its own. The legend and the Splendor numerals pass."""
+    from generator.model import layouts_for, load_edition
+    from generator.preflight.contrast import contrast_rows
+
+    edition = load_edition("the-channeling", "2025")
+    files = [{"path": "cards.pdf", "kind": "sheet", "profile": "letter", "components": ["magic-circle"]}]
+    rows = contrast_rows(layouts_for(edition), edition, files)
+    named = {r.measured.split(":")[0]: r for r in rows}
+    assert set(named) == {"template magic-circle, element vigor_top", "template magic-circle, element vigor_bottom"}
+    for row in rows:
+        assert row.status == "warn" and row.limit == "3:1 in colour and in greyscale (large text)"
+        assert "(17 pt bold), 1.57:1 in colour, 1.78:1 in greyscale, on 12 of 12 faces" in row.measured
