@@ -274,17 +274,6 @@ def write_document(path: Path, setup: PageSetup, styles: Styles, title: str, run
     return doc.page
 
 
-def page_ranges(pages: list[int]) -> str:
-    """Pages as an index gives them: a run of three or more in a row as a range ("2\u20135, 8, 9")."""
-    runs: list[list[int]] = []
-    for page in pages:
-        if runs and page == runs[-1][-1] + 1:
-            runs[-1].append(page)
-        else:
-            runs.append([page])
-    return ", ".join(f"{run[0]}\u2013{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)) for run in runs)
-
-
 def index_pages(styles: Styles, title: str, entries: list[tuple[str, str]], width: float,
                 chapter_break: bool = False) -> list[Flowable]:
     """The index: a chapter heading and the terms with their pages, in two columns."""
