@@ -65,13 +65,14 @@ class BookIndex:
 
 
 def entry_pages(entry: Entry, marks: list[Mark], texts: dict[int, str]) -> list[int]:
-    """The defining page of ``entry`` first, then up to ``MORE_PAGES`` others in page order: the pages
-    of the other headings that name it, then those where it comes up twice or more, most first."""
+    """The defining page of ``entry`` first, then up to ``MORE_PAGES`` others in page order, chosen
+    from the pages of the other headings that name it, then those where it comes up twice or more
+    (most first)."""
     counts = {page: len(entry.pattern.findall(text)) for page, text in texts.items()}
     counts = {page: n for page, n in counts.items() if n}
     named = [m for m in marks if entry.pattern.search(m.title)]   # the headings that name it
-    if entry.see is not None:
-        mark = next(m for m in marks if _plain(m.title) == _plain(entry.see))
+    mark = next((m for m in marks if entry.see is not None and _plain(m.title) == _plain(entry.see)), None)
+    if mark is not None:   # checked against the contents' headings before the layout, so found
         section = range(mark.page, _section_end(mark, marks) + 1)
         first = next((p for p in section if p in counts), mark.page)
     elif named:
@@ -80,7 +81,8 @@ def entry_pages(entry: Entry, marks: list[Mark], texts: dict[int, str]) -> list[
         first = min(counts)
     else:
         return []
-    ranked = [m.page for m in named] + [p for p, _ in sorted(counts.items(), key=lambda pc: (-pc[1], pc[0])) if _ >= 2]
+    often = sorted((page for page, n in counts.items() if n >= 2), key=lambda page: (-counts[page], page))
+    ranked = [m.page for m in named] + often
     more = [p for p in dict.fromkeys(ranked) if p != first][:MORE_PAGES]
     return [first, *sorted(more)]
 

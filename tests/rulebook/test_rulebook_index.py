@@ -138,3 +138,20 @@ def test_a_topic_under_a_missing_heading_names_file_line_and_key(tmp_path, ruleb
     assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
     assert "terms.yaml:6 at 'index[0].see'" in result.stderr and "'Ending'" in result.stderr, result.stderr
     assert not list(out.glob("*.pdf"))
+
+
+def test_entry_pages_put_the_see_section_first_then_named_headings_then_the_densest_pages():
+    from generator.rulebook.index import Entry, Mark, entry_pages
+    marks = [Mark("Setup", 2, 0), Mark("Turn", 4, 0), Mark("Moving a pawn", 5, 1), Mark("Ending", 7, 0),
+             Mark("Scoring", 8, 1), Mark("Appendix pawns", 9, 0)]
+    texts = {n: "filler " * 50 for n in range(2, 12)}
+    for n in (2, 3, 4, 6, 10, 11):
+        texts[n] += " pawn" * (n % 5 + 1)   # the pawn on almost every page, most on 3, 4 and 6
+    pawn = Entry("Pawn", re.compile(r"\bpawns?\b", re.I), None)
+    assert entry_pages(pawn, marks, texts) == [5, 3, 4, 9]             # its first heading, then 9, then the densest
+    texts[8] += " equal scores"
+    tie = Entry("Tie", re.compile(r"\b(?:tie|equal)\b", re.I), "Ending")
+    assert entry_pages(tie, marks, texts) == [8]                         # the first page of its section telling it
+    told = Entry("Tie", re.compile(r"\bnowhere\b"), "ending")
+    assert entry_pages(told, marks, texts) == [7]                        # the heading's page, when no page tells it
+    assert entry_pages(Entry("Gone", re.compile(r"\bgone\b"), None), marks, texts) == []
