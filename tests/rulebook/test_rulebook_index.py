@@ -31,6 +31,7 @@ def index_entries(pdf: Path) -> tuple[dict[str, list[tuple[int, bool]]], int]:
                 words = [w for w in words if w["top"] > heading["bottom"]]
             end = _heading(words, "Turn")   # the turn at a glance may follow on the same page
             words = [w for w in words if end is None or w["top"] < end["top"]]
+            words = [w for w in words if w["text"] != ","]   # a comma after a bold number is a word of its own
             for line in _lines(words, page.width):
                 names = [w["text"] for w in line if not number_re.fullmatch(w["text"])]
                 pages = [(n, "bold" in w["fontname"].lower()) for w in line if (m := number_re.fullmatch(w["text"]))
