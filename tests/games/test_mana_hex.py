@@ -136,6 +136,6 @@ def test_simulate_names_the_missing_rules() -> None:
     assert result.returncode == 2 and result.stdout == ""
     lines = result.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ")
-    assert "Power Struggle" in result.stderr and "spell deck" in result.stderr
+    assert "Power Struggle" in result.stderr and "Spell deck" in result.stderr
     for part in incomplete_parts(load_edition("mana-hex", "draft")):
         assert part.removeprefix("undefined in the rules: ") in lines[0]
