@@ -111,6 +111,7 @@ def test_print_kit_shows_what_exists_and_leaves_the_rest_blank(tmp_path: Path) -
     out = tmp_path / "mana-hex"
     result = cli("build", "mana-hex", "--profile", "a4", "--out", str(out))
     assert result.returncode == 0, result.stderr
+    assert "print-safety" not in result.stderr, result.stderr   # no text runs out of its box (the summary's rows)
     manifest = json.loads((out / "manifest.json").read_text())
     assert {f["kind"] for f in manifest["files"]} >= {"sheet", "tokens"}
     cards = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(out / "mana-hex-draft-a4-cards.pdf").pages)
