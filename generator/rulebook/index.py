@@ -1,6 +1,6 @@
 """The index of a long rulebook, from rules/terms.yaml: each glossary term the book uses and each
 topic of ``index:`` (a rule players look up: a tie, the end of the game), with the page that defines
-or tells it first, in bold, then a few more pages: those of the other headings that name it, then
+or tells it in bold among a few more pages, in page order: those of the other headings that name it, then
 those where it comes up most. Never every page where a word appears (a range over the whole book
 tells the reader nothing)."""
 from __future__ import annotations
@@ -59,8 +59,8 @@ class BookIndex:
         for entry in self.entries:
             numbers = entry_pages(entry, marks, texts)
             if numbers:
-                first, *more = numbers
-                out.append((entry.name, ", ".join([f"<b>{first}</b>", *map(str, more)])))
+                first = numbers[0]
+                out.append((entry.name, ", ".join(f"<b>{p}</b>" if p == first else str(p) for p in sorted(numbers))))
         return out
 
 
