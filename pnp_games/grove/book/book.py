@@ -158,7 +158,7 @@ def sample(book: Book, inputs: EngineInputs) -> dict[str, Any]:
     widths = book.styles.sheet.figures
     druids = options.druids_per_player
     if parts:
-        book.figures["setup"] = _diagram(book, parts, grove_view(State(options)), widths.board_width, druids)
+        book.figures["setup"] = _diagram(book, parts, grove_view(State(options)), widths.turn_board_width, druids)
     shows = highlights_by_turn(choice["highlights"])
     told = told_parts([{**t, "shows": shows.get(t["turn"], [])} for t, _ in turns], book.turns_told)
     after = {t["turn"]: state for t, state in turns}

@@ -91,7 +91,7 @@ class GroveDiagram(Flowable):
         width = max(width, units_w * least)
         self.scale = width / units_w
         # above and below the outer circles: the holder's ring, its label and the druid counts
-        room = self._label_gap() + self._pill_h(0.1) + 0.04 + self.BLOCK + 0.02
+        room = self._label_gap() + self._pill_h(0.1) + 0.02 + self.BLOCK + 0.02
         self.y0 = min(ys) - 0.5 - (room if min(ys) < -1e-6 else 0.15)
         y1 = max(ys) + 0.5 + room
         self.legend = Legend(styles, width, legend_items(view) if legend else [])
@@ -119,7 +119,7 @@ class GroveDiagram(Flowable):
 
     def _label_gap(self) -> float:
         """From a circle's edge to its "held by" label, in diameters: past the ring and its stroke."""
-        return 0.05 + self._ring() / 2 / self.scale + 0.04
+        return 0.05 + self._ring() / 2 / self.scale + 0.03
 
     def _anchor(self, place: str) -> tuple[float, float]:
         return (0.0, 0.0) if place == GROVE else self.centres[place]
@@ -186,7 +186,7 @@ class GroveDiagram(Flowable):
     def _block_top(self, place: str) -> float:
         cy = self.centres[place][1]
         held = self.view.holder.get(place) is not None
-        gap = 0.5 + (self._label_gap() + self._pill_h(0.1) + 0.04 if held else 0.04)
+        gap = 0.5 + (self._label_gap() + self._pill_h(0.1) + 0.02 if held else 0.04)
         return cy + gap if self._outward(place) > 0 else cy - gap - self.BLOCK
 
     def _druids(self, place: str, rows: list[tuple[int, int]]) -> None:
