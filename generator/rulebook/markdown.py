@@ -19,7 +19,7 @@ from reportlab.platypus import (Flowable, HRFlowable, KeepTogether, ListFlowable
 
 from generator.core.errors import UserError
 from generator.rulebook.commands import set_command
-from generator.rulebook.flowables import Beside, BookTable, Columns, FigureBlock, keep_headings
+from generator.rulebook.flowables import Beside, BookTable, Columns, FigureBlock, NotedTable, keep_headings
 from generator.rulebook.styles import Styles
 
 LEAST_COMMAND_SIZE = 6.0  # the smallest a command line is set before an argument is broken
@@ -54,11 +54,17 @@ class Converter:
 
     def blocks(self, nodes, style: str = "body") -> list[Flowable]:
         out: list[Flowable] = []
+        noted = False   # the last block was a table, or a note under one
         for node in nodes:
             handler = BLOCKS.get(node.type)
             if handler is None:
                 raise UserError(f"rule text: Markdown element '{node.type}' is not supported in a rulebook")
-            out.extend(handler(node, self, style))
+            made = handler(node, self, style)
+            if node.type == "blockquote" and noted:
+                out[-2:] = [_with_notes(out[-2], [out[-1], *made[:-1]]), made[-1]]
+            else:
+                out.extend(made)
+            noted = node.type in ("table", "blockquote") and (noted or node.type == "table") and bool(made)
         return out
 
     def inline(self, node: SyntaxTreeNode) -> str:
@@ -192,6 +198,13 @@ def table(node: SyntaxTreeNode, conv: Converter, _style: str) -> list[Flowable]:
         commands.append(("BACKGROUND", (0, r), (-1, r), conv.styles.colour("table_stripe")))
     grid.setStyle(TableStyle(commands))
     return [grid, Spacer(0, conv.styles["body"].spaceAfter + 3)]
+
+
+def _with_notes(table: Flowable, notes: list[Flowable]) -> NotedTable:
+    """A table (or a table already holding notes) with these notes under it, kept with its last rows."""
+    if isinstance(table, NotedTable):
+        return NotedTable(table.table, [*table.notes, *notes])
+    return NotedTable(table, notes)
 
 
 def _font(conv: Converter) -> tuple:

@@ -52,7 +52,7 @@ def _printed_game(book: dict) -> dict:
     """The sample game as printed for players (the turns in short), and the replay command from the
     designer's report."""
     text = section(book["pages"], "Appendix A: A sample game", "Glossary")
-    command = re.search(r"python build\.py replay (\S+) --edition (\S+) --seed (\d+) --agents (\S+)",
+    command = re.search(r"pnpkit replay (\S+) --edition (\S+) --seed (\d+) --agents (\S+)",
                         "\n".join(book["report_pages"]))
     flat = " ".join(text.split())
     won = re.search(r"(Light|Dark) starts a turn holding (\d+)\s+circles and wins", flat)
