@@ -265,5 +265,5 @@ def test_the_sample_games_players_are_named_once_beside_the_balance_players(nim_
     """The sample game is played by greedy against random, the balance games by cautious: the
     simulation settings say so in one line, with the names the replay command uses."""
     text = nim_report["text"].replace("\u2019", "'")
-    assert ("Sample game agents greedy against random, as in the player rulebook: not the balance games' "
-            "cautious against cautious") in text
+    assert "Sample game agents greedy against random, as in the player rulebook (not the balance games' players)" in text
+    assert "Balance agents (Light, Dark) cautious against cautious" in text

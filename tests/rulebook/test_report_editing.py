@@ -91,47 +91,75 @@ def test_the_sample_game_seed_is_said_plainly(book_2025):
     assert f"Sample game agents {agents[0]} against {agents[1]}" in text
 
 
-# ------------------------------------------------------------------ a note stays with its table
+# ------------------------------------------------------------------ what a page foot must not part
+
+PAGE = (420, 300)   # a small page: its frame is 200 points high
 
 
-def _pages_of(text: str, tmp_path, name: str) -> list[list[str]]:
-    """The made-up Markdown set in a small book page: each page's text lines."""
-    import pypdfium2 as pdfium
+def _styles():
     from generator.model import layouts_dir
     from generator.model.layouts import Layouts
-    from generator.rulebook.document import PageSetup, write_document
-    from generator.rulebook.markdown import Converter
     from generator.rulebook.settings import load_style_sheet
     from generator.rulebook.styles import build_styles, seat_roles
-
     layouts = Layouts(layouts_dir())
     styles = build_styles(layouts, load_style_sheet(layouts, "styles"))
     styles.seat_roles = seat_roles(("Light", "Dark"))
-    pdf = tmp_path / f"{name}.pdf"
-    write_document(pdf, PageSetup((420, 595), top=50, bottom=50, inner=40, outer=40), styles, "Table",
-                   "Made-up game", lambda: [], lambda: Converter(styles, 340, lambda n, w: []).convert(text))
-    doc = pdfium.PdfDocument(str(pdf))
-    pages = [page.get_textpage().get_text_bounded().splitlines() for page in doc]
-    doc.close()
+    return styles
+
+
+def _pages_of(markdown: str, lead: float, styles, path) -> list[list[str]]:
+    """The made-up Markdown set ``lead`` points down a small page's frame, through the rulebook's
+    own Converter: each page's text lines."""
+    import pypdfium2 as pdfium
+    from reportlab.platypus import SimpleDocTemplate, Spacer
+    from generator.rulebook.markdown import Converter
+    doc = SimpleDocTemplate(str(path), pagesize=PAGE, leftMargin=40, rightMargin=40, topMargin=50, bottomMargin=50)
+    doc.build([Spacer(0, lead), *Converter(styles, 340, lambda n, w: []).convert(markdown)])
+    pdf = pdfium.PdfDocument(str(path))
+    pages = [page.get_textpage().get_text_bounded().splitlines() for page in pdf]
+    pdf.close()
     return pages
 
 
-@pytest.mark.parametrize("rows", [1, 12])
+def _feet(step: float = 3.0) -> list[float]:
+    """Lead heights that bring the page foot across every line of what follows them."""
+    frame = PAGE[1] - 100
+    return [frame - 12 - step * i for i in range(int(frame / step) - 8)]
+
+
+@pytest.mark.parametrize("rows", [1, 8])
 def test_a_note_under_a_table_never_opens_a_page_without_the_tables_rows(rows, tmp_path):
-    """A made-up table and the two notes under it, after more and more text: wherever the page foot
-    falls, the page that holds a note holds the table's header and its last rows (three, or all of a
-    shorter table) too, and both notes share that page."""
+    """A made-up table and the two notes under it, the page foot falling at every height: the page
+    that holds a note holds the table's header and its last rows (three, or all of a shorter
+    table) too, and both notes share that page."""
     from generator.rulebook.flowables import MIN_ROWS
-    words = " ".join(f"word{i}" for i in range(60))
-    table = "| Kind | Uses |\n|---|--:|\n" + "".join(f"| row-{i} | {i}.00 |\n" for i in range(rows))
-    notes = "\n> **zorblax first note under the table.**\n\n> **quibble second note under the table.**\n"
+    styles = _styles()
+    text = "| Kind | Uses |\n|---|--:|\n" + "".join(f"| row-{i} | {i}.00 |\n" for i in range(rows))
+    text += "\n> **zorblax first note.**\n\n> **quibble second note.**\n\nAfter.\n"
     parted = []
-    for lead in range(10, 40):
-        text = "# Chapter\n\n" + "\n\n".join(words for _ in range(lead)) + "\n\n" + table + notes + "\nAfter.\n"
-        pages = _pages_of(text, tmp_path, f"t{rows}-{lead}")
+    for lead in _feet():
+        pages = _pages_of(text, lead, styles, tmp_path / "notes.pdf")
         page = next(p for p in pages if any("zorblax" in line for line in p))
         held = [int(re.search(r"row-(\d+)", line).group(1)) for line in page if re.search(r"\brow-\d+\b", line)]
         if not (any("quibble" in line for line in page) and any("Kind" in line for line in page)
                 and held[-1:] == [rows - 1] and len(held) >= min(MIN_ROWS, rows)):
             parted.append((lead, held))
+    assert parted == []
+
+
+def test_a_lead_in_never_ends_a_page_without_its_command(tmp_path):
+    """"To play these games again:" and the command under it share a page wherever the foot falls;
+    two such pairs that fit a page stay on it."""
+    styles = _styles()
+    names = ("these games", "those games")
+    text = "".join(f"To play {name} again:\n\n```command\npnpkit simulate made-up --games 40 --seed {n}\n```\n\n"
+                   for n, name in enumerate(names)) + "After.\n"
+    assert len(_pages_of(text, 0, styles, tmp_path / "commands.pdf")) == 1
+    parted = []
+    for lead in _feet():
+        pages = _pages_of(text, lead, styles, tmp_path / "commands.pdf")
+        for n, name in enumerate(names):
+            page = next(p for p in pages if any(f"To play {name} again" in line for line in p))
+            if not any(f"--games 40 --seed {n}" in line for line in page):
+                parted.append((lead, name))
     assert parted == []
