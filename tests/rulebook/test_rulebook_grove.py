@@ -52,7 +52,7 @@ def _printed_game(book: dict) -> dict:
     """The sample game as printed for players (the turns in short), and the replay command from the
     designer's report."""
     text = section(book["pages"], "Appendix A: A sample game", "Glossary")
-    command = re.search(r"python build\.py replay (\S+) --edition (\S+) --seed (\d+) --agents (\S+)",
+    command = re.search(r"pnpkit replay (\S+) --edition (\S+) --seed (\d+) --agents (\S+)",
                         "\n".join(book["report_pages"]))
     flat = " ".join(text.split())
     won = re.search(r"(Light|Dark) starts a turn holding (\d+)\s+circles and wins", flat)
@@ -579,3 +579,14 @@ def test_the_default_books_log_folds_its_tug_of_war_into_one_row(tmp_path, ruleb
     for i in range(3, len(text)):
         assert not (text[i] == text[i - 2] and text[i - 1] == text[i - 3]), text[i - 3:i + 1]
     assert any(r["end"] > r["first"] and " again" in r["text"] for r in rows), text
+
+
+def test_the_designers_report_claims_no_figure_of_the_player_rulebook_and_says_each_once(grove_book):
+    """The Grove's own balance text (the length of a battle) and the shared report: no sentence says
+    the player rulebook gives a figure, no share is printed twice, every command is the installed
+    program's."""
+    from test_report_editing import flat, repeated_figures, stale_claims
+    text = flat(grove_book["report_pages"])
+    assert stale_claims(text) == []
+    assert repeated_figures(text) == {}
+    assert "build.py" not in text and re.search(r"pnpkit replay battle-for-the-grove --edition 2024 --seed \d+", text)
