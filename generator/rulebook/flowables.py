@@ -110,7 +110,11 @@ class TableFigure(Flowable):
     text of the row's first cell: ``row_keys``), kept so that every board is on the page of its row.
     At a page foot the table parts where the rows that stay (at least ``MIN_ROWS``, as many left for
     the next page) and the boards of those rows fit the rest of the page; the other rows and boards
-    go on together. When no such part fits, the whole moves to the next page."""
+    go on together. When no such part fits, the whole moves to the next page, unless that would
+    leave more than ``LEAVE_EMPTY`` of this page blank: then the table runs on here as any table
+    and its boards follow it."""
+
+    LEAVE_EMPTY = 0.5   # the most of a page a table and its boards leave blank by moving on whole
 
     def __init__(self, table: BookTable, gap: float, figure: FigureBlock):
         super().__init__()
@@ -152,18 +156,24 @@ class TableFigure(Flowable):
             out.append((stay, boards, height))
         return out
 
-    def least(self, avail_width: float) -> float:
-        """The least height this leaves on a page: its smallest part, or all of it."""
+    def least(self, avail_width: float, room: float) -> float:
+        """The least height of this that must fit in ``room`` for anything of it to stay: its
+        smallest part, or all of it; the table's first rows when it would run on as any table."""
         parts = self._parts(avail_width)
+        if not any(p[2] <= room for p in parts) and self._runs_on(room):
+            return sum(self.table._rowHeights[:self.table.heads + MIN_ROWS])
         return parts[0][2] if parts else self.height
+
+    def _runs_on(self, room: float) -> bool:
+        """Whether, with no part that fits ``room``, the table runs on as any table: no page holds
+        it whole, or moving on would leave more than ``LEAVE_EMPTY`` of the page blank."""
+        full = getattr(self._doctemplateAttr("frame"), "_height", None)
+        return full is not None and (self.height > full or room > self.LEAVE_EMPTY * full)
 
     def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
         fitting = [p for p in self._parts(avail_width) if p[2] <= avail_height]
         if not fitting:
-            full = getattr(self._doctemplateAttr("frame"), "_height", None)
-            if full is not None and self.height > full and avail_height >= full - 1:   # no page holds it whole
-                return [self.table, Spacer(0, self.gap), self.figure]
-            return []
+            return [self.table, Spacer(0, self.gap), self.figure] if self._runs_on(avail_height) else []
         stay, boards, _ = fitting[-1]
         first, rest = self.table.split_at(self.table.heads + stay, avail_width)
         if not boards:
@@ -208,7 +218,7 @@ class RoomFor(CondPageBreak):
         for f in self.kept:
             need += f.wrapOn(self.canv, avail_width, avail_height)[1] + f.getSpaceBefore() + f.getSpaceAfter()
         kept = need
-        first = self._start(self.follower, avail_width)
+        first = self._start(self.follower, avail_width, avail_height - kept)
         need += first
         if isinstance(self.follower, Beside) and self._moves_whole(self.follower, avail_width, avail_height - kept):
             need = max(need, kept + self.follower.height + self.follower.getSpaceBefore())
@@ -218,7 +228,8 @@ class RoomFor(CondPageBreak):
             whole <= (self.lines + 0.5) * _leading(self.follower) + self.follower.getSpaceBefore()
         floats = isinstance(self.after, FigureBlock)   # a figure after a lead-in may float to the next page
         if lead_in and not floats and first >= whole and self.after is not None:
-            more = need + self.follower.getSpaceAfter() + self._start(self.after, avail_width)
+            room = avail_height - need - self.follower.getSpaceAfter()
+            more = need + self.follower.getSpaceAfter() + self._start(self.after, avail_width, room)
             full = getattr(self._doctemplateAttr("frame"), "_height", more)
             need = more if more <= full else need   # what no page could hold is not waited for
         self.height = need
@@ -246,8 +257,9 @@ class RoomFor(CondPageBreak):
             wanted -= count
         return need
 
-    def _start(self, f: Flowable, width: float) -> float:
-        """The height of the part of ``f`` that must share a page with the heading."""
+    def _start(self, f: Flowable, width: float, room: float = 1e6) -> float:
+        """The height of the part of ``f`` that must share a page with the heading (``room``: the
+        height left for it on this page)."""
         whole = f.wrapOn(self.canv, width, 1e6)[1]
         if isinstance(f, (Paragraph, ListFlowable)):
             lead = _leading(f)
@@ -265,7 +277,7 @@ class RoomFor(CondPageBreak):
             return f.first_height() + f.getSpaceBefore()
         if isinstance(f, TableFigure):
             f.canv = self.canv
-            return f.least(width) + f.getSpaceBefore()
+            return f.least(width, room - f.getSpaceBefore()) + f.getSpaceBefore()
         if isinstance(f, BookTable):
             heads = f.repeatRows if isinstance(f.repeatRows, int) else max(f.repeatRows) + 1
             return sum(f._rowHeights[:heads + MIN_ROWS]) + f.getSpaceBefore()
