@@ -120,6 +120,7 @@ class TableFigure(Flowable):
         super().__init__()
         self.table, self.gap, self.figure = table, gap, figure
         self.boards = figure.drawing[0]
+        self._promised = False   # a heading above stayed on the promise that the table runs on (``least``)
 
     @staticmethod
     def pairs(table: Flowable, figure: Flowable) -> bool:
@@ -156,11 +157,13 @@ class TableFigure(Flowable):
             out.append((stay, boards, height))
         return out
 
-    def least(self, avail_width: float, room: float) -> float:
+    def least(self, avail_width: float, room: float, blank: float) -> float:
         """The least height of this that must fit in ``room`` for anything of it to stay: its
-        smallest part, or all of it; the table's first rows when it would run on as any table."""
+        smallest part, or all of it; the table's first rows when it would run on as any table
+        (``blank``: the height moving on would leave empty, a heading over it moving too)."""
         parts = self._parts(avail_width)
-        if not any(p[2] <= room for p in parts) and self._runs_on(room):
+        self._promised = not any(p[2] <= room for p in parts) and self._runs_on(blank)
+        if self._promised:   # the heading stays on the promise that the table runs on under it
             return sum(self.table._rowHeights[:self.table.heads + MIN_ROWS])
         return parts[0][2] if parts else self.height
 
@@ -173,7 +176,8 @@ class TableFigure(Flowable):
     def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
         fitting = [p for p in self._parts(avail_width) if p[2] <= avail_height]
         if not fitting:
-            return [self.table, Spacer(0, self.gap), self.figure] if self._runs_on(avail_height) else []
+            runs_on = self._promised or self._runs_on(avail_height)
+            return [self.table, Spacer(0, self.gap), self.figure] if runs_on else []
         stay, boards, _ = fitting[-1]
         first, rest = self.table.split_at(self.table.heads + stay, avail_width)
         if not boards:
@@ -212,8 +216,10 @@ class RoomFor(CondPageBreak):
         super().__init__(0)
         self.kept, self.follower, self.after, self.lines = kept, follower, after, lines
         self.nested = False   # measured inside a ShortSection: no page break may be asked for then
+        self._room = 1e6
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self._room = avail_height   # what a break here leaves empty
         need = 0.0
         for f in self.kept:
             need += f.wrapOn(self.canv, avail_width, avail_height)[1] + f.getSpaceBefore() + f.getSpaceAfter()
@@ -277,7 +283,7 @@ class RoomFor(CondPageBreak):
             return f.first_height() + f.getSpaceBefore()
         if isinstance(f, TableFigure):
             f.canv = self.canv
-            return f.least(width, room - f.getSpaceBefore()) + f.getSpaceBefore()
+            return f.least(width, room - f.getSpaceBefore(), self._room) + f.getSpaceBefore()
         if isinstance(f, BookTable):
             heads = f.repeatRows if isinstance(f.repeatRows, int) else max(f.repeatRows) + 1
             return sum(f._rowHeights[:heads + MIN_ROWS]) + f.getSpaceBefore()
