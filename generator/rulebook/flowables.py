@@ -176,8 +176,12 @@ class TableFigure(Flowable):
     def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
         fitting = [p for p in self._parts(avail_width) if p[2] <= avail_height]
         if not fitting:
-            runs_on = self._promised or self._runs_on(avail_height)
-            return [self.table, Spacer(0, self.gap), self.figure] if runs_on else []
+            if not (self._promised or self._runs_on(avail_height)):
+                return []
+            if self.table.wrapOn(self.canv, avail_width, avail_height)[1] <= avail_height:
+                return [self.table, Spacer(0, self.gap), self.figure]
+            parts = self.table.splitOn(self.canv, avail_width, avail_height)   # the first part must fit here
+            return [*parts, Spacer(0, self.gap), self.figure] if len(parts) == 2 else []
         stay, boards, _ = fitting[-1]
         first, rest = self.table.split_at(self.table.heads + stay, avail_width)
         if not boards:
