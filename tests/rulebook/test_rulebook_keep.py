@@ -9,8 +9,9 @@ from figure_pages import split_figures
 from rulebook_helpers import PLAYER_BOOKS
 
 # where keeping a log with its small boards would leave the page before more than half blank, the
-# page-fill rule wins (the log runs on, its boards follow): the forest booklet's quick sample game
-FILL_WINS = {("the-channeling", "forest", "rulebook-a5-booklet")}
+# page-fill rule wins (the log runs on, its boards follow): the thirty and forest booklets' quick sample
+# games, whose first log starts in the middle of a page with boards too tall to stay under it
+FILL_WINS = {("the-channeling", "forest", "rulebook-a5-booklet"), ("the-channeling", "thirty", "rulebook-a5-booklet")}
 
 
 def _param(book: tuple[str, str, str]):
