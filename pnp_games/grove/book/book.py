@@ -219,15 +219,17 @@ def _small_boards(book: Book, told: dict[str, Any], after: dict[int, State]) -> 
     for part in told["later"]:
         rows = [r["turn"] for r in part.get("rows", []) if r["kind"] == "turn" and r["turn"]["turning"]]
         if rows:
-            boards, seen = [], set()
+            boards, keys, seen = [], [], set()
             for t in rows:
                 view = grove_view(after[t["turn"]])
                 picture = (tuple(view.cubes.items()), tuple(view.holder.items()))
                 if picture not in seen:
                     seen.add(picture)
                     boards.append((f"Turn {t['turn']}, {t['player']}", small_board(view, book.styles)))
-            def figure(width: float, drawn: list = boards) -> list:
-                return [SmallBoards(book.styles, width, drawn, [], aspect=0.55)]   # the key is key/later
+                    keys.append(str(t["turn"]))   # its log row, by its first cell
+
+            def figure(width: float, drawn: list = boards, keys: list = keys) -> list:
+                return [SmallBoards(book.styles, width, drawn, [], aspect=0.55, rows=keys)]   # the key is key/later
             book.figures[f"small/{part['log'][0]['turn']}"] = figure
             drawn_for.append(part["log"][0]["turn"])
     return drawn_for
