@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 
 from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, ListFlowable, Paragraph, Table
+from reportlab.platypus.doctemplate import FrameBreak
 
 MIN_ROWS = 3          # a split table leaves at least this many body rows on each page
 MIN_FIGURE_SCALE = 0.75   # a figure may shrink this far to fit the rest of a page
@@ -431,6 +432,14 @@ def _is_break(f: Flowable) -> bool:
     return isinstance(f, PageBreak)
 
 
+TAIL_LINES = 3   # the least lines a Columns block carries over to the next page
+
+
+def _line_height(block: Flowable, height: float) -> float:
+    style = getattr(block, "style", None)
+    return getattr(style, "leading", None) or height
+
+
 class Columns(Flowable):
     """Short blocks (a glossary's entries) in ``count`` columns, read down the first column and on
     into the next, the columns as even as whole blocks allow. At a page foot the blocks that fit the
@@ -478,7 +487,11 @@ class Columns(Flowable):
             fit = n
         if fit < min(self.count, len(self.blocks) - 1) or fit == 0:
             return []
-        return [Columns(self.blocks[:fit], self.count, self.width, self.gap),
+        line, held = min(_line_height(b, h) for b, h in zip(self.blocks, heights)), fit
+        while fit > self.count and self._balance(heights[fit:])[0] < TAIL_LINES * line - 0.01:
+            fit -= 1   # no widow lines: the last part (an index's, a glossary's end) holds a few lines
+        turn = [FrameBreak()] if fit < held else []   # what is held back opens the next page
+        return [Columns(self.blocks[:fit], self.count, self.width, self.gap), *turn,
                 Columns(self.blocks[fit:], self.count, self.width, self.gap)]
 
     def draw(self) -> None:
