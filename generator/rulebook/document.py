@@ -335,7 +335,8 @@ def fit_to_sheets(doc: RulebookDoc, styles: Styles, has_back: bool,
     for _ in range(MAX_TRIES):
         if level is None:
             break
-        tried = lay_out(level)
+        with span(f"rulebook fit to sheets: {overflow:.0f} pt over, level {level}"):
+            tried = lay_out(level)
         score = (-(-tried.page // 4), (-tried.page) % 4)   # sheets, then blank pages
         if score < (-(-pages // 4), 0) and (best is None or score < best[0]):
             best = (score, level, tried)
