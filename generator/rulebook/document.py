@@ -23,7 +23,7 @@ from reportlab.platypus.tableofcontents import TableOfContents
 from generator.core.errors import UserError
 from generator.core.trace import span
 from generator.rulebook.fit import MAX_TRIES, STEPS, first_level, next_level, saving, tightened
-from generator.rulebook.flowables import Columns, FigureBlock
+from generator.rulebook.flowables import Columns, FigureBlock, RoomFor
 from generator.rulebook.markdown import Heading
 from generator.rulebook.styles import Styles
 
@@ -382,7 +382,7 @@ def page_ranges(pages: list[int]) -> str:
 def index_pages(styles: Styles, title: str, entries: list[tuple[str, str]], width: float,
                 chapter_break: bool = False) -> list[Flowable]:
     """The index: a chapter heading and the terms with their pages, in two columns."""
-    from reportlab.platypus import CondPageBreak, Table
+    from reportlab.platypus import Table
     item = styles["index"] if "index" in styles.paragraph else styles["toc1"].clone("index", leftIndent=0)
     gap = 6 * mm
     column = (width - gap) / 2
@@ -400,8 +400,9 @@ def index_pages(styles: Styles, title: str, entries: list[tuple[str, str]], widt
     grid = Columns(rows, 2, width, gap)   # read down each column, page by page
     heading = Heading(escape(title), styles["h1"], 0, "index", title)
     rule = HRFlowable(width="100%", thickness=0.8, color=styles.colour("rule"), spaceBefore=0, spaceAfter=8)
-    room = heading.style.leading + heading.style.spaceBefore + 12 + 4 * item.leading
-    return [PageBreak() if chapter_break else CondPageBreak(room), heading, rule, grid]
+    # the heading and its rule with the index's first lines (all of a short index) on one page
+    heading.keepWithNext = 0   # the room is asked for by RoomFor
+    return [PageBreak() if chapter_break else RoomFor([heading, rule], grid), heading, rule, grid]
 
 
 def _lay_out(doc: RulebookDoc, flowables: list[Flowable], hint: list) -> None:

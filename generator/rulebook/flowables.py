@@ -432,7 +432,7 @@ def _is_break(f: Flowable) -> bool:
     return isinstance(f, PageBreak)
 
 
-TAIL_LINES = 3   # the least lines a Columns block carries over to the next page
+TAIL_LINES = 4   # the least lines of a Columns block on a page, when it is split across pages
 
 
 def _line_height(block: Flowable, height: float) -> float:
@@ -443,7 +443,8 @@ def _line_height(block: Flowable, height: float) -> float:
 class Columns(Flowable):
     """Short blocks (a glossary's entries) in ``count`` columns, read down the first column and on
     into the next, the columns as even as whole blocks allow. At a page foot the blocks that fit the
-    rest of the page, balanced the same way, stay; the others run on to the next page."""
+    rest of the page, balanced the same way, stay; the others run on to the next page. Each part is
+    at least ``TAIL_LINES`` lines tall: a block too short for that moves whole."""
 
     def __init__(self, blocks: list[Flowable], count: int, width: float, gap: float):
         super().__init__()
@@ -474,9 +475,20 @@ class Columns(Flowable):
         self.height, self._cuts = self._balance(self._heights())
         return self.width, self.height
 
+    def _least(self, heights: list[float]) -> float:
+        """The least height a part of this block may take on a page: ``TAIL_LINES`` lines."""
+        return TAIL_LINES * min(_line_height(b, h) for b, h in zip(self.blocks, heights)) - 0.01
+
     def first_height(self) -> float:
-        """The height of the first ``count`` blocks set side by side: the least this can leave on a page."""
-        return max(self._heights()[:self.count], default=0.0)
+        """The least this can leave on a page: its shortest first part, or all of it when it is too
+        short to split into two parts of ``TAIL_LINES`` lines each."""
+        heights = self._heights()
+        least = self._least(heights) if heights else 0.0
+        for n in range(self.count, len(heights)):
+            first = self._balance(heights[:n])[0]
+            if first >= least:
+                return first if self._balance(heights[n:])[0] >= least else self._balance(heights)[0]
+        return self._balance(heights)[0]
 
     def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
         heights = self._heights()
@@ -485,11 +497,11 @@ class Columns(Flowable):
             if self._balance(heights[:n])[0] > avail_height:
                 break
             fit = n
-        if fit < min(self.count, len(self.blocks) - 1) or fit == 0:
-            return []
-        line, held = min(_line_height(b, h) for b, h in zip(self.blocks, heights)), fit
-        while fit > self.count and self._balance(heights[fit:])[0] < TAIL_LINES * line - 0.01:
-            fit -= 1   # no widow lines: the last part (an index's, a glossary's end) holds a few lines
+        held, least = fit, self._least(heights)
+        while fit > 0 and self._balance(heights[fit:])[0] < least:
+            fit -= 1   # no widow lines: the part carried over (an index's end) holds a few lines
+        if fit < min(self.count, len(self.blocks) - 1) or fit == 0 or self._balance(heights[:fit])[0] < least:
+            return []   # nor orphan lines: it moves whole
         turn = [FrameBreak()] if fit < held else []   # what is held back opens the next page
         return [Columns(self.blocks[:fit], self.count, self.width, self.gap), *turn,
                 Columns(self.blocks[fit:], self.count, self.width, self.gap)]

@@ -246,26 +246,41 @@ def test_the_first_level_tried_saves_clearly_more_than_the_overflow():
     assert next_level(1, -1) is None and next_level(len(savings) - 1, 1) is None
 
 
-@pytest.mark.parametrize("room_rows", range(2, 15))
-def test_columns_never_carry_fewer_than_three_lines_to_the_next_page(room_rows):
-    """A two-column list of 30 one-line rows split at every height: the part carried over is at
-    least three lines tall, and what is held back from a page opens the next one."""
+@pytest.mark.parametrize("room_rows", range(1, 15))
+def test_columns_split_only_into_parts_of_four_lines_or_more(room_rows):
+    """A two-column list of 30 one-line rows split at every height: each part is at least
+    TAIL_LINES lines tall (else it moves whole), and rows held back from a page open the next."""
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.pdfgen.canvas import Canvas
     from reportlab.platypus import Paragraph
     from reportlab.platypus.doctemplate import FrameBreak
     from generator.rulebook.flowables import TAIL_LINES, Columns
     style = ParagraphStyle("row", fontSize=9, leading=12)
-    rows = [Paragraph(f"Term {i}", style) for i in range(30)]
-    columns = Columns(rows, 2, 300, 10)
+    columns = Columns([Paragraph(f"Term {i}", style) for i in range(30)], 2, 300, 10)
     columns.canv = Canvas("/dev/null")
+    assert columns.first_height() == TAIL_LINES * 12
     parts = columns.split(300, room_rows * 12 + 1)
-    if not parts:
+    if room_rows < TAIL_LINES:
+        assert parts == []
         return
     first, *turn, rest = parts
     rest.canv = first.canv = columns.canv
     assert len(first.blocks) + len(rest.blocks) == 30
-    assert first.wrap(300, 1e6)[1] <= room_rows * 12 + 1
-    assert rest.wrap(300, 1e6)[1] >= TAIL_LINES * 12 - 0.01
+    assert TAIL_LINES * 12 <= first.wrap(300, 1e6)[1] <= room_rows * 12 + 1
+    assert rest.wrap(300, 1e6)[1] >= TAIL_LINES * 12
     held = len(first.blocks) < 2 * room_rows   # rows that would have fitted went over
     assert [type(f) for f in turn] == ([type(FrameBreak)] if held else [])
+
+
+def test_a_short_list_in_columns_moves_whole():
+    """Seven rows (four lines in two columns) cannot split into two parts of four lines: the block
+    asks for all its height and never splits."""
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.platypus import Paragraph
+    from generator.rulebook.flowables import Columns
+    style = ParagraphStyle("row", fontSize=9, leading=12)
+    columns = Columns([Paragraph(f"Term {i}", style) for i in range(13)], 2, 300, 10)
+    columns.canv = Canvas("/dev/null")
+    assert columns.first_height() == 7 * 12
+    assert all(columns.split(300, rows * 12 + 1) == [] for rows in range(1, 7))
