@@ -298,10 +298,10 @@ def write_document(path: Path, setup: PageSetup, styles: Styles, title: str, run
         fitted = fit_to_sheets(doc, styles, back is not None, lambda k: lay_out(k, 0, entries))
         if fitted is None:
             hint[:], written = measured, False   # the file holds the last layout tried
-        elif not fitted[2]:
-            (level, doc, _), written = fitted, False
         else:
-            level, doc, _ = fitted
+            level, doc, last = fitted
+            if not last:   # a better layout was tried before the last one: the file is to hold it
+                doc = lay_out(level, 0, entries)
             found = term_pages(path, index) if entries is not None and index is not None else None
             written = found == entries   # the terms' pages did not move
             entries = found
