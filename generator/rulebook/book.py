@@ -20,10 +20,11 @@ from generator.core.units import MM
 from generator.rulebook.appendices import Book, Figure, balance, for_engine, stall_runs
 from generator.rulebook.balance import fixed, percent
 from generator.rulebook.config import RulebookConfig, rules_folder
-from generator.rulebook.document import IndexSpec, PageSetup, write_document
+from generator.rulebook.document import PageSetup, write_document
 from generator.rulebook.examples import Examples, example_function
 from generator.rulebook.faces import PieceFaces
 from generator.rulebook.facts import edition_facts, option_facts
+from generator.rulebook.index import book_index
 from generator.rulebook.gallery import CoverFan, CoverRow, Gallery
 from generator.rulebook.markdown import Converter
 from generator.rulebook.report import report_context
@@ -116,7 +117,6 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
     if terms:
         markdown += "\n\n" + text.render(context, "glossary.md")
     reference = text.render(context, config.reference) if config.reference and not designers else None
-    index = IndexSpec("Index", [(t.term, term_pattern(t)) for t in terms], NOT_INDEXED) if terms else None
 
     def converter(looks: Styles) -> Converter:
         return Converter(looks, width, _provider(figures, folder), chapter_breaks=settings.chapter_breaks)
@@ -124,6 +124,7 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
     first = converter(styles)
     unused = [first.convert(markdown)]
     headings = first.headings
+    index = None if designers else book_index(folder, terms, markdown, headings, NOT_INDEXED)
 
     def body(looks: Styles) -> list[Flowable]:  # the first layout takes the flowables made above; a later one new ones
         fresh = unused.pop() if unused and looks is styles else converter(looks).convert(markdown)

@@ -19,7 +19,7 @@ from reportlab.platypus import (Flowable, HRFlowable, KeepTogether, ListFlowable
 
 from generator.core.errors import UserError
 from generator.rulebook.commands import set_command
-from generator.rulebook.flowables import Beside, BookTable, Columns, FigureBlock, keep_headings
+from generator.rulebook.flowables import Beside, BookTable, Columns, FigureBlock, NotedTable, keep_headings
 from generator.rulebook.styles import Styles
 
 LEAST_COMMAND_SIZE = 6.0  # the smallest a command line is set before an argument is broken
@@ -49,16 +49,29 @@ class Converter:
         self.headings: list[tuple[int, str]] = []   # (contents level, text) of each heading listed in the contents
 
     def convert(self, text: str) -> list[Flowable]:
-        return keep_headings(self.blocks(SyntaxTreeNode(self.parser.parse(text)).children, self.body),
-                             lambda f: isinstance(f, Heading))
+        blocks = keep_boxes_with_previous(self.blocks(SyntaxTreeNode(self.parser.parse(text)).children, self.body),
+                                          self.width)
+        return _unnest(keep_headings(blocks, lambda f: isinstance(f, Heading)))
 
     def blocks(self, nodes, style: str = "body") -> list[Flowable]:
         out: list[Flowable] = []
+        noted = False   # the last block was a table, or a note under one
+        lead_in = False   # the last block was a paragraph that ends in a colon ("To play them again:")
         for node in nodes:
             handler = BLOCKS.get(node.type)
             if handler is None:
                 raise UserError(f"rule text: Markdown element '{node.type}' is not supported in a rulebook")
-            out.extend(handler(node, self, style))
+            if lead_in and _is_command(node):   # never a lead-in alone at a page foot
+                made = commands(node.content, self, lead=out.pop())
+            else:
+                made = handler(node, self, style)
+            if node.type == "blockquote" and noted:
+                out[-2:] = [_with_notes(out[-2], [out[-1], *made[:-1]]), made[-1]]
+            else:
+                out.extend(made)
+            noted = node.type in ("table", "blockquote") and (noted or node.type == "table") and bool(made)
+            lead_in = node.type == "paragraph" and plain_text(node).rstrip().endswith(":") and \
+                isinstance(out[-1], Paragraph)
         return out
 
     def inline(self, node: SyntaxTreeNode) -> str:
@@ -143,7 +156,65 @@ def _list(node: SyntaxTreeNode, conv: Converter, kind: str, start: str | None, f
         options["start"] = start
     else:
         options.update(start=first, bulletFormat="%s.")
-    return ListFlowable(items, **options)
+    return _book_list(items, options)
+
+
+def _book_list(items: list[ListItem], options: dict) -> ListFlowable:
+    """A list that remembers its items and options, so that its last item can be cut off (see
+    ``keep_boxes_with_previous``)."""
+    out = ListFlowable(items, **options)
+    out.book_items, out.book_options = items, options
+    return out
+
+
+class PlaceholderBox(Table):
+    """The dashed box of a part the rules leave blank."""
+
+
+BOX_KEEPS_LINES = 4   # a paragraph this many lines long or shorter goes to the next page with the box under it
+
+
+def keep_boxes_with_previous(flowables: list[Flowable], width: float) -> list[Flowable]:
+    """Each placeholder box kept on the page of what it follows in its section, never alone at the
+    top of a page: with the last item of a list, or with a short paragraph (``BOX_KEEPS_LINES``)."""
+    out: list[Flowable] = []
+    for f in flowables:
+        if isinstance(f, PlaceholderBox):
+            at = len(out) - 1
+            while at >= 0 and isinstance(out[at], Spacer):
+                at -= 1
+            prev = out[at] if at >= 0 else None
+            if isinstance(prev, ListFlowable) and len(getattr(prev, "book_items", [])) > 1:
+                head, tail = _cut_last_item(prev)
+                out[at:] = [head, KeepTogether([tail, *out[at + 1:], f])]
+                continue
+            if isinstance(prev, Paragraph) and not isinstance(prev, Heading) and \
+                    prev.wrap(width, 1e6)[1] <= BOX_KEEPS_LINES * prev.style.leading:
+                out[at:] = [KeepTogether([*out[at:], f])]
+                continue
+        out.append(f)
+    return out
+
+
+def _unnest(flowables: list[Flowable]) -> list[Flowable]:
+    """Each group kept together holds no plain group of its own (a box kept with its paragraph, kept
+    in turn with the heading over them): reportlab's ``KeepTogether`` asks to be split whenever it
+    is measured, so one inside another would never fit on a page."""
+    def flat(content: list[Flowable]) -> list[Flowable]:
+        return [g for f in content for g in (flat(f._content) if type(f) is KeepTogether else [f])]
+    for f in flowables:
+        if isinstance(f, KeepTogether):
+            f._content = flat(f._content)
+    return flowables
+
+
+def _cut_last_item(whole: ListFlowable) -> tuple[ListFlowable, ListFlowable]:
+    """``whole`` as two lists that print as it does: all but its last item, then that item (numbered on)."""
+    items, options = whole.book_items, whole.book_options
+    head = _book_list(items[:-1], {**options, "spaceAfter": 0})
+    start = options["start"]
+    tail = _book_list(items[-1:], {**options, "start": start + len(items) - 1 if isinstance(start, int) else start})
+    return head, tail
 
 
 def blockquote(node: SyntaxTreeNode, conv: Converter, _style: str) -> list[Flowable]:
@@ -192,6 +263,17 @@ def table(node: SyntaxTreeNode, conv: Converter, _style: str) -> list[Flowable]:
         commands.append(("BACKGROUND", (0, r), (-1, r), conv.styles.colour("table_stripe")))
     grid.setStyle(TableStyle(commands))
     return [grid, Spacer(0, conv.styles["body"].spaceAfter + 3)]
+
+
+def _is_command(node: SyntaxTreeNode) -> bool:
+    return node.type == "fence" and (node.info or "").split()[:1] == ["command"]
+
+
+def _with_notes(table: Flowable, notes: list[Flowable]) -> NotedTable:
+    """A table (or a table already holding notes) with these notes under it, kept with its last rows."""
+    if isinstance(table, NotedTable):
+        return NotedTable(table.table, [*table.notes, *notes])
+    return NotedTable(table, notes)
 
 
 def _font(conv: Converter) -> tuple:
@@ -259,11 +341,13 @@ def fence(node: SyntaxTreeNode, conv: Converter, _style: str) -> list[Flowable]:
     return [Paragraph(escape(line).replace("  ", "&nbsp; ") or "&nbsp;", style) for line in lines] + [Spacer(0, 4)]
 
 
-def commands(text: str, conv: Converter) -> list[Flowable]:
+def commands(text: str, conv: Converter, lead: Flowable | None = None) -> list[Flowable]:
     """A ``command`` block: one command a line, each broken only between its arguments, its
-    continuation lines indented, set smaller (to 6 pt at least) rather than broken inside an argument."""
+    continuation lines indented, set smaller (to 6 pt at least) rather than broken inside an argument.
+    ``lead``, the paragraph that introduces the block, is kept on a page with its first command."""
     style = conv.styles["command" if "command" in conv.styles.settings else "notation"]
     out: list[Flowable] = []
+    kept = [lead] if lead is not None else []
     for line in text.strip("\n").split("\n"):
         if not line.strip():
             continue
@@ -272,9 +356,10 @@ def commands(text: str, conv: Converter) -> list[Flowable]:
         first = style.clone(f"{style.name}-{found.size}", fontSize=found.size,
                             leading=style.leading * found.size / style.fontSize)
         rest = first.clone(f"{first.name}-rest", leftIndent=first.leftIndent + found.indent)
-        out.append(KeepTogether([Paragraph(escape(words), first if i == 0 else rest)
-                                 for i, words in enumerate(found.lines)]))
-    return out + [Spacer(0, 4)]
+        out.append(KeepTogether([*kept, *(Paragraph(escape(words), first if i == 0 else rest)
+                                          for i, words in enumerate(found.lines))]))
+        kept = []
+    return [*kept, *out, Spacer(0, 4)]
 
 
 def placeholder(text: str, conv: Converter) -> list[Flowable]:
@@ -282,7 +367,7 @@ def placeholder(text: str, conv: Converter) -> list[Flowable]:
     inner = Converter(conv.styles, conv.width - 18, conv.figures)
     inner._keys = conv._keys
     body = inner.convert("**Not yet written.** " + text.strip())
-    box = Table([[body]], colWidths=[conv.width])
+    box = PlaceholderBox([[body]], colWidths=[conv.width])
     box.setStyle(TableStyle([_font(conv),
         ("BACKGROUND", (0, 0), (-1, -1), conv.styles.colour("placeholder_fill")),
         ("BOX", (0, 0), (-1, -1), 1.2, conv.styles.colour("placeholder_line"), None, (4, 3)),
