@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 
 from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, ListFlowable, Paragraph, Spacer, Table
+from reportlab.platypus.doctemplate import FrameBreak
 
 MIN_ROWS = 3          # a split table leaves at least this many body rows on each page
 MIN_FIGURE_SCALE = 0.75   # a figure may shrink this far to fit the rest of a page
@@ -622,10 +623,19 @@ def _is_break(f: Flowable) -> bool:
     return isinstance(f, PageBreak)
 
 
+TAIL_LINES = 4   # the least lines of a Columns block on a page, when it is split across pages
+
+
+def _line_height(block: Flowable, height: float) -> float:
+    style = getattr(block, "style", None)
+    return getattr(style, "leading", None) or height
+
+
 class Columns(Flowable):
     """Short blocks (a glossary's entries) in ``count`` columns, read down the first column and on
     into the next, the columns as even as whole blocks allow. At a page foot the blocks that fit the
-    rest of the page, balanced the same way, stay; the others run on to the next page."""
+    rest of the page, balanced the same way, stay; the others run on to the next page. Each part is
+    at least ``TAIL_LINES`` lines tall: a block too short for that moves whole."""
 
     def __init__(self, blocks: list[Flowable], count: int, width: float, gap: float):
         super().__init__()
@@ -656,9 +666,20 @@ class Columns(Flowable):
         self.height, self._cuts = self._balance(self._heights())
         return self.width, self.height
 
+    def _least(self, heights: list[float]) -> float:
+        """The least height a part of this block may take on a page: ``TAIL_LINES`` lines."""
+        return TAIL_LINES * min(_line_height(b, h) for b, h in zip(self.blocks, heights)) - 0.01
+
     def first_height(self) -> float:
-        """The height of the first ``count`` blocks set side by side: the least this can leave on a page."""
-        return max(self._heights()[:self.count], default=0.0)
+        """The least this can leave on a page: its shortest first part, or all of it when it is too
+        short to split into two parts of ``TAIL_LINES`` lines each."""
+        heights = self._heights()
+        least = self._least(heights) if heights else 0.0
+        for n in range(self.count, len(heights)):
+            first = self._balance(heights[:n])[0]
+            if first >= least:
+                return first if self._balance(heights[n:])[0] >= least else self._balance(heights)[0]
+        return self._balance(heights)[0]
 
     def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
         heights = self._heights()
@@ -667,9 +688,13 @@ class Columns(Flowable):
             if self._balance(heights[:n])[0] > avail_height:
                 break
             fit = n
-        if fit < min(self.count, len(self.blocks) - 1) or fit == 0:
-            return []
-        return [Columns(self.blocks[:fit], self.count, self.width, self.gap),
+        held, least = fit, self._least(heights)
+        while fit > 0 and self._balance(heights[fit:])[0] < least:
+            fit -= 1   # no widow lines: the part carried over (an index's end) holds a few lines
+        if fit < min(self.count, len(self.blocks) - 1) or fit == 0 or self._balance(heights[:fit])[0] < least:
+            return []   # nor orphan lines: it moves whole
+        turn = [FrameBreak()] if fit < held else []   # what is held back opens the next page
+        return [Columns(self.blocks[:fit], self.count, self.width, self.gap), *turn,
                 Columns(self.blocks[fit:], self.count, self.width, self.gap)]
 
     def draw(self) -> None:

@@ -400,9 +400,10 @@ GRID_GUTTER = 5 * mm
 def columns(text: str, count: int, conv: Converter) -> list[Flowable]:
     """Markdown blocks set in ``count`` columns (``Columns``), ragged right as any narrow column."""
     inner_w = (conv.width - GRID_GUTTER * (count - 1)) / count
-    inner = Converter(conv.styles, inner_w, conv.figures, "beside")
+    style = "entry" if "entry" in conv.styles.settings else "beside"
+    inner = Converter(conv.styles, inner_w, conv.figures, style)
     inner._keys = conv._keys
-    blocks = inner.blocks(SyntaxTreeNode(inner.parser.parse(text)).children, "beside")
+    blocks = inner.blocks(SyntaxTreeNode(inner.parser.parse(text)).children, style)
     return [Columns(blocks, count, conv.width, GRID_GUTTER), Spacer(0, 4)] if blocks else []
 
 
