@@ -35,8 +35,8 @@ def test_player_book_passes_the_lint(book_2025):
 def test_designer_report_carries_keys_settings_and_commands(book_2025):
     text = _flat("\n".join(book_2025["report_pages"]))
     assert "grid_size" in text and "cubes_returned_basis" in text        # the options table, by key
-    assert re.search(r"python build\.py replay the-channeling --edition 2025 --seed \d+ --agents greedy,greedy", text)
-    assert "python build.py simulate the-channeling --edition 2025 --games 60" in text
+    assert re.search(r"pnpkit replay the-channeling --edition 2025 --seed \d+ --agents greedy,greedy", text)
+    assert "pnpkit simulate the-channeling --edition 2025 --games 60" in text
     for chapter in ("Rule options", "Simulations", "Balance", "Stalled games"):
         assert chapter in text
     assert _lint(book_2025["report"], players=False) == []
@@ -194,8 +194,8 @@ def test_long_tables_repeat_their_header_and_leave_no_orphans(lead_lines, tmp_pa
     text = "# Chapter\n\n" + "\n\n".join(words for _ in range(lead_lines)) + "\n\n## The long table\n\n"
     text += "| Round | Seat | Move |\n|---|---|---|\n" + "".join(f"| {i} | Seat {i % 2} | row-{i} |\n" for i in range(40))
     pdf = tmp_path / "table.pdf"
-    write_document(pdf, setup, styles, "Table", "Made-up game", lambda: [], lambda: Converter(
-        styles, 340, lambda name, width: []).convert(text))
+    write_document(pdf, setup, styles, "Table", "Made-up game", lambda: [], lambda looks: Converter(
+        looks, 340, lambda name, width: []).convert(text))
     doc = pdfium.PdfDocument(str(pdf))
     seen = []
     for page in doc:
