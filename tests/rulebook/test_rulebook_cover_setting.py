@@ -303,6 +303,6 @@ def test_the_drafts_glossary_gives_when_a_trap_springs_as_our_reading(player_boo
     """The source says only that a totem passing over a trap does not spring it: the glossary may
     not state as a rule that a trap springs on a totem ending its move there."""
     text = " ".join(" ".join(pdf_text(player_books["mana-hex", "draft", "rulebook-letter"])).split())
-    entry = text[text.index("Trap A token"):][:260]
+    entry = text[text.index("Trap. A token"):][:260]
     assert "our reading" in entry, entry
     assert "passing over" in entry, entry
