@@ -121,7 +121,6 @@ class PieceFaces:
                 for name, element in self._for_checks.bound(template, values).items()
                 if getattr(element, "kind", None) == "text"}
 
-
     def text_boxes(self, template: Template, values: dict, wanted: str) -> list[tuple[float, float, float, float]]:
         """Where a face prints ``wanted`` as the whole text of one of its text elements: each such
         line's box (x, y from the face's top left, width, height, in the template's units), as wide
