@@ -93,7 +93,7 @@ def run_checks(edition: Edition, layouts: Layouts, stage: Path, jobs: list[Job],
     from generator.preflight import run_preflight, summary_lines
     files = [p.as_dict() for job in jobs if job.profile.kind != "proof" for p in elsewhere.files(job)]
     with span("preflight"):
-        rows, written = run_preflight(stage, layouts, edition.game.id, edition.id, files)
+        rows, written = run_preflight(stage, layouts, edition.game.id, edition.id, files, edition)
     for line in summary_lines(rows):
         warn(line)
     if strict and any(r.status == "fail" for r in rows):

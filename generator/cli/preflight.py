@@ -28,8 +28,9 @@ def preflight_command(folder: Path, strict: bool, as_json: bool) -> None:
         game, edition = str(data["game"]), str(data["edition"])
     except (json.JSONDecodeError, KeyError, TypeError):
         raise UserError(f"{manifest}: not a manifest a build wrote") from None
-    layouts = layouts_for(load_edition(find_game(game), edition))
-    rows, _ = run_preflight(folder, layouts, game, edition)
+    loaded = load_edition(find_game(game), edition)
+    layouts = layouts_for(loaded)
+    rows, _ = run_preflight(folder, layouts, game, edition, loaded=loaded)
     if as_json:
         click.echo(json.dumps([r.as_dict() for r in rows], indent=2))
     else:

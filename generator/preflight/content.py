@@ -7,6 +7,8 @@ import ctypes
 import math
 from dataclasses import dataclass
 
+from generator.rulebook.legible import run_text
+
 TEXT, PATH, IMAGE, FORM = 1, 2, 3, 5
 COLOURSPACES = {1: "DeviceGray", 2: "DeviceRGB", 3: "DeviceCMYK", 4: "CalGray", 5: "CalRGB", 6: "Lab",
                 7: "ICCBased", 8: "Separation", 9: "DeviceN", 10: "Indexed", 11: "Pattern"}
@@ -59,7 +61,7 @@ def _walk(raw, page, textpage, objects, outer: Matrix, out: list[Drawn]) -> None
         if kind == TEXT:
             size = ctypes.c_float()
             raw.FPDFTextObj_GetFontSize(obj, ctypes.byref(size))
-            out.append(Drawn("text", box, round(size.value * _scale(full), 2), _text(raw, obj, textpage)))
+            out.append(Drawn("text", box, round(size.value * _scale(full), 2), run_text(raw, obj, textpage)))
         elif kind == PATH:
             fill, stroke = ctypes.c_int(), ctypes.c_int()
             raw.FPDFPath_GetDrawMode(obj, ctypes.byref(fill), ctypes.byref(stroke))
@@ -101,12 +103,3 @@ def _bounds(raw, obj, outer: Matrix) -> tuple[float, float, float, float]:
 
 def _scale(m: Matrix) -> float:
     return math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
-
-
-def _text(raw, obj, textpage) -> str:
-    length = raw.FPDFTextObj_GetText(obj, textpage, None, 0)
-    if length <= 2:
-        return ""
-    buffer = ctypes.create_string_buffer(length)
-    raw.FPDFTextObj_GetText(obj, textpage, ctypes.cast(buffer, ctypes.POINTER(ctypes.c_ushort)), length)
-    return buffer.raw[:length - 2].decode("utf-16-le", errors="replace")

@@ -106,7 +106,8 @@ def _html(game: str, edition: str, rows: list[Row], data: dict) -> str:
            f"<p>Edition <code>{e(edition)}</code>: {counts['fail']} failed, {counts['warn']} warnings, "
            f"{counts['pass']} passed <span class=\"status {data['status']}\">{data['status']}</span></p>",
            "<p>Every check measures the files as written: ink coverage from Ghostscript's separations, "
-           "resolution, text sizes and line widths from the PDF's content.</p>"]
+           "resolution, text sizes and line widths from the PDF's content; the contrast of the text on "
+           "each face as its profile paints it, against the ground rendered under it.</p>"]
     files = list(dict.fromkeys(r.file for r in rows))
     problems = [r for r in rows if r.status != "pass"]
     if problems:

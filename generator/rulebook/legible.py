@@ -4,21 +4,28 @@ Contrast follows WCAG 2 (relative luminance, ratio (L1 + 0.05) / (L2 + 0.05)); "
 both colours first turned grey the way a monochrome printer or photocopier does (Rec. 601 luma),
 so a pair passes only if it reads in colour and on a black-and-white copy.
 
-``pdf_numerals`` measures it on a built PDF, page by page, with pypdfium2: each digit's colour from
-the text layer, and the ground under it from the page rendered with its text made invisible (every
-colour covering a quarter of the digit's box or more; the lowest contrast counts).
+``pdf_numerals`` measures it on a built PDF, page by page, with pypdfium2: each character's colour
+from the text layer, and the ground under it from the page rendered with its text made invisible
+(every colour covering a quarter of the character's box or more; the lowest contrast counts). Which
+characters are measured is a choice (``numeral``, ``label``: the letters and digits of short labels,
+``letter``: every letter and digit), as is the bar: 4.5:1, or 3:1 for large text as WCAG allows
+(``Numeral.needed``).
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from reportlab.lib.colors import Color, black, white
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 MIN_CONTRAST = 4.5   # WCAG AA for normal text
+MIN_CONTRAST_LARGE = 3.0   # WCAG AA for large text: 18 pt and over, or bold 14 pt and over
+LARGE, LARGE_BOLD = 18.0, 14.0
+LABEL_CHARS = 24     # a run of text this long or shorter (spaces aside) is a label, not running text
 
 
 def rgb(colour: Any) -> tuple[float, float, float]:
@@ -86,6 +93,24 @@ GROUND_SHARE = 0.25     # a colour covering this share of a digit's box is a gro
 PAPER = 250             # every channel at or above this (0-255) is paper: the numeral sits on no fill
 PROBE = (255, 0, 255)   # the colour text is rendered in to see which digits show (no book fills with it)
 
+Wanted = Callable[[str, str], bool]   # (character, the text of its run) -> measure it
+
+
+def numeral(char: str, run: str) -> bool:
+    """A digit, wherever it is printed."""
+    return "0" <= char <= "9"
+
+
+def label(char: str, run: str) -> bool:
+    """A letter or digit of a short label (a run of at most ``LABEL_CHARS``, spaces aside): circle
+    letters, count boxes, "held by Dark"; a digit anywhere."""
+    return numeral(char, run) or (char.isalnum() and len("".join(run.split())) <= LABEL_CHARS)
+
+
+def letter(char: str, run: str) -> bool:
+    """Every letter and digit."""
+    return char.isalnum()
+
 
 @dataclass(frozen=True)
 class Numeral:
@@ -100,6 +125,25 @@ class Numeral:
     grounds: tuple[tuple[float, float, float], ...]
     ratio: float
     in_form: bool = False   # drawn inside a form XObject: in a rulebook, a piece's printed face placed whole
+    size: float = 0.0       # the font size as printed, points
+    bold: bool = False      # set in a bold face (the font's weight or name)
+    alpha: float = 1.0      # the ink's opacity
+
+    @property
+    def large(self) -> bool:
+        """Large text as WCAG has it: 18 pt and over, or bold 14 pt and over."""
+        return self.size >= LARGE - 0.005 or (self.bold and self.size >= LARGE_BOLD - 0.005)
+
+    @property
+    def needed(self) -> float:
+        """The contrast WCAG AA asks of it: 3:1 for large text, 4.5:1 for the rest."""
+        return MIN_CONTRAST_LARGE if self.large else MIN_CONTRAST
+
+    def ratios(self) -> tuple[float, float]:
+        """(in colour, in greyscale) on the ground where the lower of the two is lowest."""
+        ground = min(self.grounds, key=lambda g: _ratio(self.ink, self.alpha, g))
+        laid = _laid(self.ink, self.alpha, ground)
+        return contrast(laid, ground), contrast(grey(laid), grey(ground))
 
     @property
     def on_fill(self) -> bool:
@@ -115,29 +159,31 @@ class Numeral:
         return f"'{self.text}' {self.colours} at ({self.box[0]:.0f}, {self.box[1]:.0f}): {self.ratio:.2f}:1"
 
 
-def pdf_numerals(pdf: Path, dpi: int = CONTRAST_DPI) -> list[Numeral]:
-    """Every visible digit of every page of ``pdf`` with its ink, its ground and their contrast."""
+def pdf_numerals(pdf: Path | bytes, dpi: int = CONTRAST_DPI, wanted: Wanted = numeral) -> list[Numeral]:
+    """Every visible digit (or other ``wanted`` character) of every page of ``pdf`` (a file, or a
+    PDF's bytes) with its ink, its ground and their contrast."""
     import pypdfium2 as pdfium
-    doc = pdfium.PdfDocument(str(pdf))
+    doc = pdfium.PdfDocument(pdf if isinstance(pdf, bytes) else str(pdf))
     try:
-        return [n for i in range(len(doc)) for n in page_numerals(doc[i], i + 1, dpi)]
+        return [n for i in range(len(doc)) for n in page_numerals(doc[i], i + 1, dpi, wanted)]
     finally:
         doc.close()
 
 
-def low_contrast(numerals: list[Numeral]) -> list[Numeral]:
-    """The numerals under ``MIN_CONTRAST`` with their ground, in colour or in greyscale."""
-    return [n for n in numerals if n.ratio < MIN_CONTRAST - 0.005]
+def low_contrast(numerals: list[Numeral], large_text: bool = False) -> list[Numeral]:
+    """The numerals under ``MIN_CONTRAST`` with their ground, in colour or in greyscale; with
+    ``large_text``, large ones only under ``MIN_CONTRAST_LARGE`` (``Numeral.needed``)."""
+    return [n for n in numerals if n.ratio < (n.needed if large_text else MIN_CONTRAST) - 0.005]
 
 
-def page_numerals(page: Any, number: int, dpi: int = CONTRAST_DPI) -> list[Numeral]:
-    """The digits of one pypdfium2 page that show on it: rendered in ``PROBE`` colour, a digit hidden
+def page_numerals(page: Any, number: int, dpi: int = CONTRAST_DPI, wanted: Wanted = numeral) -> list[Numeral]:
+    """The digits (``wanted`` characters) of one pypdfium2 page that show on it: rendered in ``PROBE`` colour, a digit hidden
     under something drawn after it changes no pixel (a digit in its ground's own colour does, and is
     measured). The page is changed in memory (its text recoloured, then made invisible to render the
     ground alone): measure a page after everything else that reads it."""
     import pypdfium2.raw as raw
     texts = [obj for obj in page.get_objects(max_depth=16) if obj.type == raw.FPDF_PAGEOBJ_TEXT]
-    digits = _digits(page, {_address(obj.raw) for obj in texts if obj.level == 0})
+    digits = _characters(page, {_address(obj.raw) for obj in texts if obj.level == 0}, wanted)
     if not digits:
         return []
     scale = dpi / 72
@@ -150,7 +196,7 @@ def page_numerals(page: Any, number: int, dpi: int = CONTRAST_DPI) -> list[Numer
     image = page.render(scale=scale).to_pil()
     left, _, _, top = page.get_cropbox()
     out = []
-    for text, box, ink, alpha, in_form in digits:
+    for text, box, ink, alpha, in_form, size, bold in digits:
         x0, y0 = int((box[0] - left) * scale), int((top - box[3]) * scale)
         x1, y1 = max(x0 + 1, round((box[2] - left) * scale)), max(y0 + 1, round((top - box[1]) * scale))
         crop = image.crop((x0, y0, x1, y1))
@@ -160,26 +206,34 @@ def page_numerals(page: Any, number: int, dpi: int = CONTRAST_DPI) -> list[Numer
         total = sum(n for n, _ in counts)
         grounds = tuple(_unit(colour) for n, colour in counts if n >= GROUND_SHARE * total) or (_unit(counts[0][1]),)
         ratio = min(_ratio(ink, alpha, g) for g in grounds)
-        out.append(Numeral(number, text, box, ink, grounds, ratio, in_form))
+        out.append(Numeral(number, text, box, ink, grounds, ratio, in_form, size, bold, alpha))
     return out
 
 
-def _digits(page: Any, top_level: set) -> list[tuple[str, tuple, tuple, float, bool]]:
-    """(digit, box, ink as 0-1 RGB, ink's opacity, whether inside a form) of every digit the page's
-    text layer shows; ``top_level``: the addresses of the page's own text objects (not in forms)."""
+def _characters(page: Any, top_level: set, wanted: Wanted) -> list[tuple[str, tuple, tuple, float, bool, float, bool]]:
+    """(character, box, ink as 0-1 RGB, ink's opacity, whether inside a form, font size, bold) of
+    every ``wanted`` character the page's text layer shows; ``top_level``: the addresses of the
+    page's own text objects (not in forms)."""
     import ctypes
 
     import pypdfium2.raw as raw
     text = page.get_textpage()
     out = []
+    runs: dict[int | None, str] = {}
     try:
         count = text.count_chars()
         chars = text.get_text_range(0, count)
         if len(chars) != count:   # a character outside the BMP: read them one by one
             chars = "".join(chr(raw.FPDFText_GetUnicode(text, index)) for index in range(count))
-        for index in (i for i, char in enumerate(chars) if "0" <= char <= "9"):
-            char = chars[index]
+        for index, char in enumerate(chars):
+            if not char.isalnum():
+                continue
             obj = raw.FPDFText_GetTextObject(text, index)
+            address = _address(obj)
+            if address not in runs:
+                runs[address] = run_text(raw, obj, text)
+            if not wanted(char, runs[address]):
+                continue
             mode = raw.FPDFTextObj_GetTextRenderMode(obj)
             if mode in (raw.FPDF_TEXTRENDERMODE_INVISIBLE, raw.FPDF_TEXTRENDERMODE_CLIP):
                 continue
@@ -188,10 +242,43 @@ def _digits(page: Any, top_level: set) -> list[tuple[str, tuple, tuple, float, b
             if not (raw.FPDFText_GetStrokeColor if stroked else raw.FPDFText_GetFillColor)(text, index, r, g, b, a):
                 continue
             out.append((char, tuple(text.get_charbox(index)), _unit((r.value, g.value, b.value)), a.value / 255,
-                        _address(obj) not in top_level))
+                        address not in top_level, _printed_size(raw, text, index), _bold(raw, text, index)))
     finally:
         text.close()
     return out
+
+
+def run_text(raw: Any, obj: Any, textpage: Any) -> str:
+    """The text of one text object (a run set in one font and colour)."""
+    import ctypes
+    length = raw.FPDFTextObj_GetText(obj, textpage, None, 0)
+    if length <= 2:
+        return ""
+    buffer = ctypes.create_string_buffer(length)
+    raw.FPDFTextObj_GetText(obj, textpage, ctypes.cast(buffer, ctypes.POINTER(ctypes.c_ushort)), length)
+    return buffer.raw[:length - 2].decode("utf-16-le", errors="replace")
+
+
+def _printed_size(raw: Any, textpage: Any, index: int) -> float:
+    """A character's font size as printed: scaled by every matrix around it (a face drawn smaller)."""
+    import ctypes
+    m = raw.FS_MATRIX()
+    scale = math.sqrt(abs(m.a * m.d - m.b * m.c)) if raw.FPDFText_GetMatrix(textpage, index, ctypes.byref(m)) else 1.0
+    return raw.FPDFText_GetFontSize(textpage, index) * scale
+
+
+def _bold(raw: Any, textpage: Any, index: int) -> bool:
+    """Whether a character is set in a bold face: its font's weight (600 and over), its descriptor's
+    ForceBold flag, or "Bold" or "Black" in its name (embedded TrueType fonts often state no weight)."""
+    import ctypes
+    if raw.FPDFText_GetFontWeight(textpage, index) >= 600:
+        return True
+    flags = ctypes.c_int()
+    length = raw.FPDFText_GetFontInfo(textpage, index, None, 0, ctypes.byref(flags))
+    buffer = ctypes.create_string_buffer(max(length, 1))
+    raw.FPDFText_GetFontInfo(textpage, index, buffer, length, ctypes.byref(flags))
+    name = buffer.value.decode("latin-1", errors="replace").lower()
+    return bool(flags.value & (1 << 18)) or "bold" in name or "black" in name
 
 
 def _hex(colour: tuple[float, float, float]) -> str:
@@ -210,5 +297,9 @@ def _unit(colour: tuple[int, ...]) -> tuple[float, float, float]:
 @lru_cache(maxsize=4096)
 def _ratio(ink: tuple[float, float, float], alpha: float, ground: tuple[float, float, float]) -> float:
     """``print_contrast`` of the ink, laid over ``ground`` at ``alpha`` opacity, and the ground."""
-    laid = tuple(alpha * i + (1 - alpha) * g for i, g in zip(ink, ground))
-    return print_contrast(laid, ground)
+    return print_contrast(_laid(ink, alpha, ground), ground)
+
+
+def _laid(ink: tuple[float, float, float], alpha: float, ground: tuple[float, float, float]) -> tuple:
+    """The colour ``ink`` prints at ``alpha`` opacity over ``ground``."""
+    return tuple(alpha * i + (1 - alpha) * g for i, g in zip(ink, ground))

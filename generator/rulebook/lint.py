@@ -9,9 +9,10 @@ under a term's ``avoid`` (place, never spot), nor a spelling of the other Englis
 be followed on its page by at least two lines of what it heads, and no body page but the last may be
 less than half full. Fill is measured on the rendered page, by drawn area: the share of the text
 block's height (between running head and page number) that holds ink, text, figures and tables
-alike, gaps shorter than a few lines of text counted as filled. Contrast: every numeral the book
-draws on a fill reaches 4.5:1 with it, in colour and in greyscale (``legible.pdf_numerals``; the
-pieces' printed faces are shown as the sheets print them and are not held to it here).
+alike, gaps shorter than a few lines of text counted as filled. Contrast: every numeral and every
+short label (circle letters, "held by Dark") the book draws on a fill reaches 4.5:1 with it, in colour
+and in greyscale (``legible.pdf_numerals``; the pieces' printed faces are shown as the sheets print
+them and are not held to it here: the preflight measures those).
 """
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
 
-from generator.rulebook.legible import low_contrast, pdf_numerals
+from generator.rulebook.legible import label, low_contrast, pdf_numerals
 from generator.rulebook.terms import Term, avoid_pattern
 
 COMMAND = re.compile(r"python\s+build\.py|\bpnp\s+(build|replay|simulate|rulebook|validate)\b|--(edition|seed|agents|games)\b")
@@ -84,10 +85,10 @@ def lint_pdf(pdf: Path, option_keys: Iterable[str] = (), agent_ids: Iterable[str
 
 
 def contrast_findings(pdf: Path) -> list[Finding]:
-    """Numerals the book draws (not inside a piece's printed face) under 4.5:1 with their ground:
-    one finding for each page, ink and ground, with how many numerals share them."""
+    """Numerals and short labels the book draws (not inside a piece's printed face) under 4.5:1 with
+    their ground: one finding for each page, ink and ground, with the characters that share them."""
     groups: dict[tuple[int, str], list] = {}
-    for numeral in low_contrast([n for n in pdf_numerals(pdf) if not n.in_form]):
+    for numeral in low_contrast([n for n in pdf_numerals(pdf, wanted=label) if not n.in_form]):
         groups.setdefault((numeral.page, numeral.colours), []).append(numeral)
     return [Finding(page, "contrast", f"'{''.join(n.text for n in found)}' {colours}, "
                                       f"{min(n.ratio for n in found):.2f}:1")

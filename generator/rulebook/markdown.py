@@ -49,8 +49,9 @@ class Converter:
         self.headings: list[tuple[int, str]] = []   # (contents level, text) of each heading listed in the contents
 
     def convert(self, text: str) -> list[Flowable]:
-        return keep_headings(self.blocks(SyntaxTreeNode(self.parser.parse(text)).children, self.body),
-                             lambda f: isinstance(f, Heading))
+        blocks = keep_boxes_with_previous(self.blocks(SyntaxTreeNode(self.parser.parse(text)).children, self.body),
+                                          self.width)
+        return _unnest(keep_headings(blocks, lambda f: isinstance(f, Heading)))
 
     def blocks(self, nodes, style: str = "body") -> list[Flowable]:
         out: list[Flowable] = []
@@ -143,7 +144,65 @@ def _list(node: SyntaxTreeNode, conv: Converter, kind: str, start: str | None, f
         options["start"] = start
     else:
         options.update(start=first, bulletFormat="%s.")
-    return ListFlowable(items, **options)
+    return _book_list(items, options)
+
+
+def _book_list(items: list[ListItem], options: dict) -> ListFlowable:
+    """A list that remembers its items and options, so that its last item can be cut off (see
+    ``keep_boxes_with_previous``)."""
+    out = ListFlowable(items, **options)
+    out.book_items, out.book_options = items, options
+    return out
+
+
+class PlaceholderBox(Table):
+    """The dashed box of a part the rules leave blank."""
+
+
+BOX_KEEPS_LINES = 4   # a paragraph this many lines long or shorter goes to the next page with the box under it
+
+
+def keep_boxes_with_previous(flowables: list[Flowable], width: float) -> list[Flowable]:
+    """Each placeholder box kept on the page of what it follows in its section, never alone at the
+    top of a page: with the last item of a list, or with a short paragraph (``BOX_KEEPS_LINES``)."""
+    out: list[Flowable] = []
+    for f in flowables:
+        if isinstance(f, PlaceholderBox):
+            at = len(out) - 1
+            while at >= 0 and isinstance(out[at], Spacer):
+                at -= 1
+            prev = out[at] if at >= 0 else None
+            if isinstance(prev, ListFlowable) and len(getattr(prev, "book_items", [])) > 1:
+                head, tail = _cut_last_item(prev)
+                out[at:] = [head, KeepTogether([tail, *out[at + 1:], f])]
+                continue
+            if isinstance(prev, Paragraph) and not isinstance(prev, Heading) and \
+                    prev.wrap(width, 1e6)[1] <= BOX_KEEPS_LINES * prev.style.leading:
+                out[at:] = [KeepTogether([*out[at:], f])]
+                continue
+        out.append(f)
+    return out
+
+
+def _unnest(flowables: list[Flowable]) -> list[Flowable]:
+    """Each group kept together holds no plain group of its own (a box kept with its paragraph, kept
+    in turn with the heading over them): reportlab's ``KeepTogether`` asks to be split whenever it
+    is measured, so one inside another would never fit on a page."""
+    def flat(content: list[Flowable]) -> list[Flowable]:
+        return [g for f in content for g in (flat(f._content) if type(f) is KeepTogether else [f])]
+    for f in flowables:
+        if isinstance(f, KeepTogether):
+            f._content = flat(f._content)
+    return flowables
+
+
+def _cut_last_item(whole: ListFlowable) -> tuple[ListFlowable, ListFlowable]:
+    """``whole`` as two lists that print as it does: all but its last item, then that item (numbered on)."""
+    items, options = whole.book_items, whole.book_options
+    head = _book_list(items[:-1], {**options, "spaceAfter": 0})
+    start = options["start"]
+    tail = _book_list(items[-1:], {**options, "start": start + len(items) - 1 if isinstance(start, int) else start})
+    return head, tail
 
 
 def blockquote(node: SyntaxTreeNode, conv: Converter, _style: str) -> list[Flowable]:
@@ -282,7 +341,7 @@ def placeholder(text: str, conv: Converter) -> list[Flowable]:
     inner = Converter(conv.styles, conv.width - 18, conv.figures)
     inner._keys = conv._keys
     body = inner.convert("**Not yet written.** " + text.strip())
-    box = Table([[body]], colWidths=[conv.width])
+    box = PlaceholderBox([[body]], colWidths=[conv.width])
     box.setStyle(TableStyle([_font(conv),
         ("BACKGROUND", (0, 0), (-1, -1), conv.styles.colour("placeholder_fill")),
         ("BOX", (0, 0), (-1, -1), 1.2, conv.styles.colour("placeholder_line"), None, (4, 3)),

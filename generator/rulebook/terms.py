@@ -52,10 +52,18 @@ def term_pattern(term: Term) -> re.Pattern:
 def avoid_pattern(term: Term) -> re.Pattern | None:
     """The forms ``term`` lists under ``avoid`` as whole words: a form that differs from one of the
     term's own only in case ('green glyph' beside 'Green glyph') matches in that case alone, any
-    other form in any case; None when it lists none."""
+    other form in any case; a form that ends one of the term's own ('reserve' of 'Mana Reserve')
+    does not match inside it. None when it lists none."""
     if not term.avoid:
         return None
     own = {w.lower() for w in (term.term, *term.also)}
-    parts = [("" if form.lower() in own else "(?i:") + re.escape(form) + ("" if form.lower() in own else ")")
+    parts = [_inside_own(form, own) + ("" if form.lower() in own else "(?i:") + re.escape(form)
+             + ("" if form.lower() in own else ")")
              for form in sorted(term.avoid, key=len, reverse=True)]
     return re.compile(r"\b(?:" + "|".join(parts) + r")\b")
+
+
+def _inside_own(form: str, own: set[str]) -> str:
+    """Lookbehinds that keep ``form`` from matching as the last words of one of the ``own`` forms."""
+    heads = sorted({w[:-len(form)].rstrip() for w in own if w.endswith(" " + form.lower())})
+    return "".join(r"(?<!(?i:" + r"\s".join(map(re.escape, head.split())) + r")\s)" for head in heads)

@@ -111,6 +111,7 @@ def test_print_kit_shows_what_exists_and_leaves_the_rest_blank(tmp_path: Path) -
     out = tmp_path / "mana-hex"
     result = cli("build", "mana-hex", "--profile", "a4", "--out", str(out))
     assert result.returncode == 0, result.stderr
+    assert "print-safety" not in result.stderr, result.stderr   # no text runs out of its box (the summary's rows)
     manifest = json.loads((out / "manifest.json").read_text())
     assert {f["kind"] for f in manifest["files"]} >= {"sheet", "tokens"}
     cards = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(out / "mana-hex-draft-a4-cards.pdf").pages)
@@ -136,6 +137,6 @@ def test_simulate_names_the_missing_rules() -> None:
     assert result.returncode == 2 and result.stdout == ""
     lines = result.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ")
-    assert "Power Struggle" in result.stderr and "spell deck" in result.stderr
+    assert "Power Struggle" in result.stderr and "Spell deck" in result.stderr
     for part in incomplete_parts(load_edition("mana-hex", "draft")):
         assert part.removeprefix("undefined in the rules: ") in lines[0]

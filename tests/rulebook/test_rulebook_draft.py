@@ -3,6 +3,7 @@ box, no appendices (there is no engine to play it), and a cover that does not in
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -71,3 +72,129 @@ def test_placeholder_boxes_are_drawn_as_dashed_boxes(draft_book):
         return hits / (image.width * image.height)
     assert share("splendor", 40) > 0.001  # the dashed outlines of several boxes
     assert share("parchment") < 0.005  # and no tinted note among them
+
+
+# ------------------------------------------------------------- the editor's marks, in every profile
+PROFILES = ["rulebook-letter", "rulebook-a4", "rulebook-a5-booklet"]
+
+
+@pytest.fixture(scope="session")
+def draft_books(player_books) -> dict[str, dict]:
+    """The draft's book in each profile (built once with the other player books): profile -> its
+    PDF and the text of each page."""
+    return {profile: {"pdf": player_books[GAME, EDITION, profile], "pages": pdf_text(player_books[GAME, EDITION, profile])}
+            for profile in PROFILES}
+
+
+def _chapter(text: str, heading: str, end: str) -> str:
+    """From the chapter ``heading`` (its last occurrence: the first is the contents' line) to ``end``."""
+    start = text.rindex(f" {heading} ")
+    return text[start:text.index(f" {end} ", start)]
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_the_words_are_defined_once_as_the_draft_gives_them(draft_books, profile):
+    """One list of the game's words, the glossary (the rules point to it): no second list in the
+    rules, and the mana on a hex sets how far a totem moves from it, not 'pays for moves' (a
+    Standard Move spends nothing)."""
+    text = _flat("\n".join(draft_books[profile]["pages"]))
+    assert "Words used in these rules" not in text
+    assert "explained in the Glossary" in text
+    glossary = _chapter(text, "Glossary", "Turn at a glance")
+    assert "The mana on a hex sets how far a totem moves from it" in glossary, glossary
+    for said in ("pays for moves", "decides how far", "Mana decides"):
+        assert said not in text, said
+    for term in ("Hex", "Tile", "Mana", "Mana Reserve"):   # a glossary entry, and no list's 'Term: meaning'
+        assert re.search(rf"(?<!Central )(?<!Mana )\b{term}\. [A-Z]", glossary), term
+        assert not re.search(rf"\b{term}: [a-z]", text), term
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_the_open_list_names_what_the_draft_leaves_unsaid(draft_books, profile):
+    """Checked against the draft: Drain and Replenish act on the tile while the Standard Move counts
+    the hex; a Clash is of 'two or more' totems but only a Clash of two has a winner and a loser;
+    nothing says what a Drain with no mana to take does. Each is in the list at the front and in a
+    box in its own section."""
+    text = _flat("\n".join(draft_books[profile]["pages"]))
+    front = text[text.index("Not yet written in this draft:"):text.rindex(" Components ")]
+    for part in ("a Clash of three or more totems", "where mana lies", "Drain where there is no mana to take"):
+        assert part in front, part
+    actions = text[text.rindex(" Actions "):text.rindex(" The Standard Move ")]
+    assert "Not yet written. Where mana lies" in actions and "no mana to take" in actions, actions
+    clash = text[text.rindex(" Clash A Clash happens"):text.rindex(" Power Struggle ")]
+    assert "two or more totems" in clash and "a Clash of three or more totems" in clash, clash
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_the_wizard_is_a_clarification_worded_as_our_reading(draft_books, profile):
+    """The draft's Scholar text says 'the Wizard'; the book gives its parts to the Scholar and says
+    so in Clarifications, as its own reading."""
+    text = _flat("\n".join(draft_books[profile]["pages"]))
+    assert text.count("Clarifications") == 2   # the contents' line and the chapter
+    clarifications = _chapter(text, "Clarifications", "Glossary")
+    assert "the Wizard" in clarifications and "We read the Wizard as the Scholar" in clarifications
+    assert "reading" in clarifications
+
+
+def _cover_pieces_keep_their_words(cover: str) -> bool:
+    """A class card on the cover shows its name band: its written parts must show with it."""
+    return "The Scholar" not in cover or "Mana Manipulation" in cover
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_the_cover_shows_pieces_that_read(draft_books, profile):
+    """The cover draws no card of words without its words (the Scholar's card, at cover size, kept
+    only its name band and ruled lines), and names the one written class."""
+    cover = draft_books[profile]["pages"][0]
+    assert _cover_pieces_keep_their_words(cover), cover
+    assert "Scholar" in cover
+    assert not _cover_pieces_keep_their_words("Mana Hex\nThe Scholar\nScholar")   # what the check catches
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_one_form_for_each_term(draft_books, profile):
+    """'Mana Reserve', never a bare reserve; 'Trap token', 'Spell card' and 'Spell deck' in one case
+    (a capital where a sentence starts is no drift, but none of these starts one here); and the
+    rulebook lint, with the game's terms file, finds no form it avoids."""
+    from generator.model.source import load_yaml
+    from generator.rulebook.lint import lint_pdf
+    from generator.rulebook.terms import load_terms
+    from rulebook_helpers import ROOT
+
+    text = _flat("\n".join(draft_books[profile]["pages"]))
+    assert not re.findall(r"(?<!Mana )\b[Rr]eserves?\b", text)
+    for word in ("trap token", "spell card", "spell deck"):
+        assert not re.findall(rf"\b{word}", text), word
+    assert "Trap token" in text and "Mana Reserve" in text
+    folder = ROOT / "components" / GAME / "rules"
+    findings = lint_pdf(draft_books[profile]["pdf"], draft=True, terms=load_terms(folder),
+                        language=load_yaml(folder / "rulebook.yaml").data["language"])
+    assert [str(f) for f in findings if f.kind == "term"] == []
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_the_clash_box_is_on_the_page_of_its_section(draft_books, profile):
+    """The box saying what a Clash of equal totals does sits on the page of the Clash's last step."""
+    pages = [_flat(p) for p in draft_books[profile]["pages"]]
+    box = [i for i, p in enumerate(pages) if "What a Clash between equal totals does" in p]
+    assert len(box) == 1
+    assert "shuffled back into the Spell deck" in pages[box[0]], pages[box[0]]
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_the_open_list_runs_on_from_the_contents_page(draft_books, profile):
+    """The list of every missing part starts on the page of 'About this draft' (the contents page
+    in these books) rather than leaving it part empty, and that page is more than three quarters
+    full by drawn area."""
+    import pypdfium2 as pdfium
+    from generator.rulebook.lint import page_fill, page_lines
+
+    pages = [_flat(p) for p in draft_books[profile]["pages"]]
+    about = next(i for i, p in enumerate(pages) if "This is a working draft" in p)
+    assert "Not yet written in this draft: • the game board" in pages[about], pages[about]
+    doc = pdfium.PdfDocument(str(draft_books[profile]["pdf"]))
+    try:
+        fill = page_fill(doc[about], page_lines(doc[about]), about + 1)
+    finally:
+        doc.close()
+    assert fill > 0.75, fill

@@ -118,18 +118,19 @@ def numeral_contrasts(pdf: Path) -> list[tuple[int, str, float]]:
 
 
 def test_numerals_on_fills_in_every_player_book_reach_4_5_to_1(books):
-    """Every digit of every page of every player book (Letter, A4, the A5 booklet) that the book
-    draws on a fill (cube counts in filled boxes, card values on their discs)
-    reaches 4.5:1 with the fill under it, in colour and in greyscale. The pieces' printed faces
-    (the card gallery, the cover's fan: form XObjects placed whole) show the cards as the sheets
-    print them and are left out. The Channeling's and the Grove's boards put hundreds of numerals
-    on fills: the count shows the measure really reaches them."""
-    from generator.rulebook.legible import low_contrast, pdf_numerals
+    """Every digit and every short label (a circle's letter, the Grove's name) of every page of every
+    player book (Letter, A4, the A5 booklet) that the book draws on a fill (cube counts in filled
+    boxes, card values on their discs) reaches 4.5:1 with the fill under it, in colour and in
+    greyscale. The pieces' printed faces (the card gallery, the cover's fan: form XObjects placed
+    whole) show the cards as the sheets print them and are left out (the preflight measures them).
+    The Channeling's and the Grove's boards put hundreds of numerals on fills: the count shows the
+    measure really reaches them."""
+    from generator.rulebook.legible import label, low_contrast, pdf_numerals
     reached: dict[str, int] = {}
     low = []
     for pdf in books:
-        own = [n for n in pdf_numerals(pdf) if not n.in_form and n.on_fill]
-        reached[pdf.name] = len(own)
+        own = [n for n in pdf_numerals(pdf, wanted=label) if not n.in_form and n.on_fill]
+        reached[pdf.name] = sum(n.text.isdigit() for n in own)
         low += [f"{pdf.name} p{n.page} {n}" for n in low_contrast(own)]
     assert not low, low[:12]
     for name, count in reached.items():
@@ -192,7 +193,9 @@ def test_numerals_on_the_channeling_boards_reach_4_5_to_1(tmp_path):
     assert not small_text(pdf)
 
 
-def test_numerals_on_the_grove_drawings_reach_4_5_to_1(tmp_path):
+def _grove_drawing(tmp_path: Path) -> Path:
+    """A Grove turn drawn as the book draws it: druids at every place, cubes of both colours, a
+    circle held, marks and a move."""
     from pnp_games.grove import GroveOptions
     from pnp_games.grove.book.diagram import GroveDiagram, GroveParts, grove_view
     from pnp_games.grove.positions import from_data
@@ -204,13 +207,28 @@ def test_numerals_on_the_grove_drawings_reach_4_5_to_1(tmp_path):
     view = grove_view(state)
     view.marks = {"B": [("+2", "path"), ("\u22121", "cancel")]}
     view.moves = [("G", "C", 1)]
-    pdf = _diagram_pdf(tmp_path / "grove.pdf", [GroveDiagram(view, faces, GroveParts.model_validate(board), styles,
-                                                             120, options.druids_per_player)])
+    return _diagram_pdf(tmp_path / "grove.pdf", [GroveDiagram(view, faces, GroveParts.model_validate(board), styles,
+                                                              120, options.druids_per_player)])
+
+
+def test_numerals_on_the_grove_drawings_reach_4_5_to_1(tmp_path):
+    pdf = _grove_drawing(tmp_path)
     found = numeral_contrasts(pdf)
     assert len(found) > 8
     low = [f for f in found if f[2] < 4.5]
     assert not low, low[:10]
     assert not small_text(pdf)
+
+
+def test_every_label_on_the_grove_drawings_reaches_4_5_to_1(tmp_path):
+    """Letters too: the circles' letters (printed on the circle tokens' faces, which the drawing
+    places whole) and the Grove's name on its ground, with the cube counts and the marks."""
+    from generator.rulebook.legible import label, low_contrast, pdf_numerals
+    found = [n for n in pdf_numerals(_grove_drawing(tmp_path), wanted=label) if n.on_fill]
+    letters = "".join(n.text for n in found)
+    assert all(c in letters for c in "ABC") and "Grove" in letters, letters
+    low = low_contrast(found)
+    assert not low, [str(n) for n in low[:10]]
 
 
 def test_the_contrast_measure_catches_pale_numerals(tmp_path):

@@ -106,3 +106,44 @@ def test_chapters_run_on_unless_the_profile_breaks_them(player_books, rulebook_e
     broken = chapter_tops(tmp_path / "out" / "the-channeling-2025-rulebook-breaks.pdf")
     assert len(broken) == len(running)
     assert all(top > height * 0.8 for _, top, height in broken), broken
+
+
+@pytest.mark.parametrize("extra", range(0, 90, 10))
+@pytest.mark.parametrize("before", ["list", "paragraph"])
+def test_a_placeholder_box_stays_on_the_page_of_what_it_follows(before, extra, tmp_path):
+    """A made-up section whose box falls near a page foot after more or less text (``extra`` words):
+    the box is on the page of the list's last item (numbered on, when the list is cut there) or of
+    the short paragraph before it, never alone at the top of a page. Without the keep, the box
+    stands alone at 10-25 extra words after the list and 55-70 after the paragraph."""
+    import pypdfium2 as pdfium
+    from generator.model import layouts_dir
+    from generator.model.layouts import Layouts
+    from generator.rulebook.document import PageSetup, write_document
+    from generator.rulebook.markdown import Converter
+    from generator.rulebook.settings import load_style_sheet
+    from generator.rulebook.styles import build_styles
+
+    layouts = Layouts(layouts_dir())
+    styles = build_styles(layouts, load_style_sheet(layouts, "styles"))
+    setup = PageSetup((420, 595), top=50, bottom=50, inner=40, outer=40)
+    lead = "\n\n".join(" ".join(f"word{i}" for i in range(50)) for _ in range(8))
+    lead += " ".join(f"extra{i}" for i in range(extra))
+    steps = "\n".join(f"{i}. Step{i} of the made-up rule, said in a few words." for i in range(1, 6))
+    last = steps if before == "list" else "The made-up rule says this, and then ends here: LastWords."
+    text = (f"# Chapter\n\n{lead}\n\n## The rule\n\nThe rule, first said at length. "
+            + " ".join(f"more{i}" for i in range(40)) + f"\n\n{last}\n\n"
+            "```placeholder\nWhat the rule leaves open.\n```\n\n## Next\n\nMore text.\n")
+    pdf = tmp_path / "box.pdf"
+    write_document(pdf, setup, styles, "Box", "Made-up game", lambda: [],
+                   lambda: Converter(styles, 340, lambda name, width: []).convert(text))
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        pages = [page.get_textpage().get_text_bounded() for page in doc]
+    finally:
+        doc.close()
+    (box,) = [p for p in pages if "Not yet written" in p]
+    if before == "list":
+        assert "5. Step5" in box, box
+        assert all(f"{i}. Step{i}" in "".join(pages) for i in range(1, 6))
+    else:
+        assert "LastWords" in box, box

@@ -55,6 +55,20 @@ def test_the_lint_finds_the_other_english_and_the_avoided_forms():
     assert word_findings(pages, [], None) == []
 
 
+def test_an_avoided_short_form_is_found_alone_but_not_inside_the_terms_own_name():
+    """'reserve' avoided for Mana Reserve: found in 'your reserve' and 'your Reserve', never inside
+    'Mana Reserve', 'Mana Reserves' or 'Effective Mana Reserve', across a line break too."""
+    from generator.rulebook.lint import word_findings
+    from generator.rulebook.terms import Term, avoid_pattern
+    reserve = Term(term="Mana Reserve", means="x", also=["Mana Reserves"], avoid=["reserve", "reserves"])
+    pattern = avoid_pattern(reserve)
+    assert [m.group(0) for m in pattern.finditer("from your reserve; not from your Reserve; players' reserves")] == \
+        ["reserve", "Reserve", "reserves"]
+    assert not pattern.search("your Mana Reserve, their mana reserves, the Effective Mana Reserve")
+    pages = _lines("Put 1 mana from your Mana\nReserve on the tile; take 1 into your\nReserve.")
+    assert [f.text for f in word_findings(pages, [reserve], None)] == ["'Reserve' for Mana Reserve"]
+
+
 def test_a_game_in_en_us_is_warned_of_a_british_word_and_an_avoided_term(tmp_path, rulebook_env):
     """Through the command line: the scaffold's book with 'colour' and a word its terms file avoids."""
     from generator.build.newgame import create_game

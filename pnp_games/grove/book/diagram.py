@@ -134,7 +134,7 @@ class GroveDiagram(Flowable):
         canv.setDash(3, 2)
         canv.roundRect(x, y, self.grove_w * s, self.grove_h * s, 0.1 * s, stroke=1, fill=1)
         canv.restoreState()
-        self._text("Grove", 0.0, -self.grove_h / 2 + 0.05 + self._size(0.12) / s / 2, self._size(0.12), "path")
+        self._text("Grove", 0.0, -self.grove_h / 2 + 0.05 + self._size(0.12) / s / 2, self._size(0.12), "axis")
 
     def _circle(self, name: str) -> None:
         canv, s = self.canv, self.scale
