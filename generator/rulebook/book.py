@@ -20,11 +20,12 @@ from generator.core.units import MM
 from generator.rulebook.appendices import Book, Figure, balance, for_engine, stall_runs
 from generator.rulebook.balance import fixed, percent
 from generator.rulebook.config import RulebookConfig, rules_folder
-from generator.rulebook.document import IndexSpec, PageSetup, write_document
+from generator.rulebook.document import PageSetup, write_document
 from generator.rulebook.examples import Examples, example_function
 from generator.rulebook.faces import PieceFaces
 from generator.rulebook.facts import edition_facts, option_facts
 from generator.rulebook.fan import CoverFan
+from generator.rulebook.index import book_index
 from generator.rulebook.gallery import CoverRow, Gallery
 from generator.rulebook.markdown import Converter
 from generator.rulebook.report import report_context
@@ -118,7 +119,6 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
     if terms:
         markdown += "\n\n" + text.render(context, "glossary.md")
     reference = text.render(context, config.reference) if config.reference and not designers else None
-    index = IndexSpec("Index", [(t.term, term_pattern(t)) for t in terms], NOT_INDEXED) if terms else None
 
     def converter() -> Converter:
         return Converter(styles, width, _provider(figures, folder), chapter_breaks=settings.chapter_breaks)
@@ -126,6 +126,7 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
     first = converter()
     unused = [first.convert(markdown)]
     headings = first.headings
+    index = None if designers else book_index(folder, terms, markdown, headings, NOT_INDEXED)
 
     def body() -> list[Flowable]:  # the first layout takes the flowables made above; a later one new ones
         return _without_trailing_space(unused.pop() if unused else converter().convert(markdown))

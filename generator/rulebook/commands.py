@@ -1,13 +1,19 @@
-"""Command lines set for print: a long command breaks only between its arguments (an option stays
-with its value, a quoted argument stays whole), continuation lines are indented, and when one
-argument is wider than a line the whole command is set smaller, down to a least size, before any
-argument is broken."""
+"""Command lines set for print: each opens with the installed program (``command_line``); a long
+command breaks only between its arguments (an option stays with its value, a quoted argument stays
+whole), continuation lines are indented, and when one argument is wider than a line the whole
+command is set smaller, down to a least size, before any argument is broken."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Callable
 
 HANGING = 4   # continuation lines are indented by this many character widths
+PROGRAM = "pnpkit"   # the installed command (pyproject's [project.scripts]): what a reader types anywhere
+
+
+def command_line(*words: object) -> str:
+    """A command as a reader types it: the installed program, then ``words`` (``replay``, the game...)."""
+    return " ".join([PROGRAM, *(str(w) for w in words)])
 
 
 @dataclass(frozen=True)

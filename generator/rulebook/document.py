@@ -9,7 +9,7 @@ import math
 from ast import literal_eval
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 from xml.sax.saxutils import escape
 
 from reportlab.lib.styles import ParagraphStyle
@@ -24,6 +24,9 @@ from generator.core.errors import UserError
 from generator.rulebook.flowables import Columns, FigureBlock
 from generator.rulebook.markdown import Heading
 from generator.rulebook.styles import Styles
+
+if TYPE_CHECKING:
+    from generator.rulebook.index import BookIndex
 
 
 @dataclass(frozen=True)
@@ -211,20 +214,10 @@ def contents(styles: Styles, title: str = "Contents") -> list[Flowable]:
 INDEX_AFTER = 12   # a book longer than this many pages gets an index
 
 
-@dataclass(frozen=True)
-class IndexSpec:
-    """The index of a long book: its title, each term with the pattern that finds its forms in the
-    text, and the chapters (by title) from which on nothing is indexed (appendix, glossary)."""
-
-    title: str
-    terms: list[tuple[str, "re.Pattern"]]
-    stop: "re.Pattern"
-
-
 def write_document(path: Path, setup: PageSetup, styles: Styles, title: str, running_head: str,
                    cover: Callable[[], list[Flowable]], body: Callable[[], list[Flowable]],
                    contents_title: str = "Contents", contents_hint: list | None = None,
-                   back: Callable[[], list[Flowable]] | None = None, index: IndexSpec | None = None,
+                   back: Callable[[], list[Flowable]] | None = None, index: BookIndex | None = None,
                    chapter_breaks: bool = False) -> int:
     """Lay out and write the PDF; returns its page count (a booklet's is a multiple of four).
 
@@ -274,44 +267,11 @@ def write_document(path: Path, setup: PageSetup, styles: Styles, title: str, run
     doc = lay_out(0, None)
     if index is not None and doc.page > INDEX_AFTER:
         lay_out(0, [(term, "") for term, _ in index.terms])
-        entries = term_pages(path, index)
+        entries = index.locate(path)
         doc = lay_out(0, entries)
     if setup.booklet and doc.page % 4:
         doc = lay_out(4 - doc.page % 4, entries)
     return doc.page
-
-
-def term_pages(pdf: Path, index: IndexSpec) -> list[tuple[str, str]]:
-    """Each term with the pages (as "2, 6, 7") where a form of it appears, from the first body page
-    up to the first chapter ``index.stop`` names; the contents' lines (dot leaders) do not count."""
-    import re
-    import pypdfium2 as pdfium
-    doc = pdfium.PdfDocument(str(pdf))
-    try:
-        stops = [m.get_dest().get_index() for m in doc.get_toc(max_depth=16) if m.level == 0
-                 and m.get_dest() is not None and index.stop.match(m.get_title())]
-        end = min(stops, default=len(doc))
-        texts = []
-        for i in range(1, end + 1 if end < len(doc) else end):
-            text = doc[i].get_textpage().get_text_bounded()
-            texts.append((i + 1, "\n".join(line for line in text.splitlines() if not re.search(r"\.{3,}|(\. ){3}", line))))
-    finally:
-        doc.close()
-    out = []
-    for term, pattern in index.terms:
-        out.append((term, page_ranges([number for number, text in texts if pattern.search(text)])))
-    return out
-
-
-def page_ranges(pages: list[int]) -> str:
-    """Pages as an index gives them: a run of three or more in a row as a range ("2\u20135, 8, 9")."""
-    runs: list[list[int]] = []
-    for page in pages:
-        if runs and page == runs[-1][-1] + 1:
-            runs[-1].append(page)
-        else:
-            runs.append([page])
-    return ", ".join(f"{run[0]}\u2013{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)) for run in runs)
 
 
 def index_pages(styles: Styles, title: str, entries: list[tuple[str, str]], width: float,

@@ -1,6 +1,6 @@
-"""Flowables that typeset the way an editor asks: tables that split without orphans, figures kept
-with their captions (shrunk a little rather than leaving most of a page empty), headings kept with
-what they head."""
+"""Flowables that typeset the way an editor asks: tables that split without orphans and keep their
+notes, figures kept with their captions (shrunk a little rather than leaving most of a page empty),
+headings kept with what they head."""
 from __future__ import annotations
 
 import copy
@@ -22,6 +22,58 @@ class BookTable(Table):
         heads = self.repeatRows if isinstance(self.repeatRows, int) else max(self.repeatRows) + 1
         n = min(n, rows - MIN_ROWS)          # enough rows left for the next page
         return n if n - heads >= MIN_ROWS else 0   # too few here: the whole table moves on
+
+
+class NotedTable(Flowable):
+    """A table and the notes under it (block quotes that follow it at once), which never open a
+    page alone: when the notes do not fit under the table, the table's last ``MIN_ROWS`` body rows
+    (at least) go over with them, or the whole table does when it is too short to split."""
+
+    def __init__(self, table: BookTable, notes: list[Flowable]):
+        super().__init__()
+        self.table, self.notes = table, notes
+        self._sizes: list[tuple[float, float]] = []
+
+    def _parts(self) -> list[Flowable]:
+        return [self.table, *self.notes]
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self._sizes = [f.wrapOn(self.canv, avail_width, avail_height) for f in self._parts()]
+        self.width = avail_width
+        self.height = sum(h for _, h in self._sizes) + self._spaces()
+        return self.width, self.height
+
+    def _spaces(self) -> float:
+        parts = self._parts()
+        return sum(f.getSpaceAfter() for f in parts[:-1]) + sum(f.getSpaceBefore() for f in parts[1:])
+
+    def _notes_height(self, avail_width: float) -> float:
+        return sum(f.wrapOn(self.canv, avail_width, 1e6)[1] for f in self.notes) + self._spaces()
+
+    def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
+        """The table's first rows here and the rest with the notes on the next page; nothing (all
+        of it moves on) when the table cannot split and keep its rows on each side."""
+        for room in (avail_height, avail_height - self._notes_height(avail_width)):
+            if room <= 0:
+                continue
+            self.table.wrapOn(self.canv, avail_width, room)
+            parts = self.table.splitOn(self.canv, avail_width, room)
+            if len(parts) == 2:
+                return [parts[0], NotedTable(parts[1], self.notes)]
+        return []
+
+    def getSpaceBefore(self) -> float:
+        return self.table.getSpaceBefore()
+
+    def getSpaceAfter(self) -> float:
+        return self.notes[-1].getSpaceAfter() if self.notes else self.table.getSpaceAfter()
+
+    def draw(self) -> None:
+        y = self.height
+        for i, (f, (_, h)) in enumerate(zip(self._parts(), self._sizes)):
+            y -= h + (f.getSpaceBefore() if i else 0)
+            f.drawOn(self.canv, 0, y)
+            y -= f.getSpaceAfter()
 
 
 class FigureBlock(Flowable):
@@ -154,6 +206,8 @@ class RoomFor(CondPageBreak):
         if isinstance(f, Columns):
             f.canv = self.canv
             return f.first_height() + f.getSpaceBefore()
+        if isinstance(f, NotedTable):
+            f = f.table
         if isinstance(f, BookTable):
             heads = f.repeatRows if isinstance(f.repeatRows, int) else max(f.repeatRows) + 1
             return sum(f._rowHeights[:heads + MIN_ROWS]) + f.getSpaceBefore()
@@ -396,7 +450,7 @@ def _keep_start(run: list[Flowable], flowables: list[Flowable], is_heading) -> l
     for f in run:
         if is_heading(f) or (group and (_is_rule(f) or _is_space(f))):
             group.append(f)
-        elif group and isinstance(f, (Paragraph, ListFlowable, Beside, BookTable, Columns)):
+        elif group and isinstance(f, (Paragraph, ListFlowable, Beside, BookTable, NotedTable, Columns)):
             for kept in group:
                 kept.keepWithNext = 0   # the room is asked for here: no KeepTogether from the style
             out += [RoomFor(group, f, _next(flowables, f)), *group, f]

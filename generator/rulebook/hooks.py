@@ -3,8 +3,9 @@
 An engine names its appendix in its ``EngineSpec`` (``appendices="package.module:APPENDICES"``);
 the rulebook imports that module only when it builds a book. The module builds an ``Appendices``
 from these hooks: it plays games through ``sample_game``, ``choose_seed`` and ``Work``/``resolve``
-(cached, and started ahead on every core), turns each played game into a balance row, sums the
-rows with ``share``, ``counts`` and ``spread``, and draws into ``book.figures`` with reportlab,
+(cached, and started ahead on every core), names the command that replays a game
+(``command_line``), turns each played game into a balance row, sums the rows with ``share``,
+``counts`` and ``spread``, and draws into ``book.figures`` with reportlab,
 the printed faces (``book.faces``), the style sheet (``book.styles``) and ``charts``. A plug-in
 engine's appendix imports this module and nothing else of the rulebook.
 """
@@ -14,6 +15,7 @@ from generator.runs.stats import spread
 from generator.rulebook import charts
 from generator.rulebook.appendices import Appendices, Book, Figure
 from generator.rulebook.balance import counts, share
+from generator.rulebook.commands import command_line
 from generator.rulebook.drawing import PieceRef, arrowhead, pill
 from generator.rulebook.faces import PieceFaces
 from generator.rulebook.legend import Key, Legend, LegendFigure, count_box, merged
@@ -25,5 +27,5 @@ from generator.rulebook.styles import Styles
 
 __all__ = ["Appendices", "Book", "EngineInputs", "Figure", "Key", "Legend", "LegendFigure", "PieceFaces", "PieceRef",
            "SmallBoards", "Styles", "Work",
-           "arrowhead", "charts", "choose_seed", "count_box", "counts", "fit_size", "highlights_by_turn", "ink_on",
+           "arrowhead", "charts", "choose_seed", "command_line", "count_box", "counts", "fit_size", "highlights_by_turn", "ink_on",
            "merged", "pill", "print_contrast", "resolve", "sample_game", "share", "spread", "told_parts"]

@@ -25,7 +25,7 @@ from typing import Iterable
 from generator.rulebook.legible import label, low_contrast, pdf_numerals
 from generator.rulebook.terms import Term, avoid_pattern
 
-COMMAND = re.compile(r"python\s+build\.py|\bpnp\s+(build|replay|simulate|rulebook|validate)\b|--(edition|seed|agents|games)\b")
+COMMAND = re.compile(r"python\s+build\.py|\bpnp(?:kit)?\s+(build|replay|simulate|sweep|rulebook|validate)\b|--(edition|seed|agents|games)\b")
 PLACEHOLDER = re.compile(r"\{\{|\}\}|\{%|%\}|\{#|#\}|\bUndefined\b|\bNone\b")
 MIN_FILL = 0.5        # a body page (not the last) is at least this full, by drawn area
 FILL_DPI = 36         # the resolution the fill is measured at

@@ -19,7 +19,7 @@ from reportlab.platypus import (Flowable, HRFlowable, KeepTogether, ListFlowable
 
 from generator.core.errors import UserError
 from generator.rulebook.commands import set_command
-from generator.rulebook.flowables import Beside, BookTable, Columns, FigureBlock, keep_headings
+from generator.rulebook.flowables import Beside, BookTable, Columns, FigureBlock, NotedTable, keep_headings
 from generator.rulebook.styles import Styles
 
 LEAST_COMMAND_SIZE = 6.0  # the smallest a command line is set before an argument is broken
@@ -55,11 +55,23 @@ class Converter:
 
     def blocks(self, nodes, style: str = "body") -> list[Flowable]:
         out: list[Flowable] = []
+        noted = False   # the last block was a table, or a note under one
+        lead_in = False   # the last block was a paragraph that ends in a colon ("To play them again:")
         for node in nodes:
             handler = BLOCKS.get(node.type)
             if handler is None:
                 raise UserError(f"rule text: Markdown element '{node.type}' is not supported in a rulebook")
-            out.extend(handler(node, self, style))
+            if lead_in and _is_command(node):   # never a lead-in alone at a page foot
+                made = commands(node.content, self, lead=out.pop())
+            else:
+                made = handler(node, self, style)
+            if node.type == "blockquote" and noted:
+                out[-2:] = [_with_notes(out[-2], [out[-1], *made[:-1]]), made[-1]]
+            else:
+                out.extend(made)
+            noted = node.type in ("table", "blockquote") and (noted or node.type == "table") and bool(made)
+            lead_in = node.type == "paragraph" and plain_text(node).rstrip().endswith(":") and \
+                isinstance(out[-1], Paragraph)
         return out
 
     def inline(self, node: SyntaxTreeNode) -> str:
@@ -253,6 +265,17 @@ def table(node: SyntaxTreeNode, conv: Converter, _style: str) -> list[Flowable]:
     return [grid, Spacer(0, conv.styles["body"].spaceAfter + 3)]
 
 
+def _is_command(node: SyntaxTreeNode) -> bool:
+    return node.type == "fence" and (node.info or "").split()[:1] == ["command"]
+
+
+def _with_notes(table: Flowable, notes: list[Flowable]) -> NotedTable:
+    """A table (or a table already holding notes) with these notes under it, kept with its last rows."""
+    if isinstance(table, NotedTable):
+        return NotedTable(table.table, [*table.notes, *notes])
+    return NotedTable(table, notes)
+
+
 def _font(conv: Converter) -> tuple:
     """Tables set a cell font even around flowables; without this it is reportlab's Helvetica, not embedded."""
     body = conv.styles["body"]
@@ -318,11 +341,13 @@ def fence(node: SyntaxTreeNode, conv: Converter, _style: str) -> list[Flowable]:
     return [Paragraph(escape(line).replace("  ", "&nbsp; ") or "&nbsp;", style) for line in lines] + [Spacer(0, 4)]
 
 
-def commands(text: str, conv: Converter) -> list[Flowable]:
+def commands(text: str, conv: Converter, lead: Flowable | None = None) -> list[Flowable]:
     """A ``command`` block: one command a line, each broken only between its arguments, its
-    continuation lines indented, set smaller (to 6 pt at least) rather than broken inside an argument."""
+    continuation lines indented, set smaller (to 6 pt at least) rather than broken inside an argument.
+    ``lead``, the paragraph that introduces the block, is kept on a page with its first command."""
     style = conv.styles["command" if "command" in conv.styles.settings else "notation"]
     out: list[Flowable] = []
+    kept = [lead] if lead is not None else []
     for line in text.strip("\n").split("\n"):
         if not line.strip():
             continue
@@ -331,9 +356,10 @@ def commands(text: str, conv: Converter) -> list[Flowable]:
         first = style.clone(f"{style.name}-{found.size}", fontSize=found.size,
                             leading=style.leading * found.size / style.fontSize)
         rest = first.clone(f"{first.name}-rest", leftIndent=first.leftIndent + found.indent)
-        out.append(KeepTogether([Paragraph(escape(words), first if i == 0 else rest)
-                                 for i, words in enumerate(found.lines)]))
-    return out + [Spacer(0, 4)]
+        out.append(KeepTogether([*kept, *(Paragraph(escape(words), first if i == 0 else rest)
+                                          for i, words in enumerate(found.lines))]))
+        kept = []
+    return [*kept, *out, Spacer(0, 4)]
 
 
 def placeholder(text: str, conv: Converter) -> list[Flowable]:

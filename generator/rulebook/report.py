@@ -7,7 +7,8 @@
   edition's own balance and stall runs, through the engine appendix's ``uses`` hook;
 - levers: each rule option changed alone (every option whose wordings in rules/options.yaml answer
   a question in more than one way, and each ``levers:`` entry of rulebook.yaml), with its effect on
-  the first seat's win rate against the rules as printed, played with the same seeds;
+  the first seat's win rate and on the game's length against the rules as printed, played with the
+  same seeds;
 - decisions: each of the game's ``rule_checks`` this edition's rules fail (options that must agree
   but do not), every reading played side by side;
 - the headline: the figures a designer reads first (length, the actions a game is made of, the
@@ -28,11 +29,13 @@ from pydantic import ValidationError
 from generator.model.game import Edition
 from generator.model.source import load_yaml
 from generator.model.validation import validate
+from generator.rulebook.commands import command_line
 from generator.rulebook.config import RulebookConfig
 from generator.rulebook.settings import RulebookSettings
 from generator.rulebook.wordings import WORDINGS, Wordings, value_key
 from generator.runs.coverage import by_agent, unused_actions, unused_by_every_agent
 from generator.runs.report_work import edge, edge_works, summary_work, sweep
+from generator.runs.stats import mean_difference
 from generator.runs.work import EngineInputs, Work, balance_rows, balance_work
 
 
@@ -176,8 +179,8 @@ def strength(settings: RulebookSettings, edition: Edition, inputs: EngineInputs)
     for agent in _edge_agents(settings):
         found = edge(inputs, agent, settings.edge_baseline, settings.edge_games, settings.balance_seed,
                      settings.jobs)
-        command = (f"python build.py simulate {edition.game.id} --edition {edition.id} --games "
-                   f"{settings.edge_games} --seed {settings.balance_seed} --agents")
+        command = command_line("simulate", edition.game.id, "--edition", edition.id, "--games", settings.edge_games,
+                               "--seed", settings.balance_seed, "--agents")
         out.append({**found, "commands": [f"{command} {agent},{settings.edge_baseline}",
                                           f"{command} {settings.edge_baseline},{agent}"]})
     return out
@@ -185,8 +188,9 @@ def strength(settings: RulebookSettings, edition: Edition, inputs: EngineInputs)
 
 def coverage(settings: RulebookSettings, inputs: EngineInputs, uses: Callable[[list], list[dict[str, int]]],
              stalls: list[dict[str, Any]]) -> dict[str, Any]:
-    """Per agent, how often it used each action kind in this edition's balance and stall runs; the
-    kinds an agent used less than ``coverage_at_least`` times a game, and those no agent did."""
+    """Per agent, how often it used each action kind in a seat (one player's side of one game) of this
+    edition's balance and stall runs; the kinds an agent used less than ``coverage_at_least`` times a
+    seat, and those no agent did."""
     pairs = [tuple(settings.balance_agents)] + [tuple(s["agents"]) for s in stalls
                                                   if tuple(s["agents"]) != tuple(settings.balance_agents)]
     runs = []
@@ -203,16 +207,17 @@ def coverage(settings: RulebookSettings, inputs: EngineInputs, uses: Callable[[l
     at_least = settings.coverage_at_least
     flagged = unused_actions(summary, at_least)
     kinds = list(dict.fromkeys(k for u in summary["action_uses"].values() for k in u))
-    agents = [{"agent": a, "games": summary["agent_games"][a],
+    # by_agent counts an agent's games seat by seat (a game it plays against itself twice): its seats
+    agents = [{"agent": a, "seats": summary["agent_games"][a],
                "uses": {k: summary["action_uses"][a].get(k, 0) / max(1, summary["agent_games"][a]) for k in kinds}}
               for a in summary["action_uses"]]
     untested = unused_by_every_agent(summary, at_least)
-    total = sum(games for _, games, _ in runs)
     first = runs[0] if runs else None
     per_game = {k: sum(seat.get(k, 0) for seat in first[2]) / max(1, first[1]) for k in kinds} if first else {}
-    return {"kinds": kinds, "agents": agents, "at_least": at_least, "games": total,
-            "flags": [{"agent": f.agent, "kind": f.kind, "never": f.never, "per_game": f.per_game,
-                       "games": f.games, "text": str(f)} for f in flagged],
+    return {"kinds": kinds, "agents": agents, "at_least": at_least,
+            "games": sum(games for _, games, _ in runs), "seats": sum(len(a) * games for a, games, _ in runs),
+            "flags": [{"agent": f.agent, "kind": f.kind, "never": f.never, "per_seat": f.per_game,
+                       "uses": f.uses, "seats": f.games} for f in flagged],
             "untested": untested, "balance_per_game": per_game}
 
 
@@ -231,12 +236,13 @@ def levers(settings: RulebookSettings, edition: Edition, inputs: EngineInputs, f
         printed = value_key(getattr(inputs.options, option)) if option else None
         rows.append({**entry, "option": option, "value": value, "printed": printed,
                      "first": entry[first], "change": entry[f"{first}_vs_first"]})
-    commands = [f"python build.py sweep {edition.game.id} --edition {edition.id} --vary "
-                f"'{o}=[{_yaml_values([value_key(getattr(inputs.options, o))] + [r['value'] for r in rows if r['option'] == o])}]' "
-                f"--games {settings.sweep_games} --agents {','.join(settings.sweep_agents)} "
-                f"--seed {settings.balance_seed}" for o in dict.fromkeys(r["option"] for r in rows[1:])]
+    commands = [command_line("sweep", edition.game.id, "--edition", edition.id, "--vary",
+                             f"'{o}=[{_yaml_values([value_key(getattr(inputs.options, o))] + [r['value'] for r in rows if r['option'] == o])}]'",
+                             "--games", settings.sweep_games, "--agents", ",".join(settings.sweep_agents),
+                             "--seed", settings.balance_seed) for o in dict.fromkeys(r["option"] for r in rows[1:])]
     return {"games": settings.sweep_games, "agents": list(settings.sweep_agents), "seed": settings.balance_seed,
-            "base": rows[0], "rows": rows[1:], "commands": commands, **lever_verdict(rows[1:])}
+            "base": rows[0], "rows": rows[1:], "commands": commands, **lever_verdict(rows[1:]),
+            "longest": _largest_length_change(rows[0], rows[1:])}
 
 
 def measurable(change: dict[str, Any]) -> bool:
@@ -253,6 +259,17 @@ def lever_verdict(rows: list[dict[str, Any]]) -> dict[str, Any]:
         return abs(row["change"]["difference"])
     return {"strongest": max((r for r in rows if measurable(r["change"])), key=size, default=None),
             "largest": max(rows, key=size, default=None)}
+
+
+def _largest_length_change(base: dict[str, Any], rows: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The lever that changes the mean game length most (in turns), with the change against the
+    rules as printed: ``{"row", "difference", "ci95", "relative"}``; None without levers."""
+    def length(row: dict[str, Any]) -> dict[str, float]:
+        return {"mean": row["turns"], "stdev": row.get("turns_stdev", 0.0)}
+
+    changes = [(row, mean_difference(length(row), row["games"], length(base), base["games"])) for row in rows]
+    found = max(changes, key=lambda rc: abs(rc[1]["difference"]), default=None)
+    return {"row": found[0], **found[1]} if found else None
 
 
 def _yaml_values(values: list[str]) -> str:
@@ -312,7 +329,7 @@ def report_context(book: Any, appendices: Any, inputs: EngineInputs, folder: Pat
                    balance: dict[str, Any] | None, stalls: list[dict[str, Any]],
                    seats: tuple[str, ...]) -> dict[str, Any]:
     """Everything above for the report's text (``strength``, ``coverage``, ``levers``, ``decisions``,
-    ``headline``); the lever chart goes into ``book.figures`` as ``chart/levers``."""
+    ``headline``, ``balance_command``); the lever chart goes into ``book.figures`` as ``chart/levers``."""
     settings, edition = book.settings, book.edition
     strong = strength(settings, edition, inputs)
     cover = coverage(settings, inputs, appendices.uses, stalls) if appendices.uses else None
@@ -321,4 +338,13 @@ def report_context(book: Any, appendices: Any, inputs: EngineInputs, folder: Pat
         book.figures["chart/levers"] = lever_chart(book.styles, lever_sweep, seats[0])
     return {"strength": strong, "coverage": cover, "levers": lever_sweep,
             "decisions": decisions(settings, edition, inputs, folder, seats),
-            "headline": headline(balance, cover, strong, lever_sweep, seats)}
+            "headline": headline(balance, cover, strong, lever_sweep, seats),
+            "balance_command": balance_command(edition, balance)}
+
+
+def balance_command(edition: Edition, balance: dict[str, Any] | None) -> str | None:
+    """The command that plays this edition's balance games again, their figures into balance.json."""
+    if not balance:
+        return None
+    return command_line("simulate", edition.game.id, "--edition", edition.id, "--games", balance["games"],
+                        "--agents", ",".join(balance["agents"]), "--seed", balance["seed"], "--json", "balance.json")

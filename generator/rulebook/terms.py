@@ -20,6 +20,16 @@ class Term(BaseModel):
     means: str = Field(min_length=1)
     also: list[str] = []        # other forms the index finds: plurals, longer names
     avoid: list[str] = []       # words the book never uses for this (another word, spelling or case): the lint reports them
+    see: str | None = None      # the heading of the rules that defines or explains it: its page comes first in the index
+
+
+class Topic(BaseModel):
+    """An index entry that is no glossary term: a rule players look up (a tie, the end of the game)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    entry: str = Field(min_length=1, max_length=60)
+    see: str = Field(min_length=1)   # the heading of the rules where it is told
+    also: list[str] = []             # the words that tell it in the text (the index finds its page by them)
 
 
 class Terms(BaseModel):
@@ -27,6 +37,7 @@ class Terms(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     terms: list[Term] = Field(min_length=1)
+    index: list[Topic] = []     # more entries for the index, beyond the glossary's terms
 
 
 def load_terms(folder: Path) -> list[Term]:
@@ -43,9 +54,10 @@ def load_terms(folder: Path) -> list[Term]:
     return sorted(terms, key=lambda t: re.sub(r"^the\s+", "", t.term.lower()))
 
 
-def term_pattern(term: Term) -> re.Pattern:
+def term_pattern(term: Term | Topic) -> re.Pattern:
     """Any form of ``term`` (its name or one of ``also``) as whole words, in any case."""
-    words = sorted({term.term, *term.also}, key=len, reverse=True)
+    name = term.term if isinstance(term, Term) else term.entry
+    words = sorted({name, *term.also}, key=len, reverse=True)
     return re.compile(r"\b(?:" + "|".join(re.escape(w) for w in words) + r")\b", re.IGNORECASE)
 
 

@@ -92,3 +92,17 @@ def difference(a: int, n: int, b: int, m: int) -> dict[str, float | list[float]]
     low = d - math.sqrt((p - l1) ** 2 + (u2 - q) ** 2)
     high = d + math.sqrt((u1 - p) ** 2 + (q - l2) ** 2)
     return {"difference": d, "ci95": [round(max(-1.0, low), 9), round(min(1.0, high), 9)]}
+
+
+def mean_difference(a: dict[str, float], n: int, b: dict[str, float], m: int, z: float = 1.959963984540054) -> dict[str, Any]:
+    """The difference of two means (``spread``s of ``n`` and ``m`` values) with its 95% interval
+    (Welch's, normal approximation) and its size relative to ``b``'s mean.
+
+    >>> d = mean_difference({"mean": 30.0, "stdev": 5.0}, 100, {"mean": 20.0, "stdev": 5.0}, 100)
+    >>> round(d["difference"], 1), [round(x, 2) for x in d["ci95"]], d["relative"]
+    (10.0, [8.61, 11.39], 0.5)
+    """
+    d = a["mean"] - b["mean"]
+    half = z * math.sqrt((a["stdev"] ** 2 / n if n else 0.0) + (b["stdev"] ** 2 / m if m else 0.0))
+    return {"difference": d, "ci95": [round(d - half, 9), round(d + half, 9)],
+            "relative": d / b["mean"] if b["mean"] else 0.0}

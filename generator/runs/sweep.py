@@ -105,10 +105,11 @@ def run_cells(cells: Sequence[Cell], games: int, agents: Sequence[str], seed: in
 
 def cell_figures(label: dict[str, Any], res: dict[str, Any], seats: Sequence[str]) -> dict[str, Any]:
     """One cell's figures from its ``simulate`` summary: wins by seat (``seats``: the summary's seat
-    keys), games with no winner, mean length."""
+    keys), games with no winner, mean length and its standard deviation."""
     wins = [res["wins"][seat] for seat in seats]
     return {"cell": label, "games": res["games"], **{seat: rate(w, res["games"]) for seat, w in zip(seats, wins)},
-            "neither": rate(res["games"] - sum(wins), res["games"]), "turns": round(res["turns"]["mean"], 6)}
+            "neither": rate(res["games"] - sum(wins), res["games"]), "turns": round(res["turns"]["mean"], 6),
+            "turns_stdev": round(res["turns"]["stdev"], 6)}
 
 
 def against_first(cells: list[dict[str, Any]], seats: Sequence[str]) -> list[dict[str, Any]]:

@@ -59,7 +59,7 @@ def _simulated(nim_report: dict, agents: str) -> dict:
 
 def test_the_report_names_its_balance_agent_and_its_measured_edge_over_greedy(nim_report):
     text = nim_report["text"]
-    found = re.search(r"cautious beats greedy in (\d+\.\d)% \[(\d+\.\d)%, (\d+\.\d)%\] of games", text)
+    found = re.search(r"cautious, which beats greedy in (\d+\.\d)% \[(\d+\.\d)%, (\d+\.\d)%\] of games", text)
     assert found, text
     # the same games as `simulate` plays with the printed commands: the cautious player from each seat
     first = _simulated(nim_report, "cautious,greedy")["win_rate_by_agent"]["0:cautious"]["count"]
@@ -67,7 +67,7 @@ def test_the_report_names_its_balance_agent_and_its_measured_edge_over_greedy(ni
     from generator.runs.stats import wilson
     low, high = wilson(first + second, 80)
     assert found.groups() == (f"{100 * (first + second) / 80:.1f}", f"{100 * low:.1f}", f"{100 * high:.1f}")
-    assert "python build.py simulate nim-race --edition base --games 40 --seed 1 --agents cautious,greedy" in text
+    assert "pnpkit simulate nim-race --edition base --games 40 --seed 1 --agents cautious,greedy" in text
     assert "At a glance" in nim_report["pages"][1] or "At a glance" in nim_report["pages"][2]
 
 
@@ -75,8 +75,8 @@ def test_a_rule_the_agent_never_uses_is_flagged(nim_report):
     """The cautious player never takes three counters, the most a turn allows: the report says the
     figures leave that rule untested; the takes it does make are not flagged."""
     text = nim_report["text"]
-    assert "No agent used a take of 3 in 60 games: this rule is untested by these figures." in text
-    assert "cautious never used a take of 3 in 120 games: the figures do not test this rule" in text
+    assert "No agent used a take of 3 in any of the 120 seats: this rule is untested by these figures." in text
+    assert "cautious never used a take of 3 in its 120 seats: the figures do not test this rule" in text
     assert "a take of 1 in" not in text and "never used a take of 2" not in text
     coverage = text[text.rindex("Rule coverage"):text.rindex("Levers: each rule option")]  # past the contents
     assert re.search(r"a take of 3 0\.00 †", coverage), coverage
@@ -120,7 +120,7 @@ def test_the_thirty_editions_contradiction_is_a_decision_with_both_readings_meas
         assert re.search(rf"{value} mcts:2, mcts:2 12 \d+\.\d% \[", decision), decision
         assert re.search(rf"{value} greedy, greedy 12 \d+\.\d% \[", decision), decision
     assert "Up to as many as the card's Splendor (all of them, when there are fewer)." in decision.replace("\u2019", "'")
-    assert "mcts:2 beats greedy in" in text
+    assert "mcts:2, which beats greedy in" in text
     assert "Open decision the rules disagree on cubes_returned_basis and overchanneling_basis" in text
     # the headline sets each reading's first-seat share beside the other, as the decision's tables give them
     played = {(value, agents): share for value, agents, share in
@@ -210,8 +210,8 @@ def test_the_lever_table_says_its_agents_are_not_the_headlines_and_gives_both_fi
     printed = re.search(r"as printed \(greedy, random\) (\d+\.\d%) (\d+\.\d%) to (\d+\.\d%)", table).groups()
     assert ("These rows are played by greedy against random, not by the balance games' cautious against "
             "cautious (the profile's sweep_agents, 80 games a variant).") in table.replace("\u2019", "'")
-    assert (f"Light wins {printed[0]} [{printed[1]}, {printed[2]}] of these games, against {headline} of the "
-            f"60 balance games in At a glance") in table
+    assert (f"Light wins {printed[0]} of these games (the table's first row), against {headline.split()[0]} of the "
+            f"60 balance games in At a glance") in table.replace("\u2019", "'")
     assert "greedy against random, 80 games a variant" in table   # the chart's caption
     assert "Strongest lever" not in glance
     assert re.search(r"Levers No lever moved Light.s share measurably in the lever sweep.s games \(greedy against "
@@ -226,3 +226,51 @@ def test_a_lever_sweep_by_the_balance_agents_says_so(book_2025):
     table = text[text.rindex("Levers: each rule option changed alone"):]
     assert "These rows are played by the balance games' own agents, on 60 games a variant" in table.replace("\u2019", "'")
     assert "not by the balance games'" not in table
+
+
+def test_the_balance_players_strength_is_said_once_and_referred_to(nim_report):
+    """The cautious player's share against greedy is printed in one place (At a glance); the
+    simulation settings and the strength section name where it is, and no share is printed twice."""
+    from test_report_editing import repeated_figures
+    text = nim_report["text"].replace("\u2019", "'")
+    found = re.findall(r"beats greedy in (\d+\.\d% \[\d+\.\d%, \d+\.\d%\])", text)
+    assert len(found) == 1, found
+    assert text.count(found[0]) == 1
+    assert "Strength of cautious 80 games against greedy: see Who plays the balance games" in text
+    assert repeated_figures(text) == {}
+
+
+def test_the_coverage_of_a_player_against_itself_counts_seats(nim_report):
+    from test_report_editing import seat_counts
+    found = seat_counts(nim_report["text"])
+    assert found == {"games": 60, "seats": 120, "agents": {"cautious": 120}}
+
+
+def test_the_lever_with_the_largest_effect_on_length_is_named_from_the_turns_column(nim_report):
+    """The sentence names the row of the Turns column farthest from the as-printed length, with
+    both lengths as the table prints them, and At a glance says by how much in percent."""
+    text = nim_report["text"].replace("\u2019", "'")
+    table = text[text.rindex("Levers: each rule option changed alone"):]
+    base = float(re.search(r"as printed \(greedy, random\) [\d.]+% [\d.]+% to [\d.]+% (\d+\.\d)", table).group(1))
+    rows = [(o, v, float(t)) for o, v, t in re.findall(
+        r"(take_most|heap) (\d+) \(printed: \d+\) [\d.]+% [\d.]+% to [\d.]+% [-+][\d.]+ [-+][\d.]+ to [-+][\d.]+ (\d+\.\d)",
+        table)]
+    assert len(rows) == 3, rows
+    option, value, turns = max(rows, key=lambda r: abs(r[2] - base))
+    said = re.search(r"The largest effect on the length of a game \(the Turns column\) is (\w+) = (\d+): a game "
+                     r"lasts (\d+\.\d) turns against (\d+\.\d) as printed, ([-+]\d+\.\d) turns \[([-+][\d.]+), "
+                     r"([-+][\d.]+)\] \(([-+]\d+)%\)", table)
+    assert said, table
+    assert said.groups()[:4] == (option, value, f"{turns:.1f}", f"{base:.1f}")
+    assert float(said.group(6)) <= float(said.group(5)) <= float(said.group(7))
+    assert int(said.group(8)) == round(100 * (turns - base) / base)
+    assert (f"Lever on length {option} = {value}: games {abs(int(said.group(8)))}% "
+            f"{'longer' if turns > base else 'shorter'} than as printed") in text
+
+
+def test_the_sample_games_players_are_named_once_beside_the_balance_players(nim_report):
+    """The sample game is played by greedy against random, the balance games by cautious: the
+    simulation settings say so in one line, with the names the replay command uses."""
+    text = nim_report["text"].replace("\u2019", "'")
+    assert "Sample game agents greedy against random, as in the player rulebook (not the balance games' players)" in text
+    assert "Balance agents (Light, Dark) cautious against cautious" in text

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pdfplumber
 
-COMMAND = "python build.py "
+COMMAND = "pnpkit "
 
 
 def _lines(pdf: Path) -> list[list[dict]]:
@@ -19,7 +19,7 @@ def _lines(pdf: Path) -> list[list[dict]]:
 
 
 def _commands(pdf: Path) -> list[list[dict]]:
-    """Each printed command as its lines: a line opening with ``python build.py`` and the lines
+    """Each printed command as its lines: a line opening with ``pnpkit`` and the lines
     under it in the same face and size that open otherwise (its continuation lines)."""
     out: list[list[dict]] = []
     for page in _lines(pdf):
@@ -70,11 +70,11 @@ def test_command_lines_break_only_between_arguments_in_a_monospace_face(book_202
 
 def test_the_break_check_finds_a_break_inside_an_argument():
     """The test's own measure, on lines broken the way the old report broke them."""
-    assert _breaks_between_arguments(["python build.py sweep g --vary 'tie_breakers=[[a, b],",
+    assert _breaks_between_arguments(["pnpkit sweep g --vary 'tie_breakers=[[a, b],",
                                       "[b, a]]' --games 20"])
-    assert _breaks_between_arguments(["python build.py simulate g --agents", "greedy,greedy --seed 1"])
-    assert _breaks_between_arguments(["python build.py simulate g --ag", "ents greedy"])
-    assert not _breaks_between_arguments(["python build.py simulate g --games 20", "--agents greedy,greedy"])
+    assert _breaks_between_arguments(["pnpkit simulate g --agents", "greedy,greedy --seed 1"])
+    assert _breaks_between_arguments(["pnpkit simulate g --ag", "ents greedy"])
+    assert not _breaks_between_arguments(["pnpkit simulate g --games 20", "--agents greedy,greedy"])
 
 
 def _grove_rows(ended: list[int], stopped: int, cap: int) -> list[list]:

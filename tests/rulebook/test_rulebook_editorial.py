@@ -35,8 +35,8 @@ def test_player_book_passes_the_lint(book_2025):
 def test_designer_report_carries_keys_settings_and_commands(book_2025):
     text = _flat("\n".join(book_2025["report_pages"]))
     assert "grid_size" in text and "cubes_returned_basis" in text        # the options table, by key
-    assert re.search(r"python build\.py replay the-channeling --edition 2025 --seed \d+ --agents greedy,greedy", text)
-    assert "python build.py simulate the-channeling --edition 2025 --games 60" in text
+    assert re.search(r"pnpkit replay the-channeling --edition 2025 --seed \d+ --agents greedy,greedy", text)
+    assert "pnpkit simulate the-channeling --edition 2025 --games 60" in text
     for chapter in ("Rule options", "Simulations", "Balance", "Stalled games"):
         assert chapter in text
     assert _lint(book_2025["report"], players=False) == []

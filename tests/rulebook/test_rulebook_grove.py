@@ -52,7 +52,7 @@ def _printed_game(book: dict) -> dict:
     """The sample game as printed for players (the turns in short), and the replay command from the
     designer's report."""
     text = section(book["pages"], "Appendix A: A sample game", "Glossary")
-    command = re.search(r"python build\.py replay (\S+) --edition (\S+) --seed (\d+) --agents (\S+)",
+    command = re.search(r"pnpkit replay (\S+) --edition (\S+) --seed (\d+) --agents (\S+)",
                         "\n".join(book["report_pages"]))
     flat = " ".join(text.split())
     won = re.search(r"(Light|Dark) starts a turn holding (\d+)\s+circles and wins", flat)
@@ -428,3 +428,14 @@ def test_the_stand_twice_example_says_each_stand_once(grove_book):
     sentences = [s.strip() for s in re.split(r"(?<=\.) ", text) if len(s.split()) > 3]
     twice = [a for a, b in zip(sentences, sentences[1:]) if a == b]
     assert not twice, twice
+
+
+def test_the_designers_report_claims_no_figure_of_the_player_rulebook_and_says_each_once(grove_book):
+    """The Grove's own balance text (the length of a battle) and the shared report: no sentence says
+    the player rulebook gives a figure, no share is printed twice, every command is the installed
+    program's."""
+    from test_report_editing import flat, repeated_figures, stale_claims
+    text = flat(grove_book["report_pages"])
+    assert stale_claims(text) == []
+    assert repeated_figures(text) == {}
+    assert "build.py" not in text and re.search(r"pnpkit replay battle-for-the-grove --edition 2024 --seed \d+", text)

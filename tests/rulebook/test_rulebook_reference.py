@@ -25,13 +25,6 @@ def _page_numbers(listed: str) -> list[int]:
     return out
 
 
-def test_an_index_gives_runs_of_three_pages_or_more_as_ranges():
-    from generator.rulebook.document import page_ranges
-    assert page_ranges([2, 3, 4, 5, 8, 9, 11, 12, 13]) == "2\u20135, 8, 9, 11\u201313"
-    assert page_ranges([4]) == "4" and page_ranges([]) == ""
-    assert _page_numbers(page_ranges([2, 3, 4, 5, 8, 9, 11, 12, 13])) == [2, 3, 4, 5, 8, 9, 11, 12, 13]
-
-
 @pytest.mark.parametrize("book", PLAYER_BOOKS, ids=["-".join(b) for b in PLAYER_BOOKS])
 def test_each_player_book_ends_with_its_reference_glossary_and_index(player_books, book):
     game = book[0]

@@ -38,7 +38,7 @@ def printed_game(book: dict) -> dict:
     from generator.model import load_edition
     text = section(book["pages"], "Appendix A: A sample game", "Glossary")
     report = "\n".join(book["report_pages"])
-    command = re.search(r"python build\.py replay (\S+) --edition (\S+) --seed (\d+) --agents (\S+)", report)
+    command = re.search(r"pnpkit replay (\S+) --edition (\S+) --seed (\d+) --agents (\S+)", report)
     edition = load_edition(command.group(1), command.group(2))
     ids = {g.name: g.id for g in edition.game.glyphs.values()}
     flat = re.sub(r"-\s+", "-", " ".join(text.split()))   # a path may wrap after a dash

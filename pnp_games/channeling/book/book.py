@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from generator.rulebook.hooks import (Appendices, Book, EngineInputs, Figure, SmallBoards, Work, charts,
-                                     choose_seed, highlights_by_turn, resolve, sample_game, told_parts)
+                                     choose_seed, command_line, highlights_by_turn, resolve, sample_game,
+                                     told_parts)
 
 from pnp_games.channeling.book.balance import figures, row, uses
 from pnp_games.channeling.book.board import (BoardDiagram, BoardParts, board_view, board_width, small_board,
@@ -101,8 +102,8 @@ def sample(book: Book, inputs: EngineInputs) -> dict[str, Any]:
     return {
         **told, "small": small, "setup": setup, "search": choice,
         "seed": record["seed"], "agents": list(agents), "edition": edition.id,
-        "replay": f"python build.py replay {edition.game.id} --edition {edition.id} --seed {record['seed']} "
-                  f"--agents {','.join(agents)}",
+        "replay": command_line("replay", edition.game.id, "--edition", edition.id, "--seed", record["seed"],
+                               "--agents", ",".join(agents)),
         "players": players, "winner": None if winner is None else ("Light", "Dark")[winner],
         "tie_break": record["tie_break"], "turns_played": record["turns"],
         "stalled": bool(record["flags"].get("stalled")), "actions": len(record["actions"]),

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from generator.rulebook.hooks import (Appendices, Book, EngineInputs, Figure, LegendFigure, SmallBoards, charts,
-                                     choose_seed, counts, highlights_by_turn, sample_game, share, spread, told_parts)
+                                     choose_seed, command_line, counts, highlights_by_turn, sample_game, share,
+                                     spread, told_parts)
 
 from pnp_games.grove.actions import BANISH, CHANNEL, PASS, STAND, STUN
 from pnp_games.grove.state import State
@@ -170,8 +171,8 @@ def sample(book: Book, inputs: EngineInputs) -> dict[str, Any]:
     return {
         **told, "search": choice, "cells": _cells(told["turns"]),
         "seed": record["seed"], "agents": list(agents), "edition": edition.id,
-        "replay": f"python build.py replay {edition.game.id} --edition {edition.id} --seed {record['seed']} "
-                  f"--agents {','.join(agents)}",
+        "replay": command_line("replay", edition.game.id, "--edition", edition.id, "--seed", record["seed"],
+                               "--agents", ",".join(agents)),
         "rolls": rolls,
         "winner": None if winner is None else ("Light", "Dark")[winner], "turns_played": record["turns"],
         "stalled": bool(record["flags"]["stalled"]), "final": last,
