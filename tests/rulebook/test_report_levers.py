@@ -51,12 +51,12 @@ def _report(rows: list[dict], tmp_path) -> str:
     balance = {"this": {"games": 400, "turns": {"mean": 40.0, "median": 40, "min": 20, "max": 60}, "light": first},
                "agents": ["strong", "strong"], "games": 400, "seed": 1}
     levers = {"games": 200, "agents": ["greedy", "greedy"], "seed": 1, "base": BASE, "rows": rows,
-              "commands": ["python build.py sweep made-up"], **lever_verdict(rows)}
+              "commands": ["pnpkit sweep made-up"], "longest": None, **lever_verdict(rows)}
     head = headline(balance, None, [], levers, ("light", "dark"))
     context = {"headline": head, "balance": balance, "levers": levers, "seats": list(seats), "decisions": [],
                "options": [], "questions": [], "sample": None, "rules": None, "strength": [], "stalls": [],
                "coverage": None, "play_summary": False, "game": {"id": "made-up", "title": "Made Up"},
-               "edition": {"id": "base", "title": "Base"}, "settings": {}}
+               "edition": {"id": "base", "title": "Base"}, "settings": {}, "balance_command": "pnpkit simulate made-up"}
     (tmp_path / "rules").mkdir()
     text = RuleText(tmp_path / "rules", {"figure": lambda name, caption="": f"[figure {name}]"},
                     shared=[BUILTIN_LOOKS / "rulebook"])
