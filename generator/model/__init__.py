@@ -45,7 +45,7 @@ def find_game(name: str, root: Path | None = None) -> Game:
     names = game_names(root)
     if name not in names:
         if not names:
-            raise GameDataError(root, None, "", "a game folder holding game.yaml (make one with `pnp new GAME`)",
+            raise GameDataError(root, None, "", "a game folder holding game.yaml (make one with `pnpkit new GAME`)",
                                 f"no games, so no {name!r}")
         raise GameDataError(root, None, "", f"a game, one of {names}", did_you_mean(name, names))
     return load_game(root / name)

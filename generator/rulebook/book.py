@@ -120,19 +120,20 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
         markdown += "\n\n" + text.render(context, "glossary.md")
     reference = text.render(context, config.reference) if config.reference and not designers else None
 
-    def converter() -> Converter:
-        return Converter(styles, width, _provider(figures, folder), chapter_breaks=settings.chapter_breaks)
+    def converter(looks: Styles) -> Converter:
+        return Converter(looks, width, _provider(figures, folder), chapter_breaks=settings.chapter_breaks)
 
-    first = converter()
+    first = converter(styles)
     unused = [first.convert(markdown)]
     headings = first.headings
     index = None if designers else book_index(folder, terms, markdown, headings, NOT_INDEXED)
 
-    def body() -> list[Flowable]:  # the first layout takes the flowables made above; a later one new ones
-        return _without_trailing_space(unused.pop() if unused else converter().convert(markdown))
+    def body(looks: Styles) -> list[Flowable]:  # the first layout takes the flowables made above; a later one new ones
+        fresh = unused.pop() if unused and looks is styles else converter(looks).convert(markdown)
+        return _without_trailing_space(fresh)
 
-    def back() -> list[Flowable]:
-        return converter().convert(reference)
+    def back(looks: Styles) -> list[Flowable]:
+        return converter(looks).convert(reference)
 
     kind = "designer's report" if designers else "rules"
     title = f"{edition.game.title}: {kind} ({edition.spec.title})"

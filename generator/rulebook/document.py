@@ -21,7 +21,9 @@ from reportlab.platypus.doctemplate import BaseDocTemplate, LayoutError
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from generator.core.errors import UserError
-from generator.rulebook.flowables import Columns, FigureBlock
+from generator.core.trace import span
+from generator.rulebook.fit import MAX_TRIES, STEPS, first_level, next_level, saving, tightened
+from generator.rulebook.flowables import Columns, FigureBlock, RoomFor
 from generator.rulebook.markdown import Heading
 from generator.rulebook.styles import Styles
 
@@ -100,8 +102,18 @@ class RulebookDoc(BaseDocTemplate):
 
     def beforeDocument(self) -> None:
         self._outline_level = -1  # each layout pass starts a new outline
+        self.filled: dict[int, float] = {}          # page -> height its flowables take from the frame's top
+        self.room: dict[int, float] = {}            # page -> height left empty at its foot
+        self.placed: list[tuple[int, Flowable]] = []   # each flowable placed, with its page
+
+    def handle_pageEnd(self) -> None:
+        frame = self.frame
+        self.filled[self.page] = frame._y2 - frame._topPadding - frame._y
+        self.room[self.page] = frame._y - frame._y1p
+        super().handle_pageEnd()
 
     def afterFlowable(self, flowable: Flowable) -> None:
+        self.placed.append((self.page, flowable))
         if isinstance(flowable, Heading):
             # the frame's y is now below the heading and its space after: the bookmark points at its top,
             # which is also where the rulebook lint looks for what follows a heading on its page
@@ -215,18 +227,22 @@ INDEX_AFTER = 12   # a book longer than this many pages gets an index
 
 
 def write_document(path: Path, setup: PageSetup, styles: Styles, title: str, running_head: str,
-                   cover: Callable[[], list[Flowable]], body: Callable[[], list[Flowable]],
+                   cover: Callable[[], list[Flowable]], body: Callable[[Styles], list[Flowable]],
                    contents_title: str = "Contents", contents_hint: list | None = None,
-                   back: Callable[[], list[Flowable]] | None = None, index: BookIndex | None = None,
+                   back: Callable[[Styles], list[Flowable]] | None = None, index: BookIndex | None = None,
                    chapter_breaks: bool = False) -> int:
     """Lay out and write the PDF; returns its page count (a booklet's is a multiple of four).
 
-    ``cover``, ``body`` and ``back`` make fresh flowables: layout marks the flowables it places, so
-    a later layout (a booklet padded to whole sheets, a long book given its index) must not reuse
-    an earlier one's. A book longer than ``INDEX_AFTER`` pages ends with ``index``: laid out once
-    with every term listed (page numbers left open, so the lines are the same), its pages read back
-    from that PDF, then laid out with them. ``back`` is one page, the book's last (a booklet's back
-    cover): the blank pages that pad a booklet go before it.
+    ``cover``, ``body`` and ``back`` make fresh flowables (``body`` and ``back`` in the styles they
+    are given): layout marks the flowables it places, so a later layout (a booklet fitted or padded
+    to whole sheets, a long book given its index) must not reuse an earlier one's. A book longer
+    than ``INDEX_AFTER`` pages ends with ``index``: laid out once with every term listed (page
+    numbers left open, so the lines are the same), its pages read back from that PDF, then laid out
+    with them. ``back`` is one page, the book's last (a booklet's back cover).
+
+    A booklet whose text runs a little past whole sheets is laid out again a little tighter
+    (``fit_to_sheets``); one that still does not fill whole sheets is padded with blank pages
+    before its back cover.
 
     The table of contents needs a layout pass to learn the page of each heading before the pass
     that prints it. ``contents_hint`` (a list, the entries of the last build of this document) is
@@ -237,17 +253,18 @@ def write_document(path: Path, setup: PageSetup, styles: Styles, title: str, run
     width = setup.size[0] - setup.inner - setup.outer   # the body frames' width (a booklet's with its gutter)
     height = setup.size[1] - setup.top - setup.bottom
 
-    def story(padding: int, entries: list[tuple[str, str]] | None) -> list[Flowable]:
+    def story(level: int, padding: int, entries: list[tuple[str, str]] | None) -> list[Flowable]:
+        looks = tightened(styles, level)
         pad: list[Flowable] = []
         for _ in range(padding):
             pad += [PageBreak(), Paragraph("Notes", styles["h3"])]
         front = KeepInFrame(width, height, cover(), mode="shrink")  # the cover is one page, whatever the paper
-        out = [front, NextPageTemplate("body"), PageBreak(), *contents(styles, contents_title), *body()]
+        out = [front, NextPageTemplate("body"), PageBreak(), *contents(styles, contents_title), *body(looks)]
         if entries is not None and index is not None:
-            out += index_pages(styles, index.title, entries, width, chapter_breaks)
+            out += index_pages(looks, index.title, entries, width, chapter_breaks)
         out += pad
         if back is not None:   # its heading outside the shrinking frame, so it is listed and bookmarked
-            page = back()
+            page = back(styles)
             head = [f for f in page[:3] if isinstance(f, (Heading, HRFlowable))]
             rest = [f for f in page if not any(f is h for h in head)]   # whatever comes before the heading stays in the frame
             whole = [*head, KeepInFrame(width, height - sum(f.wrap(width, height)[1] + f.getSpaceAfter() for f in head),
@@ -257,28 +274,76 @@ def write_document(path: Path, setup: PageSetup, styles: Styles, title: str, run
             out += [PageBreak(), *whole] if setup.booklet or chapter_breaks else [KeepTogether(whole)]
         return out
 
-    def lay_out(padding: int, entries: list[tuple[str, str]] | None) -> RulebookDoc:
+    def lay_out(level: int, padding: int, entries: list[tuple[str, str]] | None) -> RulebookDoc:
         doc = RulebookDoc(path, setup, styles, title, running_head)
-        _lay_out(doc, story(padding, entries), hint)
+        _lay_out(doc, story(level, padding, entries), hint)
         return doc
 
     hint = contents_hint if contents_hint is not None else []
     entries = None
-    doc = lay_out(0, None)
+    doc = lay_out(0, 0, None)
     if index is not None and doc.page > INDEX_AFTER:
-        lay_out(0, [(term, "") for term, _ in index.terms])
+        doc = lay_out(0, 0, [(term, "") for term, _ in index.terms])
         entries = index.locate(path)
-        doc = lay_out(0, entries)
+    level, written = 0, entries is None   # written: the file holds the book as it is to be, unpadded
     if setup.booklet and doc.page % 4:
-        doc = lay_out(4 - doc.page % 4, entries)
+        measured = list(hint)
+        fitted = fit_to_sheets(doc, styles, back is not None, lambda k: lay_out(k, 0, entries))
+        if fitted is None:
+            hint[:], written = measured, False   # the file holds the last layout tried
+        else:
+            level, doc, last = fitted
+            if not last:   # a better layout was tried before the last one: the file is to hold it
+                doc = lay_out(level, 0, entries)
+            found = index.locate(path) if entries is not None and index is not None else None
+            written = found == entries   # the terms' pages did not move
+            entries = found
+    padding = (-doc.page) % 4 if setup.booklet else 0
+    if not written or padding:
+        doc = lay_out(level, padding, entries)
+        if setup.booklet and doc.page % 4:   # the index's lines with their pages took more room than without
+            doc = lay_out(level, (padding - doc.page) % 4, entries)
     return doc.page
+
+
+def fit_to_sheets(doc: RulebookDoc, styles: Styles, has_back: bool,
+                  lay_out: Callable[[int], RulebookDoc]) -> tuple[int, RulebookDoc, bool] | None:
+    """A booklet ``doc`` laid out again tighter (``lay_out`` at a level of ``fit.STEPS``) to take
+    fewer sheets, its text ending on a sheet's last page (before the back cover, when it
+    ``has_back``) if it can: the level, its layout, and whether that layout was the last one
+    written; None when no tighter layout takes fewer sheets. The text past that page, the room
+    left above it and what each step would save are measured once, on ``doc``'s pages; at most
+    ``fit.MAX_TRIES`` layouts are tried."""
+    pages = doc.page
+    last = pages - 1 if has_back else pages     # the last page of text
+    end = last - pages % 4                      # where it would end on whole sheets
+    past = sum(doc.filled.get(page, 0.0) for page in range(end + 1, last + 1))
+    # the room left at the foot of the sheet's last page takes some of it (not all: what did not go
+    # there, a paragraph's last lines or a block kept whole, left it empty)
+    overflow = max(past - doc.room.get(end, 0.0), past / 2)
+    placed = [flowable for page, flowable in doc.placed if page <= last]
+    savings = [saving(placed, styles, level) for level in range(len(STEPS) + 1)]
+    best: tuple[tuple[int, int], int, RulebookDoc] | None = None
+    level = first_level(overflow, savings)
+    for _ in range(MAX_TRIES):
+        if level is None:
+            break
+        with span(f"rulebook fit to sheets: {overflow:.0f} pt over, level {level}"):
+            tried = lay_out(level)
+        score = (-(-tried.page // 4), (-tried.page) % 4)   # sheets, then blank pages
+        if score < (-(-pages // 4), 0) and (best is None or score < best[0]):
+            best = (score, level, tried)
+        level = next_level(level, tried.page - (pages - pages % 4))
+    if best is None:
+        return None
+    return best[1], best[2], best[2] is tried
 
 
 def index_pages(styles: Styles, title: str, entries: list[tuple[str, str]], width: float,
                 chapter_break: bool = False) -> list[Flowable]:
     """The index: a chapter heading and the terms with their pages, in two columns."""
-    from reportlab.platypus import CondPageBreak, Table
-    item = styles["toc1"].clone("index", leftIndent=0)
+    from reportlab.platypus import Table
+    item = styles["index"] if "index" in styles.paragraph else styles["toc1"].clone("index", leftIndent=0)
     gap = 6 * mm
     column = (width - gap) / 2
     # the terms' column as wide as the widest term and a space, the pages set close after it, a line
@@ -295,8 +360,9 @@ def index_pages(styles: Styles, title: str, entries: list[tuple[str, str]], widt
     grid = Columns(rows, 2, width, gap)   # read down each column, page by page
     heading = Heading(escape(title), styles["h1"], 0, "index", title)
     rule = HRFlowable(width="100%", thickness=0.8, color=styles.colour("rule"), spaceBefore=0, spaceAfter=8)
-    room = heading.style.leading + heading.style.spaceBefore + 12 + 4 * styles["toc1"].leading
-    return [PageBreak() if chapter_break else CondPageBreak(room), heading, rule, grid]
+    # the heading and its rule with the index's first lines (all of a short index) on one page
+    heading.keepWithNext = 0   # the room is asked for by RoomFor
+    return [PageBreak() if chapter_break else RoomFor([heading, rule], grid), heading, rule, grid]
 
 
 def _lay_out(doc: RulebookDoc, flowables: list[Flowable], hint: list) -> None:

@@ -5,17 +5,40 @@ from __future__ import annotations
 
 import copy
 
-from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, ListFlowable, Paragraph, Table
+from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, ListFlowable, Paragraph, Spacer, Table
+from reportlab.platypus.doctemplate import FrameBreak
 
 MIN_ROWS = 3          # a split table leaves at least this many body rows on each page
 MIN_FIGURE_SCALE = 0.75   # a figure may shrink this far to fit the rest of a page
 
 
 class BookTable(Table):
-    """A table that repeats its header rows and splits only where each part keeps ``MIN_ROWS`` body rows."""
+    """A table that repeats its header rows and splits only where each part keeps ``MIN_ROWS`` body rows.
+    ``row_keys``: the text of each row's first cell (a figure of some rows names them so)."""
+
+    row_keys: list[str] | None = None
+    _cut: int | None = None   # a split asked for before this row (``split_at``)
+
+    @property
+    def heads(self) -> int:
+        return self.repeatRows if isinstance(self.repeatRows, int) else max(self.repeatRows) + 1
+
+    def split_at(self, row: int, avail_width: float) -> list[Flowable]:
+        """The table parted before ``row`` (header rows counted), the second part under the header again."""
+        self._cut = row
+        try:
+            parts = self.split(avail_width, 1e6)
+        finally:
+            self._cut = None
+        if len(parts) == 2 and self.row_keys is not None:   # a part is a new table: its rows' keys go with it
+            parts[0].row_keys = self.row_keys[:row]
+            parts[1].row_keys = self.row_keys[:self.heads] + self.row_keys[row:]
+        return parts
 
     def _getFirstPossibleSplitRowPosition(self, availHeight, ignoreSpans=0):
         n = super()._getFirstPossibleSplitRowPosition(availHeight, ignoreSpans)
+        if self._cut is not None:
+            return min(n, self._cut)
         rows = len(self._rowHeights)
         if n >= rows:
             return n
@@ -135,6 +158,111 @@ class FigureBlock(Flowable):
             self.caption.drawOn(canv, 0, 0)
 
 
+class TableFigure(Flowable):
+    """A table and, under it, a figure of some of its rows (small boards, each naming its row by the
+    text of the row's first cell: ``row_keys``), kept so that every board is on the page of its row.
+    At a page foot the table parts where the rows that stay (at least ``MIN_ROWS``, as many left for
+    the next page) and the boards of those rows fit the rest of the page; the other rows and boards
+    go on together. When no such part fits, the whole moves to the next page, unless that would
+    leave more than ``LEAVE_EMPTY`` of this page blank: then the table runs on here as any table
+    and its boards follow it."""
+
+    LEAVE_EMPTY = 0.5   # the most of a page a table and its boards leave blank by moving on whole
+
+    def __init__(self, table: BookTable, gap: float, figure: FigureBlock):
+        super().__init__()
+        self.table, self.gap, self.figure = table, gap, figure
+        self.boards = figure.drawing[0]
+        self._promised = False   # a heading above stayed on the promise that the table runs on (``least``)
+
+    @staticmethod
+    def pairs(table: Flowable, figure: Flowable) -> bool:
+        """Whether ``figure`` draws rows of ``table``: a figure of small boards naming each board's row."""
+        drawing = figure.drawing if isinstance(figure, FigureBlock) else []
+        keys = getattr(drawing[0], "row_keys", None) if len(drawing) == 1 else None
+        return isinstance(table, BookTable) and table.row_keys is not None and keys is not None
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        table_h = self.table.wrapOn(self.canv, avail_width, 1e6)[1]
+        figure_h = self.figure.wrapOn(self.canv, avail_width, 1e6)[1]
+        self.width, self.height = avail_width, table_h + self.gap + figure_h
+        return self.width, self.height
+
+    def getSpaceBefore(self) -> float:
+        return self.table.getSpaceBefore()
+
+    def getSpaceAfter(self) -> float:
+        return self.figure.getSpaceAfter()
+
+    def _parts(self, avail_width: float) -> list[tuple[int, int, float]]:
+        """Each way to part: (body rows that stay, boards that stay, their height), fewest rows first."""
+        self.wrap(avail_width, 1e6)
+        heads, rows = self.table.heads, self.table._rowHeights
+        keys = self.table.row_keys or []
+        body = len(rows) - heads
+        out = []
+        for stay in range(MIN_ROWS, body - MIN_ROWS + 1):
+            shown = set(keys[heads:heads + stay])
+            boards = 0
+            while boards < len(self.boards.row_keys) and self.boards.row_keys[boards] in shown:
+                boards += 1
+            height = sum(rows[:heads + stay]) + (self.gap + self.boards.height_of(boards) if boards else 0.0)
+            out.append((stay, boards, height))
+        return out
+
+    def least(self, avail_width: float, room: float, blank: float) -> float:
+        """The least height of this that must fit in ``room`` for anything of it to stay: its
+        smallest part, or all of it; the table's first rows when it would run on as any table
+        (``blank``: the height moving on would leave empty, a heading over it moving too)."""
+        parts = self._parts(avail_width)
+        self._promised = not any(p[2] <= room for p in parts) and self._runs_on(blank)
+        if self._promised:   # the heading stays on the promise that the table runs on under it
+            return sum(self.table._rowHeights[:self.table.heads + MIN_ROWS])
+        return parts[0][2] if parts else self.height
+
+    def _runs_on(self, room: float) -> bool:
+        """Whether, with no part that fits ``room``, the table runs on as any table: no page holds
+        it whole, or moving on would leave more than ``LEAVE_EMPTY`` of the page blank."""
+        full = getattr(self._doctemplateAttr("frame"), "_height", None)
+        return full is not None and (self.height > full or room > self.LEAVE_EMPTY * full)
+
+    def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
+        fitting = [p for p in self._parts(avail_width) if p[2] <= avail_height]
+        if not fitting:
+            if not (self._promised or self._runs_on(avail_height)):
+                return []
+            if self.table.wrapOn(self.canv, avail_width, avail_height)[1] <= avail_height:
+                return [self.table, Spacer(0, self.gap), self.figure]
+            parts = self.table.splitOn(self.canv, avail_width, avail_height)   # the first part must fit here
+            return [*parts, Spacer(0, self.gap), self.figure] if len(parts) == 2 else []
+        stay, boards, _ = fitting[-1]
+        first, rest = self.table.split_at(self.table.heads + stay, avail_width)
+        if not boards:
+            return [first, Spacer(0, self.gap), TableFigure(rest, self.gap, self.figure)]
+        if boards == len(self.boards.boards):
+            return [first, Spacer(0, self.gap), self.figure, rest]
+        shown, left = self.boards.parted(boards)
+        return [first, Spacer(0, self.gap), FigureBlock([shown], None), Spacer(0, self.gap),
+                TableFigure(rest, self.gap, FigureBlock([left], self.figure.caption))]
+
+    def draw(self) -> None:
+        figure_h = self.figure.wrapOn(self.canv, self.width, 1e6)[1]
+        self.table.drawOn(self.canv, 0, figure_h + self.gap)
+        self.figure.drawOn(self.canv, 0, 0)
+
+
+def keep_tables_with_figures(flowables: list[Flowable]) -> list[Flowable]:
+    """Each table followed (past a spacer) by a figure of its rows, made one ``TableFigure``."""
+    out: list[Flowable] = []
+    for f in flowables:
+        if isinstance(f, FigureBlock) and len(out) >= 2 and _is_space(out[-1]) and TableFigure.pairs(out[-2], f):
+            gap = out.pop().height
+            out.append(TableFigure(out.pop(), gap, f))
+        else:
+            out.append(f)
+    return out
+
+
 class RoomFor(CondPageBreak):
     """A page break taken only when the rest of the frame cannot hold ``kept`` (headings) and the
     first ``lines`` lines of ``follower``: a heading stays with the start of what it heads while a
@@ -145,13 +273,15 @@ class RoomFor(CondPageBreak):
         super().__init__(0)
         self.kept, self.follower, self.after, self.lines = kept, follower, after, lines
         self.nested = False   # measured inside a ShortSection: no page break may be asked for then
+        self._room = 1e6
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self._room = avail_height   # what a break here leaves empty
         need = 0.0
         for f in self.kept:
             need += f.wrapOn(self.canv, avail_width, avail_height)[1] + f.getSpaceBefore() + f.getSpaceAfter()
         kept = need
-        first = self._start(self.follower, avail_width)
+        first = self._start(self.follower, avail_width, avail_height - kept)
         need += first
         if isinstance(self.follower, Beside) and self._moves_whole(self.follower, avail_width, avail_height - kept):
             need = max(need, kept + self.follower.height + self.follower.getSpaceBefore())
@@ -161,7 +291,8 @@ class RoomFor(CondPageBreak):
             whole <= (self.lines + 0.5) * _leading(self.follower) + self.follower.getSpaceBefore()
         floats = isinstance(self.after, FigureBlock)   # a figure after a lead-in may float to the next page
         if lead_in and not floats and first >= whole and self.after is not None:
-            more = need + self.follower.getSpaceAfter() + self._start(self.after, avail_width)
+            room = avail_height - need - self.follower.getSpaceAfter()
+            more = need + self.follower.getSpaceAfter() + self._start(self.after, avail_width, room)
             full = getattr(self._doctemplateAttr("frame"), "_height", more)
             need = more if more <= full else need   # what no page could hold is not waited for
         self.height = need
@@ -189,8 +320,9 @@ class RoomFor(CondPageBreak):
             wanted -= count
         return need
 
-    def _start(self, f: Flowable, width: float) -> float:
-        """The height of the part of ``f`` that must share a page with the heading."""
+    def _start(self, f: Flowable, width: float, room: float = 1e6) -> float:
+        """The height of the part of ``f`` that must share a page with the heading (``room``: the
+        height left for it on this page)."""
         whole = f.wrapOn(self.canv, width, 1e6)[1]
         if isinstance(f, (Paragraph, ListFlowable)):
             lead = _leading(f)
@@ -206,6 +338,9 @@ class RoomFor(CondPageBreak):
         if isinstance(f, Columns):
             f.canv = self.canv
             return f.first_height() + f.getSpaceBefore()
+        if isinstance(f, TableFigure):
+            f.canv = self.canv
+            return f.least(width, room - f.getSpaceBefore(), self._room) + f.getSpaceBefore()
         if isinstance(f, NotedTable):
             f = f.table
         if isinstance(f, BookTable):
@@ -289,7 +424,9 @@ class Beside(Flowable):
         text below at the full width (the key stays under the drawing, never inside the text).
         With room for the drawing and its key set across the page foot only: the text beside the
         drawing, the key across beneath both, the rest of the text overleaf. Without: the text that
-        fits at the full width, the figure opening the next page beside the rest."""
+        fits at the full width, the figure opening the next page beside the rest, only for a figure
+        taller than any page: otherwise the block moves to the next page whole, so that the figure is
+        on the page where its text begins."""
         figure_h = _height(self.canv, self.figure, avail_width)
         if figure_h <= avail_height:
             taken, rest = _fill(self.canv, self.text, self.text_width, avail_height)
@@ -306,6 +443,9 @@ class Beside(Flowable):
                     from reportlab.platypus.doctemplate import FrameBreak
                     return [Beside(taken, self.figure, self.text_width, self.gutter, continued=True,
                                    key_at_foot=True), FrameBreak(), *rest]
+        full = getattr(self._doctemplateAttr("frame"), "_height", None)
+        if full is None or figure_h <= full:   # the figure goes on the page its text begins: whole overleaf
+            return []
         taken, rest = _fill(self.canv, self.text, avail_width, avail_height)
         if not taken or not rest:   # a figure never opens a page without its text beside it
             return []
@@ -450,7 +590,7 @@ def _keep_start(run: list[Flowable], flowables: list[Flowable], is_heading) -> l
     for f in run:
         if is_heading(f) or (group and (_is_rule(f) or _is_space(f))):
             group.append(f)
-        elif group and isinstance(f, (Paragraph, ListFlowable, Beside, BookTable, NotedTable, Columns)):
+        elif group and isinstance(f, (Paragraph, ListFlowable, Beside, BookTable, NotedTable, Columns, TableFigure)):
             for kept in group:
                 kept.keepWithNext = 0   # the room is asked for here: no KeepTogether from the style
             out += [RoomFor(group, f, _next(flowables, f)), *group, f]
@@ -465,13 +605,11 @@ def _keep_start(run: list[Flowable], flowables: list[Flowable], is_heading) -> l
 
 def _next(flowables: list[Flowable], f: Flowable) -> Flowable | None:
     """The flowable after ``f`` that draws something (spacers skipped)."""
-    from reportlab.platypus import Spacer
     index = next(i for i, g in enumerate(flowables) if g is f)
     return next((g for g in flowables[index + 1:] if not isinstance(g, Spacer) or isinstance(g, CondPageBreak)), None)
 
 
 def _is_space(f: Flowable) -> bool:
-    from reportlab.platypus import Spacer
     return isinstance(f, Spacer) and not isinstance(f, CondPageBreak)
 
 
@@ -485,10 +623,19 @@ def _is_break(f: Flowable) -> bool:
     return isinstance(f, PageBreak)
 
 
+TAIL_LINES = 4   # the least lines of a Columns block on a page, when it is split across pages
+
+
+def _line_height(block: Flowable, height: float) -> float:
+    style = getattr(block, "style", None)
+    return getattr(style, "leading", None) or height
+
+
 class Columns(Flowable):
     """Short blocks (a glossary's entries) in ``count`` columns, read down the first column and on
     into the next, the columns as even as whole blocks allow. At a page foot the blocks that fit the
-    rest of the page, balanced the same way, stay; the others run on to the next page."""
+    rest of the page, balanced the same way, stay; the others run on to the next page. Each part is
+    at least ``TAIL_LINES`` lines tall: a block too short for that moves whole."""
 
     def __init__(self, blocks: list[Flowable], count: int, width: float, gap: float):
         super().__init__()
@@ -519,9 +666,20 @@ class Columns(Flowable):
         self.height, self._cuts = self._balance(self._heights())
         return self.width, self.height
 
+    def _least(self, heights: list[float]) -> float:
+        """The least height a part of this block may take on a page: ``TAIL_LINES`` lines."""
+        return TAIL_LINES * min(_line_height(b, h) for b, h in zip(self.blocks, heights)) - 0.01
+
     def first_height(self) -> float:
-        """The height of the first ``count`` blocks set side by side: the least this can leave on a page."""
-        return max(self._heights()[:self.count], default=0.0)
+        """The least this can leave on a page: its shortest first part, or all of it when it is too
+        short to split into two parts of ``TAIL_LINES`` lines each."""
+        heights = self._heights()
+        least = self._least(heights) if heights else 0.0
+        for n in range(self.count, len(heights)):
+            first = self._balance(heights[:n])[0]
+            if first >= least:
+                return first if self._balance(heights[n:])[0] >= least else self._balance(heights)[0]
+        return self._balance(heights)[0]
 
     def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
         heights = self._heights()
@@ -530,9 +688,13 @@ class Columns(Flowable):
             if self._balance(heights[:n])[0] > avail_height:
                 break
             fit = n
-        if fit < min(self.count, len(self.blocks) - 1) or fit == 0:
-            return []
-        return [Columns(self.blocks[:fit], self.count, self.width, self.gap),
+        held, least = fit, self._least(heights)
+        while fit > 0 and self._balance(heights[fit:])[0] < least:
+            fit -= 1   # no widow lines: the part carried over (an index's end) holds a few lines
+        if fit < min(self.count, len(self.blocks) - 1) or fit == 0 or self._balance(heights[:fit])[0] < least:
+            return []   # nor orphan lines: it moves whole
+        turn = [FrameBreak()] if fit < held else []   # what is held back opens the next page
+        return [Columns(self.blocks[:fit], self.count, self.width, self.gap), *turn,
                 Columns(self.blocks[fit:], self.count, self.width, self.gap)]
 
     def draw(self) -> None:

@@ -19,7 +19,8 @@ from reportlab.platypus import (Flowable, HRFlowable, KeepTogether, ListFlowable
 
 from generator.core.errors import UserError
 from generator.rulebook.commands import set_command
-from generator.rulebook.flowables import Beside, BookTable, Columns, FigureBlock, NotedTable, keep_headings
+from generator.rulebook.flowables import (Beside, BookTable, Columns, FigureBlock, NotedTable, keep_headings,
+                                         keep_tables_with_figures)
 from generator.rulebook.styles import Styles
 
 LEAST_COMMAND_SIZE = 6.0  # the smallest a command line is set before an argument is broken
@@ -51,7 +52,7 @@ class Converter:
     def convert(self, text: str) -> list[Flowable]:
         blocks = keep_boxes_with_previous(self.blocks(SyntaxTreeNode(self.parser.parse(text)).children, self.body),
                                           self.width)
-        return _unnest(keep_headings(blocks, lambda f: isinstance(f, Heading)))
+        return _unnest(keep_headings(keep_tables_with_figures(blocks), lambda f: isinstance(f, Heading)))
 
     def blocks(self, nodes, style: str = "body") -> list[Flowable]:
         out: list[Flowable] = []
@@ -253,6 +254,7 @@ def table(node: SyntaxTreeNode, conv: Converter, _style: str) -> list[Flowable]:
     data = [[_cell_paragraph(text, style, align) for text, style, align, _ in r] + [""] * (columns - len(r))
             for r in rows]
     grid = BookTable(data, colWidths=widths, repeatRows=heads, hAlign="LEFT")
+    grid.row_keys = [r[0][3].strip() if r else "" for r in rows]   # a figure of some rows names them so
     commands = [_font(conv), ("VALIGN", (0, 0), (-1, -1), "TOP"),
                 ("LINEBELOW", (0, 0), (-1, -1), 0.3, conv.styles.colour("table_grid")),
                 ("TOPPADDING", (0, 0), (-1, -1), 2.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
@@ -398,9 +400,10 @@ GRID_GUTTER = 5 * mm
 def columns(text: str, count: int, conv: Converter) -> list[Flowable]:
     """Markdown blocks set in ``count`` columns (``Columns``), ragged right as any narrow column."""
     inner_w = (conv.width - GRID_GUTTER * (count - 1)) / count
-    inner = Converter(conv.styles, inner_w, conv.figures, "beside")
+    style = "entry" if "entry" in conv.styles.settings else "beside"
+    inner = Converter(conv.styles, inner_w, conv.figures, style)
     inner._keys = conv._keys
-    blocks = inner.blocks(SyntaxTreeNode(inner.parser.parse(text)).children, "beside")
+    blocks = inner.blocks(SyntaxTreeNode(inner.parser.parse(text)).children, style)
     return [Columns(blocks, count, conv.width, GRID_GUTTER), Spacer(0, 4)] if blocks else []
 
 

@@ -20,15 +20,22 @@ DrawBoard = Callable[[Any, float, float, float, float, float], None]
 class SmallBoards(Flowable):
     """``boards`` ((caption, draw) pairs) in rows across ``width`` points, each cell at least
     ``cell`` points wide and ``aspect`` times as high as wide; ``legend`` items as ``Legend`` takes them.
-    At a page foot the rows run on to the next page, as a table's do, the legend under the last."""
+    At a page foot the rows run on to the next page, as a table's do, the legend under the last.
+    ``rows``, when given, names for each board the row of the table above it that it shows (the
+    text of the row's first cell): the table and the boards then part only where each board stays
+    on the page of its row (``flowables.TableFigure``)."""
 
     min_scale = 1.0   # its text is at the figures' smallest size already: a page must not shrink it
     runs_on = True    # a figure of small boards may continue on the next page between two rows
 
     def __init__(self, styles: Styles, width: float, boards: list[tuple[str, DrawBoard]],
-                 legend: list[tuple[str, str, str]], cell: float = 110.0, aspect: float = 0.8):
+                 legend: list[tuple[str, str, str]], cell: float = 110.0, aspect: float = 0.8,
+                 rows: list[str] | None = None):
         super().__init__()
         self.styles, self.boards = styles, boards
+        self.row_keys = rows
+        if rows is not None and len(rows) != len(boards):
+            raise ValueError(f"{len(boards)} small boards but {len(rows)} rows named for them")
         self.size = styles.sheet.figures.min_text
         self.per_row = max(1, int(width // cell))   # a lone board stays small, centred
         self.cell_w = width / self.per_row
@@ -47,11 +54,20 @@ class SmallBoards(Flowable):
         fit = int(avail_height // (self.cell_h + self.caption_h))
         if fit < 1 or fit >= self.rows:
             return []
-        cut = fit * self.per_row
-        cell = self.width / self.per_row
-        aspect = self.cell_h / self.cell_w
-        return [SmallBoards(self.styles, self.width, self.boards[:cut], [], cell, aspect),
-                SmallBoards(self.styles, self.width, self.boards[cut:], self.legend.items, cell, aspect)]
+        return list(self.parted(fit * self.per_row))
+
+    def parted(self, cut: int) -> tuple["SmallBoards", "SmallBoards"]:
+        """The first ``cut`` boards (without the legend) and the rest (with it), drawn as these are."""
+        cell, aspect = self.width / self.per_row, self.cell_h / self.cell_w
+        keys = self.row_keys
+        return (SmallBoards(self.styles, self.width, self.boards[:cut], [], cell, aspect,
+                            None if keys is None else keys[:cut]),
+                SmallBoards(self.styles, self.width, self.boards[cut:], self.legend.items, cell, aspect,
+                            None if keys is None else keys[cut:]))
+
+    def height_of(self, count: int, legend: bool = False) -> float:
+        """The height of the first ``count`` boards drawn as these are (with the legend or without)."""
+        return -(-count // self.per_row) * (self.cell_h + self.caption_h) + (self.legend.height if legend else 0.0)
 
     def draw(self) -> None:
         canv = self.canv

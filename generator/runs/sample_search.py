@@ -19,6 +19,7 @@ from typing import Any, Callable
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from typing_extensions import TypedDict  # pydantic on Python 3.11 takes this one
 
+from generator.runs.sample_log import log_rows
 from generator.runs.work import EngineInputs, Work, keep_sample, resolve
 
 # (engine inputs, record of a played game) -> for each turn of it, in order: (turn number, events it shows)
@@ -138,7 +139,8 @@ def told_parts(turns: list[dict[str, Any]], told_first: int) -> dict[str, Any]:
     """The turns of a sample game as the appendix lays them out: ``turns``, the first ones told in
     full (a turn the same as that player's turn before carries ``same_as``, told in one line);
     ``later``, the rest in order, as runs of notation rows (``{"log": [...]}``) broken by the
-    highlighted turns told in full (``{"turn": ...}``); ``log``, every turn not told in full."""
+    highlighted turns told in full (``{"turn": ...}``), each run with ``rows``, its turns as the
+    rows of the log's table (``log_rows``); ``log``, every turn not told in full."""
     turns = mark_repeats(turns)
     first = [t for t in turns if t["turn"] <= told_first]
     later: list[dict[str, Any]] = []
@@ -149,5 +151,8 @@ def told_parts(turns: list[dict[str, Any]], told_first: int) -> dict[str, Any]:
             later[-1]["log"].append(t)
         else:
             later.append({"log": [t]})
+    for part in later:
+        if "log" in part:
+            part["rows"] = log_rows(part["log"])
     return {"turns": first, "later": later, "log": [t for t in turns[len(first):] if not t.get("shows")],
             "highlighted": [t for t in turns if t.get("shows")]}

@@ -87,3 +87,24 @@ def test_a_text_that_runs_on_keeps_the_key_under_the_drawing(tmp_path):
     assert rest and isinstance(first, Beside)
     text, figure, below = first._columns(414)
     assert figure[-1] is key and below == [] and not any(isinstance(f, Key) for f in text)
+
+
+def test_a_figure_with_no_room_at_the_page_foot_takes_its_whole_text_overleaf(tmp_path):
+    """No room left for the drawing under a filler: the text does not start at the full width on
+    this page while its drawing opens the next; the block goes on whole, text and drawing together."""
+    import pdfplumber
+    from reportlab.platypus import Paragraph, SimpleDocTemplate
+
+    from generator.rulebook.flowables import Beside
+
+    styles = _styles()
+    text = [Paragraph("Firstword " + "wordy words. " * 30, styles["beside"]), Paragraph("More words. " * 20, styles["beside"])]
+    path = tmp_path / "overleaf.pdf"
+    doc = SimpleDocTemplate(str(path), pagesize=(500, 600), leftMargin=40, rightMargin=46, topMargin=40,
+                            bottomMargin=40)
+    doc.build([_Drawing(400, 380), Beside(text, [_Drawing(150, 200)], 250, 14)])
+    with pdfplumber.open(path) as pdf:
+        pages = [[w["text"] for w in page.extract_words()] for page in pdf.pages]
+        boxes = [len(page.rects) for page in pdf.pages]
+    assert "Firstword" in pages[1] and not pages[0]     # the text begins on the drawing's page
+    assert boxes[1] == 1

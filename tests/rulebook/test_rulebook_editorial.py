@@ -194,8 +194,8 @@ def test_long_tables_repeat_their_header_and_leave_no_orphans(lead_lines, tmp_pa
     text = "# Chapter\n\n" + "\n\n".join(words for _ in range(lead_lines)) + "\n\n## The long table\n\n"
     text += "| Round | Seat | Move |\n|---|---|---|\n" + "".join(f"| {i} | Seat {i % 2} | row-{i} |\n" for i in range(40))
     pdf = tmp_path / "table.pdf"
-    write_document(pdf, setup, styles, "Table", "Made-up game", lambda: [], lambda: Converter(
-        styles, 340, lambda name, width: []).convert(text))
+    write_document(pdf, setup, styles, "Table", "Made-up game", lambda: [], lambda looks: Converter(
+        looks, 340, lambda name, width: []).convert(text))
     doc = pdfium.PdfDocument(str(pdf))
     seen = []
     for page in doc:

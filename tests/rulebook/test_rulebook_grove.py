@@ -64,7 +64,8 @@ def _printed_game(book: dict) -> dict:
 def test_the_printed_sample_game_is_the_engines_game(grove_book):
     """Every turning point (a circle won or lost, druids knocked down or sent home) is printed, in the
     engine's order and in its words, with the cubes on the circles after it; the first turn too; the
-    winner is the engine's. The turns between turning points may be left out of the log."""
+    winner is the engine's. A turning point inside a run the log gives as one row (the same trade
+    made again) is told by that row."""
     from generator.play.registry import options_for, play_game
     from pnp_games.grove.book.story import game_turns
     from generator.model import load_edition
@@ -75,13 +76,15 @@ def test_the_printed_sample_game_is_the_engines_game(grove_book):
     record = play_game(options, None, game["seed"], game["agents"], game="grove")
     _, turns = game_turns(options, record.actions)
     text, at = game["text"], 0
-    printed = [t for t, _ in turns if t["turning"] or t["turn"] == 1]
+    runs = [(r["first"], r["end"]) for r in _log_rows(grove_book["pages"]) if r["end"] > r["first"]]
+    printed = [t for t, _ in turns if (t["turning"] and not any(a <= t["turn"] <= b for a, b in runs))
+               or t["turn"] == 1]
     assert len(printed) > 3
     for t in printed:
         found = text.find(t["words"], at)
         assert found >= 0, (t["turn"], t["words"], text[at:at + 300])
         at = found + len(t["words"])
-    rows = [t for t, _ in turns if t["turning"]]
+    rows = [t for t in printed if t["turning"]]
     assert sum(1 for t in rows if t["score_words"] in text) >= len(rows) // 2  # the log rows carry the cubes
     assert game["winner"] == ("Light", "Dark")[record.winner]
 
@@ -428,6 +431,154 @@ def test_the_stand_twice_example_says_each_stand_once(grove_book):
     sentences = [s.strip() for s in re.split(r"(?<=\.) ", text) if len(s.split()) > 3]
     twice = [a for a, b in zip(sentences, sentences[1:]) if a == b]
     assert not twice, twice
+
+
+# ----------------------------------------------------------------- the log, the drawings, the report
+ROW = re.compile(r"^(\d+)(?:–(\d+))?\n(Light|Dark|Both)\n", re.M)
+SCORE = re.compile(r"A (?:none|\d+ (?:Light|Dark)), B (?:none|\d+ (?:Light|Dark)), C (?:none|\d+ (?:Light|Dark))")
+
+
+def _log_rows(pages: list[str]) -> list[dict]:
+    """The rows of the sample game's log tables as printed: the turns each covers, the player, the
+    words, and the cubes on the circles after it."""
+    text = section(pages, "The rest of the game", "The end")
+    found = list(ROW.finditer(text))
+    rows = []
+    for m, after in zip(found, found[1:] + [None]):
+        body = _flat(unbreak(text[m.end():after.start() if after else len(text)]))
+        score = SCORE.search(body)
+        rows.append({"first": int(m[1]), "end": int(m[2] or m[1]), "player": m[3],
+                     "text": body[:score.start()].strip() if score else body,
+                     "score": score.group(0) if score else None})
+    return rows
+
+
+@pytest.fixture(scope="module")
+def grove_a4_a5(tmp_path_factory, rulebook_env) -> dict[str, Path]:
+    out = tmp_path_factory.mktemp("grove-a4-a5")
+    result = run_cli("rulebook", GAME, "--edition", EDITION, "--out", str(out), "--profile", "rulebook-a4",
+                     "--profile", "rulebook-a5-booklet", env=rulebook_env)
+    assert result.returncode == 0, result.stderr
+    return {"a4": out / f"{GAME}-{EDITION}-rulebook-a4.pdf", "a5": out / f"{GAME}-{EDITION}-rulebook-a5-booklet.pdf"}
+
+
+def test_the_log_accounts_for_every_turn_it_does_not_tell_each_row_with_the_cubes(grove_book):
+    """From the first turn after the narrated ones to the last, every turn is told in full or lies in
+    a log row (a turn, or a run 'a–b'), and every row gives the cubes on the circles after it."""
+    import yaml
+    narrated = yaml.safe_load((ROOT / "components" / GAME / "rules" / "rulebook.yaml").read_text())["narrated_turns"]
+    rows = _log_rows(grove_book["pages"])
+    rest = _flat(section(grove_book["pages"], "The rest of the game", "The end"))
+    told = {int(n) for n in re.findall(r"Turn (\d+): (?:Light|Dark)", rest)}
+    end = _flat(section(grove_book["pages"], "The end", "Glossary"))
+    last = int(re.search(r"(?:After|within) (\d+) turns", end).group(1))
+    covered = told | {n for r in rows for n in range(r["first"], r["end"] + 1)}
+    assert sorted(covered) == list(range(narrated + 1, last + 1)), (sorted(covered), last)
+    assert rows and all(r["score"] for r in rows), [r for r in rows if not r["score"]]
+    for r in rows:
+        if r["end"] > r["first"]:   # a run of turns: nothing changed, or the same trade made again
+            assert "Nothing changes hands" in r["text"] or " again" in r["text"], r
+
+
+def test_no_stretch_of_the_log_repeats_two_rows_turn_after_turn(grove_book):
+    """Two rows made again (dice aside) right after themselves, A B A B, are one row: the log never
+    prints a tug of war turn by turn."""
+    rows = [re.sub(r", roll \d-\d-\d", "", f"{r['player']} {r['text']}") for r in _log_rows(grove_book["pages"])]
+    for i in range(3, len(rows)):
+        assert not (rows[i] == rows[i - 2] and rows[i - 1] == rows[i - 3]), rows[i - 3:i + 1]
+
+
+def _circle_art(page) -> list[tuple[float, float, float, float]]:
+    """The box of each circle token drawn on a page (with its holder's ring): the square outlines
+    centred on a circle's letter."""
+    boxes = []
+    for w in page.extract_words():
+        if w["text"] not in ("A", "B", "C"):
+            continue
+        cx, cy = (w["x0"] + w["x1"]) / 2, (w["top"] + w["bottom"]) / 2
+        around = [c for c in page.curves
+                  if abs((c["x1"] - c["x0"]) - (c["bottom"] - c["top"])) < 1 and c["x1"] - c["x0"] > 3 * (w["bottom"] - w["top"])
+                  and abs((c["x0"] + c["x1"]) / 2 - cx) < 0.2 * (c["x1"] - c["x0"])
+                  and abs((c["top"] + c["bottom"]) / 2 - cy) < 0.2 * (c["x1"] - c["x0"])]
+        if around:
+            boxes.append((min(c["x0"] for c in around), min(c["top"] for c in around),
+                          max(c["x1"] for c in around), max(c["bottom"] for c in around)))
+    return boxes
+
+
+def _label(word: dict) -> bool:
+    return word["text"] in ("stunned", "home", "held", "by") or re.fullmatch(r"[+\u2212]\d+", word["text"]) is not None
+
+
+def test_the_drawings_labels_sit_beside_the_circles_not_on_them(grove_book, grove_a4_a5):
+    """'3 stunned', '1 home', '+2', '−2' and 'held by Dark' are printed clear of every circle token and
+    its holder's ring, at 6 pt or more, in the Letter, A4 and A5 books."""
+    import pdfplumber
+    checked = 0
+    for pdf in (grove_book["pdf"], grove_a4_a5["a4"], grove_a4_a5["a5"]):
+        drawn = [i for i, text in enumerate(pdf_text(pdf)) if re.search(r"stunned|home|held by|[+\u2212]\d", text)]
+        with pdfplumber.open(pdf, pages=[i + 1 for i in drawn]) as doc:
+            for page in doc.pages:
+                labels = [w for w in page.extract_words(extra_attrs=["size"]) if _label(w)]
+                arts = _circle_art(page) if labels else []
+                for w in labels if arts else []:
+                    near = [a for a in arts if w["x0"] < a[2] + 40 and w["x1"] > a[0] - 40
+                            and w["top"] < a[3] + 40 and w["bottom"] > a[1] - 40]
+                    for x0, top, x1, bottom in near:
+                        overlap = min(w["x1"], x1) - max(w["x0"], x0), min(w["bottom"], bottom) - max(w["top"], top)
+                        assert min(overlap) <= 0, (pdf.name, page.page_number, w["text"], (x0, top, x1, bottom))
+                    checked += bool(near)
+                    assert w["size"] >= 6.0, (pdf.name, page.page_number, w["text"], w["size"])
+    assert checked > 10
+
+
+def test_the_turn_summary_cards_page_runs_on_into_the_rules(grove_book, grove_a4_a5):
+    """The page that prints the turn summary card also holds Setting up, its drawing and its steps:
+    at least 70% of it drawn on, in the Letter and the A4 book."""
+    import pypdfium2 as pdfium
+    from generator.rulebook.lint import page_fill, page_lines
+    for pdf in (grove_book["pdf"], grove_a4_a5["a4"]):
+        doc = pdfium.PdfDocument(str(pdf))
+        try:
+            pages = [page_lines(doc[i]) for i in range(len(doc))]
+            at = next(i for i, lines in enumerate(pages) if any("Turn summary cards as printed" in ln.text for ln in lines))
+            words = " ".join(ln.text for ln in pages[at])
+            assert "Setting up" in words and "Light supply" in words, words
+            fill = page_fill(doc[at], pages[at], at + 1)
+        finally:
+            doc.close()
+        assert fill >= 0.7, (pdf.name, at + 1, fill)
+
+
+def test_the_report_claims_no_length_for_the_player_book_and_points_to_its_draw_rule(grove_book):
+    """The designer's report does not say the player book gives a length (it gives none), and where it
+    speaks of games that never end it points to the rules chapter's optional draw, with its turns."""
+    report = _flat(" ".join(grove_book["report_pages"])).replace("\u201c", '"').replace("\u201d", '"')
+    book = _book_words(grove_book)
+    assert "the figure the player rulebook gives" not in report
+    assert "every figure it states" not in report and "agree to a draw" not in report
+    assert not re.search(r"turns for each player|\bminutes\b|lasts about", book)
+    turns = re.search(r"each of you has taken (\d+) turns, the battle is a draw", book)[1]
+    assert "Optional rule: a drawn battle" in book
+    assert "Deadlocks." in report   # the quick runs stall some games, as the real ones do
+    deadlocks = report[report.index("Deadlocks."):][:400]
+    assert '"Optional rule: a drawn battle"' in deadlocks and f"has taken {turns} turns" in deadlocks, deadlocks
+
+
+@pytest.mark.long
+def test_the_default_books_log_folds_its_tug_of_war_into_one_row(tmp_path, rulebook_env):
+    """The book a user gets (the profile's sample agents) plays a long trade over one circle near its
+    end: its log prints the first trade and then one row for the rest, never A B A B."""
+    out = tmp_path / "book"
+    result = run_cli("rulebook", GAME, "--edition", EDITION, "--out", str(out), "--profile", "rulebook-letter",
+                     env={**rulebook_env, "PNP_RULEBOOK_SAMPLE_AGENTS": ""})
+    assert result.returncode == 0, result.stderr
+    pages = pdf_text(out / f"{GAME}-{EDITION}-rulebook-letter.pdf")
+    rows = _log_rows(pages)
+    text = [re.sub(r", roll \d-\d-\d", "", f"{r['player']} {r['text']}") for r in rows]
+    for i in range(3, len(text)):
+        assert not (text[i] == text[i - 2] and text[i - 1] == text[i - 3]), text[i - 3:i + 1]
+    assert any(r["end"] > r["first"] and " again" in r["text"] for r in rows), text
 
 
 def test_the_designers_report_claims_no_figure_of_the_player_rulebook_and_says_each_once(grove_book):

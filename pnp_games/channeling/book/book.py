@@ -122,8 +122,11 @@ def _small_boards(book: Book, parts: BoardParts, told: dict[str, Any], turns: li
         if moved:
             boards = [(f"Turn {t['turn']}, {t['player']}: {t['score']['light']}\u2013{t['score']['dark']}",
                        small_board(board_view(after[t["turn"]]), parts, book.styles)) for t in moved]
-            def figure(width: float, shown: list = boards) -> list:
-                return [SmallBoards(book.styles, width, shown, small_legend(parts), cell=112.0, aspect=0.9)]
+            keys = [str(t["turn"]) for t in moved]   # each board's log row, by its first cell
+
+            def figure(width: float, shown: list = boards, keys: list = keys) -> list:
+                return [SmallBoards(book.styles, width, shown, small_legend(parts), cell=112.0, aspect=0.9,
+                                    rows=keys)]
             book.figures[f"small/{rows[0]['turn']}"] = figure
             drawn.append(rows[0]["turn"])
     return drawn

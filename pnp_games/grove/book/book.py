@@ -159,17 +159,17 @@ def sample(book: Book, inputs: EngineInputs) -> dict[str, Any]:
     widths = book.styles.sheet.figures
     druids = options.druids_per_player
     if parts:
-        book.figures["setup"] = _diagram(book, parts, grove_view(State(options)), widths.board_width, druids)
+        book.figures["setup"] = _diagram(book, parts, grove_view(State(options)), widths.turn_board_width, druids)
     shows = highlights_by_turn(choice["highlights"])
     told = told_parts([{**t, "shows": shows.get(t["turn"], [])} for t, _ in turns], book.turns_told)
     after = {t["turn"]: state for t, state in turns}
     if parts:
         _turn_boards(book, parts, told, after, druids)
-    _small_boards(book, told, after)
+    small = _small_boards(book, told, after)
     last = turns[-1][0] if turns else None
     winner = record["winner"]
     return {
-        **told, "search": choice, "cells": _cells(told["turns"]),
+        **told, "search": choice, "cells": _cells(told["turns"]), "small": small,
         "seed": record["seed"], "agents": list(agents), "edition": edition.id,
         "replay": command_line("replay", edition.game.id, "--edition", edition.id, "--seed", record["seed"],
                                "--agents", ",".join(agents)),
@@ -210,23 +210,29 @@ def _turn_boards(book: Book, parts: GroveParts, told: dict[str, Any], after: dic
     book.figures["key/later"] = _key(book, key([views[t["turn"]] for t in later], SMALL_LEGEND))
 
 
-def _small_boards(book: Book, told: dict[str, Any], after: dict[int, State]) -> None:
-    """``small/<turn>``: for each run of log rows, small boards of the turns its table lists (the
-    turning points, where the circles change hands), named by the run's first such turn; a board the
-    same as one already drawn in the run (a tug of war over one circle) is left to the table."""
+def _small_boards(book: Book, told: dict[str, Any], after: dict[int, State]) -> list[int]:
+    """``small/<turn>``: for each run of log rows, small boards of the turns that change something
+    and have a row of their own (a circle won or lost, druids knocked down or sent home), named by the
+    run's first turn; a board the same as one already drawn in the run (a tug of war over one circle)
+    is left to the table. The runs that have boards, by their first turn."""
+    drawn_for: list[int] = []
     for part in told["later"]:
-        rows = [t for t in part.get("log", []) if t["turning"]]
+        rows = [r["turn"] for r in part.get("rows", []) if r["kind"] == "turn" and r["turn"]["turning"]]
         if rows:
-            boards, seen = [], set()
+            boards, keys, seen = [], [], set()
             for t in rows:
                 view = grove_view(after[t["turn"]])
                 picture = (tuple(view.cubes.items()), tuple(view.holder.items()))
                 if picture not in seen:
                     seen.add(picture)
                     boards.append((f"Turn {t['turn']}, {t['player']}", small_board(view, book.styles)))
-            def figure(width: float, drawn: list = boards) -> list:
-                return [SmallBoards(book.styles, width, drawn, [], aspect=0.55)]   # the key is key/later
-            book.figures[f"small/{rows[0]['turn']}"] = figure
+                    keys.append(str(t["turn"]))   # its log row, by its first cell
+
+            def figure(width: float, drawn: list = boards, keys: list = keys) -> list:
+                return [SmallBoards(book.styles, width, drawn, [], aspect=0.55, rows=keys)]   # the key is key/later
+            book.figures[f"small/{part['log'][0]['turn']}"] = figure
+            drawn_for.append(part["log"][0]["turn"])
+    return drawn_for
 
 
 def example(book: Book, inputs: EngineInputs, data: dict[str, Any], move: str) -> dict[str, Any]:

@@ -87,11 +87,13 @@ class GroveDiagram(Flowable):
         narrowest = max(self.SIDE, (label + self.min_text) / 2 / least + 0.03)
         side = max(narrowest, min(self.SIDE_ROOMY, (width / least - (right - left)) / 2))
         self.x0, x1 = left - side, right + side
-        self.y0 = min(ys) - 0.5 - (0.3 + self.BLOCK + 0.02 if min(ys) < -1e-6 else 0.15)
-        y1 = max(ys) + 0.5 + 0.3 + self.BLOCK + 0.02
         units_w = x1 - self.x0
         width = max(width, units_w * least)
         self.scale = width / units_w
+        # above and below the outer circles: the holder's ring, its label and the druid counts
+        room = self._label_gap() + self._pill_h(0.1) + 0.02 + self.BLOCK + 0.02
+        self.y0 = min(ys) - 0.5 - (room if min(ys) < -1e-6 else 0.15)
+        y1 = max(ys) + 0.5 + room
         self.legend = Legend(styles, width, legend_items(view) if legend else [])
         self.table_h = (y1 - self.y0) * self.scale
         self.width, self.height = width, self.table_h + self.legend.height
@@ -106,6 +108,18 @@ class GroveDiagram(Flowable):
     def _size(self, share: float) -> float:
         """A printed text size: ``share`` of a circle's diameter, never below ``min_text``."""
         return max(self.min_text, share * self.scale)
+
+    def _pill_h(self, share: float) -> float:
+        """The height of a label's pill, in diameters, its text ``share`` of a diameter (``_size``)."""
+        return self._size(share) * 1.35 / self.scale
+
+    def _ring(self) -> float:
+        """The holder's ring around a circle: its stroke's width, in points."""
+        return max(2.0, 0.06 * self.scale)
+
+    def _label_gap(self) -> float:
+        """From a circle's edge to its "held by" label, in diameters: past the ring and its stroke."""
+        return 0.05 + self._ring() / 2 / self.scale + 0.03
 
     def _anchor(self, place: str) -> tuple[float, float]:
         return (0.0, 0.0) if place == GROVE else self.centres[place]
@@ -147,7 +161,7 @@ class GroveDiagram(Flowable):
             px, py = self._pt(cx, cy)
             canv.saveState()
             canv.setStrokeColor(self.styles.colour(PLAYERS[holder]))
-            canv.setLineWidth(max(2.0, 0.06 * s))
+            canv.setLineWidth(self._ring())
             canv.circle(px, py, 0.55 * s, stroke=1, fill=0)
             canv.restoreState()
             size = self._size(0.1)
@@ -166,11 +180,13 @@ class GroveDiagram(Flowable):
         return -1 if self.centres[place][1] < -1e-6 else 1
 
     def _label_y(self, place: str) -> float:
-        return self.centres[place][1] + self._outward(place) * (0.5 + 0.15)
+        """The centre of a circle's "held by" label: clear of the art and the ring, away from the Grove."""
+        return self.centres[place][1] + self._outward(place) * (0.5 + self._label_gap() + self._pill_h(0.1) / 2)
 
     def _block_top(self, place: str) -> float:
         cy = self.centres[place][1]
-        gap = 0.5 + (0.3 if self.view.holder.get(place) is not None else 0.04)
+        held = self.view.holder.get(place) is not None
+        gap = 0.5 + (self._label_gap() + self._pill_h(0.1) + 0.02 if held else 0.04)
         return cy + gap if self._outward(place) > 0 else cy - gap - self.BLOCK
 
     def _druids(self, place: str, rows: list[tuple[int, int]]) -> None:
@@ -251,11 +267,20 @@ class GroveDiagram(Flowable):
         canv.restoreState()
 
     def _marks(self, place: str, marks: list[tuple[str, str]]) -> None:
+        """What happened at a place as labels in a row: at a circle beside its art (and its ring), on
+        the side toward the middle of the drawing; in the Grove along the top of its box."""
         cx, cy = self._anchor(place)
-        y = cy - 0.27 if place != GROVE else self.grove_h / 2 - 0.12
         size = self._size(0.11)
         widths = [(stringWidth(text, self.styles.bold_font, size) + size * 0.9) / self.scale for text, _ in marks]
-        x = cx - (sum(widths) + 0.04 * (len(widths) - 1)) / 2
+        total = sum(widths) + 0.04 * (len(widths) - 1)
+        if place == GROVE:
+            x, y = cx - total / 2, self.grove_h / 2 - 0.12
+        else:
+            toward = -1 if cx > 1e-6 else 1          # the side facing the middle (the top circle: its right)
+            edge = cx + toward * (0.5 + self._label_gap())
+            x = edge if toward > 0 else edge - total
+            # a circle beside the Grove: its labels below the Grove's box
+            y = max(cy, self.grove_h / 2 + 0.06 + size * 0.7 / self.scale) if cy > 1e-6 else cy
         for (text, role), w in zip(marks, widths):
             pill(self.canv, self.styles, *self._pt(x + w / 2, y), w * self.scale, size * 1.4, text, role, size)
             x += w + 0.04

@@ -140,8 +140,9 @@ def _mark(turn: dict[str, Any], step: dict[str, Any]) -> None:
         marks.append((f"{step['banished']} home", "cancel"))
 
 
-def step_words(step: dict[str, Any]) -> str:
-    """One step as a player would write it down: 'channel at circle B, roll 1-4-6'."""
+def step_words(step: dict[str, Any], dice: bool = True) -> str:
+    """One step as a player would write it down: 'channel at circle B, roll 1-4-6' (without
+    ``dice``: 'channel at circle B', the move alone)."""
     kind = step["kind"]
     if kind == STAND:
         return f"stand up in {step['place']}"
@@ -153,7 +154,38 @@ def step_words(step: dict[str, Any]) -> str:
         return "pass"
     if step.get("no_roll"):
         return f"{kind} at {step['place']}, no roll"
+    if not dice:
+        return f"{kind} at {step['place']}"
     return f"{kind} at {step['place']}, roll {'-'.join(str(d) for d in step['dice'])}"
+
+
+def changes(turn: dict[str, Any]) -> list[tuple[str, ...]]:
+    """What a turn changed that a reader should see, step by step: ('holds', player, circle) for a
+    circle won, ('lost', player, circle) for a circle its holder no longer holds, ('stunned' or
+    'sent home', player, place, n) for n of that player's druids knocked down or sent home."""
+    out: list[tuple[str, ...]] = []
+    for s in turn["steps"]:
+        if s.get("held"):
+            out.append(("holds", turn["player"], s["at"]))
+        if s.get("lost"):
+            out.append(("lost", turn["opponent"], s["at"]))
+        if s.get("stunned"):
+            out.append(("stunned", turn["opponent"], s["at"], str(s["stunned"])))
+        if s.get("banished"):
+            out.append(("sent home", turn["opponent"], s["at"], str(s["banished"])))
+    return out
+
+
+def change_words(change: tuple[str, ...]) -> str:
+    """One change in words: 'Light now holds B', 'Dark no longer holds A', '2 of Dark's druids
+    knocked down'."""
+    kind, player = change[0], change[1]
+    if kind == "holds":
+        return f"{player} now holds {change[2]}"
+    if kind == "lost":
+        return f"{player} no longer holds {change[2]}"
+    n = int(change[3])
+    return f"{n} of {player}'s druids {'knocked down' if kind == 'stunned' else 'sent home'}"
 
 
 def table_words(cubes: dict[str, dict[str, int]]) -> str:
@@ -173,6 +205,9 @@ def _close(turn: dict[str, Any], state: State) -> dict[str, Any]:
         winner=None if winner is None else NAMES[winner], stalled=state.is_stalled(),
     )
     turn["words"] = "; ".join(step_words(s) for s in turn["steps"])
+    turn["shape"] = "; ".join(step_words(s, dice=False) for s in turn["steps"])   # the move alone
+    turn["change"] = changes(turn)
+    turn["change_words"] = "; ".join(change_words(c) for c in turn["change"])
     turn["score_words"] = table_words(turn["cubes"])
     turn["rolled"] = any("dice" in s for s in turn["steps"])  # the turns that change the circles
     # the turns that change who holds a circle, or knock druids down or send them home
