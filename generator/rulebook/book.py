@@ -24,8 +24,9 @@ from generator.rulebook.document import PageSetup, write_document
 from generator.rulebook.examples import Examples, example_function
 from generator.rulebook.faces import PieceFaces
 from generator.rulebook.facts import edition_facts, option_facts
+from generator.rulebook.fan import CoverFan
 from generator.rulebook.index import book_index
-from generator.rulebook.gallery import CoverFan, CoverRow, Gallery
+from generator.rulebook.gallery import CoverRow, Gallery
 from generator.rulebook.markdown import Converter
 from generator.rulebook.report import report_context
 from generator.runs.work import engine_inputs
@@ -33,6 +34,7 @@ from generator.rulebook.settings import RulebookSettings, check_agents, load_sty
 from generator.rulebook.styles import Styles, build_styles, seat_roles
 from generator.rulebook.terms import load_terms, term_pattern
 from generator.rulebook.text import RuleText, TemplateDataError
+from generator.rulebook.titles import set_title
 from generator.rulebook.wordings import answered_questions
 
 
@@ -262,7 +264,8 @@ def _cover(edition: Edition, faces: PieceFaces, config: RulebookConfig, styles: 
     from xml.sax.saxutils import escape
     game = edition.game
     height = setup.size[1] - setup.top - setup.bottom
-    out: list[Flowable] = [Spacer(0, height * 0.06), Paragraph(escape(game.title), styles["cover_title"])]
+    width = setup.size[0] - setup.inner - setup.outer
+    out: list[Flowable] = [Spacer(0, height * 0.06), _cover_title(game.title, styles["cover_title"], width)]
     if game.spec.subtitle:
         out.append(Paragraph(escape(game.spec.subtitle), styles["cover_subtitle"]))
     out.append(Spacer(0, height * 0.04))
@@ -288,8 +291,18 @@ def _cover(edition: Edition, faces: PieceFaces, config: RulebookConfig, styles: 
         out.append(Paragraph(f"<b>{escape(credit.role)}:</b> {escape(', '.join(credit.names))}", styles["cover_text"]))
     if config.website:
         out.append(Paragraph(escape(config.website), styles["cover_text"]))
-    picture = _fitted_picture(edition, faces, config, out, setup.size[0] - setup.inner - setup.outer, height)
+    picture = _fitted_picture(edition, faces, config, out, width, height)
     return out[:at] + ([picture] if picture is not None else []) + out[at:]
+
+
+def _cover_title(title: str, style: Any, width: float) -> Paragraph:
+    """The title in balanced lines (``titles.set_title``), at the style's size or a little under."""
+    from xml.sax.saxutils import escape
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    fitted = set_title(title, lambda text, size: stringWidth(text, style.fontName, size), style.fontSize, width)
+    scale = fitted.size / style.fontSize
+    return Paragraph("<br/>".join(escape(line) for line in fitted.lines),
+                     style.clone(f"{style.name}-set", fontSize=fitted.size, leading=style.leading * scale))
 
 
 def _fitted_picture(edition: Edition, faces: PieceFaces, config: RulebookConfig, words: list[Flowable],

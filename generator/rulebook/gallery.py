@@ -1,4 +1,4 @@
-"""The components as printed: a gallery of every distinct face with its count, and the cover's fan."""
+"""The components as printed: a gallery of every distinct face with its count, and the cover's row of pieces."""
 from __future__ import annotations
 
 
@@ -249,45 +249,6 @@ class Gallery(Flowable):
                 canv.setFont(body, fitted)
                 canv.drawCentredString(centre, foot - size * 2.35, caption)
             top -= self._row_height(row)
-
-
-class CoverFan(Flowable):
-    """A fan of cards from the deck with some pieces in front (the players' druids): the cover's picture."""
-
-    def __init__(self, faces: PieceFaces, front: list[tuple[str, Piece]], height: float, by: str | None = None,
-                 cards: int = 5):
-        super().__init__()
-        self.faces, self.front, self.card_height = faces, front, height
-        deck = faces.component(faces.edition.spec.deck)
-        ranked = sorted(deck.pieces, key=lambda p: (p.fields.get(by, 0) if by else 0, p.index))
-        step = max(1, (len(ranked) - 1) / max(1, cards - 1))
-        self.cards = [ranked[min(len(ranked) - 1, round(i * step))] for i in range(min(cards, len(ranked)))]
-        self.deck = deck
-        template = faces.face(deck.id, deck.pieces[0])[0]
-        self.card_width = template.size[0] * height / template.size[1]
-        self.front_size = max(self.card_width * 0.5, MIN_THUMBNAIL)   # the pieces in front, never under 25 mm
-
-    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
-        self.width = avail_width
-        self.height = self.card_height * 1.2 + (self.front_size if self.front else 0)
-        return self.width, self.height
-
-    def draw(self) -> None:
-        canv, n = self.canv, len(self.cards)
-        centre = self.width / 2
-        spread = self.card_width * 0.62
-        for i, piece in enumerate(self.cards):
-            offset = i - (n - 1) / 2
-            angle = -offset * 9
-            x = centre + offset * spread - self.card_width / 2
-            top = self.height - abs(offset) * self.card_height * 0.05
-            template, values = self.faces.face(self.deck.id, piece)
-            self.faces.draw(canv, template, values, x, top, self.card_height, rotate=angle)
-        size = self.front_size
-        for k, (component, piece) in enumerate(self.front):
-            template, values = self.faces.face(component, piece)
-            x = centre + (k - (len(self.front) - 1) / 2) * size * 1.2 - size / 2
-            self.faces.draw(canv, template, values, x, size, size)
 
 
 class CoverRow(Flowable):

@@ -12,7 +12,8 @@
 - decisions: each of the game's ``rule_checks`` this edition's rules fail (options that must agree
   but do not), every reading played side by side;
 - the headline: the figures a designer reads first (length, the actions a game is made of, the
-  first seat's share, what the figures leave untested, the strongest lever).
+  first seat's share, what the figures leave untested, the strongest lever whose interval leaves out
+  zero, or that no lever moved the result measurably).
 
 Nothing here names a game: options, values, seats and action kinds come from the engine and the
 game's data; the game's words from its rules/ folder.
@@ -239,10 +240,25 @@ def levers(settings: RulebookSettings, edition: Edition, inputs: EngineInputs, f
                              f"'{o}=[{_yaml_values([value_key(getattr(inputs.options, o))] + [r['value'] for r in rows if r['option'] == o])}]'",
                              "--games", settings.sweep_games, "--agents", ",".join(settings.sweep_agents),
                              "--seed", settings.balance_seed) for o in dict.fromkeys(r["option"] for r in rows[1:])]
-    strongest = max(rows[1:], key=lambda r: abs(r["change"]["difference"]), default=None)
     return {"games": settings.sweep_games, "agents": list(settings.sweep_agents), "seed": settings.balance_seed,
-            "base": rows[0], "rows": rows[1:], "commands": commands, "strongest": strongest,
+            "base": rows[0], "rows": rows[1:], "commands": commands, **lever_verdict(rows[1:]),
             "longest": _largest_length_change(rows[0], rows[1:])}
+
+
+def measurable(change: dict[str, Any]) -> bool:
+    """Whether a change's 95% interval leaves out zero: the lever moved the result beyond the noise."""
+    low, high = change["ci95"]
+    return low > 0 or high < 0
+
+
+def lever_verdict(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Which lever the report names: ``strongest``, the largest change among those whose interval
+    leaves out zero (None when no lever moved the result measurably), and ``largest``, the largest
+    change of all, which is within the noise when it is not the strongest."""
+    def size(row: dict[str, Any]) -> float:
+        return abs(row["change"]["difference"])
+    return {"strongest": max((r for r in rows if measurable(r["change"])), key=size, default=None),
+            "largest": max(rows, key=size, default=None)}
 
 
 def _largest_length_change(base: dict[str, Any], rows: list[dict[str, Any]]) -> dict[str, Any] | None:
@@ -296,7 +312,7 @@ def headline(balance: dict[str, Any] | None, cover: dict[str, Any] | None, stron
     return {"turns": turns, "per_seat": turns["mean"] / len(seats), "stalled": stalled, "ended_only": apart,
             "first": first, "actions": [{"kind": k, "per_game": v} for k, v in actions],
             "strength": strong[0] if strong else None, "untested": (cover or {}).get("untested", []),
-            "lever": (lever_sweep or {}).get("strongest")}
+            "lever": (lever_sweep or {}).get("strongest"), "largest_lever": (lever_sweep or {}).get("largest")}
 
 
 def lever_chart(styles: Any, found: dict[str, Any], seat: str) -> Callable[[float], list]:

@@ -1,0 +1,137 @@
+"""The cover's fan of cards: a few cards of the deck spread like a hand, each over the one on its
+left, with some pieces in front of them (the players' tokens).
+
+A fan hides most of each card under the next one. It is laid out so that every name a card
+shows stays in view: the cards are spread just far enough apart that no card covers the name of
+the one beneath it, and the whole fan lies inside its frame; when even the widest spread would
+leave the frame, the fan shows fewer cards (at the same size, so their text stays as large)."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from reportlab.platypus import Flowable
+
+from generator.model.game import Piece
+from generator.rulebook.faces import PieceFaces
+from generator.rulebook.gallery import MIN_THUMBNAIL, piece_caption
+
+Point = tuple[float, float]
+
+TURN = 9.0            # degrees between neighbouring cards
+DROP = 0.05           # each card away from the middle sits this share of a card's height lower
+SPREADS = [0.62 + 0.02 * i for i in range(25)]   # neighbours' distance in card widths, closest first
+RISE = 1.2            # the fan's height in card heights (the outer cards are turned and lowered)
+
+
+@dataclass(frozen=True)
+class PlacedCard:
+    piece: Piece
+    x: float              # the card's top-left corner before it is turned about its centre
+    top: float
+    angle: float          # degrees, anticlockwise
+    outline: list[Point]  # its four corners on the drawing
+    names: list[list[Point]]   # the box of each name it shows, four corners each
+
+
+def turned(x: float, top: float, width: float, height: float, angle: float,
+           box: tuple[float, float, float, float]) -> list[Point]:
+    """The corners of ``box`` (x, y from the card's top left, width, height, in points as drawn) on
+    a card of ``width`` by ``height`` whose top-left corner is at (x, top) before it is turned by
+    ``angle`` degrees about its centre."""
+    cx, cy = x + width / 2, top - height / 2
+    cos, sin = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+    bx, by, bw, bh = box
+    out = []
+    for u, v in ((bx, by), (bx + bw, by), (bx + bw, by + bh), (bx, by + bh)):
+        dx, dy = x + u - cx, top - v - cy
+        out.append((cx + dx * cos - dy * sin, cy + dx * sin + dy * cos))
+    return out
+
+
+def overlap(a: list[Point], b: list[Point]) -> bool:
+    """Whether two convex outlines share any area (separating axis test)."""
+    for shape in (a, b):
+        for (x0, y0), (x1, y1) in zip(shape, shape[1:] + shape[:1]):
+            nx, ny = y0 - y1, x1 - x0
+            pa = [nx * x + ny * y for x, y in a]
+            pb = [nx * x + ny * y for x, y in b]
+            if max(pa) <= min(pb) + 1e-9 or max(pb) <= min(pa) + 1e-9:
+                return False
+    return True
+
+
+class CoverFan(Flowable):
+    """A fan of up to ``cards`` cards of the deck, ranked by the field ``by`` (deck order when None),
+    with the pieces ``front`` in a row in front of them: the cover's picture."""
+
+    def __init__(self, faces: PieceFaces, front: list[tuple[str, Piece]], height: float, by: str | None = None,
+                 cards: int = 5):
+        super().__init__()
+        self.faces, self.front, self.card_height, self.most = faces, front, height, cards
+        self.deck = faces.component(faces.edition.spec.deck)
+        self.ranked = sorted(self.deck.pieces, key=lambda p: (p.fields.get(by, 0) if by else 0, p.index))
+        template = faces.face(self.deck.id, self.deck.pieces[0])[0]
+        self.card_width = template.size[0] * height / template.size[1]
+        self.front_size = max(self.card_width * 0.5, MIN_THUMBNAIL)   # the pieces in front, never under 25 mm
+        self.placed: list[PlacedCard] = []
+
+    def _chosen(self, count: int) -> list[Piece]:
+        """``count`` cards spread evenly over the ranked deck, from its first to its last."""
+        ranked = self.ranked
+        step = max(1, (len(ranked) - 1) / max(1, count - 1))
+        return [ranked[min(len(ranked) - 1, round(i * step))] for i in range(min(count, len(ranked)))]
+
+    def _lay_out(self, pieces: list[Piece], spread: float) -> list[PlacedCard]:
+        n, w, h = len(pieces), self.card_width, self.card_height
+        out = []
+        for i, piece in enumerate(pieces):
+            offset = i - (n - 1) / 2
+            x = self.width / 2 + offset * spread * w - w / 2
+            top = self.height - abs(offset) * h * DROP
+            angle = -offset * TURN
+            template, values = self.faces.face(self.deck.id, piece)
+            scale = h / template.size[1]
+            shown = self.faces.legible(template, values, scale)   # a name too small to print is not shown
+            boxes = self.faces.text_boxes(shown, values, piece_caption(self.deck, piece, self.faces))
+            names = [turned(x, top, w, h, angle, tuple(v * scale for v in box)) for box in boxes]
+            out.append(PlacedCard(piece, x, top, angle, turned(x, top, w, h, angle, (0, 0, w, h)), names))
+        rise = max(y for card in out for _, y in card.outline) - self.height   # turned corners above the top
+        return [PlacedCard(c.piece, c.x, c.top - rise, c.angle, [(x, y - rise) for x, y in c.outline],
+                           [[(x, y - rise) for x, y in name] for name in c.names]) for c in out]
+
+    def _fits(self, placed: list[PlacedCard]) -> bool:
+        """Every card inside the drawing, above the pieces in front, and no name under a later card."""
+        floor = self.front_size if self.front else 0.0
+        corners = [p for card in placed for p in card.outline]
+        if min(x for x, _ in corners) < 0 or max(x for x, _ in corners) > self.width:
+            return False
+        if min(y for _, y in corners) < floor or max(y for _, y in corners) > self.height:
+            return False
+        return not any(overlap(name, later.outline)
+                       for i, card in enumerate(placed) for name in card.names for later in placed[i + 1:])
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self.width = avail_width
+        self.height = self.card_height * RISE + (self.front_size if self.front else 0)
+        self.placed = []
+        for count in range(min(self.most, len(self.ranked)), 0, -1):
+            pieces = self._chosen(count)
+            for spread in SPREADS:
+                placed = self._lay_out(pieces, spread)
+                if self._fits(placed):
+                    self.placed = placed
+                    return self.width, self.height
+        self.placed = self._lay_out(self._chosen(1), SPREADS[0])   # one card wider than the frame
+        return self.width, self.height
+
+    def draw(self) -> None:
+        canv = self.canv
+        for card in self.placed:
+            template, values = self.faces.face(self.deck.id, card.piece)
+            self.faces.draw(canv, template, values, card.x, card.top, self.card_height, rotate=card.angle)
+        size = self.front_size
+        for k, (component, piece) in enumerate(self.front):
+            template, values = self.faces.face(component, piece)
+            x = self.width / 2 + (k - (len(self.front) - 1) / 2) * size * 1.2 - size / 2
+            self.faces.draw(canv, template, values, x, size, size)
