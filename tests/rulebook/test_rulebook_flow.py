@@ -135,7 +135,7 @@ def test_a_placeholder_box_stays_on_the_page_of_what_it_follows(before, extra, t
             "```placeholder\nWhat the rule leaves open.\n```\n\n## Next\n\nMore text.\n")
     pdf = tmp_path / "box.pdf"
     write_document(pdf, setup, styles, "Box", "Made-up game", lambda: [],
-                   lambda: Converter(styles, 340, lambda name, width: []).convert(text))
+                   lambda looks: Converter(looks, 340, lambda name, width: []).convert(text))
     doc = pdfium.PdfDocument(str(pdf))
     try:
         pages = [page.get_textpage().get_text_bounded() for page in doc]
