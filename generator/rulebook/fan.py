@@ -4,7 +4,7 @@ left, with some pieces in front of them (the players' tokens).
 A fan hides most of each card under the next one. It is laid out so that every name a card
 shows stays in view: the cards are spread just far enough apart that no card covers the name of
 the one beneath it, and the whole fan lies inside its frame; when even the widest spread would
-leave the frame, the fan shows fewer cards (at the same size, so their text stays as large)."""
+leave the frame, the fan shows less of the deck (the cards at the same size, so their text stays as large)."""
 from __future__ import annotations
 
 import math

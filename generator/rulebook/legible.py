@@ -105,7 +105,7 @@ def numeral(char: str, run: str) -> bool:
 
 def label(char: str, run: str) -> bool:
     """A letter or digit of a short label (a run of at most ``LABEL_CHARS``, spaces aside): circle
-    letters, count boxes, "held by Dark"; a digit anywhere."""
+    letters, count boxes, "held by Blue"; a digit anywhere."""
     return numeral(char, run) or (char.isalnum() and len("".join(run.split())) <= LABEL_CHARS)
 
 

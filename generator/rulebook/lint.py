@@ -10,7 +10,7 @@ be followed on its page by at least two lines of what it heads, and no body page
 less than half full. Fill is measured on the rendered page, by drawn area: the share of the text
 block's height (between running head and page number) that holds ink, text, figures and tables
 alike, gaps shorter than a few lines of text counted as filled. Contrast: every numeral and every
-short label (circle letters, "held by Dark") the book draws on a fill reaches 4.5:1 with it, in colour
+short label (circle letters, "held by Blue") the book draws on a fill reaches 4.5:1 with it, in colour
 and in greyscale (``legible.pdf_numerals``; the pieces' printed faces are shown as the sheets print
 them and are not held to it here: the preflight measures those).
 """

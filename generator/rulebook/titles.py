@@ -1,6 +1,6 @@
 """A display title set in balanced lines: one line when it fits, shrunk a little if that is all it
 takes, otherwise broken where the lines come out most even and no line is a lone short word
-("Battle for / the Grove", never "Battle for the / Grove")."""
+("Quest for / the Crown", never "Quest for the / Crown")."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -26,8 +26,8 @@ def set_title(title: str, width_at: Callable[[str, float], float], size: float, 
     Of the sizes from ``size`` down to ``shrink * size``: no line of a single short word if any
     break avoids one, then the fewest lines, then the largest size; each number of lines broken
     where the widest line is narrowest and the lines most even. So a title that fits one line a
-    little smaller is set on one line, and one that needs two is broken "Battle for / the Grove",
-    never "Battle for the / Grove". A word wider than ``width`` at ``shrink * size`` takes the
+    little smaller is set on one line, and one that needs two is broken "Quest for / the Crown",
+    never "Quest for the / Crown". A word wider than ``width`` at ``shrink * size`` takes the
     whole title down until it fits."""
     words = title.split()
     if not words:
