@@ -22,7 +22,8 @@ def index_entries(pdf: Path) -> tuple[dict[str, list[tuple[int, bool]]], int]:
     number_re = re.compile(r"(\d+)(?:\u2013(\d+))?,?")
     with pdfplumber.open(str(pdf)) as doc:
         for number, page in enumerate(doc.pages, 1):
-            words = page.extract_words(extra_attrs=["fontname"])
+            words = [w for w in page.extract_words(extra_attrs=["fontname"])   # not the running head or folio
+                     if 0.08 * page.height < w["top"] < 0.92 * page.height]
             if not start:
                 heading = _heading(words, "Index")
                 if heading is None:
