@@ -44,7 +44,7 @@ def _roll(before: State, pending: Any, dice: tuple[int, ...], after: State) -> d
     if pending.kind == STUN:
         counted = min(hits, mine)
         stunned = min(counted, before.standing(q, at))
-        told.update(successes=counted, capped=counted < hits, stunned=stunned)
+        told.update(hits=hits, successes=counted, capped=counted < hits, stunned=stunned)
         if after.standing(q, at) != before.standing(q, at) - stunned:
             raise _disagree(f"druids stunned at {at}", f"{pending} roll {dice}")
         return told
