@@ -109,3 +109,4 @@ def test_the_notation_key_explains_the_sample_games_own_first_move(player_books,
     turns = flat[flat.index("The first ", start + len(key)):]
     assert MOVE.search(key).groups() == MOVE.search(turns).groups(), key
     assert ("face down opens a fresh hand" in key) == (edition == "2025"), key
+    assert "less one point for each of their Overchanneling cubes" in key, key   # what the running score counts
