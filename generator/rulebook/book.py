@@ -259,6 +259,21 @@ def _cover_picture(edition: Edition, faces: PieceFaces, config: RulebookConfig, 
     return CoverRow(faces, front, height, budget=1.5 * height) if front else None
 
 
+def _spelled_date(date: str, language: str) -> str:
+    """An ISO date as a reader writes it ('July 23, 2025' in en-US, '23 July 2025' in en-GB); '' for
+    any other form, since only an ISO date cannot be read two ways (12-8-24)."""
+    import datetime
+    try:
+        day = datetime.date.fromisoformat(date) if re.fullmatch(r"\d{4}-\d{2}-\d{2}", date) else None
+    except ValueError:
+        day = None
+    if day is None:
+        return ""
+    month = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
+             "October", "November", "December")[day.month - 1]
+    return f"{month} {day.day}, {day.year}" if language == "en-US" else f"{day.day} {month} {day.year}"
+
+
 def _cover(edition: Edition, faces: PieceFaces, config: RulebookConfig, styles: Styles,
            setup: PageSetup, designers: bool = False) -> list[Flowable]:
     from xml.sax.saxutils import escape
@@ -270,8 +285,8 @@ def _cover(edition: Edition, faces: PieceFaces, config: RulebookConfig, styles: 
         out.append(Paragraph(escape(game.spec.subtitle), styles["cover_subtitle"]))
     out.append(Spacer(0, height * 0.04))
     at = len(out)
-    date = str(edition.spec.date or "")   # only a date no reader can take two ways (2025-07-23, not 12-8-24)
-    dated = f" \u00b7 {date}" if re.fullmatch(r"\d{4}-\d{2}-\d{2}", date) else ""
+    date = _spelled_date(str(edition.spec.date or ""), config.language)
+    dated = f" \u00b7 {date}" if date else ""
     what = "Designer's report" if designers else "Rules"
     out += [Spacer(0, height * 0.05), Paragraph(f"<b>{what}, {escape(edition.spec.title)}</b>{escape(dated)}",
                                                 styles["cover_text"])]

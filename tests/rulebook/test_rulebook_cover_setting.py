@@ -306,3 +306,16 @@ def test_the_drafts_glossary_gives_when_a_trap_springs_as_our_reading(player_boo
     entry = text[text.index("Trap. A token"):][:260]
     assert "our reading" in entry, entry
     assert "passing over" in entry, entry
+
+
+@pytest.mark.parametrize("language, printed", [("en-US", "July 23, 2025"), ("en-GB", "23 July 2025")])
+def test_a_cover_spells_its_edition_date_in_the_books_english(language, printed):
+    from generator.rulebook.book import _spelled_date
+    assert _spelled_date("2025-07-23", language) == printed
+    assert _spelled_date("12-8-24", language) == ""        # a date readers could take two ways is left out
+    assert _spelled_date("2025-02-30", language) == ""     # as is one that is no day
+
+
+def test_the_2025_cover_prints_its_date_spelled_out(player_books):
+    cover = pdf_text(player_books[("the-channeling", "2025", "rulebook-letter")])[0]
+    assert "July 23, 2025" in " ".join(cover.split()) and "2025-07-23" not in cover, cover
