@@ -47,20 +47,12 @@ class _Page:
 
 
 def _bookmarks(pdf: Path) -> list[tuple[str, int, float]]:
-    """(title, 0-based page, top from the page's top) of every heading."""
+    """(title, 0-based page, top from the page's top) of every heading that points at a place."""
     import pypdfium2 as pdfium
+    from generator.rulebook.lint import bookmarks
     doc = pdfium.PdfDocument(str(pdf))
     try:
-        out = []
-        for mark in doc.get_toc(max_depth=16):
-            dest = mark.get_dest()
-            if dest is None:
-                continue
-            mode, view = dest.get_view()
-            if mode != 1 or len(view) < 2:
-                continue
-            index = dest.get_index()
-            out.append((mark.get_title(), index, doc[index].get_height() - float(view[1])))
+        out = [(m.title, m.page, doc[m.page].get_height() - m.top) for m in bookmarks(doc) if m.top < 1e9]
         return sorted(out, key=lambda m: (m[1], m[2]))
     finally:
         doc.close()
