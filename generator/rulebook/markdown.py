@@ -127,7 +127,8 @@ def paragraph(node: SyntaxTreeNode, conv: Converter, style: str) -> list[Flowabl
         if len(images) != 1 or rest:
             raise UserError("rule text: a figure ![caption](figure:NAME) must stand alone in its paragraph")
         return figure(images[0], conv)
-    return [Paragraph(conv.inline(inline), conv.styles[style])]
+    ties = conv.styles.ties   # a short name on one line; no short word alone on the last line
+    return [Paragraph(ties.last_words(ties.names(conv.inline(inline))), conv.styles[style])]
 
 
 def figure(node: SyntaxTreeNode, conv: Converter) -> list[Flowable]:
