@@ -324,6 +324,8 @@ class RoomFor(CondPageBreak):
         """The height of the part of ``f`` that must share a page with the heading (``room``: the
         height left for it on this page)."""
         whole = f.wrapOn(self.canv, width, 1e6)[1]
+        if hasattr(f, "least_height"):   # a list that keeps some items together (``lists``)
+            return f.least_height(self.canv, width) + f.getSpaceBefore()
         if isinstance(f, (Paragraph, ListFlowable)):
             lead = _leading(f)
             if isinstance(f, Paragraph) and whole < 2 * self.lines * lead - 0.5:
@@ -590,7 +592,8 @@ def _keep_start(run: list[Flowable], flowables: list[Flowable], is_heading) -> l
     for f in run:
         if is_heading(f) or (group and (_is_rule(f) or _is_space(f))):
             group.append(f)
-        elif group and isinstance(f, (Paragraph, ListFlowable, Beside, BookTable, NotedTable, Columns, TableFigure)):
+        elif group and (isinstance(f, (Paragraph, ListFlowable, Beside, BookTable, NotedTable, Columns, TableFigure))
+                        or hasattr(f, "least_height")):
             for kept in group:
                 kept.keepWithNext = 0   # the room is asked for here: no KeepTogether from the style
             out += [RoomFor(group, f, _next(flowables, f)), *group, f]

@@ -14,11 +14,12 @@ from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.lib.units import mm
-from reportlab.platypus import (Flowable, HRFlowable, KeepTogether, ListFlowable, ListItem, PageBreak, Paragraph,
+from reportlab.platypus import (Flowable, HRFlowable, KeepTogether, ListItem, PageBreak, Paragraph,
                                 Spacer, Table, TableStyle)
 
 from generator.core.errors import UserError
 from generator.rulebook.commands import set_command
+from generator.rulebook.lists import BookList, LeadList
 from generator.rulebook.flowables import (Beside, BookTable, Columns, FigureBlock, NotedTable, keep_headings,
                                          keep_tables_with_figures)
 from generator.rulebook.styles import Styles
@@ -64,6 +65,8 @@ class Converter:
                 raise UserError(f"rule text: Markdown element '{node.type}' is not supported in a rulebook")
             if lead_in and _is_command(node):   # never a lead-in alone at a page foot
                 made = commands(node.content, self, lead=out.pop())
+            elif lead_in and node.type in ("bullet_list", "ordered_list"):   # nor a list's
+                made = [LeadList(out.pop(), handler(node, self, style)[0])]
             else:
                 made = handler(node, self, style)
             if node.type == "blockquote" and noted:
@@ -148,7 +151,7 @@ def ordered_list(node: SyntaxTreeNode, conv: Converter, _style: str) -> list[Flo
     return [_list(node, conv, "1", None, int(node.attrs.get("start", 1) or 1))]
 
 
-def _list(node: SyntaxTreeNode, conv: Converter, kind: str, start: str | None, first: int) -> ListFlowable:
+def _list(node: SyntaxTreeNode, conv: Converter, kind: str, start: str | None, first: int) -> BookList:
     style = conv.styles["list"]
     items = [ListItem(conv.blocks(item.children, "list") or [Spacer(0, 0)]) for item in node.children]
     options = dict(bulletType=kind, bulletFontName=style.fontName, bulletFontSize=style.fontSize,
@@ -161,12 +164,10 @@ def _list(node: SyntaxTreeNode, conv: Converter, kind: str, start: str | None, f
     return _book_list(items, options)
 
 
-def _book_list(items: list[ListItem], options: dict) -> ListFlowable:
+def _book_list(items: list[ListItem], options: dict) -> BookList:
     """A list that remembers its items and options, so that its last item can be cut off (see
-    ``keep_boxes_with_previous``)."""
-    out = ListFlowable(items, **options)
-    out.book_items, out.book_options = items, options
-    return out
+    ``keep_boxes_with_previous``) and that turns a page only between items (``lists``)."""
+    return BookList(items, options)
 
 
 class PlaceholderBox(Table):
@@ -186,9 +187,11 @@ def keep_boxes_with_previous(flowables: list[Flowable], width: float) -> list[Fl
             while at >= 0 and isinstance(out[at], Spacer):
                 at -= 1
             prev = out[at] if at >= 0 else None
-            if isinstance(prev, ListFlowable) and len(getattr(prev, "book_items", [])) > 1:
-                head, tail = _cut_last_item(prev)
-                out[at:] = [head, KeepTogether([tail, *out[at + 1:], f])]
+            items = prev.list if isinstance(prev, LeadList) else prev
+            if isinstance(items, BookList) and len(items.book_items) > 1:
+                head, tail = _cut_last_item(items)
+                out[at:] = [LeadList(prev.lead, head) if items is not prev else head,
+                            KeepTogether([tail, *out[at + 1:], f])]
                 continue
             if isinstance(prev, Paragraph) and not isinstance(prev, Heading) and \
                     prev.wrap(width, 1e6)[1] <= BOX_KEEPS_LINES * prev.style.leading:
@@ -210,13 +213,10 @@ def _unnest(flowables: list[Flowable]) -> list[Flowable]:
     return flowables
 
 
-def _cut_last_item(whole: ListFlowable) -> tuple[ListFlowable, ListFlowable]:
+def _cut_last_item(whole: BookList) -> tuple[BookList, BookList]:
     """``whole`` as two lists that print as it does: all but its last item, then that item (numbered on)."""
-    items, options = whole.book_items, whole.book_options
-    head = _book_list(items[:-1], {**options, "spaceAfter": 0})
-    start = options["start"]
-    tail = _book_list(items[-1:], {**options, "start": start + len(items) - 1 if isinstance(start, int) else start})
-    return head, tail
+    last = len(whole.book_items) - 1
+    return whole.part(0, last), whole.part(last)
 
 
 def blockquote(node: SyntaxTreeNode, conv: Converter, _style: str) -> list[Flowable]:
