@@ -55,15 +55,23 @@ class BookList(ListFlowable):
         """The items that fit, at least ``LEAST_ITEMS`` on each side; none when the list moves whole
         (a short one, or too little room). A list with too few items to part so, or one that cannot
         fit even at the top of a page, splits as any list does (between the lines of an item)."""
+        canv = self.canv   # measuring this list (wrapOn) takes its canvas away: splitOn gives it back
+        try:
+            return self._split(canv, avail_width, avail_height)
+        finally:
+            self.canv = canv
+
+    def _split(self, canv, avail_width: float, avail_height: float) -> list[Flowable]:
         count = len(self.book_items)
         postponed = getattr(self, "_postponed", False)   # it did not fit at the top of a page either
-        if postponed or (count < 2 * LEAST_ITEMS and not self.keeps_whole(self.canv, avail_width)):
+        whole = self.keeps_whole(canv, avail_width)
+        if postponed or (count < 2 * LEAST_ITEMS and not whole):
             return super().split(avail_width, avail_height)
-        if self.keeps_whole(self.canv, avail_width):
+        if whole:
             return []
         for cut in range(count - LEAST_ITEMS, LEAST_ITEMS - 1, -1):
             head = self.part(0, cut)
-            if head.wrapOn(self.canv, avail_width, avail_height)[1] <= avail_height:
+            if head.wrapOn(canv, avail_width, avail_height)[1] <= avail_height:
                 return [head, self.part(cut)]
         return []
 
