@@ -408,12 +408,19 @@ class Beside(Flowable):
         self.text, self.figure, self.text_width, self.gutter = text, figure, text_width, gutter
         self.continued = continued   # its text goes on below it: no key may come between
         self.key_at_foot = key_at_foot   # its text goes on overleaf: its key across the page foot
+        self._chosen: dict[float, tuple[list[Flowable], list[Flowable], list[Flowable]]] = {}
 
     def _columns(self, avail_width: float) -> tuple[list[Flowable], list[Flowable], list[Flowable]]:
         """(the text column's flowables, the figure column's, what is set across both beneath them):
         of the ways below, the one that makes the block shortest. The key under the drawing, under a
         text shorter than the drawing, or across both columns; a text taller than the drawing may
-        also run on below it at the full width (the key, if any, across the foot of the block)."""
+        also run on below it at the full width (the key, if any, across the foot of the block).
+        Chosen once for each width (measuring, wrapping and drawing the block ask again and again)."""
+        if avail_width not in self._chosen:
+            self._chosen[avail_width] = self._choose_columns(avail_width)
+        return self._chosen[avail_width]
+
+    def _choose_columns(self, avail_width: float) -> tuple[list[Flowable], list[Flowable], list[Flowable]]:
         key = self.figure[-1] if len(self.figure) > 1 and getattr(self.figure[-1], "movable", False) else None
         if self.continued and key is not None and self.key_at_foot:
             return self.text, self.figure[:-1], [key.at_width(avail_width, centred=True)]
