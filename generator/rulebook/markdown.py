@@ -239,8 +239,9 @@ def table(node: SyntaxTreeNode, conv: Converter, _style: str) -> list[Flowable]:
             for cell in tr.children:
                 style = conv.styles["table_head" if cell.type == "th" else "table"]
                 align = _cell_align(cell)
-                cells.append((conv.inline(cell.children[0]) if cell.children else "", style, align,
-                              plain_text(cell)))
+                ties = conv.styles.ties   # a short name on one line: the column is made wide enough for it
+                cells.append((ties.names(conv.inline(cell.children[0])) if cell.children else "", style, align,
+                              ties.names(plain_text(cell))))
             rows.append(cells)
             if section.type == "thead":
                 heads += 1
@@ -300,7 +301,7 @@ def column_widths(cells: list[list[tuple[str, str, float]]], columns: int, width
     least, wish = [pad] * columns, [pad] * columns
     for row in cells:
         for i, (text, font, size) in enumerate(row):
-            words = text.split() or [""]
+            words = re.split(r"[ \t\n]+", text.strip())   # a no-break space joins its words
             least[i] = max(least[i], max(stringWidth(w, font, size) for w in words) + pad)
             wish[i] = max(wish[i], stringWidth(text, font, size) + pad)
     if sum(least) >= width:
