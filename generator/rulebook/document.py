@@ -241,8 +241,10 @@ def write_document(path: Path, setup: PageSetup, styles: Styles, title: str, run
     with them. ``back`` is one page, the book's last (a booklet's back cover).
 
     A booklet whose text runs a little past whole sheets is laid out again a little tighter
-    (``fit_to_sheets``); one that still does not fill whole sheets is padded with blank pages
-    before its back cover.
+    (``fit_to_sheets``); one whose text then ends a page or more short of whole sheets is tried with
+    its glossary (the last chapter, when the index leaves it out) and its index each opening a page
+    (``_last_chapter_apart``), kept when that takes a spare page and no more; what is still short of
+    whole sheets is padded with blank pages before its back cover.
 
     The table of contents needs a layout pass to learn the page of each heading before the pass
     that prints it. ``contents_hint`` (a list, the entries of the last build of this document) is
