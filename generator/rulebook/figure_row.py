@@ -40,7 +40,7 @@ def figures_side_by_side(flowables: list[Flowable], width: float) -> list[Flowab
             continue
         if row and sum(w for _, w in row) + GAP * len(row) + drawn > width:
             close()
-        row.append((f, drawn))   # type: ignore[arg-type]
+        row.append((f, drawn))
     close()
     return out
 
