@@ -220,6 +220,13 @@ class Gallery(Flowable):
             return self.wrap(avail_width, avail_height)
         return self.width, self.height
 
+    def natural_width(self, avail_width: float) -> float:
+        """How wide the faces and captions of this gallery's widest row draw at ``avail_width``: a
+        narrow gallery may share a row with another figure."""
+        self.wrap(avail_width, 1e6)
+        spans = [[(x, x + cell) for _, x, _, _, cell in self._place(row, avail_width)] for row in self._layout(avail_width)]
+        return max((max(b for _, b in row) - min(a for a, _ in row) for row in spans if row), default=avail_width)
+
     def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
         rows = self._layout(avail_width)
         fit, used = 0, 0.0

@@ -20,6 +20,7 @@ from reportlab.platypus import (Flowable, HRFlowable, KeepTogether, ListItem, Pa
 from generator.core.errors import UserError
 from generator.rulebook.commands import set_command
 from generator.rulebook.lists import BookList, LeadList
+from generator.rulebook.figure_row import figures_side_by_side
 from generator.rulebook.flowables import (Beside, BookTable, Columns, FigureBlock, NotedTable, keep_headings,
                                          keep_tables_with_figures)
 from generator.rulebook.styles import Styles
@@ -53,6 +54,7 @@ class Converter:
     def convert(self, text: str) -> list[Flowable]:
         blocks = keep_boxes_with_previous(self.blocks(SyntaxTreeNode(self.parser.parse(text)).children, self.body),
                                           self.width)
+        blocks = figures_side_by_side(blocks, self.width)
         return _unnest(keep_headings(keep_tables_with_figures(blocks), lambda f: isinstance(f, Heading)))
 
     def blocks(self, nodes, style: str = "body") -> list[Flowable]:
