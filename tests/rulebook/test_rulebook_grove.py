@@ -661,3 +661,14 @@ def test_the_notation_is_a_two_column_key_not_a_rule(grove_book):
     assert len(rows) >= 6 and len(starts) == 1, rows   # the meanings in one column
     assert rows.get("stand up in the Grove", "").startswith("a Stand"), rows
     assert any(note.startswith("let the second action go") for note in rows), rows
+
+
+def test_each_worked_examples_drawing_says_what_it_shows_and_lying_reads_plainly(grove_book):
+    """A worked example's drawing had no word on what it shows (the table before the move or after
+    it?): each example says it is the table after the turn. The glossary's 'its token turned back
+    face up' read as 'turned back'; it says the token is turned over to show its back."""
+    text = _flat("\n".join(grove_book["pages"]))
+    examples = re.findall(r"Example: [^.]+\.", text)
+    assert len(examples) >= 3, examples
+    assert text.count("The drawing shows the table after this turn.") == len(examples), examples
+    assert "turned back face up" not in text and "turned over to show its back" in text
