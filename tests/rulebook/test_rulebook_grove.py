@@ -85,7 +85,7 @@ def test_the_printed_sample_game_is_the_engines_game(grove_book):
         assert found >= 0, (t["turn"], t["words"], text[at:at + 300])
         at = found + len(t["words"])
     rows = [t for t in printed if t["turning"]]
-    assert sum(1 for t in rows if t["score_words"] in text) >= len(rows) // 2  # the log rows carry the cubes
+    assert sum(1 for t in rows if t["score_words"].replace("\u00a0", " ") in text) >= len(rows) // 2  # the log rows carry the cubes
     assert game["winner"] == ("Light", "Dark")[record.winner]
 
 
@@ -672,3 +672,16 @@ def test_each_worked_examples_drawing_says_what_it_shows_and_lying_reads_plainly
     assert len(examples) >= 3, examples
     assert text.count("The drawing shows the table after this turn.") == len(examples), examples
     assert "turned back face up" not in text and "turned over to show its back" in text
+
+
+SPLIT_SCORE = re.compile(r", [ABC](?:[ \u00a0]\d+)?[ \u00a0]?\n(?:none|\d+|Light|Dark)\b")
+
+
+def test_the_logs_cubes_column_breaks_lines_only_between_circles(grove_book, grove_a4_a5):
+    """The narrow 'Cubes on the circles' column broke a circle's part over two lines ('C' at a
+    line's end, 'none' or '6 Dark' under it); each circle's part is now held together, in the Letter,
+    A4 and A5 books."""
+    for pdf in (grove_book["pdf"], grove_a4_a5["a4"], grove_a4_a5["a5"]):
+        split = [m.group(0) for page in pdf_text(pdf) for m in SPLIT_SCORE.finditer(page)]
+        assert not split, (pdf.name, split)
+    assert SPLIT_SCORE.search("A 8 Light, B none, C\nnone") and SPLIT_SCORE.search("A 8 Light, C 6\nDark")

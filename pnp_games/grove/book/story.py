@@ -215,8 +215,11 @@ def change_words(change: tuple[str, ...]) -> str:
 
 
 def table_words(cubes: dict[str, dict[str, int]]) -> str:
-    """The cubes on the circles, the game's running score: 'A 7 Light, B 3 Dark, C none'."""
-    return ", ".join(f"{c} {n['light']} Light" if n["light"] else f"{c} {n['dark']} Dark" if n["dark"] else f"{c} none"
+    """The cubes on the circles, the game's running score: 'A 7 Light, B 3 Dark, C none', each
+    circle's part held together by no-break spaces, so that a narrow column breaks the line only
+    between circles (never 'C' at a line's end and 'none' under it)."""
+    return ", ".join(("\u00a0".join((c, str(n["light"]), "Light")) if n["light"] else
+                      "\u00a0".join((c, str(n["dark"]), "Dark")) if n["dark"] else f"{c}\u00a0none")
                      for c, n in cubes.items())
 
 
