@@ -685,3 +685,26 @@ def test_the_logs_cubes_column_breaks_lines_only_between_circles(grove_book, gro
         split = [m.group(0) for page in pdf_text(pdf) for m in SPLIT_SCORE.finditer(page)]
         assert not split, (pdf.name, split)
     assert SPLIT_SCORE.search("A 8 Light, B none, C\nnone") and SPLIT_SCORE.search("A 8 Light, C 6\nDark")
+
+
+def test_what_a_stun_or_banish_leaves_is_the_engines_count():
+    """The log's 'N still standing' after a Stun and 'N left there' after a Banish are read from the
+    engine's state after the turn, over whole games with both actions."""
+    from pnp_games.grove import GroveOptions
+    from generator.play.registry import play_game
+    from pnp_games.grove.book.story import change_words, game_turns
+
+    options, seen = GroveOptions(), set()
+    for seed in range(6):
+        record = play_game(options, None, seed, ["random", "greedy"], game="grove")
+        _, turns = game_turns(options, record.actions)
+        for told, after in turns:
+            for change in told["change"]:
+                if change[0] not in ("stunned", "sent home"):
+                    continue
+                seen.add(change[0])
+                player, at, left = ("Light", "Dark").index(change[1]), change[2], int(change[4])
+                there = after.standing(player, at) + (after.lying(player, at) if change[0] == "sent home" else 0)
+                assert left == there, (told["turn"], change)
+                assert f"{change[1]}'s druids at {at}" in change_words(change), change
+    assert seen == {"stunned", "sent home"}
