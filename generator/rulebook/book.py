@@ -288,7 +288,7 @@ def _cover(edition: Edition, faces: PieceFaces, config: RulebookConfig, styles: 
     from xml.sax.saxutils import escape
     game = edition.game
     height = setup.size[1] - setup.top - setup.bottom
-    width = setup.size[0] - setup.inner - setup.outer
+    width = setup.cover_width
     out: list[Flowable] = [Spacer(0, height * 0.06), _cover_title(game.title, styles["cover_title"], width)]
     if game.spec.subtitle:
         out.append(Paragraph(escape(game.spec.subtitle), styles["cover_subtitle"]))

@@ -42,6 +42,13 @@ class PageSetup:
     outer: float
     booklet: bool = False
 
+    @property
+    def cover_width(self) -> float:
+        """The width of a cover's frame: the page less its outer margin on both sides, centred on the
+        trim, since a cover's content keeps no binding margin (a booklet's gutter is for the pages
+        inside)."""
+        return self.size[0] - 2 * self.outer
+
 
 class RulebookDoc(BaseDocTemplate):
     """Pages: a cover, then body pages with a running head and a page number in the footer."""
@@ -64,7 +71,9 @@ class RulebookDoc(BaseDocTemplate):
         if setup.booklet:  # odd pages are right-hand pages: the binding is on their left
             right = PageTemplate("body", [frame("right", setup.inner, setup.outer)], onPage=self._body_page)
             left = PageTemplate("body-left", [frame("left", setup.outer, setup.inner)], onPage=self._body_page)
-            self.addPageTemplates([cover, right, left])
+            # the back cover, centred as the front is, with its bands and without a running head or number
+            back = PageTemplate("back", [frame("back", setup.outer, setup.outer)], onPage=self._cover_page)
+            self.addPageTemplates([cover, right, left, back])
         else:
             self.addPageTemplates([cover, PageTemplate("body", [frame("body", setup.inner, setup.outer)],
                                                        onPage=self._body_page)])
@@ -260,7 +269,8 @@ def write_document(path: Path, setup: PageSetup, styles: Styles, title: str, run
         pad: list[Flowable] = []
         for _ in range(padding):
             pad += [PageBreak(), Paragraph("Notes", styles["h3"])]
-        front = KeepInFrame(width, height, cover(), mode="shrink")  # the cover is one page, whatever the paper
+        # the cover is one page, whatever the paper, centred on the trim (``PageSetup.cover_width``)
+        front = KeepInFrame(setup.cover_width, height, cover(), mode="shrink")
         text = body(looks)
         out = [front, NextPageTemplate("body"), PageBreak(), *contents(styles, contents_title),
                *(_last_chapter_apart(text, index.stop) if apart and index is not None else text)]
@@ -271,11 +281,15 @@ def write_document(path: Path, setup: PageSetup, styles: Styles, title: str, run
             page = back(styles)
             head = [f for f in page[:3] if isinstance(f, (Heading, HRFlowable))]
             rest = [f for f in page if not any(f is h for h in head)]   # whatever comes before the heading stays in the frame
-            whole = [*head, KeepInFrame(width, height - sum(f.wrap(width, height)[1] + f.getSpaceAfter() for f in head),
+            wide = setup.cover_width if setup.booklet else width    # a booklet's back cover is centred as its front
+            whole = [*head, KeepInFrame(wide, height - sum(f.wrap(wide, height)[1] + f.getSpaceAfter() for f in head),
                                         rest, mode="shrink")]
             # a booklet's back cover is a page of its own, as every chapter is with chapter breaks; else it
             # runs on when it fits the page whole
-            out += [PageBreak(), *whole] if setup.booklet or chapter_breaks else [KeepTogether(whole)]
+            if setup.booklet:
+                out += [NextPageTemplate("back"), PageBreak(), *whole]
+            else:
+                out += [PageBreak(), *whole] if chapter_breaks else [KeepTogether(whole)]
         return out
 
     def lay_out(level: int, padding: int, entries: list[tuple[str, str]] | None, apart: bool = False) -> RulebookDoc:

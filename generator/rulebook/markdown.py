@@ -298,12 +298,13 @@ def _font(conv: Converter) -> tuple:
 
 def column_widths(cells: list[list[tuple[str, str, float]]], columns: int, width: float) -> list[float]:
     """Widths that never break a word when the table can avoid it, the rest shared by how much
-    each column would like to have (its longest line unbroken)."""
+    each column would like to have (its longest line unbroken). Words joined by a no-break space
+    count as one word, as the paragraph sets them."""
     pad = 10.0
     least, wish = [pad] * columns, [pad] * columns
     for row in cells:
         for i, (text, font, size) in enumerate(row):
-            words = re.split(r"[ \t\n]+", text.strip())   # a no-break space joins its words
+            words = re.split(r"[ \t\r\n]+", text.strip(" \t\r\n")) or [""]   # a no-break space joins its words
             least[i] = max(least[i], max(stringWidth(w, font, size) for w in words) + pad)
             wish[i] = max(wish[i], stringWidth(text, font, size) + pad)
     if sum(least) >= width:

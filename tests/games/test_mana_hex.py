@@ -123,6 +123,24 @@ def test_print_kit_shows_what_exists_and_leaves_the_rest_blank(tmp_path: Path) -
     assert tokens.count("Central Hex") == 6 and tokens.count("fold under") == 10
 
 
+def test_the_turn_summary_leaves_open_what_the_book_leaves_open(tmp_path: Path) -> None:
+    """The book lists a Clash of three or more totems and where mana lies (the tile or the hex) as
+    not yet written: the printed turn summary, a reference aid at the table, says so too, on the
+    back beside the Clash it tells (a Clash of two) and on the front beside Drain and Replenish."""
+    from pypdf import PdfReader
+
+    assert any("a Clash of three or more totems" in part for part in UNDEFINED)
+    assert any(part.startswith("where mana lies") for part in UNDEFINED)
+    out = tmp_path / "mana-hex"
+    result = cli("build", "mana-hex", "--profile", "a4", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    assert "print-safety" not in result.stderr, result.stderr   # the new words fit their boxes
+    cards = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(out / "mana-hex-draft-a4-cards.pdf").pages)
+    clash = cards[cards.index("Clash: totems on one hex"):cards.index("Out of the game")]
+    assert "Equal totals, and three or more totems: not yet written." in clash, clash
+    assert cards.count("Not yet settled: whether Drain and Replenish use your tile or your hex.") == 2, cards
+
+
 def test_simulate_refuses_a_game_without_rules() -> None:
     result = cli("simulate", "mana-hex", "--games", "1")
     assert result.returncode != 0 and "Traceback" not in result.stderr

@@ -28,15 +28,16 @@ def _margins() -> tuple[float, float]:
 @pytest.mark.parametrize("book", BOOKLETS, ids=["-".join(b[:2]) for b in BOOKLETS])
 def test_the_binding_margin_is_on_the_fold_side_of_every_page(player_books, book):
     """A saddle-stitched booklet's odd pages are right-hand pages, folded on their left; even pages
-    are left-hand pages, folded on their right. On every page after the cover no text comes nearer
-    the fold than the binding margin; on every page whose text runs the full measure the wider
-    margin is the fold side's, and the running head's rule spans exactly the text block."""
+    are left-hand pages, folded on their right. On every page between the covers no text comes
+    nearer the fold than the binding margin; on every page whose text runs the full measure the
+    wider margin is the fold side's, and the running head's rule spans exactly the text block. (The
+    covers keep no binding margin: they are centred on the trim, see below.)"""
     import pdfplumber
     fold, outer = _margins()
     full = 0
     with pdfplumber.open(str(player_books[book])) as doc:
         assert len(doc.pages) % 4 == 0
-        for page in doc.pages[1:]:
+        for page in doc.pages[1:-1]:
             chars = [c for c in page.chars if c["upright"]]
             if not chars:
                 continue
@@ -54,6 +55,35 @@ def test_the_binding_margin_is_on_the_fold_side_of_every_page(player_books, book
                 f"{where}; the running head's rule from {rules[0]['x0'] / MM:.1f} to " \
                 f"{(page.width - rules[0]['x1']) / MM:.1f} mm"
     assert full >= len(doc.pages) // 2, f"only {full} pages measured"
+
+
+A5_BOOKLETS = [(game, edition, "rulebook-a5-booklet") for game, edition in
+               (("the-channeling", "2025"), ("the-channeling", "thirty"), ("the-channeling", "forest"),
+                ("battle-for-the-grove", "2024"), ("mana-hex", "draft"))]
+
+
+def _drawn_centre(page) -> tuple[float, float, float]:
+    """(left, right, centre offset from the page's middle), in points, of everything drawn on ``page``
+    (text, images, lines, rectangles and curves) but the bands that run across the whole page."""
+    drawn = [o for o in page.chars + page.images + page.rects + page.curves + page.lines
+             if o["x1"] - o["x0"] < 0.9 * page.width]
+    assert drawn, f"page {page.page_number}: nothing drawn"
+    left, right = min(o["x0"] for o in drawn), max(o["x1"] for o in drawn)
+    return left, page.width - right, (left + right) / 2 - page.width / 2
+
+
+@pytest.mark.parametrize("book", A5_BOOKLETS, ids=["-".join(b[:2]) for b in A5_BOOKLETS])
+def test_the_front_and_back_covers_are_centred_on_the_trim(player_books, book):
+    """A cover's title, art and pieces stand in the middle of the page, not shifted by the binding
+    margin the pages inside keep on their fold side (they were 2.5 mm, half the gutter, off
+    centre): on the first and the last page, what is drawn is centred within 0.5 mm, and the
+    back cover's text runs between equal margins."""
+    import pdfplumber
+    with pdfplumber.open(str(player_books[book])) as doc:
+        for page in (doc.pages[0], doc.pages[-1]):
+            left, right, off = _drawn_centre(page)
+            assert abs(off) < 0.5 * MM, \
+                f"page {page.page_number}: drawn {left / MM:.1f} mm from the left, {right / MM:.1f} mm from the right"
 
 
 def _imposed(reading: Path, paper: str) -> Path:

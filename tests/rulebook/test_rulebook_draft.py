@@ -195,3 +195,20 @@ def test_the_open_list_runs_on_from_the_contents_page(draft_books, profile):
     finally:
         doc.close()
     assert fill > 0.75, fill
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_the_reference_aids_leave_open_what_the_book_leaves_open(draft_books, profile):
+    """The book lists a Clash of three or more totems, a tie and where mana lies (tile or hex) as
+    not yet written: the turn at a glance and the glossary, read at the table in its place, say so
+    too, and neither gives the larger Mana Reserve the win of every Clash."""
+    text = _flat("\n".join(draft_books[profile]["pages"]))
+    glance = text[text.rindex(" Turn at a glance "):]
+    clash = glance[glance.index("A Clash happens"):glance.index("Losing.")]
+    assert "three or more totems are not yet written" in clash and "Equal totals" in clash, clash
+    assert "Not yet settled: whether Drain and Replenish use the tile or the hex" in glance, glance
+    assert "Power Struggle follows (not yet written)" in glance, glance
+    glossary = _chapter(text, "Glossary", "Turn at a glance")
+    entry = glossary[glossary.index("Clash. "):][:260]   # the entry (and what follows it in its column)
+    assert "Between two totems" in entry and "three or more totems" in entry, entry
+    assert "the larger Effective Mana Reserve wins it" not in text

@@ -85,7 +85,7 @@ def test_the_printed_sample_game_is_the_engines_game(grove_book):
         assert found >= 0, (t["turn"], t["words"], text[at:at + 300])
         at = found + len(t["words"])
     rows = [t for t in printed if t["turning"]]
-    assert sum(1 for t in rows if t["score_words"] in text) >= len(rows) // 2  # the log rows carry the cubes
+    assert sum(1 for t in rows if t["score_words"].replace("\u00a0", " ") in text) >= len(rows) // 2  # the log rows carry the cubes
     assert game["winner"] == ("Light", "Dark")[record.winner]
 
 
@@ -587,3 +587,121 @@ def test_the_designers_report_claims_no_figure_of_the_player_rulebook_and_says_e
     assert stale_claims(text) == []
     assert repeated_figures(text) == {}
     assert "build.py" not in text and re.search(r"pnpkit replay battle-for-the-grove --edition 2024 --seed \d+", text)
+
+
+DRUIDS_HIT = re.compile(r"(\d+) of (Light|Dark)’s druids at ([A-C]) (knocked down, (?:\d+|none) still standing|"
+                        r"sent home to the Grove, (?:\d+|none) left there)")
+
+
+def test_a_stun_or_banish_row_says_whose_druids_how_many_where_and_its_board_labels_them(player_books):
+    """The book a user gets (the booklet is built with the profile's sample agents): every log row
+    whose turn knocks druids down or sends them home says how many, whose, at which circle and what
+    is left there (it said '1 of Dark's druids sent home', and its small board, which shows only
+    cubes, looked like the board before); the row's small board labels the circle '1 stunned' or
+    '1 home', as the big drawings do; a Stun or Banish that hits nobody says so."""
+    import pdfplumber
+    pdf = player_books[(GAME, EDITION, "rulebook-a5-booklet")]
+    rows = _log_rows(pdf_text(pdf))
+    hit = [r for r in rows if re.search(r"knocked down|sent home", r["text"])]
+    assert hit, "the default sample's log has no Stun or Banish that hits: choose a test book that has one"
+    for r in hit:
+        found = DRUIDS_HIT.search(r["text"].replace("'", "’"))
+        assert found and found[2] != r["player"], r
+    for r in rows:   # each Stun or Banish has its outcome: druids hit, nobody hit, or no roll
+        tried = len(re.findall(r"\b(?:stun|banish) at circle", r["text"]))
+        assert tried <= len(re.findall(r"nobody|no roll|knocked down|sent home", r["text"])), r
+    labels = {int(r["first"]): ("stunned" if "knocked" in r["text"] else "home") for r in hit if r["first"] == r["end"]}
+    boards = 0
+    with pdfplumber.open(str(pdf)) as doc:
+        for page in doc.pages:
+            words = page.extract_words()
+            for a, b in zip(words, words[1:]):
+                turn = re.fullmatch(r"(\d+),", b["text"])
+                if a["text"] != "Turn" or not turn or int(turn[1]) not in labels or abs(a["top"] - b["top"]) > 1:
+                    continue
+                boards += 1
+                middle = (a["x0"] + b["x1"]) / 2
+                assert any(w["text"] == labels[int(turn[1])] and abs((w["x0"] + w["x1"]) / 2 - middle) < 70
+                           and 0 < w["top"] - a["top"] < 90 for w in words), f"page {page.page_number}: turn {turn[1]}"
+    assert boards, labels
+
+
+def test_the_notation_is_a_two_column_key_not_a_rule(grove_book):
+    """'How a turn is written' read as a rule ('Let the second action go ends a turn after a Stand in
+    the Grove'). It is a key to the book's shorthand: headed so, saying it is no part of the rules,
+    and set as two columns, each note on the left beside what it records on the right."""
+    import pdfplumber
+    text = _flat("\n".join(grove_book["pages"]))
+    assert "How a turn is written" not in text and "ends a turn after a Stand" not in text
+    key = text[text.rindex("Key to the turn notes"):text.index("The first ", text.rindex("Key to the turn notes"))]
+    assert "not part of the rules" in key, key
+    with pdfplumber.open(str(grove_book["pdf"])) as doc:
+        page = next(p for p in doc.pages[2:] if "Key to the turn notes" in (p.extract_text() or ""))
+        words = page.extract_words()
+    head = next(w for w in words if w["text"] == "Key")
+    end = min((b["top"] for a, b in zip(words, words[1:]) if (a["text"], b["text"]) == ("The", "first")
+               and abs(a["x0"] - head["x0"]) < 1 and a["top"] > head["top"]), default=page.height)   # the next heading
+    lines: list[list[dict]] = []
+    for w in sorted((w for w in words if head["bottom"] < w["top"] < end), key=lambda w: w["top"]):
+        if lines and w["top"] - lines[-1][0]["top"] < 3:   # roman and italic words of one line
+            lines[-1].append(w)
+        else:
+            lines.append([w])
+    rows, starts = {}, set()
+    for found in lines:
+        found.sort(key=lambda w: w["x0"])
+        wide = [b for a, b in zip(found, found[1:]) if b["x0"] - a["x1"] > 20]
+        if len(wide) == 1:   # a note, a wide gap, and what it records
+            rows[" ".join(w["text"] for w in found if w["x0"] < wide[0]["x0"])] = \
+                " ".join(w["text"] for w in found if w["x0"] >= wide[0]["x0"])
+            starts.add(round(wide[0]["x0"]))
+    assert len(rows) >= 6 and len(starts) == 1, rows   # the meanings in one column
+    assert rows.get("stand up in the Grove", "").startswith("a Stand"), rows
+    assert any(note.startswith("let the second action go") for note in rows), rows
+
+
+def test_each_worked_examples_drawing_says_what_it_shows_and_lying_reads_plainly(grove_book):
+    """A worked example's drawing had no word on what it shows (the table before the move or after
+    it?): each example says it is the table after the turn. The glossary's 'its token turned back
+    face up' read as 'turned back'; it says the token is turned over to show its back."""
+    text = _flat("\n".join(grove_book["pages"]))
+    examples = re.findall(r"Example: [^.]+\.", text)
+    assert len(examples) >= 3, examples
+    assert text.count("The drawing shows the table after this turn.") == len(examples), examples
+    assert "turned back face up" not in text and "turned over to show its back" in text
+
+
+SPLIT_SCORE = re.compile(r", [ABC](?:[ \u00a0]\d+)?[ \u00a0]?\n(?:none|\d+|Light|Dark)\b")
+
+
+def test_the_logs_cubes_column_breaks_lines_only_between_circles(grove_book, grove_a4_a5):
+    """The narrow 'Cubes on the circles' column broke a circle's part over two lines ('C' at a
+    line's end, 'none' or '6 Dark' under it); each circle's part is now held together, in the Letter,
+    A4 and A5 books."""
+    for pdf in (grove_book["pdf"], grove_a4_a5["a4"], grove_a4_a5["a5"]):
+        split = [m.group(0) for page in pdf_text(pdf) for m in SPLIT_SCORE.finditer(page)]
+        assert not split, (pdf.name, split)
+    assert SPLIT_SCORE.search("A 8 Light, B none, C\nnone") and SPLIT_SCORE.search("A 8 Light, C 6\nDark")
+
+
+def test_what_a_stun_or_banish_leaves_is_the_engines_count():
+    """The log's 'N still standing' after a Stun and 'N left there' after a Banish are read from the
+    engine's state after the turn, over whole games with both actions."""
+    from pnp_games.grove import GroveOptions
+    from generator.play.registry import play_game
+    from pnp_games.grove.book.story import change_words, game_turns
+
+    options, seen = GroveOptions(), set()
+    for seed in range(6):
+        record = play_game(options, None, seed, ["random", "greedy"], game="grove")
+        _, turns = game_turns(options, record.actions)
+        for told, after in turns:
+            for change in told["change"]:
+                if change[0] not in ("stunned", "sent home"):
+                    continue
+                seen.add(change[0])
+                player, at, left = ("Light", "Dark").index(change[1]), change[2], int(change[4])
+                there = after.standing(player, at) + (after.lying(player, at) if change[0] == "sent home" else 0)
+                assert left == there, (told["turn"], change)
+                assert f"{change[1]}'s druids at {at}" in change_words(change), change
+    assert seen == {"stunned", "sent home"}

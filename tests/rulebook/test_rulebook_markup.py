@@ -128,3 +128,16 @@ def test_a_worked_example_tells_no_score(book_2025):
         start = text.index(f"Example: {title}")
         assert "Score:" not in text[start:text.index(after, start)], title
     assert "Score: Light" in text[text.rindex("Turn 1: Light"):]
+
+
+def test_a_table_column_is_as_wide_as_its_longest_no_break_group():
+    """Words joined by no-break spaces are one word to the paragraph that sets them, so the column's
+    least width holds the whole group (it took the group apart and set a column too narrow for it)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from generator.rulebook.markdown import column_widths
+    long = "a long sentence of many words that would like the whole width of the page for itself " * 3
+    group = "C\u00a012\u00a0Light"
+    widths = column_widths([[(long, "Helvetica", 9), (f"A\u00a08\u00a0Dark, {group}", "Helvetica", 9)]], 2, 300)
+    assert widths[1] >= stringWidth(group, "Helvetica", 9) + 10
+    plain = column_widths([[(long, "Helvetica", 9), ("A 8 Dark, C 12 Light", "Helvetica", 9)]], 2, 300)
+    assert plain[1] < stringWidth(group, "Helvetica", 9) + 10   # the case it guards: words apart, a narrower column

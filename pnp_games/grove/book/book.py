@@ -12,7 +12,7 @@ from pnp_games.grove.actions import BANISH, CHANNEL, PASS, STAND, STUN
 from pnp_games.grove.state import State
 from pnp_games.grove.book.diagram import (SMALL_LEGEND, GroveDiagram, GroveParts, GroveView, grove_view, key,
                                           legend_items, small_board)
-from pnp_games.grove.book.story import NAMES, game_turns, turn_view
+from pnp_games.grove.book.story import NAMES, druid_marks, game_turns, turn_view
 
 TALLIES = ("channels", "stuns", "banishes", "control_lost", "passes", "cubes_cancelled", "druids_banished")
 # the actions a turn may take, as the tallies count them and as the designer's report names them
@@ -213,22 +213,34 @@ def _turn_boards(book: Book, parts: GroveParts, told: dict[str, Any], after: dic
         book.figures[f"turn/{t['turn']}"] = _diagram(book, parts, views[t["turn"]],
                                                      book.styles.sheet.figures.turn_board_width, druids, legend=False)
     book.figures["key/first"] = _key(book, key([views[t["turn"]] for t in first]))
-    book.figures["key/later"] = _key(book, key([views[t["turn"]] for t in later], SMALL_LEGEND))
+    marked = [view for view in (_small_view(after, r["turn"]) for part in told["later"] for r in part.get("rows", [])
+                                if r["kind"] == "turn") if view.marks]   # the small boards' labels
+    book.figures["key/later"] = _key(book, key([views[t["turn"]] for t in later] + marked, SMALL_LEGEND))
+
+
+def _small_view(after: dict[int, State], told: dict[str, Any]) -> GroveView:
+    """A log row's turn as its small board draws it: the cubes and holders after it, and the druids
+    it knocked down or sent home."""
+    view = grove_view(after[told["turn"]])
+    view.marks = druid_marks(told)
+    return view
 
 
 def _small_boards(book: Book, told: dict[str, Any], after: dict[int, State]) -> list[int]:
     """``small/<turn>``: for each run of log rows, small boards of the turns that change something
-    and have a row of their own (a circle won or lost, druids knocked down or sent home), named by the
-    run's first turn; a board the same as one already drawn in the run (a tug of war over one circle)
-    is left to the table. The runs that have boards, by their first turn."""
+    and have a row of their own (a circle won or lost, druids knocked down or sent home, labelled
+    beside their circle as the big drawings label them), named by the run's first turn; a board the
+    same as one already drawn in the run (a tug of war over one circle) is left to the table. The
+    runs that have boards, by their first turn."""
     drawn_for: list[int] = []
     for part in told["later"]:
         rows = [r["turn"] for r in part.get("rows", []) if r["kind"] == "turn" and r["turn"]["turning"]]
         if rows:
             boards, keys, seen = [], [], set()
             for t in rows:
-                view = grove_view(after[t["turn"]])
-                picture = (tuple(view.cubes.items()), tuple(view.holder.items()))
+                view = _small_view(after, t)
+                picture = (tuple(view.cubes.items()), tuple(view.holder.items()),
+                           tuple((c, tuple(m)) for c, m in view.marks.items()))
                 if picture not in seen:
                     seen.add(picture)
                     boards.append((f"Turn {t['turn']}, {t['player']}", small_board(view, book.styles)))

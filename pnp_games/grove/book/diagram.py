@@ -321,19 +321,23 @@ def key(views: list[GroveView], *more: list[tuple[str, str, str]]) -> list[tuple
 # ----------------------------------------------------------------- small boards
 def small_board(view: GroveView, styles: Styles):
     """A plain drawing of the circles after a turn, for ``SmallBoards``: each circle a ring with its
-    letter and its cubes as a count box, a thick ring in the holder's colour when held."""
+    letter and its cubes as a count box, a thick ring in the holder's colour when held, and the
+    view's marks (druids knocked down or sent home) as labels on the circle's outer side, the
+    triangle moved aside when a label needs the room."""
     def draw(canv: Any, x: float, y: float, w: float, h: float, size: float) -> None:
         n = len(view.circles)
         r = min(w * 0.15, h * 0.22, 3.2 * size)
         spread = r * 1.25          # the circles close together, as a triangle
-        cx0, cy0 = x + w / 2, y + h / 2 - spread * 0.25
+        angles = {name: math.radians(90 - k * 360 / n) for k, name in enumerate(view.circles)}
+        labels = _small_labels(view, angles, styles.bold_font, size)
+        cx0 = x + w / 2 + _shift_for(labels, angles, spread, r, size, w / 2 - 4)
+        cy0 = y + h / 2 - spread * 0.25
         canv.saveState()
         canv.setStrokeColor(styles.palette.get("ink"))
         canv.setLineWidth(0.3)
         canv.roundRect(x + 2, y + 1, w - 4, h + size * 1.5, 3, stroke=1, fill=0)
         canv.restoreState()
-        for k, name in enumerate(view.circles):
-            angle = math.radians(90 - k * 360 / n)   # the first circle on top, as the setup lays them
+        for name, angle in angles.items():   # the first circle on top, as the setup lays them
             px, py = cx0 + spread * math.cos(angle), cy0 + spread * math.sin(angle)
             holder = view.holder.get(name)
             canv.saveState()
@@ -349,7 +353,41 @@ def small_board(view: GroveView, styles: Styles):
             if light or dark:
                 count_box(canv, styles, px, py - r * 0.3, size * 1.6, str(light or dark),
                           PLAYERS[0] if light else PLAYERS[1], size, bool(light))
+            for side, offset, width, text, role in labels.get(name, []):
+                pill(canv, styles, px + side * (r + _GAP * size + offset + width / 2), py, width, size * 1.4,
+                     text, role, size)
     return draw
+
+
+_GAP = 0.4   # between a circle (with its ring) and its first label, in text sizes
+
+
+def _small_labels(view: GroveView, angles: dict[str, float], font: str, size: float
+                  ) -> dict[str, list[tuple[int, float, float, str, str]]]:
+    """Each circle's marks as (side, offset from the first label, width, text, role): in a row on
+    the side away from the middle (the top circle's right)."""
+    out: dict[str, list[tuple[int, float, float, str, str]]] = {}
+    for name, marks in view.marks.items():
+        side = 1 if math.cos(angles[name]) > -1e-6 else -1
+        offset = 0.0
+        for text, role in marks:
+            width = stringWidth(text, font, size) + size * 0.9
+            out.setdefault(name, []).append((side, offset, width, text, role))
+            offset += width + _GAP * size
+    return out
+
+
+def _shift_for(labels: dict[str, list[tuple[int, float, float, str, str]]], angles: dict[str, float],
+               spread: float, r: float, size: float, half: float) -> float:
+    """How far to move the triangle sideways (points, + to the right) so that every label ends
+    within ``half`` of the cell's middle."""
+    shift = 0.0
+    for name, row in labels.items():
+        for side, offset, width, *_ in row:
+            reach = side * spread * math.cos(angles[name]) + r + _GAP * size + offset + width   # from the middle
+            if reach > half:
+                shift = min(shift, half - reach) if side > 0 else max(shift, reach - half)
+    return shift
 
 
 SMALL_LEGEND = [("count-outlined", PLAYERS[0], "Light's cubes"), ("count", PLAYERS[1], "Dark's cubes"),

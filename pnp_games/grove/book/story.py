@@ -35,7 +35,8 @@ def _roll(before: State, pending: Any, dice: tuple[int, ...], after: State) -> d
         there = (before.standing(q, at), before.lying(q, at))
         sent = min(hits, sum(there))
         standing = min(sent, there[0]) if o.banish_order == "standing_first" else max(0, sent - there[1])
-        told.update(successes=hits, banished=sent, from_standing=standing, from_lying=sent - standing)
+        told.update(successes=hits, banished=sent, from_standing=standing, from_lying=sent - standing,
+                    left=after.standing(q, at) + after.lying(q, at))
         if (after.standing(q, at), after.lying(q, at)) != (there[0] - standing, there[1] - sent + standing) \
                 or after.lying(q, "G") != before.lying(q, "G") + sent:
             raise _disagree(f"druids banished at {at}", f"{pending} roll {dice}")
@@ -44,7 +45,8 @@ def _roll(before: State, pending: Any, dice: tuple[int, ...], after: State) -> d
     if pending.kind == STUN:
         counted = min(hits, mine)
         stunned = min(counted, before.standing(q, at))
-        told.update(hits=hits, successes=counted, capped=counted < hits, stunned=stunned)
+        told.update(hits=hits, successes=counted, capped=counted < hits, stunned=stunned,
+                    left=after.standing(q, at))
         if after.standing(q, at) != before.standing(q, at) - stunned:
             raise _disagree(f"druids stunned at {at}", f"{pending} roll {dice}")
         return told
@@ -106,7 +108,7 @@ def game_turns(options: Any, actions: list[str], start: State | None = None
                 pending = (before, action)
             else:
                 turn["steps"].append({"kind": action.kind, "at": action.at, "place": place_words(action.at),
-                                      "no_roll": _unrolled(action)})
+                                      "no_roll": _unrolled(action), "opponent": NAMES[1 - before.current_player]})
         elif action.kind == STAND:
             turn["steps"].append({"kind": STAND, "at": action.at, "place": place_words(action.at),
                                   "bonus": state.in_bonus})
@@ -128,6 +130,12 @@ def game_turns(options: Any, actions: list[str], start: State | None = None
     return rolls, turns
 
 
+def druid_mark(kind: str, n: int) -> tuple[str, str]:
+    """The label a drawing puts beside a circle for ``n`` druids a Stun knocked down or a Banish sent
+    home there (``kind`` the action), in the colour role of things taken away."""
+    return (f"{n} stunned" if kind == STUN else f"{n} home", "cancel")
+
+
 def _mark(turn: dict[str, Any], step: dict[str, Any]) -> None:
     marks = turn["marks"].setdefault(step["at"], [])
     if step["kind"] == CHANNEL and step["placed"]:
@@ -135,9 +143,20 @@ def _mark(turn: dict[str, Any], step: dict[str, Any]) -> None:
         if step["cancelled"]:
             marks.append((f"\u2212{step['cancelled']}", "cancel"))
     elif step["kind"] == STUN and step["stunned"]:
-        marks.append((f"{step['stunned']} stunned", "cancel"))
+        marks.append(druid_mark(STUN, step["stunned"]))
     elif step["kind"] == BANISH and step["banished"]:
-        marks.append((f"{step['banished']} home", "cancel"))
+        marks.append(druid_mark(BANISH, step["banished"]))
+
+
+def druid_marks(turn: dict[str, Any]) -> dict[str, list[tuple[str, str]]]:
+    """A turn's Stuns and Banishes that hit, as the labels of ``druid_mark`` by circle: what a
+    drawing that shows only the cubes must add for the turn's change to be seen."""
+    marks: dict[str, list[tuple[str, str]]] = {}
+    for s in turn["steps"]:
+        hit = s.get("stunned") or s.get("banished")
+        if hit:
+            marks.setdefault(s["at"], []).append(druid_mark(s["kind"], hit))
+    return marks
 
 
 def step_words(step: dict[str, Any], dice: bool = True) -> str:
@@ -153,16 +172,20 @@ def step_words(step: dict[str, Any], dice: bool = True) -> str:
     if kind == PASS:
         return "pass"
     if step.get("no_roll"):
-        return f"{kind} at {step['place']}, no roll"
+        why = "no cubes left" if step["no_roll"] == "no_cubes" else f"no {step['opponent']} druid there"
+        return f"{kind} at {step['place']} with {why}, no roll"
+    missed = {STUN: ", nobody knocked down", BANISH: ", nobody sent home"}.get(kind, "") \
+        if not (step.get("stunned") or step.get("banished")) else ""
     if not dice:
-        return f"{kind} at {step['place']}"
-    return f"{kind} at {step['place']}, roll {'-'.join(str(d) for d in step['dice'])}"
+        return f"{kind} at {step['place']}{missed}"
+    return f"{kind} at {step['place']}, roll {'-'.join(str(d) for d in step['dice'])}{missed}"
 
 
 def changes(turn: dict[str, Any]) -> list[tuple[str, ...]]:
     """What a turn changed that a reader should see, step by step: ('holds', player, circle) for a
     circle won, ('lost', player, circle) for a circle its holder no longer holds, ('stunned' or
-    'sent home', player, place, n) for n of that player's druids knocked down or sent home."""
+    'sent home', player, place, n, left) for n of that player's druids knocked down or sent home
+    there, ``left`` of them still standing there (after a Stun) or still there at all (a Banish)."""
     out: list[tuple[str, ...]] = []
     for s in turn["steps"]:
         if s.get("held"):
@@ -170,27 +193,33 @@ def changes(turn: dict[str, Any]) -> list[tuple[str, ...]]:
         if s.get("lost"):
             out.append(("lost", turn["opponent"], s["at"]))
         if s.get("stunned"):
-            out.append(("stunned", turn["opponent"], s["at"], str(s["stunned"])))
+            out.append(("stunned", turn["opponent"], s["at"], str(s["stunned"]), str(s["left"])))
         if s.get("banished"):
-            out.append(("sent home", turn["opponent"], s["at"], str(s["banished"])))
+            out.append(("sent home", turn["opponent"], s["at"], str(s["banished"]), str(s["left"])))
     return out
 
 
 def change_words(change: tuple[str, ...]) -> str:
-    """One change in words: 'Light now holds B', 'Dark no longer holds A', '2 of Dark's druids
-    knocked down'."""
+    """One change in words: 'Light now holds B', 'Dark no longer holds A', '2 of Dark's druids at B
+    knocked down, 1 still standing', '1 of Dark's druids at B sent home to the Grove, none left there'."""
     kind, player = change[0], change[1]
     if kind == "holds":
         return f"{player} now holds {change[2]}"
     if kind == "lost":
         return f"{player} no longer holds {change[2]}"
-    n = int(change[3])
-    return f"{n} of {player}'s druids {'knocked down' if kind == 'stunned' else 'sent home'}"
+    at, n, left = change[2], int(change[3]), int(change[4])
+    druids = f"{n} of {player}'s druids at {at}"
+    if kind == "stunned":
+        return f"{druids} knocked down, {left or 'none'} still standing"
+    return f"{druids} sent home to the Grove, {left or 'none'} left there"
 
 
 def table_words(cubes: dict[str, dict[str, int]]) -> str:
-    """The cubes on the circles, the game's running score: 'A 7 Light, B 3 Dark, C none'."""
-    return ", ".join(f"{c} {n['light']} Light" if n["light"] else f"{c} {n['dark']} Dark" if n["dark"] else f"{c} none"
+    """The cubes on the circles, the game's running score: 'A 7 Light, B 3 Dark, C none', each
+    circle's part held together by no-break spaces, so that a narrow column breaks the line only
+    between circles (never 'C' at a line's end and 'none' under it)."""
+    return ", ".join(("\u00a0".join((c, str(n["light"]), "Light")) if n["light"] else
+                      "\u00a0".join((c, str(n["dark"]), "Dark")) if n["dark"] else f"{c}\u00a0none")
                      for c, n in cubes.items())
 
 
