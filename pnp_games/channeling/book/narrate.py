@@ -40,8 +40,16 @@ def story(before: Any, action: Any, after: Any, turn: int, glyph_names: dict[str
     """The facts of one action (a turn, or a setup action that sets glyphs face down), with the turn
     in a player's words (``words``)."""
     told = _facts(before, action, after, turn, glyph_names)
+    told["takes"] = _take_order(told)
     told["words"] = in_words(told)
     return told
+
+
+def _take_order(told: dict[str, Any]) -> list[str]:
+    """The places of the cards taken, in the order they were refilled (the taker's choice), then any
+    the deck could not fill."""
+    refilled = [r["square"] for r in told["refills"]]
+    return refilled + [t["square"] for t in told["taken"] if t["square"] not in refilled]
 
 
 def _facts(before: Any, action: Any, after: Any, turn: int, glyph_names: dict[str, str]) -> dict[str, Any]:
@@ -141,8 +149,7 @@ def in_words(told: dict[str, Any]) -> str:
             parts.append(f"{told['glyph']}: no move")
         else:
             move = f"{told['glyph']}: {told['move']['from']} to {told['move']['to']}, path {'-'.join(told['path'])}"
-            refilled = [r["square"] for r in told["refills"]]  # the order the places were filled
-            taken = refilled + [t["square"] for t in told["taken"] if t["square"] not in refilled]
+            taken = told.get("takes") or _take_order(told)
             parts.append(move + (f", takes {_listed(taken)}" if taken else ""))
     return "; ".join(parts)
 
