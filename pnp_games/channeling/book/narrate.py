@@ -119,7 +119,19 @@ def _lay(before: Any, action: Any, after: Any, p: int, told: dict[str, Any]) -> 
         told["refills"].append({"square": square, "card": _card(after.card_at(square))})
     # the places the deck could not fill (it ran out): told once, together
     told["left_empty"] = [r["square"] for r in told["refills"] if r["card"] is None]
+    told["dealt"] = _dealt(told["refills"])
     _check(before, after, p, told, kept_total)
+
+
+def _dealt(refills: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The cards dealt onto emptied places, the same card once with all its places, in dealing order:
+    [{"card": Cairn Circle's fields, "squares": ["a2", "a1"]}]."""
+    dealt: dict[tuple, dict[str, Any]] = {}
+    for r in refills:
+        if r["card"] is not None:
+            dealt.setdefault(tuple(sorted(r["card"].items())), {"card": r["card"], "squares": []})["squares"].append(
+                r["square"])
+    return list(dealt.values())
 
 
 def _check(before: Any, after: Any, p: int, told: dict[str, Any], kept: int) -> None:
