@@ -19,6 +19,7 @@ from reportlab.platypus import (Flowable, HRFlowable, KeepTogether, ListFlowable
 
 from generator.core.errors import UserError
 from generator.rulebook.commands import set_command
+from generator.rulebook.figure_row import figures_side_by_side
 from generator.rulebook.flowables import (Beside, BookTable, Columns, FigureBlock, NotedTable, keep_headings,
                                          keep_tables_with_figures)
 from generator.rulebook.styles import Styles
@@ -52,6 +53,7 @@ class Converter:
     def convert(self, text: str) -> list[Flowable]:
         blocks = keep_boxes_with_previous(self.blocks(SyntaxTreeNode(self.parser.parse(text)).children, self.body),
                                           self.width)
+        blocks = figures_side_by_side(blocks, self.width)
         return _unnest(keep_headings(keep_tables_with_figures(blocks), lambda f: isinstance(f, Heading)))
 
     def blocks(self, nodes, style: str = "body") -> list[Flowable]:
@@ -249,12 +251,20 @@ def table(node: SyntaxTreeNode, conv: Converter, _style: str) -> list[Flowable]:
     if columns > conv.width // MIN_COLUMN:
         raise UserError(f"rule text: a table of {columns} columns; at most {int(conv.width // MIN_COLUMN)} "
                         "fit across the page")
+    grid = _book_table(rows, heads, columns, conv, conv.width)
+    return [grid, Spacer(0, conv.styles["body"].spaceAfter + 3)]
+
+
+def _book_table(rows: list[list[tuple]], heads: int, columns: int, conv: Converter, width: float) -> BookTable:
+    """The table of ``rows`` (cells as ``table`` reads them) set ``width`` points wide; it can be
+    set again at another width (``BookTable.remake``), with fresh cells."""
     bold = conv.styles.bold_font  # measured in bold: cells may hold bold or code, which run wider
-    widths = column_widths([[(c[3], bold, c[1].fontSize) for c in r] for r in rows], columns, conv.width)
+    widths = column_widths([[(c[3], bold, c[1].fontSize) for c in r] for r in rows], columns, width)
     data = [[_cell_paragraph(text, style, align) for text, style, align, _ in r] + [""] * (columns - len(r))
             for r in rows]
     grid = BookTable(data, colWidths=widths, repeatRows=heads, hAlign="LEFT")
     grid.row_keys = [r[0][3].strip() if r else "" for r in rows]   # a figure of some rows names them so
+    grid.remake = lambda narrower: _book_table(rows, heads, columns, conv, narrower)
     commands = [_font(conv), ("VALIGN", (0, 0), (-1, -1), "TOP"),
                 ("LINEBELOW", (0, 0), (-1, -1), 0.3, conv.styles.colour("table_grid")),
                 ("TOPPADDING", (0, 0), (-1, -1), 2.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
@@ -264,7 +274,7 @@ def table(node: SyntaxTreeNode, conv: Converter, _style: str) -> list[Flowable]:
     for r in range(heads + 1, len(rows), 2):
         commands.append(("BACKGROUND", (0, r), (-1, r), conv.styles.colour("table_stripe")))
     grid.setStyle(TableStyle(commands))
-    return [grid, Spacer(0, conv.styles["body"].spaceAfter + 3)]
+    return grid
 
 
 def _is_command(node: SyntaxTreeNode) -> bool:
