@@ -83,8 +83,9 @@ class Appendices:
     # the engine work (``play.Work``) the extras will ask for, given the settings, to start ahead
     ahead: Callable[[RulebookSettings, EngineInputs], list] = lambda settings, inputs: []
     # a worked example (``examples.py``): (book, inputs, position data, move notation) ->
-    # {"told": the turn as the sample game tells it, "events": what it shows, "figure": a Figure};
-    # raises ValueError for a position or move the rules do not allow
+    # {"told": the turn as the sample game tells it, "events": what it shows, "figure": a Figure,
+    # "before": the position before the move as the example's intro reads it (optional)}; raises
+    # ValueError for a position or move the rules do not allow
     example: Callable[[Book, EngineInputs, dict[str, Any], str], dict[str, Any]] | None = None
     # the designer's report's rule coverage: one balance row -> the uses of each action kind the rules
     # offer, by seat (a kind never used counts 0), each kind named as the report's sentences use it

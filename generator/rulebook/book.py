@@ -106,7 +106,8 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
     text.env.filters.update(percent=percent, fixed=fixed)
     if inputs is not None and appendices is not None and appendices.example is not None:
         examples = Examples(folder, lambda data, move: appendices.example(book, inputs, data, move),
-                            appendices.events, figures)
+                            appendices.events, figures,
+                            lambda intro, values: text.env.from_string(intro).render(**context, **values))
         text.env.globals["example"] = example_function(
             examples, lambda name, values: text.env.get_template(name).render(**context, **values))
     terms = [] if designers else load_terms(folder)

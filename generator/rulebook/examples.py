@@ -9,14 +9,19 @@ position impossible or an event vanish stops the build with the example's file, 
 
     capture:                              # the name the rule text uses
       title: Taking a piece                 # the box's heading
-      intro: White's piece on b2 stands next to Black's on c3.   # the situation, in players' words
+      intro: White's piece on b2 stands {{ before.relation("b2", "c3") }} Black's.   # the situation, in players' words
       position: {to_move: white, pieces: {b2: W, c3: B}}        # as the engine's position hook reads it
       move: "b2xc3"                         # the engine's notation
       also: ["b2-b3"]                       # other moves the text says are possible (must be legal)
       shows: [capture]                      # events the game's appendix reads in a turn
 
+The ``intro`` is rule text too: its expressions read ``before``, the position before the move as
+the engine's ``example`` hook gives it (for a grid game: what lies on a square, how two squares lie to
+each other by the engine's own adjacency), so a fact it states cannot drift from the drawing. An
+expression that fails stops the build at the example's ``intro``.
+
 The box is the game's ``_example.md`` rendered with ``t`` (the told turn) and ``example`` (the
-entry above), set beside the drawing of the table after the move.
+entry above, its intro rendered), set beside the drawing of the table after the move.
 """
 from __future__ import annotations
 
@@ -48,11 +53,11 @@ class Examples:
     """The examples of one game's rules folder, built on first use (one build per book)."""
 
     def __init__(self, folder: Path, build: Callable[[Any, str], dict[str, Any]], events: tuple[str, ...],
-                 figures: dict[str, Any]):
-        """``build(position data, move) -> {"told", "events", "figure"}`` is the engine's side (the
-        appendix's ``example`` hook, bound to the book): it raises ValueError for a position or move
-        the rules do not allow."""
-        self.build, self.events, self.figures = build, events, figures
+                 figures: dict[str, Any], words: Callable[[str, dict[str, Any]], str] = lambda text, values: text):
+        """``build(position data, move) -> {"told", "events", "figure", "before"}`` is the engine's side
+        (the appendix's ``example`` hook, bound to the book): it raises ValueError for a position or
+        move the rules do not allow. ``words(text, values)`` renders an intro's expressions."""
+        self.build, self.events, self.figures, self.words = build, events, figures, words
         self.entries: dict[str, tuple[Example, Sourced, str]] = {}
         for path in sorted((folder / FOLDER).glob("*.yaml")) if (folder / FOLDER).is_dir() else []:
             source = load_yaml(path)
@@ -87,8 +92,16 @@ class Examples:
                                f"a turn showing only {sorted(result['events']) or 'nothing listed'}")
         figure = f"example/{name}"
         self.figures[figure] = result["figure"]
-        self.built[name] = {"example": entry.model_dump(), "t": result["told"], "figure": figure}
+        intro = self._intro(entry.intro, {"before": result.get("before"), "t": result["told"]}, source, key)
+        self.built[name] = {"example": {**entry.model_dump(), "intro": intro}, "t": result["told"], "figure": figure}
         return self.built[name]
+
+    def _intro(self, text: str, values: dict[str, Any], source: Sourced, key: str) -> str:
+        try:
+            return self.words(text, values).strip()
+        except Exception as exc:  # the template's errors, and the engine's for a square it has not
+            raise source.error((key, "intro"), "an intro whose expressions read the position before the move",
+                               f"{type(exc).__name__}: {exc}") from None
 
     def _play(self, position: dict, move: str, source: Sourced, where: tuple) -> dict[str, Any]:
         try:

@@ -19,7 +19,7 @@ from generator.rulebook.commands import command_line
 from generator.rulebook.drawing import PieceRef, arrowhead, pill
 from generator.rulebook.faces import PieceFaces
 from generator.rulebook.legend import Key, Legend, LegendFigure, count_box, keyed, merged
-from generator.rulebook.legible import MIN_EDGE_CONTRAST, fit_size, ink_on, print_contrast
+from generator.rulebook.legible import MIN_EDGE_CONTRAST, fit_lines, fit_size, ink_on, print_contrast
 from generator.rulebook.small_boards import SmallBoards
 from generator.runs.work import EngineInputs, Work, resolve, sample_game
 from generator.runs.sample_search import choose_seed, highlights_by_turn, told_parts
@@ -27,6 +27,6 @@ from generator.rulebook.styles import Styles
 
 __all__ = ["MIN_EDGE_CONTRAST", "Appendices", "Book", "EngineInputs", "Figure", "Key", "Legend", "LegendFigure",
            "PieceFaces", "PieceRef", "SmallBoards", "Styles", "Work",
-           "arrowhead", "charts", "choose_seed", "command_line", "count_box", "counts", "fit_size", "highlights_by_turn",
+           "arrowhead", "charts", "choose_seed", "command_line", "count_box", "counts", "fit_lines", "fit_size", "highlights_by_turn",
            "ink_on", "keyed", "merged", "pill", "print_contrast", "resolve", "sample_game", "share", "spread",
            "told_parts"]

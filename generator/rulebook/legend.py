@@ -14,6 +14,7 @@ from generator.rulebook.legible import ink_on
 from generator.rulebook.styles import Styles
 
 LegendItem = tuple[str, str, str]   # (kind, colour, words), as ``Legend`` takes them
+WIDE = ("dashed-arrow", "move")     # kinds drawn in a swatch twice as long
 
 
 def merged(*item_lists: list[LegendItem]) -> list[LegendItem]:
@@ -55,7 +56,8 @@ class Legend:
     """Rows of (swatch, words) ``width`` points wide; ``items`` are (kind, colour, words) with kind
     one of badge (a disc of a palette colour), count and count-outlined (a count box of a player role), pill (a figure
     in a role's colour), ring (a dashed circle), circle (a solid ring), line (a thick line), arrow,
-    outline (a card outlined in a role's colour), empty (a dashed box in a role's colour: a place
+    dashed-arrow (a move, drawn dashed as the diagrams draw one), move (a dashed ring where a piece
+    stood and a dashed arrow from it), outline (a card outlined in a role's colour), empty (a dashed box in a role's colour: a place
     with no card) and text (words alone)."""
 
     def __init__(self, styles: Styles, width: float, items: list[tuple[str, str, str]], centred: bool = True):
@@ -71,14 +73,19 @@ class Legend:
         """A row of swatches needs room for them; the further lines of a long item are set as text."""
         return self.size * 1.3 if all(kind == "text" for kind, _, _ in row) else self.row_h
 
-    def _item_width(self, words: str) -> float:
-        return self.swatch + self.size * 0.5 + stringWidth(words, self.styles.body_font, self.size) + self.size * 1.4
+    def _swatch_width(self, kind: str) -> float:
+        """A move's swatch is twice as long as the others: a dash or two of a short arrow reads as a line."""
+        return self.swatch * (2 if kind in WIDE else 1)
+
+    def _item_width(self, words: str, kind: str = "") -> float:
+        return (self._swatch_width(kind) + self.size * 0.5 + stringWidth(words, self.styles.body_font, self.size)
+                + self.size * 1.4)
 
     def _rows(self) -> list[list[tuple[str, str, str]]]:
         rows: list[list] = []
         used = self.width
         for item in self._fitted():
-            w = self._item_width(item[2])
+            w = self._item_width(item[2], item[0])
             if used + w > self.width and (not rows or rows[-1]):
                 rows.append([])
                 used = 0
@@ -91,7 +98,7 @@ class Legend:
         from reportlab.lib.utils import simpleSplit
         out = []
         for kind, colour, words in self.items:
-            room = self.width - self._item_width("")
+            room = self.width - self._item_width("", kind)
             lines = simpleSplit(words, self.styles.body_font, self.size, room) or [words]
             out.append((kind, colour, lines[0]))
             out += [("text", "ink", line) for line in lines[1:]]
@@ -101,21 +108,22 @@ class Legend:
         """Draw with the legend's top-left corner at (x0, top) points."""
         y = top - self.size * 0.6
         for row, height in zip(self.rows, self.heights):
-            total = sum(self._item_width(words) for _, _, words in row) - self.size * 1.4
+            total = sum(self._item_width(words, kind) for kind, _, words in row) - self.size * 1.4
             x = x0 + (max(0.0, (self.width - total) / 2) if self.centred else 0.0)
             cy = y - height / 2
             y -= height
             for kind, colour, words in row:
-                self._swatch(canv, kind, colour, x + self.swatch / 2, cy)
+                wide = self._swatch_width(kind)
+                self._swatch(canv, kind, colour, x + wide / 2, cy, wide)
                 canv.saveState()
                 canv.setFont(self.styles.body_font, self.size)
                 canv.setFillColor(self.styles.palette.get("ink"))
-                canv.drawString(x + self.swatch + self.size * 0.5, cy - self.size * 0.35, words)
+                canv.drawString(x + wide + self.size * 0.5, cy - self.size * 0.35, words)
                 canv.restoreState()
-                x += self._item_width(words)
+                x += self._item_width(words, kind)
 
-    def _swatch(self, canv: Any, kind: str, colour: str, cx: float, cy: float) -> None:
-        s, styles = self.swatch, self.styles
+    def _swatch(self, canv: Any, kind: str, colour: str, cx: float, cy: float, wide: float) -> None:
+        s, styles, half = self.swatch, self.styles, wide / 2
         canv.saveState()
         if kind == "badge":
             fill = styles.palette.get(colour)
@@ -142,12 +150,25 @@ class Legend:
             canv.setStrokeColor(styles.colour(colour))
             canv.setLineWidth(2.0)
             canv.circle(cx, cy, s / 2 - 1, stroke=1, fill=0)
-        elif kind == "arrow":
+        elif kind in ("arrow", "dashed-arrow"):
             canv.setStrokeColor(styles.colour(colour))
             canv.setFillColor(styles.colour(colour))
             canv.setLineWidth(0.9)
-            canv.line(cx - s / 2, cy, cx + s / 4, cy)
-            arrowhead(canv, cx + s / 2, cy, 1, 0, s / 3)
+            if kind == "dashed-arrow":
+                canv.setDash(2.5, 1.5)
+            canv.line(cx - half, cy, cx + half - s / 4, cy)
+            canv.setDash()
+            arrowhead(canv, cx + half, cy, 1, 0, s / 3)
+        elif kind == "move":
+            ring = s * 0.35
+            canv.setStrokeColor(styles.colour(colour))
+            canv.setFillColor(styles.colour(colour))
+            canv.setLineWidth(0.8)
+            canv.setDash(2, 1.2)
+            canv.circle(cx - half + ring, cy, ring, stroke=1, fill=0)
+            canv.line(cx - half + 2 * ring, cy, cx + half - s / 4, cy)
+            canv.setDash()
+            arrowhead(canv, cx + half, cy, 1, 0, s / 3)
         elif kind == "empty":
             canv.setStrokeColor(styles.colour(colour))
             canv.setDash(2, 1.5)

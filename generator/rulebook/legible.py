@@ -88,6 +88,23 @@ def fit_size(text: str, font: str, wanted: float, width: float, floor: float) ->
     return size if size >= floor else None
 
 
+def fit_lines(text: str, font: str, wanted: float, width: float, floor: float,
+              most: int = 2) -> tuple[float, list[str]] | None:
+    """``text`` set to fit ``width``: on one line at the largest size up to ``wanted`` (``fit_size``),
+    or else broken between words into at most ``most`` lines at the largest size, in steps of a
+    quarter point, that is not below ``floor``; None if it fits only below ``floor``."""
+    from reportlab.lib.utils import simpleSplit
+    size = fit_size(text, font, wanted, width, floor)
+    if size is not None:
+        return size, [text]
+    steps = int((wanted - floor) / 0.25)
+    for size in [wanted - 0.25 * k for k in range(steps + 1)] + [floor]:
+        lines = simpleSplit(text, font, size, width)
+        if len(lines) <= most and all(stringWidth(line, font, size) <= width for line in lines):
+            return size, lines
+    return None
+
+
 # ------------------------------------------------------------ numerals on fills, read from a built PDF
 
 CONTRAST_DPI = 72       # a 6 pt digit's box is about 4 by 3 pixels: enough to read the fill under it

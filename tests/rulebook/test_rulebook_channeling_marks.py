@@ -248,8 +248,9 @@ def test_one_term_and_one_form_for_each_thing(player_books, edition):
     the deck's kinds in the plural, and no 'takes a1 and b1 and d3'."""
     text = _text(player_books[("the-channeling", edition, "rulebook-letter")])
     assert "The Green glyph with the same symbol names a row" in text and "Green card with the same" not in text
-    assert re.search(r"In this example \w+ plays \w+, which names (row|column) \w+, and moves a druid from [a-d]\d to "
-                     r"[a-d]\d\. The Leyline runs [a-d]\d(–[a-d]\d)+:", text), edition
+    assert re.search(r"Example: Channeling and canceling\. From a game played by these rules: \w+ plays \w+ "
+                     r"\((row|column) \w+\) and moves the druid on [a-d]\d to [a-d]\d\. The Leyline runs "
+                     r"[a-d]\d(–[a-d]\d)+, ending at the druid on [a-d]\d:", text), edition
     assert not re.search(r"runs [a-d]\d, [a-d]\d", text)
     assert "a1–b1–b2, past the Dark druid, and a1–a2–b2, across the empty place" in text
     assert re.search(r"Deal 16 cards from the deck face up into a grid of four by four, framed by", text)

@@ -15,7 +15,7 @@ def test_each_hard_rule_has_its_engine_checked_example(book_2025):
         assert f"Example: {title}." in text
     # the engine's numbers, not typed ones: 4 cubes + 3 laid on a Vigor 5 card, 5 back and 2 kept
     assert re.search(r"With 7 cubes on [^.]*Vigor 5\), Light takes it for \d+ Splendor; 5 cubes go back to the "
-                     r"supply and 2 stay as Overchanneling", text)
+                     r"supply and 2 cubes stay as Overchanneling", text)
     assert re.search(r"Light now holds 7 cards: Dark plays one last turn", text)
 
 

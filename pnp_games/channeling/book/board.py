@@ -15,7 +15,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
 from generator.rulebook.hooks import (MIN_EDGE_CONTRAST, Key, Legend, PieceFaces, PieceRef, Styles, arrowhead, count_box,
-                                      fit_size, ink_on, keyed, pill)
+                                      fit_lines, ink_on, keyed, pill)
 
 
 class Strict(BaseModel):
@@ -127,14 +127,20 @@ class BoardDiagram(Flowable):
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         return self.width, self.height
 
-    def _names_fit(self) -> bool:
-        """Whether some card on the board can print its name at the figures' smallest size (a board
-        drawn with the printed faces keeps their shape)."""
+    def _name(self, name: str) -> tuple[float, list[str]] | None:
+        """A card's name as the board prints it: its size and lines (a long name on two lines), None
+        when it fits only below the figures' smallest size."""
+        return fit_lines(name, self.styles.bold_font, self._size(0.1), 0.9 * self.card_w * self.scale, self.min_text)
+
+    def _names_fit(self) -> int:
+        """How many lines the names on this board take (0: no card can print its name legibly, and
+        the cards are drawn short); a board drawn with the printed faces keeps their shape."""
         if not self.parts.values:
-            return True
-        room = 0.9 * self.card_w * self.scale
-        return any(fit_size(card.name, self.styles.bold_font, self._size(0.1), room, self.min_text)
-                   for card in self.view.cards if card is not None)
+            return 1
+        names = [self._name(card.name) for card in self.view.cards if card is not None]
+        if not any(len(name[1]) == 1 for name in names if name):   # no name fits on one line: none shown
+            return 0
+        return 2 if any(name is None or len(name[1]) > 1 for name in names) else 1
 
     def _compact_height(self) -> float:
         """A card's height with the value badges, the row of figures and a druid stacked, no name."""
@@ -171,7 +177,8 @@ class BoardDiagram(Flowable):
 
     def _druid_y(self) -> float:
         top = self._marks_y() + 0.7 * self._size(0.13) / self.scale
-        bottom = self.cell_h - (1.5 * self._size(0.1) / self.scale if self.names else 0.04 * self.card_w)
+        name = (0.4 + 1.15 * self.names) * self._size(0.1) / self.scale   # the name's lines and a margin
+        bottom = self.cell_h - (name if self.names else 0.04 * self.card_w)
         return (top + bottom) / 2
 
     def _size(self, share: float) -> float:
@@ -181,6 +188,7 @@ class BoardDiagram(Flowable):
     def draw(self) -> None:
         canv, view, s = self.canv, self.view, self.scale
         faces = self.faces
+        self.drawn: set[str] = set()   # the marks drawn, each of which the legend must explain
         bw, bh = self.BORDER * self.card_w, self.BORDER * self.card_h
         deck = faces.component(self.deck_id)
         back = faces.face(self.deck_id, deck.pieces[0], "back") if deck.spec.back else None
@@ -203,6 +211,8 @@ class BoardDiagram(Flowable):
                 self._empty(x, y)
             else:
                 self._card(card, x, y, self.card_w, self.cell_h, refilled.get(i))
+                if i in refilled:
+                    self._drew(f"taken-{i}")
         if view.path:
             self._path()
         if view.move:
@@ -217,6 +227,9 @@ class BoardDiagram(Flowable):
                 self._cubes(i, "light" if light else "dark", light or dark)
         for cell, marks in view.marks.items():
             self._marks(cell, marks)
+        unexplained = self.drawn - self._shown()
+        if unexplained:   # a mark the legend leaves out: the legend is read from the view, the drawing must match
+            raise RuntimeError(f"board marks drawn with no legend item: {', '.join(sorted(unexplained))}")
         if self.legend:
             self.legend.draw(canv, 0, self.legend.height)
 
@@ -247,14 +260,16 @@ class BoardDiagram(Flowable):
             [x + inset + k * (w - 2 * inset) / max(1, len(self.parts.values) - 1) for k in range(len(self.parts.values))]
         for value, cx in zip(self.parts.values, slots):
             self._badge(str(getattr(card, value.field)), value.colour, cx, y + inset, badge, size)
-        name_size = fit_size(card.name, self.styles.bold_font, self._size(0.1 * w / self.card_w), 0.9 * w * s,
-                             self.min_text)
-        if name_size:
-            nx, ny = self._pt(x + w / 2, y + h - 0.5 * name_size / s)
+            self._drew(value.field)
+        name = self._name(card.name) if self.names else None
+        if name:   # None: a single word too long for a card at the smallest size (its values still show)
+            size, lines = name
             canv.saveState()
-            canv.setFont(self.styles.bold_font, name_size)
+            canv.setFont(self.styles.bold_font, size)
             canv.setFillColor(palette.get("ink"))
-            canv.drawCentredString(nx, ny, card.name)
+            for k, line in enumerate(reversed(lines)):   # the last line at the card's foot, the others above it
+                nx, ny = self._pt(x + w / 2, y + h - (0.5 + 1.15 * k) * size / s)
+                canv.drawCentredString(nx, ny, line)
             canv.restoreState()
 
     def _badge(self, text: str, colour: str, cx: float, cy: float, side: float, size: float) -> None:
@@ -290,6 +305,7 @@ class BoardDiagram(Flowable):
 
     def _empty(self, x: float, y: float) -> None:
         canv = self.canv
+        self._drew("empty")
         canv.saveState()
         canv.setStrokeColor(self.styles.colour("axis"))
         canv.setDash(3, 2)
@@ -301,6 +317,7 @@ class BoardDiagram(Flowable):
     # ----------------------------------------------------------------- what happened
     def _path(self) -> None:
         canv = self.canv
+        self._drew("leyline")
         points = [self._pt(*self._centre(c)) for c in self.view.path]
         canv.saveState()
         canv.setStrokeColor(self.styles.colour("path"))
@@ -318,6 +335,7 @@ class BoardDiagram(Flowable):
     def _move(self, start: int, end: int) -> None:
         import math
         canv, s = self.canv, self.scale
+        self._drew("move")   # a dashed ring where the druid stood, a dashed arrow to where it went
         (x1, y1), (x2, y2) = self._pt(*self._druid_at(start)), self._pt(*self._druid_at(end))
         radius = 0.23 * self.card_w * s
         length = math.hypot(x2 - x1, y2 - y1)
@@ -339,6 +357,7 @@ class BoardDiagram(Flowable):
     def _cubes(self, cell: int, colour: str, count: int) -> None:
         """The count of cubes on a card, in a box right of where the druid stands."""
         x, y = self._cell_origin(cell)
+        self._drew(f"{colour}-cubes")
         size = self._size(0.15)
         side = max(0.24 * self.card_w, 1.5 * size / self.scale)
         cx = min(x + self.card_w / 2 + self._druid_d() / 2 + side / 2 + 0.02 * self.card_w,
@@ -355,6 +374,7 @@ class BoardDiagram(Flowable):
         left = x + self.card_w / 2 - (sum(widths) + gap * (len(widths) - 1)) / 2
         for (text, role), w in zip(marks, widths):
             self._pill(left + w / 2, y + self._marks_y(), text, role, size=size)
+            self._drew({"path": "laid", "cancel": "canceled"}[role])
             left += w + gap
 
     def _pill_width(self, text: str, size: float) -> float:
@@ -376,32 +396,40 @@ class BoardDiagram(Flowable):
         pill(self.canv, self.styles, *self._pt(x, y), w, size * 1.35, text, role, size)
 
     # ----------------------------------------------------------------- legend
+    def _key(self) -> dict[str, tuple[str, str, str]]:
+        """Every mark a board may draw, by name, with its legend item (in the legend's order)."""
+        view = self.view
+        key = {value.field: ("badge", value.colour, value.label) for value in self.parts.values}
+        key.update({f"{PLAYERS[0]}-cubes": ("count-outlined", PLAYERS[0], f"{PLAYERS[0].title()}'s cubes on a card"),
+                    f"{PLAYERS[1]}-cubes": ("count", PLAYERS[1], f"{PLAYERS[1].title()}'s cubes on a card"),
+                    "laid": ("pill", "path", "cubes laid this turn"),
+                    "canceled": ("pill", "cancel", "cubes canceled"),
+                    "move": ("move", "move", "the druid's move, from where it was"),
+                    "leyline": ("line", "path", "the Leyline")})
+        for cell, card, colour in view.taken:   # refilled: the new card is outlined in the taker's colour
+            key[f"taken-{cell}"] = ("outline", colour, f"{colour.title()} took {card.name} "
+                                                       f"({square_name(cell, view.size)}), new card dealt")
+        key["empty"] = ("empty", "axis", "an empty place")
+        return key
+
+    def _shown(self) -> set[str]:
+        """The marks this board draws, read from its view (``draw`` checks it drew no other)."""
+        view = self.view
+        marks = {value.field for value in self.parts.values} if any(c is not None for c in view.cards) else set()
+        marks |= {f"{PLAYERS[0] if light else PLAYERS[1]}-cubes" for light, dark in view.cubes if light or dark}
+        roles = {role for marks_on in view.marks.values() for _, role in marks_on}
+        marks |= {name for name, role in (("laid", "path"), ("canceled", "cancel")) if role in roles}
+        marks |= {"move"} if view.move else set()
+        marks |= {"leyline"} if view.path else set()
+        marks |= {f"taken-{cell}" for cell, _card, _colour in view.taken if view.cards[cell] is not None}
+        return marks | ({"empty"} if any(card is None for card in view.cards) else set())
+
     def _legend_items(self) -> list[tuple]:
-        """What the legend explains: only the marks this board shows."""
-        view, items = self.view, []
-        for value in self.parts.values:
-            items.append(("badge", value.colour, value.label))
-        shown = {("light" if light else "dark") for light, dark in view.cubes if light or dark}
-        for colour in PLAYERS:
-            if colour in shown:
-                items.append(("count-outlined" if colour == PLAYERS[0] else "count", colour,
-                              f"{colour.title()}'s cubes on a card"))
-        roles = {role for marks in view.marks.values() for _, role in marks}
-        if "path" in roles:
-            items.append(("pill", "path", "cubes laid this turn"))
-        if "cancel" in roles:
-            items.append(("pill", "cancel", "cubes canceled"))
-        if view.move:
-            items.append(("ring", "move", "where the druid was"))
-        if view.path:
-            items.append(("line", "path", "the Leyline"))
-        for cell, card, colour in view.taken:
-            if view.cards[cell] is not None:   # refilled: the new card is outlined in the taker's colour
-                items.append(("outline", colour, f"{colour.title()} took {card.name} "
-                                               f"({square_name(cell, view.size)}), new card dealt"))
-        if any(card is None for card in view.cards):
-            items.append(("empty", "axis", "an empty place"))
-        return items
+        """What the legend explains: only the marks this board shows, every one of them."""
+        return keyed(self._key(), self._shown())
+
+    def _drew(self, mark: str) -> None:
+        self.drawn.add(mark)
 
 
 # ----------------------------------------------------------------- small boards

@@ -12,6 +12,7 @@ from pnp_games.channeling.book.balance import figures, row, uses
 from pnp_games.channeling.book.board import (BoardDiagram, BoardParts, board_view, board_width, small_board,
                                               small_legend)
 from pnp_games.channeling.book.narrate import game_stories, replay_states, story, turn_view
+from pnp_games.channeling.book.places import Places
 
 
 def _board(book: Book, parts: BoardParts, view, share: float) -> Figure:
@@ -100,7 +101,7 @@ def sample(book: Book, inputs: EngineInputs) -> dict[str, Any]:
                          "overchanneling": record["overchanneling"][p], "cards": record["cards"][p]}
     winner = record["winner"]
     return {
-        **told, "small": small, "setup": setup, "search": choice,
+        **told, "small": small, "setup": setup, "search": choice, "notation": notation_examples(turns, told["log"]),
         "seed": record["seed"], "agents": list(agents), "edition": edition.id,
         "replay": command_line("replay", edition.game.id, "--edition", edition.id, "--seed", record["seed"],
                                "--agents", ",".join(agents)),
@@ -108,6 +109,18 @@ def sample(book: Book, inputs: EngineInputs) -> dict[str, Any]:
         "tie_break": record["tie_break"], "turns_played": record["turns"],
         "stalled": bool(record["flags"].get("stalled")), "actions": len(record["actions"]),
     }
+
+
+def notation_examples(turns: list[dict[str, Any]], log: list[dict[str, Any]]) -> dict[str, Any]:
+    """For each part of the short notation this game's record uses, its first turn that shows it
+    (None for a part it never uses): ``move`` (glyph, druid's move, Leyline), ``takes``, ``hides``
+    (glyphs set face down as a turn opens a fresh hand), ``spent`` (no move) and ``score`` (the
+    log's score column: its first row where a score is not nil)."""
+    def first(turns: list[dict[str, Any]], test) -> dict[str, Any] | None:
+        return next((t for t in turns if test(t)), None)
+    return {"move": first(turns, lambda t: t["move"]), "takes": first(turns, lambda t: t["takes"]),
+            "hides": first(turns, lambda t: t["hidden"]), "spent": first(turns, lambda t: t["spent"]),
+            "score": first(log, lambda t: any(t["score"].values())) or (log[0] if log else None)}
 
 
 def _small_boards(book: Book, parts: BoardParts, told: dict[str, Any], turns: list[dict[str, Any]],
@@ -228,7 +241,7 @@ def example(book: Book, inputs: EngineInputs, data: dict[str, Any], move: str) -
     parts = book.parts(BoardParts)
     figure = _board(book, parts, turn_view(after, told), book.styles.sheet.figures.turn_board_width) if parts \
         else (lambda w: [])
-    return {"told": told, "events": events, "figure": figure}
+    return {"told": told, "events": events, "figure": figure, "before": Places(before)}
 
 
 def _refuse_early_empty_places(state: Any) -> None:

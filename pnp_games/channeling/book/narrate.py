@@ -40,8 +40,16 @@ def story(before: Any, action: Any, after: Any, turn: int, glyph_names: dict[str
     """The facts of one action (a turn, or a setup action that sets glyphs face down), with the turn
     in a player's words (``words``)."""
     told = _facts(before, action, after, turn, glyph_names)
+    told["takes"] = _take_order(told)
     told["words"] = in_words(told)
     return told
+
+
+def _take_order(told: dict[str, Any]) -> list[str]:
+    """The places of the cards taken, in the order they were refilled (the taker's choice), then any
+    the deck could not fill."""
+    refilled = [r["square"] for r in told["refills"]]
+    return refilled + [t["square"] for t in told["taken"] if t["square"] not in refilled]
 
 
 def _facts(before: Any, action: Any, after: Any, turn: int, glyph_names: dict[str, str]) -> dict[str, Any]:
@@ -111,7 +119,19 @@ def _lay(before: Any, action: Any, after: Any, p: int, told: dict[str, Any]) -> 
         told["refills"].append({"square": square, "card": _card(after.card_at(square))})
     # the places the deck could not fill (it ran out): told once, together
     told["left_empty"] = [r["square"] for r in told["refills"] if r["card"] is None]
+    told["dealt"] = _dealt(told["refills"])
     _check(before, after, p, told, kept_total)
+
+
+def _dealt(refills: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The cards dealt onto emptied places, the same card once with all its places, in dealing order:
+    [{"card": Cairn Circle's fields, "squares": ["a2", "a1"]}]."""
+    dealt: dict[tuple, dict[str, Any]] = {}
+    for r in refills:
+        if r["card"] is not None:
+            dealt.setdefault(tuple(sorted(r["card"].items())), {"card": r["card"], "squares": []})["squares"].append(
+                r["square"])
+    return list(dealt.values())
 
 
 def _check(before: Any, after: Any, p: int, told: dict[str, Any], kept: int) -> None:
@@ -146,8 +166,7 @@ def in_words(told: dict[str, Any]) -> str:
         else:
             path = PATH_DASH.join(told["path"])
             move = f"{told['glyph']}: {told['move']['from']} to {told['move']['to']}, path {path}"
-            refilled = [r["square"] for r in told["refills"]]  # the order the places were filled
-            taken = refilled + [t["square"] for t in told["taken"] if t["square"] not in refilled]
+            taken = told.get("takes") or _take_order(told)
             parts.append(move + (f", takes {_listed(taken)}" if taken else ""))
     return "; ".join(parts)
 

@@ -306,7 +306,7 @@ def legend_items(view: GroveView) -> list[tuple[str, str, str]]:
     if "cancel" in roles:
         items.append(("pill", "cancel", "canceled, stunned or sent home"))
     if view.moves:
-        items.append(("arrow", "move", "moved"))
+        items.append(("dashed-arrow", "move", "moved"))   # drawn dashed, as the drawing draws a move
     items.append(("text", "ink", "\u00d7n druids: standing (upright figure), lying (figure on its side)"))
     return items
 
