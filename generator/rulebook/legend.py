@@ -54,8 +54,8 @@ def count_box(canv: Any, styles: Styles, px: float, py: float, side: float, text
 class Legend:
     """Rows of (swatch, words) ``width`` points wide; ``items`` are (kind, colour, words) with kind
     one of badge (a disc of a palette colour), count and count-outlined (a count box of a player role), pill (a figure
-    in a role's colour), ring (a dashed circle), circle (a solid ring), disc (a filled circle edged in ink), line (a thick line), arrow,
-    outline (a card outlined in a role's colour), empty (a dashed box in a role's colour: a place
+    in a role's colour), ring (a dashed circle), circle (a solid ring), disc (a filled circle edged in ink), line (a
+    thick line), arrow, outline (a card outlined in a role's colour), empty (a dashed box in a role's colour: a place
     with no card) and text (words alone)."""
 
     def __init__(self, styles: Styles, width: float, items: list[tuple[str, str, str]], centred: bool = True):
