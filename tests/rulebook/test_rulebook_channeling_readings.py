@@ -19,7 +19,7 @@ from rulebook_helpers import PLAYER_BOOKS, pdf_text, section, unbreak
 CHANNELING = [b for b in PLAYER_BOOKS if b[0] == "the-channeling"]
 IDS = ["-".join(b) for b in CHANNELING]
 TAKING = re.compile(r"With (\d+) cubes? on ([^(]+?) \(\w\d, Vigor (\d+)\), (?:Light|Dark) takes it for (\d+) Splendor; "
-                    r"(\d+) cubes? goes? back to the supply(?: and (\d+) stays? as Overchanneling( \([^)]*\))?)?")
+                    r"(\d+) cubes? (?:goes|go) back to the supply(?: and (\d+) stays? as Overchanneling( \([^)]*\))?)?")
 
 
 def _rules(edition: str) -> dict:
@@ -28,7 +28,7 @@ def _rules(edition: str) -> dict:
 
 
 def _text(pdf) -> str:
-    return " ".join(unbreak("\n".join(pdf_text(pdf))).split())
+    return " ".join(unbreak("\n".join(pdf_text(pdf))).replace("\u2019", "'").split())
 
 
 @pytest.mark.parametrize("book", CHANNELING, ids=IDS)
