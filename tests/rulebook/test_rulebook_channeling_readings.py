@@ -111,7 +111,7 @@ def _swatch_grey(pdf, words: str) -> list[int]:
 
 
 @pytest.mark.parametrize("book", [("the-channeling", "2025", "rulebook-letter"),
-                                  ("the-channeling", "forest", "rulebook-a5-booklet")], ids=["2025-letter", "forest-a5"])
+                                  ("the-channeling", "thirty", "rulebook-letter")], ids=["2025-letter", "thirty-letter"])
 def test_small_boards_tell_the_druids_apart_in_greyscale(player_books, book):
     light, dark = (_swatch_grey(player_books[book], f"{who}'s druid") for who in ("Light", "Dark"))
     assert light and dark, "no small-board legend with both druids"
