@@ -64,7 +64,7 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
     if designers and config.report is None:
         return None
     styles = build_styles(layouts, load_style_sheet(layouts, settings.styles), settings.font_scale,
-                          language=config.language)
+                          language=config.language, names=_unbroken_names(edition, load_terms(folder)))
     setup = _page_setup(profile, settings)
     width = setup.size[0] - setup.inner - setup.outer
     faces = PieceFaces(edition, layouts, styles.sheet.figures.min_text)
@@ -148,6 +148,15 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
     sample = context["sample"]
     return Built(pages, headings, sample["seed"] if sample else None,
                  tuple(sample["agents"]) if sample else None)
+
+
+def _unbroken_names(edition: Edition, terms: list) -> list[str]:
+    """The words the book never hyphenates nor, in a short name, splits between lines: each term of
+    the glossary with its other forms, each component's name, each piece's name, each glyph's."""
+    names = [w for t in terms for w in (t.term, *t.also)]
+    for component in edition.components:
+        names += [component.spec.name, *(p.label for p in component.pieces)]
+    return names + [g.name for g in edition.game.glyphs.values()]
 
 
 class ContentsHint:

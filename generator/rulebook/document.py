@@ -241,8 +241,10 @@ def write_document(path: Path, setup: PageSetup, styles: Styles, title: str, run
     with them. ``back`` is one page, the book's last (a booklet's back cover).
 
     A booklet whose text runs a little past whole sheets is laid out again a little tighter
-    (``fit_to_sheets``); one that still does not fill whole sheets is padded with blank pages
-    before its back cover.
+    (``fit_to_sheets``); one whose text then ends a page or more short of whole sheets is tried with
+    its glossary (the last chapter, when the index leaves it out) and its index each opening a page
+    (``_last_chapter_apart``), kept when that takes a spare page and no more; what is still short of
+    whole sheets is padded with blank pages before its back cover.
 
     The table of contents needs a layout pass to learn the page of each heading before the pass
     that prints it. ``contents_hint`` (a list, the entries of the last build of this document) is
@@ -253,15 +255,17 @@ def write_document(path: Path, setup: PageSetup, styles: Styles, title: str, run
     width = setup.size[0] - setup.inner - setup.outer   # the body frames' width (a booklet's with its gutter)
     height = setup.size[1] - setup.top - setup.bottom
 
-    def story(level: int, padding: int, entries: list[tuple[str, str]] | None) -> list[Flowable]:
+    def story(level: int, padding: int, entries: list[tuple[str, str]] | None, apart: bool) -> list[Flowable]:
         looks = tightened(styles, level)
         pad: list[Flowable] = []
         for _ in range(padding):
             pad += [PageBreak(), Paragraph("Notes", styles["h3"])]
         front = KeepInFrame(width, height, cover(), mode="shrink")  # the cover is one page, whatever the paper
-        out = [front, NextPageTemplate("body"), PageBreak(), *contents(styles, contents_title), *body(looks)]
+        text = body(looks)
+        out = [front, NextPageTemplate("body"), PageBreak(), *contents(styles, contents_title),
+               *(_last_chapter_apart(text, index.stop) if apart and index is not None else text)]
         if entries is not None and index is not None:
-            out += index_pages(looks, index.title, entries, width, chapter_breaks)
+            out += index_pages(looks, index.title, entries, width, chapter_breaks or apart)
         out += pad
         if back is not None:   # its heading outside the shrinking frame, so it is listed and bookmarked
             page = back(styles)
@@ -274,9 +278,9 @@ def write_document(path: Path, setup: PageSetup, styles: Styles, title: str, run
             out += [PageBreak(), *whole] if setup.booklet or chapter_breaks else [KeepTogether(whole)]
         return out
 
-    def lay_out(level: int, padding: int, entries: list[tuple[str, str]] | None) -> RulebookDoc:
+    def lay_out(level: int, padding: int, entries: list[tuple[str, str]] | None, apart: bool = False) -> RulebookDoc:
         doc = RulebookDoc(path, setup, styles, title, running_head)
-        _lay_out(doc, story(level, padding, entries), hint)
+        _lay_out(doc, story(level, padding, entries, apart), hint)
         return doc
 
     hint = contents_hint if contents_hint is not None else []
@@ -299,11 +303,34 @@ def write_document(path: Path, setup: PageSetup, styles: Styles, title: str, run
             written = found == entries   # the terms' pages did not move
             entries = found
     padding = (-doc.page) % 4 if setup.booklet else 0
+    apart = False
+    if padding and entries is not None and not chapter_breaks:
+        # a spare page before the back cover: the glossary and the index each open a page of their own
+        # rather than a Notes page following them
+        tried = lay_out(level, 0, entries, apart=True)
+        if doc.page < tried.page <= doc.page + padding:
+            doc, apart, written = tried, True, True
+            padding = (-doc.page) % 4
+        else:
+            written = False   # the file holds the layout tried
     if not written or padding:
-        doc = lay_out(level, padding, entries)
+        doc = lay_out(level, padding, entries, apart)
         if setup.booklet and doc.page % 4:   # the index's lines with their pages took more room than without
-            doc = lay_out(level, (padding - doc.page) % 4, entries)
+            doc = lay_out(level, (padding - doc.page) % 4, entries, apart)
     return doc.page
+
+
+def _last_chapter_apart(flowables: list[Flowable], unindexed) -> list[Flowable]:
+    """``flowables`` with a page break before their last chapter when the index does not cover it
+    (its title matches ``unindexed``: the glossary), so that it opens a page of its own."""
+    for i in range(len(flowables) - 1, -1, -1):
+        f = flowables[i]
+        if isinstance(f, Heading) and f.toc_level == 0:
+            if not unindexed.match(f.plain):
+                return flowables
+            at = i - 1 if i and isinstance(flowables[i - 1], RoomFor) else i   # before the room asked for it
+            return [*flowables[:at], PageBreak(), *flowables[at:]]
+    return flowables
 
 
 def fit_to_sheets(doc: RulebookDoc, styles: Styles, has_back: bool,

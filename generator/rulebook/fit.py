@@ -8,7 +8,10 @@ running text. Type sizes never change, and no leading goes under ``LEAST_LEADING
 
 How much each step saves is measured once, from the text the first layout placed (its lines and
 spaces, page by page); the fit takes the fewest steps whose saving is clearly more than the text to
-pull back, and tries at most ``MAX_TRIES`` layouts.
+pull back, and tries at most ``MAX_TRIES`` layouts. That measure counts the text alone: a tighter
+layout also takes back room that blocks kept whole (a figure, a worked example) left empty at page
+feet, since they then fit a page earlier. So when all the steps save less than the overflow but
+at least ``REACH`` of it, all of them are tried once: only the layout can tell.
 """
 from __future__ import annotations
 
@@ -23,6 +26,7 @@ from generator.rulebook.styles import Styles
 LEAST_LEADING = 1.15   # a tightened style's leading is at least this many times its size
 MAX_TRIES = 2          # layouts tried at most to fit a booklet to whole sheets
 MARGIN = 1.3           # a step must save this many times the height to pull back (page breaks waste some)
+REACH = 0.6            # all the steps are tried when their text saves at least this share of the overflow
 
 
 @dataclass(frozen=True)
@@ -101,9 +105,10 @@ def _lines(paragraph: Paragraph) -> int:
 
 def first_level(overflow: float, savings: list[float]) -> int | None:
     """The level to try first to pull back ``overflow`` points, given ``savings[level]`` (with
-    ``savings[0] == 0``): the fewest steps that save clearly more (all of them if none does); None
-    when there is nothing to pull back or all the steps save less."""
-    if overflow <= 0 or savings[-1] < overflow:
+    ``savings[0] == 0``): the fewest steps that save clearly more (all of them if none does, and
+    when all of them save less but at least ``REACH`` of it: the room they free at page feet may
+    take the rest); None when there is nothing to pull back or all the steps save less than that."""
+    if overflow <= 0 or savings[-1] < overflow * REACH:
         return None
     return next((level for level, saved in enumerate(savings) if saved >= overflow * MARGIN), len(savings) - 1)
 

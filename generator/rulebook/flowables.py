@@ -4,7 +4,9 @@ headings kept with what they head."""
 from __future__ import annotations
 
 import copy
+from typing import Callable
 
+from reportlab.lib.enums import TA_LEFT
 from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, ListFlowable, Paragraph, Spacer, Table
 from reportlab.platypus.doctemplate import FrameBreak
 
@@ -17,6 +19,7 @@ class BookTable(Table):
     ``row_keys``: the text of each row's first cell (a figure of some rows names them so)."""
 
     row_keys: list[str] | None = None
+    remake: Callable[[float], "BookTable"] | None = None   # the same table set at another width, fresh cells
     _cut: int | None = None   # a split asked for before this row (``split_at``)
 
     @property
@@ -251,13 +254,44 @@ class TableFigure(Flowable):
         self.figure.drawOn(self.canv, 0, 0)
 
 
+ROWS_GUTTER = 14.0   # points between a table's rows and the lone board set beside them
+
+
+def rows_beside(table: BookTable, figure: FigureBlock) -> Flowable | None:
+    """A table and the lone small board of one of its rows side by side: the rows, set narrower, on
+    the left with the board's key and caption under them, the board on the right, all on one page. Under the table the board adds the table's height to the
+    block; beside it, the block is as tall as the board. None unless the figure is one board (that
+    can be set ``alone``), the rows keep at least half the width, and set that narrow they are no
+    taller than the board: a longer table keeps its boards under it (``TableFigure``), parting with
+    them row by row."""
+    drawing = figure.drawing[0]
+    alone = getattr(drawing, "alone", None)
+    if table.remake is None or alone is None or len(drawing.boards) != 1:
+        return None
+    board, key = alone()
+    board_w, board_h = board.wrap(drawing.width, 1e6)
+    text_w = drawing.width - board_w - ROWS_GUTTER
+    if text_w < drawing.width / 2:   # a board that wide leaves the rows too narrow a column
+        return None
+    rows = table.remake(text_w)
+    if rows.wrap(text_w, 1e6)[1] > board_h:
+        return None
+    text: list[Flowable] = [rows] if key is None else [rows, Spacer(0, Beside.KEY_GAP), key.at_width(text_w)]
+    if figure.caption is not None:   # under the rows, by the board it tells of, flush left as they are
+        caption = figure.caption
+        text.append(Paragraph(caption.text, caption.style.clone(f"{caption.style.name}-beside", alignment=TA_LEFT)))
+    return KeepTogether([Beside(text, [board], text_w, ROWS_GUTTER)])
+
+
 def keep_tables_with_figures(flowables: list[Flowable]) -> list[Flowable]:
-    """Each table followed (past a spacer) by a figure of its rows, made one ``TableFigure``."""
+    """Each table followed (past a spacer) by a figure of its rows, made one ``TableFigure``; one
+    board of a short table is set beside its rows instead (``rows_beside``)."""
     out: list[Flowable] = []
     for f in flowables:
         if isinstance(f, FigureBlock) and len(out) >= 2 and _is_space(out[-1]) and TableFigure.pairs(out[-2], f):
             gap = out.pop().height
-            out.append(TableFigure(out.pop(), gap, f))
+            table = out.pop()
+            out.append(rows_beside(table, f) or TableFigure(table, gap, f))
         else:
             out.append(f)
     return out
@@ -324,6 +358,8 @@ class RoomFor(CondPageBreak):
         """The height of the part of ``f`` that must share a page with the heading (``room``: the
         height left for it on this page)."""
         whole = f.wrapOn(self.canv, width, 1e6)[1]
+        if hasattr(f, "least_height"):   # a list that keeps some items together (``lists``)
+            return f.least_height(self.canv, width) + f.getSpaceBefore()
         if isinstance(f, (Paragraph, ListFlowable)):
             lead = _leading(f)
             if isinstance(f, Paragraph) and whole < 2 * self.lines * lead - 0.5:
@@ -372,12 +408,19 @@ class Beside(Flowable):
         self.text, self.figure, self.text_width, self.gutter = text, figure, text_width, gutter
         self.continued = continued   # its text goes on below it: no key may come between
         self.key_at_foot = key_at_foot   # its text goes on overleaf: its key across the page foot
+        self._chosen: dict[float, tuple[list[Flowable], list[Flowable], list[Flowable]]] = {}
 
     def _columns(self, avail_width: float) -> tuple[list[Flowable], list[Flowable], list[Flowable]]:
         """(the text column's flowables, the figure column's, what is set across both beneath them):
         of the ways below, the one that makes the block shortest. The key under the drawing, under a
         text shorter than the drawing, or across both columns; a text taller than the drawing may
-        also run on below it at the full width (the key, if any, across the foot of the block)."""
+        also run on below it at the full width (the key, if any, across the foot of the block).
+        Chosen once for each width (measuring, wrapping and drawing the block ask again and again)."""
+        if avail_width not in self._chosen:
+            self._chosen[avail_width] = self._choose_columns(avail_width)
+        return self._chosen[avail_width]
+
+    def _choose_columns(self, avail_width: float) -> tuple[list[Flowable], list[Flowable], list[Flowable]]:
         key = self.figure[-1] if len(self.figure) > 1 and getattr(self.figure[-1], "movable", False) else None
         if self.continued and key is not None and self.key_at_foot:
             return self.text, self.figure[:-1], [key.at_width(avail_width, centred=True)]
@@ -590,7 +633,8 @@ def _keep_start(run: list[Flowable], flowables: list[Flowable], is_heading) -> l
     for f in run:
         if is_heading(f) or (group and (_is_rule(f) or _is_space(f))):
             group.append(f)
-        elif group and isinstance(f, (Paragraph, ListFlowable, Beside, BookTable, NotedTable, Columns, TableFigure)):
+        elif group and (isinstance(f, (Paragraph, ListFlowable, Beside, BookTable, NotedTable, Columns, TableFigure))
+                        or hasattr(f, "least_height")):
             for kept in group:
                 kept.keepWithNext = 0   # the room is asked for here: no KeepTogether from the style
             out += [RoomFor(group, f, _next(flowables, f)), *group, f]

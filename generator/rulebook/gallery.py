@@ -78,6 +78,7 @@ class Gallery(Flowable):
         self.caption_size = styles["caption"].fontSize
         self.gap = 5
         self._rows, self.page_height = rows, page_height
+        self._caption_width: float | None = None
         self.small = max(self.template.size[1] * scale, face_height / 2)
         self.wordy = self._wordy(self.small)   # id(piece) -> the height where its words show
         self.word_height = 0.0   # > 0: the cards of words alone drawn at this height
@@ -112,11 +113,17 @@ class Gallery(Flowable):
     def _cell(self, face_height: float) -> tuple[float, float]:
         """The width of a face at ``face_height`` and of its cell (the face or its caption, the wider)."""
         face_width = self.template.size[0] * face_height / self.template.size[1]
-        captions = [piece_caption(self.component, p, self.faces) for p in self.component.pieces]
-        longest = max(stringWidth(c, self.styles.body_font, self.caption_size) for c in captions)
+        longest = self._longest_caption()
         # long names shrink to fit, but never below the figures' smallest text
         floor = longest * self.faces.min_text / self.caption_size + 2
         return face_width, max(face_width, min(longest + 4, max(face_width + 2, floor)))
+
+    def _longest_caption(self) -> float:
+        """The width of the widest caption (measured once: every layout tried asks for it)."""
+        if self._caption_width is None:
+            captions = [piece_caption(self.component, p, self.faces) for p in self.component.pieces]
+            self._caption_width = max(stringWidth(c, self.styles.body_font, self.caption_size) for c in captions)
+        return self._caption_width
 
     def _height_of(self, piece: Piece) -> float:
         return self.word_height if self.word_height and id(piece) in self.wordy else self.face_height
@@ -237,6 +244,13 @@ class Gallery(Flowable):
             self._size(self.small)
             return self.wrap(avail_width, avail_height)
         return self.width, self.height
+
+    def natural_width(self, avail_width: float) -> float:
+        """How wide the faces and captions of this gallery's widest row draw at ``avail_width``: a
+        narrow gallery may share a row with another figure."""
+        self.wrap(avail_width, 1e6)
+        spans = [[(x, x + cell) for _, x, _, _, cell in self._place(row, avail_width)] for row in self._layout(avail_width)]
+        return max((max(b for _, b in row) - min(a for a, _ in row) for row in spans if row), default=avail_width)
 
     def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
         rows = self._layout(avail_width)

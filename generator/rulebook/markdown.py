@@ -14,11 +14,13 @@ from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.lib.units import mm
-from reportlab.platypus import (Flowable, HRFlowable, KeepTogether, ListFlowable, ListItem, PageBreak, Paragraph,
+from reportlab.platypus import (Flowable, HRFlowable, KeepTogether, ListItem, PageBreak, Paragraph,
                                 Spacer, Table, TableStyle)
 
 from generator.core.errors import UserError
 from generator.rulebook.commands import set_command
+from generator.rulebook.lists import BookList, LeadList
+from generator.rulebook.figure_row import figures_side_by_side
 from generator.rulebook.flowables import (Beside, BookTable, Columns, FigureBlock, NotedTable, keep_headings,
                                          keep_tables_with_figures)
 from generator.rulebook.styles import Styles
@@ -52,6 +54,7 @@ class Converter:
     def convert(self, text: str) -> list[Flowable]:
         blocks = keep_boxes_with_previous(self.blocks(SyntaxTreeNode(self.parser.parse(text)).children, self.body),
                                           self.width)
+        blocks = figures_side_by_side(blocks, self.width)
         return _unnest(keep_headings(keep_tables_with_figures(blocks), lambda f: isinstance(f, Heading)))
 
     def blocks(self, nodes, style: str = "body") -> list[Flowable]:
@@ -64,6 +67,8 @@ class Converter:
                 raise UserError(f"rule text: Markdown element '{node.type}' is not supported in a rulebook")
             if lead_in and _is_command(node):   # never a lead-in alone at a page foot
                 made = commands(node.content, self, lead=out.pop())
+            elif lead_in and node.type in ("bullet_list", "ordered_list"):   # nor a list's
+                made = [LeadList(out.pop(), handler(node, self, style)[0])]
             else:
                 made = handler(node, self, style)
             if node.type == "blockquote" and noted:
@@ -127,7 +132,8 @@ def paragraph(node: SyntaxTreeNode, conv: Converter, style: str) -> list[Flowabl
         if len(images) != 1 or rest:
             raise UserError("rule text: a figure ![caption](figure:NAME) must stand alone in its paragraph")
         return figure(images[0], conv)
-    return [Paragraph(conv.inline(inline), conv.styles[style])]
+    ties = conv.styles.ties   # a short name on one line; no short word alone on the last line
+    return [Paragraph(ties.last_words(ties.names(conv.inline(inline))), conv.styles[style])]
 
 
 def figure(node: SyntaxTreeNode, conv: Converter) -> list[Flowable]:
@@ -147,7 +153,7 @@ def ordered_list(node: SyntaxTreeNode, conv: Converter, _style: str) -> list[Flo
     return [_list(node, conv, "1", None, int(node.attrs.get("start", 1) or 1))]
 
 
-def _list(node: SyntaxTreeNode, conv: Converter, kind: str, start: str | None, first: int) -> ListFlowable:
+def _list(node: SyntaxTreeNode, conv: Converter, kind: str, start: str | None, first: int) -> BookList:
     style = conv.styles["list"]
     items = [ListItem(conv.blocks(item.children, "list") or [Spacer(0, 0)]) for item in node.children]
     options = dict(bulletType=kind, bulletFontName=style.fontName, bulletFontSize=style.fontSize,
@@ -160,12 +166,10 @@ def _list(node: SyntaxTreeNode, conv: Converter, kind: str, start: str | None, f
     return _book_list(items, options)
 
 
-def _book_list(items: list[ListItem], options: dict) -> ListFlowable:
+def _book_list(items: list[ListItem], options: dict) -> BookList:
     """A list that remembers its items and options, so that its last item can be cut off (see
-    ``keep_boxes_with_previous``)."""
-    out = ListFlowable(items, **options)
-    out.book_items, out.book_options = items, options
-    return out
+    ``keep_boxes_with_previous``) and that turns a page only between items (``lists``)."""
+    return BookList(items, options)
 
 
 class PlaceholderBox(Table):
@@ -185,9 +189,11 @@ def keep_boxes_with_previous(flowables: list[Flowable], width: float) -> list[Fl
             while at >= 0 and isinstance(out[at], Spacer):
                 at -= 1
             prev = out[at] if at >= 0 else None
-            if isinstance(prev, ListFlowable) and len(getattr(prev, "book_items", [])) > 1:
-                head, tail = _cut_last_item(prev)
-                out[at:] = [head, KeepTogether([tail, *out[at + 1:], f])]
+            items = prev.list if isinstance(prev, LeadList) else prev
+            if isinstance(items, BookList) and len(items.book_items) > 1:
+                head, tail = _cut_last_item(items)
+                out[at:] = [LeadList(prev.lead, head) if items is not prev else head,
+                            KeepTogether([tail, *out[at + 1:], f])]
                 continue
             if isinstance(prev, Paragraph) and not isinstance(prev, Heading) and \
                     prev.wrap(width, 1e6)[1] <= BOX_KEEPS_LINES * prev.style.leading:
@@ -209,13 +215,10 @@ def _unnest(flowables: list[Flowable]) -> list[Flowable]:
     return flowables
 
 
-def _cut_last_item(whole: ListFlowable) -> tuple[ListFlowable, ListFlowable]:
+def _cut_last_item(whole: BookList) -> tuple[BookList, BookList]:
     """``whole`` as two lists that print as it does: all but its last item, then that item (numbered on)."""
-    items, options = whole.book_items, whole.book_options
-    head = _book_list(items[:-1], {**options, "spaceAfter": 0})
-    start = options["start"]
-    tail = _book_list(items[-1:], {**options, "start": start + len(items) - 1 if isinstance(start, int) else start})
-    return head, tail
+    last = len(whole.book_items) - 1
+    return whole.part(0, last), whole.part(last)
 
 
 def blockquote(node: SyntaxTreeNode, conv: Converter, _style: str) -> list[Flowable]:
@@ -238,8 +241,9 @@ def table(node: SyntaxTreeNode, conv: Converter, _style: str) -> list[Flowable]:
             for cell in tr.children:
                 style = conv.styles["table_head" if cell.type == "th" else "table"]
                 align = _cell_align(cell)
-                cells.append((conv.inline(cell.children[0]) if cell.children else "", style, align,
-                              plain_text(cell)))
+                ties = conv.styles.ties   # a short name on one line: the column is made wide enough for it
+                cells.append((ties.names(conv.inline(cell.children[0])) if cell.children else "", style, align,
+                              ties.names(plain_text(cell))))
             rows.append(cells)
             if section.type == "thead":
                 heads += 1
@@ -249,12 +253,20 @@ def table(node: SyntaxTreeNode, conv: Converter, _style: str) -> list[Flowable]:
     if columns > conv.width // MIN_COLUMN:
         raise UserError(f"rule text: a table of {columns} columns; at most {int(conv.width // MIN_COLUMN)} "
                         "fit across the page")
+    grid = _book_table(rows, heads, columns, conv, conv.width)
+    return [grid, Spacer(0, conv.styles["body"].spaceAfter + 3)]
+
+
+def _book_table(rows: list[list[tuple]], heads: int, columns: int, conv: Converter, width: float) -> BookTable:
+    """The table of ``rows`` (cells as ``table`` reads them) set ``width`` points wide; it can be
+    set again at another width (``BookTable.remake``), with fresh cells."""
     bold = conv.styles.bold_font  # measured in bold: cells may hold bold or code, which run wider
-    widths = column_widths([[(c[3], bold, c[1].fontSize) for c in r] for r in rows], columns, conv.width)
+    widths = column_widths([[(c[3], bold, c[1].fontSize) for c in r] for r in rows], columns, width)
     data = [[_cell_paragraph(text, style, align) for text, style, align, _ in r] + [""] * (columns - len(r))
             for r in rows]
     grid = BookTable(data, colWidths=widths, repeatRows=heads, hAlign="LEFT")
     grid.row_keys = [r[0][3].strip() if r else "" for r in rows]   # a figure of some rows names them so
+    grid.remake = lambda narrower: _book_table(rows, heads, columns, conv, narrower)
     commands = [_font(conv), ("VALIGN", (0, 0), (-1, -1), "TOP"),
                 ("LINEBELOW", (0, 0), (-1, -1), 0.3, conv.styles.colour("table_grid")),
                 ("TOPPADDING", (0, 0), (-1, -1), 2.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
@@ -264,7 +276,7 @@ def table(node: SyntaxTreeNode, conv: Converter, _style: str) -> list[Flowable]:
     for r in range(heads + 1, len(rows), 2):
         commands.append(("BACKGROUND", (0, r), (-1, r), conv.styles.colour("table_stripe")))
     grid.setStyle(TableStyle(commands))
-    return [grid, Spacer(0, conv.styles["body"].spaceAfter + 3)]
+    return grid
 
 
 def _is_command(node: SyntaxTreeNode) -> bool:
@@ -291,7 +303,7 @@ def column_widths(cells: list[list[tuple[str, str, float]]], columns: int, width
     least, wish = [pad] * columns, [pad] * columns
     for row in cells:
         for i, (text, font, size) in enumerate(row):
-            words = text.split() or [""]
+            words = re.split(r"[ \t\n]+", text.strip())   # a no-break space joins its words
             least[i] = max(least[i], max(stringWidth(w, font, size) for w in words) + pad)
             wish[i] = max(wish[i], stringWidth(text, font, size) + pad)
     if sum(least) >= width:

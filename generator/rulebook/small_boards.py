@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from reportlab.platypus import Flowable
 
-from generator.rulebook.legend import Legend
+from generator.rulebook.legend import Key, Legend
 from generator.rulebook.styles import Styles
 
 DrawBoard = Callable[[Any, float, float, float, float, float], None]
@@ -64,6 +64,13 @@ class SmallBoards(Flowable):
                             None if keys is None else keys[:cut]),
                 SmallBoards(self.styles, self.width, self.boards[cut:], self.legend.items, cell, aspect,
                             None if keys is None else keys[cut:]))
+
+    def alone(self) -> tuple["SmallBoards", Key | None]:
+        """A figure of one board as two flowables: the board in a cell as wide as these are, its
+        caption above it, and its legend as a ``Key`` (None without one), to be set beside a text."""
+        cell, aspect = self.width / self.per_row, self.cell_h / self.cell_w
+        board = SmallBoards(self.styles, cell, self.boards, [], cell, aspect, self.row_keys)
+        return board, (Key(self.styles, cell, self.legend.items) if self.legend.items else None)
 
     def height_of(self, count: int, legend: bool = False) -> float:
         """The height of the first ``count`` boards drawn as these are (with the legend or without)."""

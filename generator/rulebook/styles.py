@@ -12,6 +12,7 @@ from reportlab.pdfbase.pdfmetrics import registerFontFamily
 from generator.model.layouts import Layouts
 from generator.render.style import Palette, register_fonts
 from generator.rulebook.settings import StyleSheet, TextStyle
+from generator.rulebook.ties import Ties, is_unbroken, unbroken_words
 
 ACCENT = "accent"   # the colour name the style sheet gives headings, cover title and bands
 MIN_CONTRAST = 4.5  # WCAG: the least contrast of text on paper
@@ -32,6 +33,7 @@ class Styles:
     palette: Palette
     accent: str = ACCENT                 # the colour name that stands for "accent" (``accent_colour``)
     seat_roles: dict[str, str] = field(default_factory=dict)  # a game's seat names -> seat1, seat2...
+    ties: Ties = field(default_factory=Ties)   # the game's short names, kept on one line
 
     def __getitem__(self, name: str) -> ParagraphStyle:
         return self.paragraph[name]
@@ -70,8 +72,12 @@ def seat_roles(seats: Iterable[str]) -> dict[str, str]:
 
 
 def build_styles(layouts: Layouts, sheet: StyleSheet, font_scale: float = 1.0, colour_model: str = "rgb",
-                 language: str = "en-US") -> Styles:
-    """The style sheet's styles; those with ``hyphenate`` break words by the patterns of ``language``."""
+                 language: str = "en-US", names: Iterable[str] = ()) -> Styles:
+    """The style sheet's styles; those with ``hyphenate`` break words by the patterns of ``language``,
+    never a word of the game's terms and piece ``names`` (whose short names are also never split
+    between lines: ``Styles.ties``)."""
+    names = list(names)
+    unbroken = unbroken_words(names)
     fonts = register_fonts(layouts)
     palette = Palette(layouts, colour_model)
     _register_families(fonts)
@@ -89,17 +95,28 @@ def build_styles(layouts: Layouts, sheet: StyleSheet, font_scale: float = 1.0, c
             spaceBefore=values["space_before"] * font_scale, spaceAfter=values["space_after"] * font_scale,
             leftIndent=values["left_indent"] * font_scale, keepWithNext=int(bool(values["keep_with_next"])),
             bulletFontName=fonts[values["font"]], allowWidows=0, allowOrphans=0,
-            hyphenationLang=hyphenator(language) if values["hyphenate"] else "")
-    return Styles(sheet, paragraph, resolved, fonts, palette, accent)
+            hyphenationLang=hyphenator(language, unbroken) if values["hyphenate"] else "")
+    return Styles(sheet, paragraph, resolved, fonts, palette, accent, ties=Ties(names))
 
 
 HYPHEN_LEFT, HYPHEN_RIGHT = 2, 3   # the least letters before and after a break (English house style)
 
 
 @lru_cache(maxsize=None)
-def hyphenator(language: str) -> Callable[[str], Iterable[tuple[str, str]]]:
+def hyphenator(language: str, unbroken: frozenset[str] = frozenset()) -> Callable[[str], Iterable[tuple[str, str]]]:
     """pyphen's breaks of a word for ``language`` (en-US, en-GB), as reportlab's paragraphs take them:
-    every (head, tail) pair, longest head first."""
+    every (head, tail) pair, longest head first; none for a word of ``unbroken`` (``ties.is_unbroken``)."""
+    breaks = _pyphen(language)
+    if not unbroken:
+        return breaks
+
+    def iterate(word: str) -> Iterable[tuple[str, str]]:
+        return () if is_unbroken(word, unbroken) else breaks(word)
+    return iterate
+
+
+@lru_cache(maxsize=None)
+def _pyphen(language: str) -> Callable[[str], Iterable[tuple[str, str]]]:
     import pyphen
     return pyphen.Pyphen(lang=language.replace("-", "_"), left=HYPHEN_LEFT, right=HYPHEN_RIGHT).iterate
 

@@ -24,18 +24,19 @@ def test_units_on_spawned_workers_equal_one_process(monkeypatch):
 
 
 def test_a_build_runs_engine_work_ahead_with_progress_lines(tmp_path):
-    """The designer's report (the profile that plays balance games): its 300 balance games, 300 for
-    each of its two more stall pairings, the sample game and 300 for each of the eight cells of its
-    lever sweep (the rules as printed and seven options changed alone) run ahead."""
-    quick = {"PNP_RULEBOOK_GAMES": "300", "PNP_RULEBOOK_SAMPLE_AGENTS": "greedy,greedy",
+    """The designer's report (the profile that plays balance games): its 120 balance games, 120 for
+    each of its two more stall pairings, the sample game and 120 for each of the eight cells of its
+    lever sweep (the rules as printed and seven options changed alone) run ahead. 120 games make two
+    units of each run (``BALANCE_UNIT`` is 100), so the workers' units are merged as one process plays them."""
+    quick = {"PNP_RULEBOOK_GAMES": "120", "PNP_RULEBOOK_SAMPLE_AGENTS": "greedy,greedy",
              "PNP_RULEBOOK_BALANCE_AGENTS": "greedy,greedy"}
     ahead = run_cli("build", "battle-for-the-grove", "-p", "designer-report", "--out", str(tmp_path / "a"),
                     env={**quick, "PNP_RULEBOOK_JOBS": "2", "PNP_PROGRESS_EVERY": "0.1",
                          "PNP_CACHE_DIR": str(tmp_path / "cache-a")})
     assert ahead.returncode == 0, ahead.stderr
-    assert re.search(r"games for the rulebooks: done, 3,301 games in \d+ s", ahead.stderr), ahead.stderr
+    assert re.search(r"games for the rulebooks: done, 1,321 games in \d+ s", ahead.stderr), ahead.stderr
     # progress says what is being done, with a count and, once games are in, an estimate of the time left
-    assert re.search(r"[\w ]+: [\d,]+ of 3,301 on 2 processes", ahead.stderr), ahead.stderr
+    assert re.search(r"[\w ]+: [\d,]+ of 1,321 on 2 processes", ahead.stderr), ahead.stderr
     alone = run_cli("build", "battle-for-the-grove", "-p", "designer-report", "--out", str(tmp_path / "b"),
                     env={**quick, "PNP_RULEBOOK_JOBS": "1", "PNP_CACHE_DIR": str(tmp_path / "cache-b")})
     assert alone.returncode == 0, alone.stderr

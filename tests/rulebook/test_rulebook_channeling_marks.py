@@ -238,7 +238,7 @@ def test_a_turn_in_short_lists_its_cards_as_prose_does():
             "move": {"from": "d4", "to": "a1"}, "path": ["a1", "b1", "c1"],
             "refills": [{"square": "a1"}, {"square": "b1"}], "taken": [{"square": "a1"}, {"square": "b1"},
                                                                      {"square": "c1"}]}
-    assert in_words(told) == "sets Ember, Eye and Tide face down; Star: d4 to a1, path a1-b1-c1, takes a1, b1 and c1"
+    assert in_words(told) == "sets Ember, Eye and Tide face down; Star: d4 to a1, path a1–b1–c1, takes a1, b1 and c1"
 
 
 @pytest.mark.parametrize("edition", ["2025", "thirty", "forest"])

@@ -90,14 +90,14 @@ def test_same_inputs_give_a_byte_identical_file(book_2025, rulebook_env, tmp_pat
 
 @pytest.mark.parametrize("profile, size_mm, multiple", [("rulebook-a4", (210, 297), 1),
                                                         ("rulebook-a5-booklet", (148, 210), 4)])
-def test_page_size_follows_the_profile(profile, size_mm, multiple, rulebook_env, tmp_path):
-    pdf = build_rulebook_cli(tmp_path, "2025", "--profile", profile, env=rulebook_env)
+def test_page_size_follows_the_profile(profile, size_mm, multiple, player_books):
+    pdf = player_books[("the-channeling", "2025", profile)]   # built alone into its folder, with its manifest
     reader = PdfReader(str(pdf))
     assert len(reader.pages) % multiple == 0
     for page in reader.pages:
         width, height = (float(v) * 25.4 / 72 for v in page.mediabox.upper_right)
         assert (round(width), round(height)) == size_mm
-    manifest = json.loads((tmp_path / "manifest.json").read_text())
+    manifest = json.loads((pdf.parent / "manifest.json").read_text())
     entry = next(f for f in manifest["files"] if f["path"] == pdf.name)
     assert entry["kind"] == "rulebook" and entry["profile"] == profile and entry["pages"] == len(reader.pages)
 

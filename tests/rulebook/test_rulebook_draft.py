@@ -8,18 +8,15 @@ import re
 import pytest
 
 from rulebook_helpers import pdf_text
-from pnp_testing import run_cli
 
 GAME, EDITION = "mana-hex", "draft"
 
 
 @pytest.fixture(scope="session")
-def draft_book(tmp_path_factory, rulebook_env) -> dict:
-    out = tmp_path_factory.mktemp("draft-book")
-    result = run_cli("rulebook", GAME, "--out", str(out), env=rulebook_env)
-    assert result.returncode == 0, result.stderr
-    pdf = sorted(out.glob(f"{GAME}-{EDITION}-rulebook-*.pdf"))[0]
-    return {"pdf": pdf, "pages": pdf_text(pdf), "manifest": json.loads((out / "manifest.json").read_text())}
+def draft_book(player_books) -> dict:
+    """The draft's Letter book (the session's, built alone into its folder with its manifest)."""
+    pdf = player_books[GAME, EDITION, "rulebook-letter"]
+    return {"pdf": pdf, "pages": pdf_text(pdf), "manifest": json.loads((pdf.parent / "manifest.json").read_text())}
 
 
 def _flat(text: str) -> str:

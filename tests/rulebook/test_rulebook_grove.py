@@ -453,13 +453,10 @@ def _log_rows(pages: list[str]) -> list[dict]:
     return rows
 
 
-@pytest.fixture(scope="module")
-def grove_a4_a5(tmp_path_factory, rulebook_env) -> dict[str, Path]:
-    out = tmp_path_factory.mktemp("grove-a4-a5")
-    result = run_cli("rulebook", GAME, "--edition", EDITION, "--out", str(out), "--profile", "rulebook-a4",
-                     "--profile", "rulebook-a5-booklet", env=rulebook_env)
-    assert result.returncode == 0, result.stderr
-    return {"a4": out / f"{GAME}-{EDITION}-rulebook-a4.pdf", "a5": out / f"{GAME}-{EDITION}-rulebook-a5-booklet.pdf"}
+@pytest.fixture
+def grove_a4_a5(player_books) -> dict[str, Path]:
+    """The A4 book and the A5 booklet (the session's: the booklet plays the default sample game)."""
+    return {"a4": player_books[(GAME, EDITION, "rulebook-a4")], "a5": player_books[(GAME, EDITION, "rulebook-a5-booklet")]}
 
 
 def test_the_log_accounts_for_every_turn_it_does_not_tell_each_row_with_the_cubes(grove_book):

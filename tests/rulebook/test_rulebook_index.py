@@ -10,7 +10,7 @@ import pytest
 
 from pnp_testing import run_cli
 
-LONG_BOOKS = [("the-channeling", "2025", "rulebook-letter"), ("battle-for-the-grove", "2024", "rulebook-letter")]
+LONG_BOOKS = [("the-channeling", "2025", "rulebook-letter"), ("battle-for-the-grove", "2024", "rulebook-a5-booklet")]
 
 
 def index_entries(pdf: Path) -> tuple[dict[str, list[tuple[int, bool]]], int]:

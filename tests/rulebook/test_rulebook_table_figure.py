@@ -76,3 +76,56 @@ def test_a_log_whose_boards_fit_nowhere_near_runs_on_rather_than_leave_half_a_pa
     with pdfplumber.open(path) as pdf:
         first = [w["text"] for w in pdf.pages[0].extract_words()]
     assert "1" in first and "someone" in first   # the log starts under the filler
+
+
+def _words(path: Path) -> list[dict]:
+    import pdfplumber
+    with pdfplumber.open(path) as pdf:
+        return [w for page in pdf.pages for w in page.extract_words(extra_attrs=["size"])]
+
+
+def _log(path: Path, rows: int, boarded: int, caption: str = "") -> None:
+    """A table of ``rows`` turns and the small board of turn ``boarded`` with a legend and a caption."""
+    from reportlab.platypus import SimpleDocTemplate
+
+    from generator.rulebook.markdown import Converter
+    from generator.rulebook.small_boards import SmallBoards
+
+    styles = _styles()
+
+    def figures(name: str, width: float) -> list:
+        return [SmallBoards(styles, width, [(f"Turn {boarded}, someone", _box)], [("count", "light", "a made-up mark")],
+                            cell=110, aspect=0.9, rows=[str(boarded)])]
+    table = "| Turn | Player | What happened |\n|---|---|---|\n" + "".join(
+        f"| {n} | someone | made-up words for turn {n}, long enough to fill a line of the table |\n"
+        for n in range(1, rows + 1))
+    flow = Converter(styles, 400, figures).convert(f"{table}\n![{caption}](figure:small)\n")
+    SimpleDocTemplate(str(path), pagesize=(480, 640), leftMargin=40, rightMargin=40, topMargin=40,
+                      bottomMargin=40).build(flow)
+
+
+def test_the_lone_board_of_a_short_log_stands_beside_its_rows(tmp_path):
+    """One board and a row or two: the board on the right of the rows, its key and the caption
+    under the rows, so the block is as tall as the board instead of the table and the board."""
+    path = tmp_path / "beside.pdf"
+    _log(path, 2, 2, "The grid after the turn above.")
+    words = _words(path)
+    board = next(w for w in words if w["text"] == "Turn" and w["size"] <= 6.5)   # the board's caption
+    row = next(w for w in words if w["text"] == "2" and w["size"] > 6.5)          # its log row
+    assert board["top"] < row["bottom"]                              # beside the rows, not under them
+    assert board["x0"] > max(w["x1"] for w in words if w["text"] == "table")   # right of the rows' text
+    mark = next(w for w in words if w["text"] == "mark")   # the legend's
+    caption = next(w for w in words if w["text"] == "grid")
+    assert mark["top"] > row["bottom"] and caption["top"] > mark["top"]   # key, then caption, under the rows
+    assert mark["x1"] < board["x0"] and caption["x1"] < board["x0"]      # on the rows' side
+    assert [str(s) for s in split_figures(path)] == []
+
+
+def test_the_lone_board_of_a_longer_log_stays_under_it(tmp_path):
+    """Rows that, set beside the board, would run past it keep the board under the table."""
+    path = tmp_path / "under.pdf"
+    _log(path, 9, 4)
+    words = _words(path)
+    board = next(w for w in words if w["text"] == "Turn" and w["size"] <= 6.5)
+    last = next(w for w in words if w["text"] == "9" and w["size"] > 6.5)
+    assert board["top"] > last["bottom"]

@@ -53,8 +53,8 @@ def test_clarifications_answer_each_open_question_in_plain_words(book_2025):
         assert name not in text
 
 
-def test_editions_differ_only_where_their_data_does(rulebook_env, tmp_path):
-    thirty = "\n".join(pdf_text(build_rulebook_cli(tmp_path / "thirty", "thirty", env=rulebook_env)))
+def test_editions_differ_only_where_their_data_does(player_books):
+    thirty = "\n".join(pdf_text(player_books[("the-channeling", "thirty", "rulebook-letter")]))
     rows = deck_rows(ROOT / "components", "magic-circle-30.yaml")
     assert f"{sum(r.get('count', 1) for r in rows)} Magic Circle cards" in thirty
     assert "secretly picks" not in thirty                    # no hidden glyphs in this edition

@@ -133,14 +133,19 @@ def _listed(items: list[str]) -> str:
     return " and ".join([", ".join(items[:-1]), items[-1]] if len(items) > 1 else items)
 
 
+PATH_DASH = "\u2013"   # a1–b1–c1, as the rule text prints a Leyline
+
+
 def in_words(told: dict[str, Any]) -> str:
-    """A turn as a player would write it down: 'Star: b2 to a4, path a4-b4-b3-c3-c2-d2, takes d2'."""
+    """A turn as a player would write it down: 'Star: b2 to a4, path a4–b4–b3–c3–c2–d2, takes d2' (its
+    path with the en dashes the running text writes a Leyline with)."""
     parts = [f"sets {_listed(told['hidden'])} face down"] if told["hidden"] else []
     if told["glyph"] is not None:
         if told["spent"]:
             parts.append(f"{told['glyph']}: no move")
         else:
-            move = f"{told['glyph']}: {told['move']['from']} to {told['move']['to']}, path {'-'.join(told['path'])}"
+            path = PATH_DASH.join(told["path"])
+            move = f"{told['glyph']}: {told['move']['from']} to {told['move']['to']}, path {path}"
             refilled = [r["square"] for r in told["refills"]]  # the order the places were filled
             taken = refilled + [t["square"] for t in told["taken"] if t["square"] not in refilled]
             parts.append(move + (f", takes {_listed(taken)}" if taken else ""))

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.rulebook.hooks import (Appendices, Book, EngineInputs, Figure, LegendFigure, SmallBoards, charts,
+from generator.rulebook.hooks import (Appendices, Book, EngineInputs, Figure, Key, LegendFigure, SmallBoards, charts,
                                      choose_seed, command_line, counts, highlights_by_turn, sample_game, share,
                                      spread, told_parts)
 
 from pnp_games.grove.actions import BANISH, CHANNEL, PASS, STAND, STUN
 from pnp_games.grove.state import State
-from pnp_games.grove.book.diagram import SMALL_LEGEND, GroveDiagram, GroveParts, GroveView, grove_view, key, small_board
+from pnp_games.grove.book.diagram import (SMALL_LEGEND, GroveDiagram, GroveParts, GroveView, grove_view, key,
+                                          legend_items, small_board)
 from pnp_games.grove.book.story import NAMES, game_turns, turn_view
 
 TALLIES = ("channels", "stuns", "banishes", "control_lost", "passes", "cubes_cancelled", "druids_banished")
@@ -91,7 +92,12 @@ def draw_charts(book: Book, runs: list[dict[str, Any]]) -> None:
 
 def _diagram(book: Book, parts: GroveParts, view: GroveView, share_of_width: float, druids: int,
              legend: bool = True) -> Figure:
-    return lambda w: [GroveDiagram(view, book.faces, parts, book.styles, w * share_of_width, druids, legend)]
+    """A drawing of the table ``share_of_width`` of the text wide; with its ``legend``, the key as a
+    flowable of its own after it, so that beside a short text it goes under the text."""
+    def figure(width: float) -> list:
+        diagram = GroveDiagram(view, book.faces, parts, book.styles, width * share_of_width, druids, legend=False)
+        return [diagram, Key(book.styles, diagram.width, legend_items(view))] if legend else [diagram]
+    return figure
 
 
 def _key(book: Book, items: list[tuple[str, str, str]]) -> Figure:

@@ -1,0 +1,68 @@
+"""Words a line never breaks: the game's own terms and the names of its pieces.
+
+A hyphenated term ("Ley-/line") or name ("Toad-/stool Ring") reads as a misprint, and a short name
+split between two lines ("Dew / Circle") is read as two words. The book hyphenates no word of a
+term or name (``unbroken_words``, which the hyphenator consults), ties the words of a short name
+with no-break spaces (``Ties.names``) and ties a paragraph's last two words, so that no line holds
+one short word alone at a paragraph's end (``Ties.last_words``).
+"""
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+NBSP = "\u00a0"
+TIED_NAME = 20   # the longest name (characters) whose words are kept on one line
+TIED_END = 24    # the longest pair of last words tied at a paragraph's end ("face down.", "Overchanneling cubes.")
+_TAG = re.compile(r"(<[^>]*>)")
+
+
+def unbroken_words(names: Iterable[str]) -> frozenset[str]:
+    """The words of ``names``, lower case, as the hyphenator is asked about them."""
+    return frozenset(w.lower() for name in names for w in re.findall(r"[^\W\d_]+", name))
+
+
+def is_unbroken(word: str, unbroken: frozenset[str]) -> bool:
+    """Whether ``word`` is one of ``unbroken`` or its plural or possessive ('Leylines', "Dew's")."""
+    w = re.sub(r"['\u2019]s?$", "", word.lower())
+    return w in unbroken or (w.endswith("s") and w[:-1] in unbroken) or (w.endswith("es") and w[:-2] in unbroken)
+
+
+class Ties:
+    """Ties the words of the short names ``names`` (any case) and a paragraph's last two words."""
+
+    def __init__(self, names: Iterable[str] = ()):
+        short = sorted({" ".join(n.split()) for n in names if " " in n.strip() and len(n) <= TIED_NAME
+                        and not re.search(r"\d", n)}, key=len, reverse=True)
+        self.pattern = re.compile(r"(?<!\w)(?:" + "|".join(r"\s+".join(map(re.escape, n.split())) for n in short)
+                                  + r")(?!\w)", re.IGNORECASE) if short else None
+
+    def names(self, markup: str) -> str:
+        """``markup`` (paragraph markup) with the spaces inside each short name made no-break spaces."""
+        if self.pattern is None:
+            return markup
+        return _in_text(markup, lambda text: self.pattern.sub(lambda m: NBSP.join(m.group(0).split()), text))
+
+    @staticmethod
+    def last_words(markup: str) -> str:
+        """``markup`` with the space before its last word made a no-break space, when the last two
+        words together are short (``TIED_END``): the last line never holds one short word alone."""
+        pair = _plain(markup).split()[-2:]
+        if len(pair) < 2 or len(pair[0]) + len(pair[1]) + 1 > TIED_END:
+            return markup
+        parts = _TAG.split(markup.rstrip())
+        for i in range(len(parts) - 1, -1, -1):
+            if i % 2 == 0 and " " in parts[i]:   # text, not a tag: its last space is the one before the last word
+                at = parts[i].rindex(" ")
+                parts[i] = parts[i][:at] + NBSP + parts[i][at + 1:]
+                return "".join(parts)
+        return markup
+
+
+def _plain(markup: str) -> str:
+    return re.sub(r"&\w+;", "x", _TAG.sub("", markup))
+
+
+def _in_text(markup: str, change) -> str:
+    """``change`` applied to the text between the tags of ``markup``."""
+    return "".join(part if i % 2 else change(part) for i, part in enumerate(_TAG.split(markup)))
