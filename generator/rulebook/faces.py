@@ -1,6 +1,7 @@
 """Printed faces inside the rulebook: the sheets' own FacePainter, scaled into flowables."""
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from typing import Any
 
@@ -28,6 +29,7 @@ class PieceFaces:
         self._canvas: Canvas | None = None
         self._painter = FacePainter(edition.game, layouts, edition=edition)
         self._for_checks = self._painter  # resolves templates and values; never draws
+        self._fits: dict[tuple[str, str, str], float] = {}
 
     def painter(self, canv: Canvas) -> FacePainter:
         if canv is not self._canvas:
@@ -71,11 +73,12 @@ class PieceFaces:
                             repr(card))
 
     def draw(self, canv: Canvas, template: Template, values: dict, x: float, top: float, height: float,
-             rotate: float = 0) -> float:
+             rotate: float = 0, enlarge: str | None = None) -> float:
         """Paint a face with its top-left corner at (x, top), scaled to ``height``; returns its width.
-        Text the face would print below ``min_text`` points at this size is left out."""
+        Text the face would print below ``min_text`` points at this size is left out (with
+        ``enlarge``, its component's id, printed at ``min_text`` where it fits its box: see ``legible``)."""
         scale = height / template.size[1]
-        template = self.legible(template, values, scale)
+        template = self.legible(template, values, scale, enlarge)
         canv.saveState()
         canv.translate(x, top)
         if rotate:
@@ -93,15 +96,69 @@ class PieceFaces:
         canv.restoreState()
         return template.size[0] * scale
 
-    def legible(self, template: Template, values: dict, scale: float) -> Template:
-        """``template`` without the text elements that would print below ``min_text`` at ``scale``."""
+    def legible(self, template: Template, values: dict, scale: float, enlarge: str | None = None) -> Template:
+        """``template`` without the text elements that would print below ``min_text`` at ``scale``.
+        With ``enlarge``, the id of the component the face belongs to (a face shown as printed: a
+        gallery's, a cover's), such a text is printed at ``min_text`` instead where one line of it
+        still fits its box at that size on every face of the component (a card's value in its
+        badge), and left out only where it does not: a text shows on all the cards or on none."""
         if not self.min_text:
             return template
         small = [name for name, (size, _) in self.text_sizes(template, values).items() if size * scale < self.min_text]
         if not small:
             return template
-        kept = {name: e for name, e in self._for_checks.bound(template, values).items() if name not in small}
-        return replace(template, id=f"{template.id}~{'~'.join(small)}", elements=kept)
+        elements = self._for_checks.bound(template, values)
+        floor = self.min_text / scale * (1 + 1e-9)   # not a hair under
+        raised = {name: elements[name].model_copy(update={"size": floor, "fit": "none"}) for name in small
+                  if enlarge and self.fits_everywhere(enlarge, template, name) >= floor}
+        kept = {name: raised.get(name, e) for name, e in elements.items() if name not in small or name in raised}
+        marks = [f"{name}@{floor:.3f}" if name in raised else name for name in small]
+        return replace(template, id=f"{template.id}~{'~'.join(marks)}", elements=kept)
+
+    def fits_everywhere(self, component_id: str, template: Template, name: str) -> float:
+        """The largest size at which the text element ``name`` of ``template`` fits its box, as one
+        line, on every face of the component drawn with that template that prints it (0 for text set
+        as a paragraph or on an arc, which keeps the size it has)."""
+        key = (component_id, template.id, name)
+        if key not in self._fits:
+            sizes = []
+            for piece in self.component(component_id).pieces:
+                own, values = self.face(component_id, piece)
+                if own.id == template.id.split("~")[0] and self.text_sizes(own, values)[name][1]:
+                    sizes.append(self._fits_at(self._for_checks.bound(own, values)[name], values))
+            self._fits[key] = min(sizes, default=0.0)
+        return self._fits[key]
+
+    def _fits_at(self, element: Any, values: dict) -> float:
+        from ..draw.bindings import format_text
+        from ..draw.textpath import tracked_width
+        from ..elements.text import typeset_as_paragraph
+        content = format_text(element.text, values, element.labels).strip()
+        if not content or element.path != "box" or typeset_as_paragraph(element, content):
+            return 0.0
+        wide = tracked_width(content, self._for_checks.fonts[element.font], 1.0, element.tracking)
+        return min(element.h, element.w / wide) if wide else 0.0
+
+    def value_scale(self, component_id: str, piece: Piece, shown_beside: set[str] = frozenset()) -> float:
+        """The least scale at which a piece's face drawn with ``enlarge`` shows every value it prints:
+        each field a text of the face refers to (``{cost}``, or ``{kind_name}`` for the field
+        ``kind``) printed legibly by at least one of those texts. Fields in ``shown_beside`` (a
+        gallery's caption gives them) need not be."""
+        from ..draw.bindings import text_references
+        template, values = self.face(component_id, piece)
+        fonts = self._for_checks.fonts
+        least: dict[str, float] = {}   # field -> the least scale at which one of its texts shows
+        printed = self.text_sizes(template, values)
+        for name, element in self._for_checks.bound(template, values).items():
+            if name not in printed or not printed[name][1]:   # not a text, or none on this face
+                continue
+            largest = max(printed_size(element, values, fonts[element.font]),
+                          self.fits_everywhere(component_id, template, name))
+            for ref in text_references(element.text):
+                field = ref[:-len("_name")] if ref.endswith("_name") and ref[:-len("_name")] in values else ref
+                if field not in shown_beside:
+                    least[field] = min(least.get(field, math.inf), self.min_text / largest)
+        return max(least.values(), default=0.0) * (1 + 1e-6)   # not a hair under: raised where it fits
 
     def text_area(self, template: Template, values: dict) -> float:
         """The area the boxes of its text elements that print something cover on a face (in the

@@ -1,10 +1,12 @@
 """The cover's fan of cards: a few cards of the deck spread like a hand, each over the one on its
 left, with some pieces in front of them (the players' tokens).
 
-A fan hides most of each card under the next one. It is laid out so that every name a card
-shows stays in view: the cards are spread just far enough apart that no card covers the name of
-the one beneath it, and the whole fan lies inside its frame; when even the widest spread would
-leave the frame, the fan shows less of the deck (the cards at the same size, so their text stays as large)."""
+A fan hides most of each card under the next one. It is laid out so that the texts that tell a
+card apart (its name, its kind) stay in view: the cards are spread just far enough apart that no
+card covers any of them on the one beneath it, and the whole fan lies inside
+its frame; when even the widest spread would leave the frame, the fan shows less of the deck (the
+cards at the same size, so their text stays as large). A face's text under the figures' smallest
+size is printed at that size where it fits its box on every card, as in the gallery."""
 from __future__ import annotations
 
 import math
@@ -14,7 +16,7 @@ from reportlab.platypus import Flowable
 
 from generator.model.game import Piece
 from generator.rulebook.faces import PieceFaces
-from generator.rulebook.gallery import MIN_THUMBNAIL, piece_caption
+from generator.rulebook.gallery import MIN_THUMBNAIL, telling_texts
 
 Point = tuple[float, float]
 
@@ -31,7 +33,7 @@ class PlacedCard:
     top: float
     angle: float          # degrees, anticlockwise
     outline: list[Point]  # its four corners on the drawing
-    names: list[list[Point]]   # the box of each name it shows, four corners each
+    names: list[list[list[Point]]]   # each text that tells it apart: the box of each place it prints it
 
 
 def turned(x: float, top: float, width: float, height: float, angle: float,
@@ -92,24 +94,28 @@ class CoverFan(Flowable):
             angle = -offset * TURN
             template, values = self.faces.face(self.deck.id, piece)
             scale = h / template.size[1]
-            shown = self.faces.legible(template, values, scale)   # a name too small to print is not shown
-            boxes = self.faces.text_boxes(shown, values, piece_caption(self.deck, piece, self.faces))
-            names = [turned(x, top, w, h, angle, tuple(v * scale for v in box)) for box in boxes]
-            out.append(PlacedCard(piece, x, top, angle, turned(x, top, w, h, angle, (0, 0, w, h)), names))
+            shown = self.faces.legible(template, values, scale, enlarge=self.deck.id)   # too small to print: not shown
+            names = [[turned(x, top, w, h, angle, tuple(v * scale for v in box))
+                      for box in self.faces.text_boxes(shown, values, text)]
+                     for text in telling_texts(self.deck, piece, self.faces)]
+            out.append(PlacedCard(piece, x, top, angle, turned(x, top, w, h, angle, (0, 0, w, h)),
+                                  [boxes for boxes in names if boxes]))
         rise = max(y for card in out for _, y in card.outline) - self.height   # turned corners above the top
         return [PlacedCard(c.piece, c.x, c.top - rise, c.angle, [(x, y - rise) for x, y in c.outline],
-                           [[(x, y - rise) for x, y in name] for name in c.names]) for c in out]
+                           [[[(x, y - rise) for x, y in box] for box in boxes] for boxes in c.names])
+                for c in out]
 
     def _fits(self, placed: list[PlacedCard]) -> bool:
-        """Every card inside the drawing, above the pieces in front, and no name under a later card."""
+        """Every card inside the drawing, above the pieces in front, and each text that tells a card
+        apart (its name, its kind) under no later card, wherever the card prints it."""
         floor = self.front_size if self.front else 0.0
         corners = [p for card in placed for p in card.outline]
         if min(x for x, _ in corners) < 0 or max(x for x, _ in corners) > self.width:
             return False
         if min(y for _, y in corners) < floor or max(y for _, y in corners) > self.height:
             return False
-        return not any(overlap(name, later.outline)
-                       for i, card in enumerate(placed) for name in card.names for later in placed[i + 1:])
+        return not any(overlap(box, later.outline) for i, card in enumerate(placed)
+                       for boxes in card.names for box in boxes for later in placed[i + 1:])
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         self.width = avail_width
@@ -129,9 +135,10 @@ class CoverFan(Flowable):
         canv = self.canv
         for card in self.placed:
             template, values = self.faces.face(self.deck.id, card.piece)
-            self.faces.draw(canv, template, values, card.x, card.top, self.card_height, rotate=card.angle)
+            self.faces.draw(canv, template, values, card.x, card.top, self.card_height, rotate=card.angle,
+                            enlarge=self.deck.id)
         size = self.front_size
         for k, (component, piece) in enumerate(self.front):
             template, values = self.faces.face(component, piece)
             x = self.width / 2 + (k - (len(self.front) - 1) / 2) * size * 1.2 - size / 2
-            self.faces.draw(canv, template, values, x, size, size)
+            self.faces.draw(canv, template, values, x, size, size, enlarge=component)

@@ -11,15 +11,33 @@ from generator.rulebook.faces import PieceFaces
 from generator.rulebook.styles import Styles
 
 
+def caption_fields(component: ComponentSet, piece: Piece) -> list[str]:
+    """The fields a piece's caption names: its name, or else the values that tell it apart."""
+    if "name" in piece.fields:
+        return ["name"]
+    fields = component.spec.fields
+    return [key for key in piece.fields
+            if key in fields and fields[key].type in ("choice", "glyph")]  # what tells pieces apart, not styling
+
+
 def piece_caption(component: ComponentSet, piece: Piece, faces: PieceFaces) -> str:
     """A piece's name, or the names of the values that tell it apart ('Gold Coin')."""
     if "name" in piece.fields:
         return str(piece.fields["name"])
     values = faces.values(component.id, piece)
-    fields = component.spec.fields
-    words = [str(values.get(f"{key}_name", value)) for key, value in piece.fields.items()
-             if key in fields and fields[key].type in ("choice", "glyph")]  # what tells pieces apart, not styling
+    words = [str(values.get(f"{key}_name", piece.fields[key])) for key in caption_fields(component, piece)]
     return " ".join(words) or component.spec.name
+
+
+def telling_texts(component: ComponentSet, piece: Piece, faces: PieceFaces) -> list[str]:
+    """The texts that tell a piece apart: its caption and, beside a name, the label of each of its
+    choices (a card's kind)."""
+    values = faces.values(component.id, piece)
+    fields = component.spec.fields
+    labels = [str(values[f"{key}_name"]) for key in piece.fields if key in fields
+              and fields[key].type in ("choice", "glyph") and f"{key}_name" in values]
+    caption = piece_caption(component, piece, faces)
+    return [caption] + ([label for label in labels if label != caption] if "name" in piece.fields else [])
 
 
 MIN_THUMBNAIL = 25 * mm   # the least printed height of any piece on the cover
@@ -32,10 +50,13 @@ class Gallery(Flowable):
     """Each distinct piece of a component with '×count' and its name beneath, in rows.
 
     Faces keep their true proportions to one another (a token is drawn smaller than a card), but
-    never below half of ``face_height``, the printed height of the largest face. A face that would
-    lose most of its words there (text under the figures' smallest size is left out) is drawn larger,
-    at the size where all its text reaches that size, up to its printed size (or a tenth over it,
-    for text printed just under it): a reader never sees a blank card that is not blank in print.
+    never below half of ``face_height``, the printed height of the largest face. A face's text
+    under the figures' smallest size is printed at that size where one line of it fits its box (a
+    value in its badge), and left out where it does not. A face that would lose most of its words
+    there, or every text of a value it prints (its kind in a band too narrow for it), is drawn
+    larger, at the size where all its text, or one text of each value, reaches that size, up to its
+    printed size (or a tenth over it, for text printed just under it): a reader never sees a blank
+    card that is not blank in print. A value the caption gives (name, count) may be left out.
     Such a gallery is no more to be shrunk to save a row, and is enlarged only when it still fits
     ``page_height`` (a gallery never splits). When the whole gallery at that size would not, the
     cards of words alone are enlarged and the other pieces keep the small size, standing on shelves
@@ -65,19 +86,23 @@ class Gallery(Flowable):
         self.least = self.face_height if self.face_height > self.small else 0.0
 
     def _wordy(self, height: float) -> dict[int, float]:
-        """The cards of words that would lose most of their words at ``height``, each with the larger
-        height at which all its text is legible (capped by ``OVER_PRINT``)."""
+        """The faces that would lose most of their words, or a value they print, at ``height``, each
+        with the larger height at which they show them (all the text of a card of words; at least one
+        text of each value, for any face), capped by ``OVER_PRINT``. A value the caption gives (the
+        name, the count) need not show on the face as well."""
         out = {}
         for piece in self.component.pieces:
             template, values = self.faces.face(self.component.id, piece)
+            needed = self.faces.value_scale(self.component.id, piece,
+                                            {*caption_fields(self.component, piece), "count"})
             texts = self.faces.text_sizes(template, values).values()
             scale = height / template.size[1]
             kept = sum(chars for size, chars in texts if size * scale >= self.faces.min_text)
             boxes = self.faces.text_area(template, values) / (template.size[0] * template.size[1])
-            if boxes < WORDY or kept * 2 >= sum(chars for _, chars in texts):   # not a card of words, or most show
-                continue
-            legible = self.faces.min_text / min(size for size, _ in texts) * (1 + 1e-9)   # not a hair under
-            out[id(piece)] = template.size[1] * min(legible, OVER_PRINT)
+            if boxes >= WORDY and kept * 2 < sum(chars for _, chars in texts):   # a card of words that loses most
+                needed = max(needed, self.faces.min_text / min(size for size, _ in texts) * (1 + 1e-9))
+            if needed > scale:
+                out[id(piece)] = template.size[1] * min(needed, OVER_PRINT)
         return out
 
     def _size(self, face_height: float) -> None:
@@ -252,7 +277,8 @@ class Gallery(Flowable):
                 template, values = self.faces.face(self.component.id, piece)
                 face_width = self._cell(height)[0]
                 foot = top - drop - height
-                self.faces.draw(canv, template, values, left + (cell_w - face_width) / 2, top - drop, height)
+                self.faces.draw(canv, template, values, left + (cell_w - face_width) / 2, top - drop, height,
+                                enlarge=self.component.id)
                 centre = left + cell_w / 2
                 canv.setFillColor(self.styles["caption"].textColor)
                 canv.setFont(bold, size * 1.15)
@@ -335,6 +361,6 @@ class CoverRow(Flowable):
                 (component, piece), (w, h) = self.pieces[i], self.sizes[i]
                 template, values = self.faces.face(component, piece)
                 # pieces stand on the row's foot line
-                self.faces.draw(self.canv, template, values, x, top - (row_height - h), h)
+                self.faces.draw(self.canv, template, values, x, top - (row_height - h), h, enlarge=component)
                 x += w + gap
             top -= row_height + gap

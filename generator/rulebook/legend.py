@@ -55,9 +55,9 @@ def count_box(canv: Any, styles: Styles, px: float, py: float, side: float, text
 class Legend:
     """Rows of (swatch, words) ``width`` points wide; ``items`` are (kind, colour, words) with kind
     one of badge (a disc of a palette colour), count and count-outlined (a count box of a player role), pill (a figure
-    in a role's colour), ring (a dashed circle), circle (a solid ring), line (a thick line), arrow,
-    dashed-arrow (a move, drawn dashed as the diagrams draw one), move (a dashed ring where a piece
-    stood and a dashed arrow from it), outline (a card outlined in a role's colour), empty (a dashed box in a role's colour: a place
+    in a role's colour), ring (a dashed circle), circle (a solid ring), disc (a filled circle edged in ink), line (a
+    thick line), arrow, dashed-arrow (a move, drawn dashed as the diagrams draw one), move (a dashed ring where a
+    piece stood and a dashed arrow from it), outline (a card outlined in a role's colour), empty (a dashed box in a role's colour: a place
     with no card) and text (words alone)."""
 
     def __init__(self, styles: Styles, width: float, items: list[tuple[str, str, str]], centred: bool = True):
@@ -150,6 +150,11 @@ class Legend:
             canv.setStrokeColor(styles.colour(colour))
             canv.setLineWidth(2.0)
             canv.circle(cx, cy, s / 2 - 1, stroke=1, fill=0)
+        elif kind == "disc":   # a filled circle with an ink edge: told from a "circle" (a ring) in greyscale
+            canv.setStrokeColor(styles.palette.get("ink"))
+            canv.setFillColor(styles.colour(colour))
+            canv.setLineWidth(0.5)
+            canv.circle(cx, cy, s / 2 - 0.5, stroke=1, fill=1)
         elif kind in ("arrow", "dashed-arrow"):
             canv.setStrokeColor(styles.colour(colour))
             canv.setFillColor(styles.colour(colour))

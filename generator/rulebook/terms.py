@@ -30,6 +30,9 @@ class Topic(BaseModel):
     entry: str = Field(min_length=1, max_length=60)
     see: str = Field(min_length=1)   # the heading of the rules where it is told
     also: list[str] = []             # the words that tell it in the text (the index finds its page by them)
+    # when given, the only words that find its pages, the entry's own name aside: where that name
+    # also means something else ('face down' of a deck, beside glyphs set face down), the phrases of its sense
+    words: list[str] = []
 
 
 class Terms(BaseModel):
@@ -55,9 +58,10 @@ def load_terms(folder: Path) -> list[Term]:
 
 
 def term_pattern(term: Term | Topic) -> re.Pattern:
-    """Any form of ``term`` (its name or one of ``also``) as whole words, in any case."""
+    """Any form of ``term`` (its name or one of ``also``; a topic's ``words`` alone when it has them)
+    as whole words, in any case."""
     name = term.term if isinstance(term, Term) else term.entry
-    words = sorted({name, *term.also}, key=len, reverse=True)
+    words = sorted(getattr(term, "words", None) or {name, *term.also}, key=len, reverse=True)
     return re.compile(r"\b(?:" + "|".join(re.escape(w) for w in words) + r")\b", re.IGNORECASE)
 
 

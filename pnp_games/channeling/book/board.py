@@ -436,7 +436,7 @@ class BoardDiagram(Flowable):
 def small_board(view: BoardView, parts: BoardParts, styles: Styles):
     """A plain drawing of the grid after a turn, for ``SmallBoards``: each card a box with its values
     (``board.values``) as figures in their colours, its cubes as a count box and a druid standing
-    there as a ring in the player's colour; an empty spot dashed."""
+    there as a ring in Light's colour or a disc filled with Dark's; an empty spot dashed."""
     def draw(canv: Any, x: float, y: float, w: float, h: float, size: float) -> None:
         n = view.size
         cell = min((w - 8 - size * 1.2) / n, (h - 4 - size * 1.3) / n)
@@ -465,11 +465,14 @@ def small_board(view: BoardView, parts: BoardParts, styles: Styles):
             if light or dark:
                 count_box(canv, styles, cx + cell * 0.7, cy + cell * 0.28, size * 1.5, str(light or dark),
                           PLAYERS[0] if light else PLAYERS[1], size, bool(light))
-            if i in view.druids:
+            if i in view.druids:   # the first player's a ring, the second's a filled disc: apart in greyscale too
                 canv.saveState()
-                canv.setStrokeColor(styles.colour(view.druids[i]))
-                canv.setLineWidth(1.6)
-                canv.circle(cx + cell * 0.27, cy + cell * 0.28, size * 0.6, stroke=1, fill=0)
+                filled = view.druids[i] == PLAYERS[1]
+                canv.setStrokeColor(styles.palette.get("ink") if filled else styles.colour(view.druids[i]))
+                canv.setFillColor(styles.colour(view.druids[i]))
+                canv.setLineWidth(0.5 if filled else 1.6)
+                canv.circle(cx + cell * 0.27, cy + cell * 0.28, size * (0.7 if filled else 0.6), stroke=1,
+                            fill=int(filled))
                 canv.restoreState()
     return draw
 
@@ -507,6 +510,6 @@ def small_legend(parts: BoardParts, views: list[BoardView]) -> list[tuple[str, s
     key.update({f"{PLAYERS[0]}-cubes": ("count-outlined", PLAYERS[0], "Light's cubes"),
                 f"{PLAYERS[1]}-cubes": ("count", PLAYERS[1], "Dark's cubes"),
                 f"{PLAYERS[0]}-druid": ("circle", PLAYERS[0], "Light's druid"),
-                f"{PLAYERS[1]}-druid": ("circle", PLAYERS[1], "Dark's druid"),
+                f"{PLAYERS[1]}-druid": ("disc", PLAYERS[1], "Dark's druid"),
                 "empty": ("empty", "axis", "an empty place")})
     return keyed(key, set().union(*(small_marks(view, parts) for view in views)))

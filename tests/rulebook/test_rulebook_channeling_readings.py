@@ -1,0 +1,122 @@
+"""The Channeling's player books, read as a player would, against each edition's rules:
+
+- the cubes that go back after a taking are counted by the edition's basis (Vigor, or Splendor: up
+  to it), every narrated taking says so with the right figures, and where Splendor is the count a
+  card whose Splendor is below its Vigor is said to leave Overchanneling even without overshoot;
+- the two-Leylines example leads with its lesson, and its figures are the engine's;
+- an index entry never points to the deck laid face down in an edition without face-down glyphs;
+- on the small boards Light's druid is a ring and Dark's a filled disc (apart on a greyscale copy),
+  and the legend shows both so.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from rulebook_helpers import PLAYER_BOOKS, pdf_text, section, unbreak
+
+CHANNELING = [b for b in PLAYER_BOOKS if b[0] == "the-channeling"]
+IDS = ["-".join(b) for b in CHANNELING]
+TAKING = re.compile(r"With (\d+) cubes? on ([^(]+?) \(\w\d, Vigor (\d+)\), (?:Light|Dark) takes it for (\d+) Splendor; "
+                    r"(\d+) cubes? (?:goes|go) back to the supply(?: and (\d+) stays? as Overchanneling( \([^)]*\))?)?")
+
+
+def _rules(edition: str) -> dict:
+    from generator.model import load_edition
+    return dict(load_edition("the-channeling", edition).spec.rules)
+
+
+def _text(pdf) -> str:
+    return " ".join(unbreak("\n".join(pdf_text(pdf))).replace("\u2019", "'").split())
+
+
+@pytest.mark.parametrize("book", CHANNELING, ids=IDS)
+def test_cubes_go_back_by_the_editions_count_in_every_taking_told(player_books, book):
+    basis = _rules(book[1]).get("cubes_returned_basis", "vigor")
+    text = _text(player_books[book])
+    takings = TAKING.findall(text)
+    assert takings, "no taking is told in the book"
+    for cubes, name, vigor, splendor, back, kept, why in takings:
+        cubes, vigor, splendor, back, kept = int(cubes), int(vigor), int(splendor), int(back), int(kept or 0)
+        assert back == min(cubes, splendor if basis == "splendor" else vigor), (name, cubes, back)
+        assert kept == cubes - back, (name, cubes, back, kept)
+        if back < vigor:   # Splendor below Vigor: the reader is told why cubes stay though none overshot
+            assert "because only as many as its Splendor go back" in why, (name, why)
+            assert (f"{cubes - vigor} laid beyond its Vigor" in why) == (cubes > vigor), (name, why)
+        else:
+            assert not why, (name, why)
+    said = "The count is the card's Splendor, not its Vigor" in text
+    assert said == (basis == "splendor")
+    glossary = text[text.index("Overchanneling. The cubes you keep"):][:400]
+    assert ("all above its Splendor" in glossary) == (basis == "splendor"), glossary
+
+
+FLAT = [b for b in CHANNELING if "a5" not in b[2]]   # the booklet's page turn splits the example's lines
+
+
+@pytest.mark.parametrize("book", FLAT, ids=["-".join(b) for b in FLAT])
+def test_the_two_leylines_example_leads_with_its_lesson(player_books, book):
+    text = _text(player_books[book])
+    start = text.index("Example: Choosing between two shortest Leylines.")
+    example = text[start:start + 1200]
+    assert example.split(". ", 1)[1].startswith("A Leyline may pass a druid of either color or an empty place, but an "
+                                                "empty place takes no cube."), example[:300]
+    intro = example[:example.index("Light plays")]
+    assert "Dark holds" not in intro and "last turn" not in intro, intro
+    told = re.search(r"which lays (\d+) cubes; the other would lay only (\d+)", example)
+    assert told, example[:600]
+    # the engine's narration of the move: cubes on each card of a1-b1-b2 (a figure may stand between
+    # its lines in the text layer, so each card's count is the first told after the path)
+    after = text[text.index("The Leyline runs a1–b1–b2, ending at the druid on b2:", start):]
+    laid = {sq: int(re.search(rf"(\d+) cubes? on {sq} \(", after).group(1)) for sq in ("a1", "b1", "b2")}
+    assert int(told.group(1)) == sum(laid.values()), laid
+    # the other path crosses the empty a2: the same cubes less those b1 took
+    assert int(told.group(2)) == sum(laid.values()) - laid["b1"], laid
+
+
+@pytest.mark.parametrize("book", CHANNELING, ids=IDS)
+def test_face_down_is_indexed_only_where_glyphs_lie_face_down(player_books, book):
+    pages = pdf_text(player_books[book])
+    index = section(pages, "Index", "Turn at a glance") if any("\nIndex\n" in p for p in pages) else ""
+    if not index:
+        pytest.skip("this book has no index")
+    entry = re.search(r"Face down\s+([\d, ]+)", index)
+    if not _rules(book[1]).get("hidden_glyphs"):
+        assert entry is None, entry
+        return
+    assert entry, "the book's glyphs lie face down, and its index should say where"
+    for number in (int(n) for n in re.findall(r"\d+", entry.group(1))):
+        page = " ".join(pages[number - 1].split()).lower()
+        assert re.search(r"glyphs? (?:that lies )?face down|them face down|face-down (?:glyph|ones)", page), number
+
+
+def _swatch_grey(pdf, words: str) -> list[int]:
+    """The grey (0-255) at the middle of the legend swatch before ``words``, wherever it appears."""
+    import pdfplumber
+    import pypdfium2 as pdfium
+    doc = pdfium.PdfDocument(str(pdf))
+    out = []
+    try:
+        with pdfplumber.open(str(pdf)) as plumb:
+            for index, page in enumerate(plumb.pages):
+                found = page.search(re.escape(words))
+                if not found:
+                    continue
+                image = doc[index].render(scale=4).to_pil().convert("L")
+                for hit in found:
+                    size = hit["bottom"] - hit["top"]
+                    x, y = hit["x0"] - 1.25 * size, (hit["top"] + hit["bottom"]) / 2
+                    out.append(image.getpixel((round(x * 4), round(y * 4))))
+    finally:
+        doc.close()
+    return out
+
+
+@pytest.mark.parametrize("book", [("the-channeling", "2025", "rulebook-letter"),
+                                  ("the-channeling", "thirty", "rulebook-letter")], ids=["2025-letter", "thirty-letter"])
+def test_small_boards_tell_the_druids_apart_in_greyscale(player_books, book):
+    light, dark = (_swatch_grey(player_books[book], f"{who}'s druid") for who in ("Light", "Dark"))
+    assert light and dark, "no small-board legend with both druids"
+    assert min(light) > 200, light    # a ring: paper in its middle
+    assert max(dark) < 110, dark      # a disc: filled dark
