@@ -13,7 +13,7 @@ from typing import Iterable
 
 NBSP = "\u00a0"
 TIED_NAME = 20   # the longest name (characters) whose words are kept on one line
-TIED_END = 24    # the longest pair of last words tied at a paragraph's end ("face down.", "Overchanneling cubes.")
+TIED_END = 24    # the longest pair of last words tied at a paragraph's end ("face down.", "a long-word pair.")
 _TAG = re.compile(r"(<[^>]*>)")
 
 

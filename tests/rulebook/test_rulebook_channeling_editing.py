@@ -53,7 +53,7 @@ def test_the_notation_key_is_a_two_column_key_before_the_notation_is_used(player
     assert head, "no key head row under 'How a turn is written'"
     means_x = next(w["x0"] for w in head if w["text"] == "Means")
     text = _flat(pdf)
-    first = re.search(r"In short: (\w+): ([a-d]\d) to ([a-d]\d), path ([a-d1-4-]+)", text)
+    first = re.search(r"In short: (\w+): ([a-d]\d) to ([a-d]\d), path ([a-d1-4–-]+)", text)
     glyph, src, dst, path = first.groups()
     rows = {"glyph": f"{glyph}: the glyph played", "move": f"{src} to {dst} the druid on {src} moves to {dst}",
             "path": f"path {path} the Leyline"}

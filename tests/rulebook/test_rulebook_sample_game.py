@@ -12,11 +12,11 @@ from rulebook_helpers import section
 
 WORDS = re.compile(r"(?:sets (?P<hide>[A-Z][a-z]+(?:(?:, | and )[A-Z][a-z]+)*) face down(?:; )?)?"
                    r"(?:(?P<glyph>[A-Z][a-z]+): (?:(?P<spent>no move)|(?P<src>[a-d]\d) to (?P<dst>[a-d]\d), path "
-                   r"(?P<path>[a-d]\d(?:-[a-d]\d)+)(?:, takes (?P<taken>[a-d]\d(?:(?:, | and )[a-d]\d)*))?))?")
+                   r"(?P<path>[a-d]\d(?:[-–][a-d]\d)+)(?:, takes (?P<taken>[a-d]\d(?:(?:, | and )[a-d]\d)*))?))?")
 
 
 def words_to_notation(match: re.Match, ids: dict[str, str]) -> str:
-    """A turn as the book writes it for players ('Star: b2 to a4, path a4-b4, takes a4') in the
+    """A turn as the book writes it for players ('Star: b2 to a4, path a4–b4, takes a4') in the
     engine's notation ('star:b2>a4 a4-b4 r[a4]')."""
     parts = []
     if match.group("hide"):
@@ -29,7 +29,7 @@ def words_to_notation(match: re.Match, ids: dict[str, str]) -> str:
         else:
             taken = match.group("taken")
             refill = f" r[{','.join(re.split(r', | and ', taken))}]" if taken else ""
-            parts.append(f"{glyph}:{match.group('src')}>{match.group('dst')} {match.group('path')}{refill}")
+            parts.append(f"{glyph}:{match.group('src')}>{match.group('dst')} {match.group('path').replace('–', '-')}{refill}")
     return " ".join(parts)
 
 
@@ -41,7 +41,7 @@ def printed_game(book: dict) -> dict:
     command = re.search(r"pnpkit replay (\S+) --edition (\S+) --seed (\d+) --agents (\S+)", report)
     edition = load_edition(command.group(1), command.group(2))
     ids = {g.name: g.id for g in edition.game.glyphs.values()}
-    flat = re.sub(r"-\s+", "-", " ".join(text.split()))   # a path may wrap after a dash
+    flat = re.sub(r"([-–])\s+", r"\1", " ".join(text.split()))   # a path may wrap after a dash
     start = flat.index("Before the first turn") if "Before the first turn" in flat else flat.index("The first ")
     actions = [words_to_notation(m, ids) for m in WORDS.finditer(flat[start:])
                if (m.group("hide") or m.group("glyph")) and (m.group("glyph") is None or m.group("glyph") in ids)]
