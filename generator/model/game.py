@@ -10,7 +10,7 @@ from typing import Any
 
 from generator.core.files import refusal
 from generator.core.errors import GameDataError
-from generator.model.schema import MAX_COUNT, MAX_TEXT, MAX_TOTAL, Component, Declaration, EditionFile, GameFile, Glyph, GlyphFile
+from generator.model.schema import MAX_COUNT, MAX_TEXT, MAX_TOTAL, Component, Credit, Declaration, EditionFile, GameFile, Glyph, GlyphFile
 from generator.core.session import current_session
 from generator.model.source import Sourced, load_yaml
 from generator.model.tables import is_table, load_table
@@ -93,6 +93,11 @@ class Edition:
     @property
     def rules(self) -> dict[str, Any]:
         return self.spec.rules
+
+    @property
+    def credits(self) -> list[Credit]:
+        """Who made this edition: its own credits, or the game's when it gives none of its own."""
+        return self.game.spec.credits if self.spec.credits is None else self.spec.credits
 
     @property
     def glyph_ids(self) -> list[str]:

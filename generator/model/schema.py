@@ -152,6 +152,11 @@ class EditionFile(Strict):
     rules: dict[str, Any] = {}
     rule_checks: list[RuleCheck] = []
     undefined: list[str] = []  # parts the rules leave blank (a draft)
+    # This edition's own credits and web address, as its printed rules give them; None: the game's
+    # credits (game.yaml) and the rulebook's web address. Never taken over from the edition this
+    # one extends: an edition whose rules credit nobody says `credits: []`.
+    credits: list[Credit] | None = None
+    website: str | None = Field(None, max_length=120)
 
 
 class Shape(Strict):

@@ -312,10 +312,11 @@ def _cover(edition: Edition, faces: PieceFaces, config: RulebookConfig, styles: 
     if facts:
         out.append(Paragraph(escape(" \u00b7 ".join(facts)), styles["cover_text"]))
     out.append(Spacer(0, height * 0.05))
-    for credit in game.spec.credits:
+    for credit in edition.credits:
         out.append(Paragraph(f"<b>{escape(credit.role)}:</b> {escape(', '.join(credit.names))}", styles["cover_text"]))
-    if config.website:
-        out.append(Paragraph(escape(config.website), styles["cover_text"]))
+    website = edition.spec.website or config.website
+    if website:
+        out.append(Paragraph(escape(website), styles["cover_text"]))
     picture = _fitted_picture(edition, faces, config, out, width, height)
     return out[:at] + ([picture] if picture is not None else []) + out[at:]
 

@@ -150,7 +150,7 @@ def edition_facts(edition: Edition) -> dict[str, Any]:
     return {
         "game": {"id": game.id, "title": game.title, "subtitle": game.spec.subtitle,
                  "players": Range(*game.spec.players) if game.spec.players else None, "status": game.spec.status,
-                 "credits": [{"role": c.role, "names": list(c.names)} for c in game.spec.credits],
+                 "credits": [{"role": c.role, "names": list(c.names)} for c in edition.credits],
                  "editions": list(game.spec.editions), "default_edition": game.spec.default_edition},
         "edition": {"id": edition.id, "title": edition.spec.title, "date": edition.spec.date,
                     "undefined": list(edition.spec.undefined)},

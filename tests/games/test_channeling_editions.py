@@ -27,6 +27,27 @@ def test_thirty_extends_2025_and_shares_its_magic_circle_definition() -> None:
     assert declared["magic-circle"].total == 30 and declared["glyph-cards"].total == 24
 
 
+def test_credits_are_each_editions_own_and_never_inherited(tmp_path: Path) -> None:
+    """An edition's credits and web address are its own; one that extends another does not take
+    them over, and an edition without credits of its own has the game's."""
+    editions = {e: load_edition("the-channeling", e) for e in ("2025", "thirty", "forest")}
+    assert [c.role for c in editions["2025"].credits][-2:] == ["Playtesting", "Ornamentation"]
+    assert editions["2025"].spec.website
+    assert editions["thirty"].credits == [] and editions["thirty"].spec.website is None
+    assert "Playtesting" not in {c.role for c in editions["forest"].credits}
+    assert editions["forest"].spec.website is None
+    root = copy_components(tmp_path)
+    game = root / "the-channeling"
+    data = yaml.safe_load((game / "game.yaml").read_text())
+    data["credits"] = [{"role": "Design", "names": ["A. Maker"]}]
+    (game / "game.yaml").write_text(yaml.safe_dump(data))
+    thirty = yaml.safe_load((game / "editions/thirty.yaml").read_text())
+    del thirty["credits"]
+    (game / "editions/thirty.yaml").write_text(yaml.safe_dump(thirty))
+    made_up = find_game("the-channeling", root)
+    assert [(c.role, c.names) for c in load_edition(made_up, "thirty").credits] == [("Design", ["A. Maker"])]
+
+
 def test_druids_and_glyphs_are_one_definition_for_every_edition() -> None:
     game = find_game("the-channeling")
     editions = [load_edition(game, e) for e in ("2025", "thirty", "forest")]

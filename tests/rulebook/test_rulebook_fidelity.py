@@ -57,6 +57,20 @@ def test_the_credits_are_whole(player_books):
     assert players and len(players.group(1).split(", ")) == 12, players
 
 
+def test_each_edition_prints_its_own_sources_credits(player_books):
+    """The forest rules credit design, layout, art, page ornamentation and editing, with no
+    playtesters and no web address; the thirty rules credit nobody: neither book borrows the 2025
+    edition's credits."""
+    forest = _book(player_books, "the-channeling", "forest")[:1500]
+    for credit in ("Design: Sam Fragello", "Layout: Scott Bennett", "Art: Kathryn Rose",
+                   "Page ornamentation: Marie L. Danforth", "Editing: Ragnarr Marksen, Scott Bennett"):
+        assert credit in forest, credit
+    thirty = _book(player_books, "the-channeling", "thirty")[:1500]
+    for book in (forest, thirty):
+        assert "Playtesting" not in book and "faerieringgames" not in book and "Card art" not in book
+    assert not re.search(r"\b(Design|Layout|Editing|Art|Ornamentation):", thirty)
+
+
 def test_the_grove_leaves_banish_to_the_banisher_and_its_date_unprinted(player_books):
     text = _book(player_books, "battle-for-the-grove", "2024")
     assert "When there is a choice, you choose which of them go." in text
