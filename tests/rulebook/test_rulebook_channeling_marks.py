@@ -248,7 +248,7 @@ def test_one_term_and_one_form_for_each_thing(player_books, edition):
     the deck's kinds in the plural, and no 'takes a1 and b1 and d3'."""
     text = _text(player_books[("the-channeling", edition, "rulebook-letter")])
     assert "The Green glyph with the same symbol names a row" in text and "Green card with the same" not in text
-    assert re.search(r"Example: Channeling and canceling\. From a game played by these rules: \w+ plays \w+ "
+    assert re.search(r"Example: Channeling and canceling\. \w+ has \d+ cubes? on [a-d]\d[^.]*\. \w+ plays \w+ "
                      r"\((row|column) \w+\) and moves the druid on [a-d]\d to [a-d]\d\. The Leyline runs "
                      r"[a-d]\d(–[a-d]\d)+, ending at the druid on [a-d]\d:", text), edition
     assert not re.search(r"runs [a-d]\d, [a-d]\d", text)

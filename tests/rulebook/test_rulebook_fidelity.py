@@ -71,6 +71,16 @@ def test_each_edition_prints_its_own_sources_credits(player_books):
     assert not re.search(r"\b(Design|Layout|Editing|Art|Ornamentation):", thirty)
 
 
+def test_no_book_tells_how_it_was_made(player_books):
+    """A player book tells the rules: its examples open on their position, as a player would set
+    them up, and its Clarifications say the sample game follows them, never how a game was played."""
+    channeling = _book(player_books, "the-channeling", "2025")
+    assert "From a game" not in channeling
+    assert re.search(r"Example: Channeling and canceling\. (Light|Dark) has \d+ cubes? on [a-d][1-4]", channeling)
+    grove = _book(player_books, "battle-for-the-grove", "2024")
+    assert "played by exactly" not in grove and "the sample game in the appendix follows these answers" in grove
+
+
 def test_the_grove_leaves_banish_to_the_banisher_and_its_date_unprinted(player_books):
     text = _book(player_books, "battle-for-the-grove", "2024")
     assert "When there is a choice, you choose which of them go." in text
