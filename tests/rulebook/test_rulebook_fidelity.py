@@ -99,6 +99,18 @@ def test_the_mana_hex_draft_keeps_the_sources_words(player_books):
     assert "in players’ hands" not in text and "in players' hands" not in text
 
 
+def test_the_mana_hex_draft_words_banished_once_and_keeps_its_readings_in_clarifications(player_books):
+    """The source banishes a totem moved off the board by its own move or anyone else's: the book
+    never narrows that to a push; the trap reading is in Clarifications, not in the glossary."""
+    text = _book(player_books, "mana-hex", "draft")
+    assert "pushed off" not in text
+    assert len(re.findall(r"by (your|its) own move or anyone else['’]s", text)) >= 3   # goal, losing, at a glance
+    clarifications = text[text.rindex("Clarifications The draft leaves"):]
+    assert "The draft leaves the next points unclear" in clarifications
+    assert re.search(r"When does a trap spring\? The draft says only .{0,80}We read that a trap springs", clarifications)
+    assert text.count("our reading is") + text.count("We read that a trap springs") == 1
+
+
 def test_no_worked_example_tells_its_move_twice(player_books):
     """An example's own words set the position; the engine's narration tells the move once."""
     text = _book(player_books, "the-channeling", "2025")
