@@ -83,10 +83,27 @@ def test_no_book_tells_how_it_was_made(player_books):
 
 def test_the_grove_leaves_banish_to_the_banisher_and_its_date_unprinted(player_books):
     text = _book(player_books, "battle-for-the-grove", "2024")
-    assert "When there is a choice, you choose which of them go." in text
-    assert "The printed rules let the player who banishes choose." in text
+    assert "When there is a choice, we read that you choose which of them go (see Clarifications)." in text
+    assert "The printed rules let" not in text       # the source is silent on who chooses
     assert "Meeples in two colors work as well as the printed druids" in text
     assert "12-8-24" not in text and "standing ones first" not in text
+
+
+def test_the_groves_readings_are_worded_as_readings_apart_from_what_the_source_settles(player_books):
+    """The source settles the stun cap; it is silent on who picks the banished druids, on banishing
+    where you have no druid, and on a tied roll for the first turn: those answers come after the
+    line that calls them this book's reading and say "We read"."""
+    text = _book(player_books, "battle-for-the-grove", "2024")
+    clarifications = text[text.rindex("Clarifications The printed rules leave"):]
+    settled, readings = clarifications.split("The printed rules do not settle the next points")
+    assert "How many druids can one Stun knock down?" in settled and "We read" not in settled
+    for question, reading in (("Which druids does a Banish send home first?", "We read that the player who banishes chooses."),
+                              ("Can you Banish at a circle where you have no druid standing?", "We read yes"),
+                              ("Who takes the first turn?", "we read that both roll again")):
+        answer = readings[readings.index(question):][:400]
+        assert reading in answer, (question, answer)
+    assert "roll again on a tie" not in text
+    assert "on a tie, we read that you roll again" in text
 
 
 def test_the_mana_hex_draft_keeps_the_sources_words(player_books):
