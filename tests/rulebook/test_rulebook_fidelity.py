@@ -31,9 +31,24 @@ def test_the_channeling_words_its_own_readings_as_readings(player_books):
 def test_thirty_and_forest_return_up_to_the_splendor(player_books):
     for edition in ("thirty", "forest"):
         text = _book(player_books, "the-channeling", edition)
-        assert "up to as many as its Splendor go back to your supply" in text, edition
+        # step 5 and the turn at a glance say "up to its Splendor" once, without "as many as" or a
+        # bracket that says the same again
+        assert "Of your cubes on that card, up to its Splendor go back to your supply. Any cubes beyond" in text, edition
         assert not re.search(r"(?<![Uu]p to )[Aa]s many (of those cubes )?as (the card’s |its )Splendor", text), edition
-        assert "Up to its Splendor of those cubes" in text, edition     # the turn at a glance
+        assert "Up to its Splendor of those cubes go back to your supply" in text, edition     # the turn at a glance
+        assert "(all, if fewer)" not in text and "go back to your supply (all of them" not in text, edition
+
+
+def test_an_edition_whose_sheet_counts_the_steps_otherwise_says_so(player_books):
+    """The thirty sheet counts seven steps (the Leyline chosen apart), the forest sheet four: a line
+    under the book's six steps tells a player holding that sheet; the 2025 sheet's six need none."""
+    counts = {"2025": None, "thirty": "seven", "forest": "four"}
+    for edition, count in counts.items():
+        text = _book(player_books, "the-channeling", edition)
+        overview = text[text.index("Playing a turn Light takes"):][:800]
+        assert "6. Check for the end of the game" in overview, edition
+        said = re.search(r"The printed rules of this edition count (\w+) steps", overview)
+        assert (said.group(1) if said else None) == count, (edition, overview)
 
 
 def test_each_turn_chapter_opens_with_the_sources_turn_overview(player_books):

@@ -62,7 +62,7 @@ def test_editions_differ_only_where_their_data_does(player_books):
     assert "disagree with themselves" not in flat            # no designer's voice in a player book
     # returned by Splendor, Overchanneling beyond Vigor: a reading in Clarifications, "up to" in the rule
     assert re.search(r"We follow the turn: up to as many as the card[’']s Splendor go back", flat)
-    assert "up to as many as its Splendor go back to your supply" in flat
+    assert "Of your cubes on that card, up to its Splendor go back to your supply." in flat
 
 
 def test_edited_copy_of_the_data_changes_text_and_figures(book_2025, game_copy, rulebook_env, tmp_path):
