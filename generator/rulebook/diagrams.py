@@ -61,42 +61,50 @@ def _one_or_more(value: Any) -> Any:
 class PieceLook(Strict):
     """How one piece of the game's components is drawn on a diagram."""
 
-    component: str
-    where: dict[str, Any] = {}
-    side: Literal["face", "back"] = "face"
-    window: tuple[float, float, float, float] | None = None   # x, y, w, h of the face, in mm
-    size: float = Field(0.55, gt=0.05, le=1.0)
-    says: str = Field(min_length=1, max_length=80)
+    component: str = Field(description="a component of the game (its id)")
+    where: dict[str, Any] = Field({}, description="field values that pick one of its pieces (none: the first)")
+    side: Literal["face", "back"] = Field("face", description="the side shown")
+    window: tuple[float, float, float, float] | None = Field(
+        None, description="the part of the printed side shown, [x, y, w, h] in mm (none: all of it)")
+    size: float = Field(0.55, gt=0.05, le=1.0, description="how tall it is drawn, as a share of a cell's height")
+    says: str = Field(min_length=1, max_length=80, description="its words in the legend")
 
 
 class GridSpec(Strict):
-    shape: Literal["square", "hex"]
-    columns: int = Field(ge=1, le=26)
-    rows: int = Field(ge=1, le=30)
-    orientation: Literal["flat", "pointy"] = "flat"
-    coordinates: bool = False   # column letters above, row numbers beside
-    cell: float = Field(20, ge=8, le=60)   # the widest a cell is drawn, mm
+    shape: Literal["square", "hex"] = Field(description="squares, or hexes sharing whole faces")
+    columns: int = Field(ge=1, le=26, description="columns a, b ... from the left")
+    rows: int = Field(ge=1, le=30, description="rows 1, 2 ... from the top")
+    orientation: Literal["flat", "pointy"] = Field(
+        "flat", description="hexes: flat tops in columns (odd columns lower), or pointed tops in rows (even rows "
+                            "to the right)")
+    coordinates: bool = Field(False, description="column letters above the grid, row numbers beside it")
+    cell: float = Field(20, ge=8, le=60, description="the widest a cell is drawn, in mm (narrower when the "
+                                                     "column is)")
 
 
 class Arrow(Strict):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
-    start: str = Field(alias="from")
-    to: Annotated[list[str], BeforeValidator(_one_or_more)] = Field(min_length=1, max_length=12)   # one or more cells
-    kind: Literal["move", "push", "choice"] = "move"
-    says: str | None = Field(None, min_length=1, max_length=80)
+    start: str = Field(alias="from", description="the cell it starts from")
+    to: Annotated[list[str], BeforeValidator(_one_or_more, json_schema_input_type=str | list[str])] = Field(
+        min_length=1, max_length=12, description="the cell it points to, or a list of cells (one arrow to each)")
+    kind: Literal["move", "push", "choice"] = Field(
+        "move", description="move (dashed), push (solid) or choice (dotted: a way that may be taken)")
+    says: str | None = Field(None, min_length=1, max_length=80, description="its words in the legend")
 
 
 class Diagram(Strict):
-    caption: str = ""
+    caption: str = Field("", description="the caption under the drawing (the rule text may give another)")
     grid: GridSpec
-    cells: dict[str, Annotated[list[str], BeforeValidator(_one_or_more)]] = {}
-    labels: dict[str, str] = {}
-    arrows: list[Arrow] = []
+    cells: dict[str, Annotated[list[str], BeforeValidator(_one_or_more, json_schema_input_type=str | list[str])]] = \
+        Field({}, description="cell -> the pieces on it, by their names under pieces: (the same name again: a stack)")
+    labels: dict[str, str] = Field({}, description="cell -> a short label, set in a pill under its middle")
+    arrows: list[Arrow] = Field([], description="arrows from cell to cell, drawn over the pieces")
 
 
 class DiagramFile(Strict):
-    pieces: dict[str, PieceLook] = {}
-    diagrams: dict[str, Diagram] = {}
+    pieces: dict[str, PieceLook] = Field({}, description="the pieces this file's diagrams show, by the name "
+                                                          "the diagrams use")
+    diagrams: dict[str, Diagram] = Field({}, description="diagrams by the name the rule text places them with")
 
 
 class Diagrams:

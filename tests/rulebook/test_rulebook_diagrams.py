@@ -38,9 +38,10 @@ components:
     face: pawn
     fields:
       colour: {type: text}
+      paint: {type: text}
     pieces:
-      - {colour: pawn-red, count: 4}
-      - {colour: pawn-blue, count: 4}
+      - {colour: red, paint: pawn-red, count: 4}
+      - {colour: blue, paint: pawn-blue, count: 4}
   - id: coins
     name: Coins
     kind: token
@@ -49,16 +50,16 @@ components:
     pieces:
       - {count: 10}
 """
-PAWN = "id: pawn\nsize: [12mm, 12mm]\nshape: round\nelements:\n  background: {kind: background, fill: $colour}\n"
+PAWN = "id: pawn\nsize: [12mm, 12mm]\nshape: round\nelements:\n  background: {kind: background, fill: $paint}\n"
 COIN = "id: coin\nsize: [10mm, 10mm]\nshape: round\nelements:\n  background: {kind: background, fill: pawn-gold}\n"
 DIAGRAMS = """pieces:
   red:
     component: pawns
-    where: {colour: pawn-red}
+    where: {colour: red}
     says: a red pawn
   blue:
     component: pawns
-    where: {colour: pawn-blue}
+    where: {colour: blue}
     says: a blue pawn
   coin:
     component: coins
@@ -250,7 +251,7 @@ def test_two_builds_are_identical(books, tmp_path, rulebook_env):
     ("      b3: [coin]\n", "      e3: [coin]\n", "diagrams.square-move.cells.e3", "'e3'"),
     ("      - {from: b2, to: b3,", "      - {from: b2, to: b9,", "diagrams.hex-push.arrows[0].to", "'b9'"),
     ("    component: coins\n", "    component: coin\n", "pieces.coin.component", "'coin'"),
-    ("    where: {colour: pawn-blue}\n", "    where: {colour: green}\n", "pieces.blue.where", "green"),
+    ("    where: {colour: blue}\n", "    where: {colour: green}\n", "pieces.blue.where", "green"),
     ("      c1: ends here\n", "      c1: ends here, after passing over every other cell\n",
      "diagrams.square-move.labels.c1", "ends here, after"),
     ("    grid: {shape: hex,", "    grid: {shape: hexes,", "diagrams.hex-push.grid.shape", "hexes"),
@@ -283,6 +284,26 @@ def test_an_unknown_diagram_in_the_rule_text_names_its_line(tmp_path, rulebook_e
                      env={**rulebook_env, "PNP_PROJECT": str(root)})
     assert result.returncode == 2
     assert f"rules/rulebook.md:{line}" in result.stderr and "'square-moves'" in result.stderr, result.stderr
+
+
+def test_the_authoring_pages_example_builds_and_its_error_line_is_the_one_shown(tmp_path, rulebook_env):
+    """docs/how-to/rule-text.md shows docs/examples/rule-text/diagrams.yaml and the line a cell off
+    its grid gives: both are what the tool does."""
+    from rulebook_helpers import ROOT
+    example = (ROOT / "docs" / "examples" / "rule-text" / "diagrams.yaml").read_text()
+    page = (ROOT / "docs" / "how-to" / "rule-text.md").read_text()
+    shown = page.split("```text\n", 1)[1].split("\n", 1)[0].replace("my-game", "skirmish")
+    root = write_game(tmp_path)
+    rules = root / "components" / "skirmish" / "rules"
+    (rules / "diagrams" / "field.yaml").unlink()
+    (rules / "diagrams" / "moves.yaml").write_text(example)
+    (rules / "rulebook.md").write_text("# Moves\n\n{{ diagram('jump') }}\n\n{{ diagram('shove') }}\n")
+    env = {**rulebook_env, "PNP_PROJECT": str(root)}
+    result = run_cli("rulebook", "skirmish", "--out", str(tmp_path / "out"), env=env)
+    assert result.returncode == 0, result.stderr
+    (rules / "diagrams" / "moves.yaml").write_text(example.replace("      c2: rival", "      e2: rival"))
+    result = run_cli("rulebook", "skirmish", "--out", str(tmp_path / "out2"), env=env, cwd=root)
+    assert result.returncode == 2 and result.stderr.strip().endswith(shown), (result.stderr, shown)
 
 
 def test_the_mana_hex_book_draws_its_move_and_push_and_calls_its_title_a_working_title(player_books):
