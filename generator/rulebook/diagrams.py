@@ -78,7 +78,7 @@ class GridSpec(Strict):
         "flat", description="hexes: flat tops in columns (odd columns lower), or pointed tops in rows (even rows "
                             "to the right)")
     coordinates: bool = Field(False, description="column letters above the grid, row numbers beside it")
-    cell: float = Field(20, ge=8, le=60, description="the widest a cell is drawn, in mm (narrower when the "
+    cell: float = Field(16, ge=8, le=60, description="the widest a cell is drawn, in mm (narrower when the "
                                                      "column is)")
 
 

@@ -173,26 +173,42 @@ class GridDiagram(Flowable):
         return out
 
     def _pieces(self, placed: Placed) -> None:
-        """The cell's pieces side by side, centred (above its label, if it has one), shrunk
-        together when the row would be wider than the cell's middle."""
+        """The cell's pieces side by side, centred (above its label, if it has one); or, when that
+        would shrink them more, the first stack above the others (a figure standing over its tokens).
+        They shrink together when they would not fit the cell's middle."""
         cell_w, cell_h = (v * self.unit for v in self.shape.across)
         stacks = self._stacks(placed.pieces)
-        heights = [piece.size * cell_h for piece, _ in stacks]
-        widths = [h * piece.aspect * (1 + FANNED * (n - 1)) for (piece, n), h in zip(stacks, heights)]
-        gap = 0.04 * cell_w
-        row = sum(widths) + gap * (len(widths) - 1)
-        room = (0.8 if self.shape.shape == "square" else 0.64) * cell_w   # a hex narrows above and below its middle
-        shrink = min(1.0, room / row) if row else 1.0
+        labelled = placed.cell in self.labels
+        room_w = (0.8 if self.shape.shape == "square" else 0.64) * cell_w   # a hex narrows above and below its middle
+        room_h = (0.62 if labelled else 0.88) * cell_h
+        rows = min(([stacks], [stacks[:1], stacks[1:]]) if len(stacks) > 1 else ([stacks],),
+                   key=lambda split: -self._fit(split, cell_w, cell_h, room_w, room_h))
+        scale = self._fit(rows, cell_w, cell_h, room_w, room_h)
+        gap = 0.04 * cell_w * scale
         cx, cy = self.centre(placed.cell)
-        if placed.cell in self.labels:
-            cy += 0.12 * cell_h
-        x = cx - row * shrink / 2
-        for (piece, count), h, w in zip(stacks, heights, widths):
-            h, w = h * shrink, w * shrink
-            one = h * piece.aspect
-            for k in range(count):
-                self.paint(piece, x + k * FANNED * one, cy + h / 2, h)
-            x += w + gap * shrink
+        tall = [max(piece.size for piece, _ in row) * cell_h * scale for row in rows]
+        top = cy + (sum(tall) + gap * (len(rows) - 1)) / 2 + (0.12 * cell_h if labelled else 0.0)
+        for row, height in zip(rows, tall):
+            widths = [self._stack_width(piece, n, cell_h) * scale for piece, n in row]
+            x = cx - (sum(widths) + gap * (len(row) - 1)) / 2
+            for (piece, count), w in zip(row, widths):
+                h = piece.size * cell_h * scale
+                for k in range(count):
+                    self.paint(piece, x + k * FANNED * h * piece.aspect, top - (height - h) / 2, h)
+                x += w + gap
+            top -= height + gap
+
+    @staticmethod
+    def _stack_width(piece: DrawnPiece, count: int, cell_h: float) -> float:
+        return piece.size * cell_h * piece.aspect * (1 + FANNED * (count - 1))
+
+    def _fit(self, rows: list[list[tuple[DrawnPiece, int]]], cell_w: float, cell_h: float, room_w: float,
+             room_h: float) -> float:
+        """The scale (1 at most) at which ``rows`` of stacks fit ``room_w`` by ``room_h`` points."""
+        gap = 0.04 * cell_w
+        wide = max(sum(self._stack_width(p, n, cell_h) for p, n in row) + gap * (len(row) - 1) for row in rows)
+        tall = sum(max(p.size for p, _ in row) * cell_h for row in rows) + gap * (len(rows) - 1)
+        return min(1.0, room_w / wide, room_h / tall)
 
     def paint(self, piece: DrawnPiece, x: float, top: float, height: float, canv: Any = None) -> None:
         """``piece`` as printed (the part of its face it shows), its top-left corner at (x, top)
@@ -231,7 +247,7 @@ class GridDiagram(Flowable):
         occupied = {placed.cell for placed in self.placed if placed.pieces}
         inset = (0.44 if arrow.start in occupied else 0.15) * cell_h
         end_inset = (0.36 if arrow.end in occupied else 0.1) * cell_h
-        head = max(4.0, 0.1 * self.unit)
+        head = max(4.5, 0.13 * self.unit)
         _, role, dash = ARROWS[arrow.kind]
         colour = self.styles.colour(role)
         tip_x, tip_y = x2 - ux * end_inset, y2 - uy * end_inset
