@@ -314,3 +314,24 @@ def test_the_mana_hex_book_draws_its_move_and_push_and_calls_its_title_a_working
     for words in ("the move: 3 hexes in a straight line", "passed over", "ends here", "1 mana on a hex",
                   "the Scholar\u2019s totem", "the Witch\u2019s totem", "one of these ways"):
         assert words in text, words
+
+
+@pytest.mark.parametrize("orientation", ["flat", "pointy"])
+def test_neighbouring_hexes_share_a_whole_face_and_the_grid_holds_them(orientation):
+    """Each hex has its neighbours one face-width (sqrt 3 / 2 of its corner-to-corner width) away,
+    sharing two corners with each; every corner lies inside the grid's size."""
+    from generator.rulebook.grids import GridShape
+    grid = GridShape("hex", 5, 4, orientation)
+    width, height = grid.size
+    corners = {name: [(round(x, 6), round(y, 6)) for x, y in grid.corners(*grid.cell(name))] for name in grid.names()}
+    centres = {name: grid.centre(*grid.cell(name)) for name in grid.names()}
+    for name, points in corners.items():
+        assert all(-1e-6 <= x <= width + 1e-6 and -1e-6 <= y <= height + 1e-6 for x, y in points), name
+        near = [other for other in centres if other != name
+                and math.dist(centres[name], centres[other]) < math.sqrt(3) / 2 + 1e-6]
+        assert 2 <= len(near) <= 6, (name, near)
+        for other in near:
+            assert abs(math.dist(centres[name], centres[other]) - math.sqrt(3) / 2) < 1e-6
+            assert len(set(points) & set(corners[other])) == 2, (name, other)
+    assert max(x for p in corners.values() for x, _ in p) == pytest.approx(width)
+    assert max(y for p in corners.values() for _, y in p) == pytest.approx(height)
