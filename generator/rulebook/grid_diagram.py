@@ -9,6 +9,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from reportlab.lib.colors import Color
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
@@ -17,7 +18,7 @@ from generator.rulebook.drawing import arrowhead, pill
 from generator.rulebook.faces import PieceFaces
 from generator.rulebook.grids import GridShape
 from generator.rulebook.legend import LegendItem, merged
-from generator.rulebook.legible import ink_on
+from generator.rulebook.legible import ink_on, rgb
 from generator.rulebook.styles import Styles
 
 # an arrow's kind -> (its legend swatch, its colour role, its dash)
@@ -27,6 +28,7 @@ ARROWS: dict[str, tuple[str, str, tuple[float, float] | None]] = {
 LABEL_ROLE = "axis"     # a label's pill is edged in this role's colour
 LABEL_SPAN = 1.5        # the widest a label's pill may be, in cells
 FANNED = 0.35           # each further piece of a stack shows this share of its width
+CELL_TINT = 0.5         # the cells' fill: this share of the parchment colour, the rest paper (light, to save ink)
 SMALLEST_CELL = 3.4     # the least height of a cell, in the figures' smallest text sizes: a piece and a label
 
 
@@ -140,12 +142,16 @@ class GridDiagram(Flowable):
             path.lineTo(*p)
         path.close()
         canv.saveState()
-        canv.setFillColor(self.styles.palette.get("parchment"))
+        canv.setFillColor(self._cell_fill())
         canv.setStrokeColor(self.styles.colour("axis"))
         canv.setLineWidth(0.7)
         canv.setLineJoin(1)
         canv.drawPath(path, stroke=1, fill=1)
         canv.restoreState()
+
+    def _cell_fill(self) -> Color:
+        tint, paper = rgb(self.styles.palette.get("parchment")), rgb(self.styles.palette.get("paper"))
+        return Color(*(CELL_TINT * t + (1 - CELL_TINT) * p for t, p in zip(tint, paper)))
 
     def _coordinates(self) -> None:
         canv, size = self.canv, self.min_text

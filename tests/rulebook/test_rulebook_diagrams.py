@@ -17,7 +17,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from test_rulebook_figures_legible import small_text  # noqa: E402
 
-RED, BLUE, GOLD, PARCHMENT = (0.8, 0.1, 0.1), (0.1, 0.2, 0.75), (0.85, 0.65, 0.1), (0xF5 / 255, 0xEE / 255, 0xDB / 255)
+RED, BLUE, GOLD = (0.8, 0.1, 0.1), (0.1, 0.2, 0.75), (0.85, 0.65, 0.1)
+CELL = tuple((v / 255 + 1) / 2 for v in (0xF5, 0xEE, 0xDB))   # the cells: half parchment, half paper
 PROFILES = {"letter": "rulebook-letter", "a4": "rulebook-a4", "a5": "rulebook-a5-booklet"}
 SQUARE = {"a1": RED, "d3": BLUE, "b3": GOLD}          # the square diagram's pieces, one a cell
 HEX = {"b2": RED, "c1": BLUE, "a3": GOLD, "d3": RED}  # the hex diagram's
@@ -142,9 +143,9 @@ def _near(colour, wanted, slack: float = 0.02) -> bool:
 
 
 def _grids(page) -> list[tuple[float, float, float, float]]:
-    """The bounding boxes (x0, top, x1, bottom) of the page's grids: its parchment cells, grouped
+    """The bounding boxes (x0, top, x1, bottom) of the page's grids: its tinted cells, grouped
     where they touch."""
-    cells = sorted((o for o in page.rects + page.curves if _near(o.get("non_stroking_color"), PARCHMENT, 0.01)),
+    cells = sorted((o for o in page.rects + page.curves if _near(o.get("non_stroking_color"), CELL, 0.01)),
                    key=lambda o: o["top"])
     groups: list[list[float]] = []
     for o in cells:
