@@ -27,6 +27,6 @@ from generator.rulebook.styles import Styles
 
 __all__ = ["MIN_EDGE_CONTRAST", "REPEAT", "Appendices", "Book", "EngineInputs", "Figure", "Key", "Legend", "LegendFigure",
            "PieceFaces", "PieceRef", "SmallBoards", "Styles", "Work",
-           "arrowhead", "charts", "choose_seed", "command_line", "count_box", "counts", "fit_lines", "folded_turns", "fit_size", "highlights_by_turn",
+           "arrowhead", "charts", "choose_seed", "command_line", "count_box", "counts", "fit_lines", "fit_size", "folded_turns", "highlights_by_turn",
            "ink_on", "keyed", "merged", "pill", "print_contrast", "resolve", "sample_game", "share", "spread",
            "told_parts"]

@@ -4,7 +4,7 @@ rulebook.yaml's ``sample:`` lists the events the sample game should show (each e
 module says which events it can recognise in a told turn) and how many seeds to try. Seeds are
 tried in order from the profile's ``sample_seed``; the first game that shows every event wins and
 ends the search, else the one that shows the most events, then has the fewest ``repeat`` turns (a
-turn the same as that player's turn before) among the turns told in full, then is the shortest (the
+turn the appendix folds, see below) among the first turns it tells, then is the shortest (the
 earliest among equals). Repeats do not stop the search, because a game may open with turns every
 game shares (pieces set up one at a time); the appendix folds repeated turns into one line
 (``told_parts``: a stretch where each player makes the same turn again and again is one line for
@@ -65,11 +65,14 @@ def search_work(inputs: EngineInputs, agents: tuple[str, str], first_seed: int, 
 
 
 def reader_fingerprint(read_events: EventReader) -> str:
-    """A hash of the code that reads a game's events and ranks the games: the modules beside the
-    reader (a game's rulebook appendix, which the engine's own fingerprint leaves out) and this
-    module. A reader that sees a game differently is never answered by a search it did not make."""
-    folder = Path(inspect.getfile(read_events)).parent
-    return source_digest(sorted(folder.glob("*.py")) + [Path(__file__)], [])
+    """A hash of the code that reads a game's events and ranks the games: the modules of the
+    reader's package (a game's rulebook appendix, which the engine's own fingerprint leaves out;
+    the reader's module alone when it is in no package) and this module. A reader that sees a game
+    differently is never answered by a search it did not make."""
+    path = Path(inspect.getfile(read_events))
+    module = inspect.getmodule(read_events)
+    own = sorted(path.parent.glob("*.py")) if module is not None and module.__package__ else [path]
+    return source_digest(own + [Path(__file__)], [])
 
 
 def _search_seeds(unit: tuple) -> dict[str, Any]:

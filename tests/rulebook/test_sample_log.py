@@ -109,14 +109,22 @@ def test_a_wanted_event_is_shown_on_a_turn_told_in_full_when_the_game_has_one():
 
 
 def test_the_search_is_keyed_by_the_code_that_reads_its_games(tmp_path, monkeypatch):
-    """A changed event reader (a game's appendix, which the engine's fingerprint leaves out) makes a
-    new search rather than reading an old one's highlights."""
+    """A changed event reader or a module of its package (a game's rulebook appendix, which the
+    engine's fingerprint leaves out) makes a new search rather than reading an old one's highlights;
+    for a reader in no package, only its own module counts."""
     import importlib
     from generator.runs.sample_search import reader_fingerprint
-    reader = tmp_path / "made_up_reader.py"
-    reader.write_text("def read(inputs, record):\n    return []\n")
+    book = tmp_path / "made_up_book"
+    book.mkdir()
+    (book / "__init__.py").write_text("")
+    (book / "reader.py").write_text("def read(inputs, record):\n    return []\n")
+    (tmp_path / "made_up_reader.py").write_text("def read(inputs, record):\n    return []\n")
     monkeypatch.syspath_prepend(str(tmp_path))
-    module = importlib.import_module("made_up_reader")
-    before = reader_fingerprint(module.read)
-    (tmp_path / "story.py").write_text("TOLD = 1\n")   # a module beside it, as a book's story is
-    assert reader_fingerprint(module.read) != before
+    packaged = importlib.import_module("made_up_book.reader").read
+    alone = importlib.import_module("made_up_reader").read
+    before = reader_fingerprint(packaged), reader_fingerprint(alone)
+    (book / "story.py").write_text("TOLD = 1\n")   # a module beside the reader, as a book's story is
+    (tmp_path / "notes.py").write_text("X = 1\n")  # beside the lone reader: not its code
+    assert reader_fingerprint(packaged) != before[0] and reader_fingerprint(alone) == before[1]
+    (tmp_path / "made_up_reader.py").write_text("def read(inputs, record):\n    return [(1, set())]\n")
+    assert reader_fingerprint(alone) != before[1]
