@@ -14,6 +14,7 @@ from typing import Iterable
 NBSP = "\u00a0"
 TIED_NAME = 20   # the longest name (characters) whose words are kept on one line
 TIED_END = 24    # the longest pair of last words tied at a paragraph's end ("face down.", "a long-word pair.")
+RUNT = 8         # the longest last word that would be a runt alone on a paragraph's last line ("down.")
 _TAG = re.compile(r"(<[^>]*>)")
 
 
@@ -45,10 +46,12 @@ class Ties:
 
     @staticmethod
     def last_words(markup: str) -> str:
-        """``markup`` with the space before its last word made a no-break space, when the last two
-        words together are short (``TIED_END``): the last line never holds one short word alone."""
-        pair = _plain(markup).split()[-2:]
-        if len(pair) < 2 or len(pair[0]) + len(pair[1]) + 1 > TIED_END:
+        """``markup`` with the space before its last word made a no-break space, when the last word
+        is short (``RUNT``) and the two together are short (``TIED_END``): the last line never holds
+        one short word alone. A longer last word may stand alone ("suggestion.", "a1–b1–c1."):
+        tying it would only stretch the line above."""
+        pair = re.split(r"[^\S\u00a0]+", _plain(markup).strip())[-2:]   # "face\u00a0down." counts as one word
+        if len(pair) < 2 or len(pair[1]) > RUNT or len(pair[0]) + len(pair[1]) + 1 > TIED_END:
             return markup
         parts = _TAG.split(markup.rstrip())
         for i in range(len(parts) - 1, -1, -1):
