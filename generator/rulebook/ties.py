@@ -30,11 +30,13 @@ def is_unbroken(word: str, unbroken: frozenset[str]) -> bool:
 
 
 class Ties:
-    """Ties the words of the short names ``names`` (any case) and a paragraph's last two words."""
+    """Ties the words of the short names ``names`` (any case, without a leading article) and a
+    paragraph's last two words."""
 
     def __init__(self, names: Iterable[str] = ()):
-        short = sorted({" ".join(n.split()) for n in names if " " in n.strip() and len(n) <= TIED_NAME
-                        and not re.search(r"\d", n)}, key=len, reverse=True)
+        proper = {_without_article(" ".join(n.split())) for n in names
+                  if len(n) <= TIED_NAME and not re.search(r"\d", n)}
+        short = sorted((n for n in proper if " " in n), key=len, reverse=True)
         self.pattern = re.compile(r"(?<!\w)(?:" + "|".join(r"\s+".join(map(re.escape, n.split())) for n in short)
                                   + r")(?!\w)", re.IGNORECASE) if short else None
 
@@ -60,6 +62,12 @@ class Ties:
                 parts[i] = parts[i][:at] + NBSP + parts[i][at + 1:]
                 return "".join(parts)
         return markup
+
+
+def _without_article(name: str) -> str:
+    """``name`` without a leading article: "the / Grove" reads as well as "the / path", so only the
+    name's own words are tied ("The Grove" ties nothing, "The Crown of Stars" ties "Crown of Stars")."""
+    return re.sub(r"^(?:the|a|an)\s+", "", name, flags=re.IGNORECASE)
 
 
 def _plain(markup: str) -> str:
