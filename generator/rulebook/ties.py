@@ -51,9 +51,14 @@ class Ties:
         """``markup`` with the space before its last word made a no-break space, when the last word
         is short (``RUNT``) and the two together are short (``TIED_END``): the last line never holds
         one short word alone. A longer last word may stand alone ("suggestion.", "a1–b1–c1."):
-        tying it would only stretch the line above."""
+        tying it would only stretch the line above; but it is never hyphenated, which would leave its
+        tail alone ("gestion.")."""
         pair = re.split(r"[^\S\u00a0]+", _plain(markup).strip())[-2:]   # "face\u00a0down." counts as one word
-        if len(pair) < 2 or len(pair[1]) > RUNT or len(pair[0]) + len(pair[1]) + 1 > TIED_END:
+        if len(pair) == 2 and NBSP in pair[1]:   # tied already: one unit that no hyphen breaks
+            return markup
+        if len(pair) == 2 and len(pair[1]) > RUNT:
+            return _unhyphenated_end(markup, pair[1])
+        if len(pair) < 2 or len(pair[0]) + len(pair[1]) + 1 > TIED_END:
             return markup
         parts = _TAG.split(markup.rstrip())
         for i in range(len(parts) - 1, -1, -1):
@@ -62,6 +67,15 @@ class Ties:
                 parts[i] = parts[i][:at] + NBSP + parts[i][at + 1:]
                 return "".join(parts)
         return markup
+
+
+def _unhyphenated_end(markup: str, word: str) -> str:
+    """``markup`` with its last word ``word`` in reportlab's ``<nobr>``, which keeps it from being
+    hyphenated, when the word stands in one run of text (not across tags)."""
+    parts = _TAG.split(markup.rstrip())
+    if parts[-1].endswith(word) and (len(parts[-1]) == len(word) or parts[-1][-len(word) - 1].isspace()):
+        parts[-1] = f"{parts[-1][:-len(word)]}<nobr>{word}</nobr>"
+    return "".join(parts)
 
 
 def _without_article(name: str) -> str:

@@ -135,8 +135,10 @@ def test_the_hyphenator_leaves_the_games_words_whole():
         f"to the Grove or the Crown{NBSP}of{NBSP}Stars"
     assert Ties.last_words("they lie face down.") == f"they lie face{NBSP}down."
     assert Ties.last_words("see <i>The end</i>.") == f"see <i>The{NBSP}end</i>."
-    assert Ties.last_words("the Overchanneling consequences.") == "the Overchanneling consequences."   # too long
-    assert Ties.last_words("is our suggestion.") == "is our suggestion."   # a long last word is no runt
-    assert Ties.last_words("turn 1 reads path c3–c2–d2–d1.") == "turn 1 reads path c3–c2–d2–d1."
+    # a long last word is no runt: it may stand alone, but unhyphenated ("sug- / gestion.")
+    assert Ties.last_words("the Overchanneling consequences.") == "the Overchanneling <nobr>consequences.</nobr>"
+    assert Ties.last_words("is our suggestion.") == "is our <nobr>suggestion.</nobr>"
+    assert Ties.last_words("turn 1 reads path c3–c2–d2–d1.") == "turn 1 reads path <nobr>c3–c2–d2–d1.</nobr>"
+    assert Ties.last_words("kept back by <i>Overchanneling</i>.") == "kept back by <i>Overchanneling</i>."
     tied = Ties(["face down"])
     assert tied.last_words(tied.names("which ones lie face down.")) == f"which ones lie face{NBSP}down."
