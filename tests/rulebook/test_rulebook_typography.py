@@ -229,7 +229,7 @@ def _made_up_paragraphs(kind, profile: str) -> list:
     return out
 
 
-def _lines(paragraph) -> list[tuple[float, str]]:
+def _set_lines(paragraph) -> list[tuple[float, str]]:
     """(extra space, text) of each line of a wrapped paragraph, plain or with markup."""
     if paragraph.blPara.kind == 0:
         return [(extra, " ".join(words)) for extra, words in paragraph.blPara.lines]
@@ -242,7 +242,7 @@ def _word_spaces(paragraph) -> list[float]:
     style = paragraph.style
     space = stringWidth(" ", style.fontName, style.fontSize)
     out = []
-    for extra, text in _lines(paragraph)[:-1]:
+    for extra, text in _set_lines(paragraph)[:-1]:
         count = text.strip().count(" ") + text.count("\u00a0")
         out.append((space + extra / count) / style.fontSize if count else 0.0)
     return out
@@ -278,7 +278,7 @@ def test_a_paragraph_broken_again_keeps_its_ties_and_fills_the_measure(profile):
     short = [n for n in MADE_UP_NAMES if " " in n and len(n) <= 20]
     changed = 0
     for paragraph in _made_up_paragraphs(Justified, profile):
-        style, lines = paragraph.style, _lines(paragraph)
+        style, lines = paragraph.style, _set_lines(paragraph)
         changed += bool(next(iter(paragraph._plans.values())))
         text = "\n".join(line for _, line in lines)
         split = [m.group(0) for n in short for m in re.finditer(r"\s+".join(n.split()), text) if "\n" in m.group(0)]
@@ -304,14 +304,14 @@ def test_a_split_paragraph_keeps_the_breaks_it_had_whole():
     for whole in _made_up_paragraphs(Justified, "a5"):
         if not next(iter(whole._plans.values())):
             continue
-        lines = [line for _, line in _lines(whole)]
+        lines = [line for _, line in _set_lines(whole)]
         for at in range(2, len(lines) - 1):
             whole.wrapOn(canvas, width, 1e6)
             first, rest = whole.split(width, at * whole.style.leading + 1)
             parts = []
             for part in (first, rest):
                 part.wrapOn(canvas, width, 1e6)
-                parts += [line for _, line in _lines(part)]
+                parts += [line for _, line in _set_lines(part)]
             tried += 1
             if parts != lines:
                 moved.append((at, lines, parts))
