@@ -526,6 +526,29 @@ def test_the_log_accounts_for_every_turn_it_does_not_tell_each_row_with_the_cube
             assert "Nothing changes hands" in r["text"] or " again" in r["text"], r
 
 
+def _log_row_text(log: list[dict]) -> list[str]:
+    """The Grove's log rows (its rules' ``_log.md``) for made-up turns, as the book writes them."""
+    from generator.rulebook.text import RuleText
+    from generator.runs.sample_log import log_rows
+    macro = RuleText(ROOT / "components" / GAME / "rules").env.from_string(
+        '{% import "_log.md" as log %}{{ log.row(r) }}')
+    return [macro.render(r=r).strip() for r in log_rows(log)]
+
+
+def test_a_log_row_of_several_turns_numbers_each_players_different_moves():
+    """A row where nothing changes hands and one player made two different moves says which turn
+    made which ('Light, turn 19: ... Turn 21: ...'): listed together they read as two actions of
+    one turn, which the rules forbid. A player who made one move says it with its count."""
+    def quiet(n: int, player: str, shape: str) -> dict:
+        return {"turn": n, "player": player, "shape": shape, "words": shape, "turning": False, "change": []}
+    log = [quiet(19, "Light", "move 1 from the Grove to circle C"), quiet(20, "Dark", "pass"),
+           quiet(21, "Light", "move 5 from circle A to circle C"), quiet(22, "Dark", "pass"),
+           quiet(23, "Light", "move 1 from the Grove to circle C")]
+    assert _log_row_text(log) == [
+        "Light, turns 19 and 23: move 1 from the Grove to circle C. Turn 21: move 5 from circle A to circle C. "
+        "Dark: pass twice. Nothing changes hands."]
+
+
 def test_no_stretch_of_the_log_repeats_two_rows_turn_after_turn(grove_book):
     """Two rows made again (dice aside) right after themselves, A B A B, are one row: the log never
     prints a tug of war turn by turn."""
