@@ -343,13 +343,50 @@ def _fake_events(inputs, record):
     return [(1, ({"stun"} if seed == 3 else set()) | ({"repeat"} if seed in (1, 3) else set())), (2, set())]
 
 
-def _search(first, seeds, wanted):
+def _wasteful_events(inputs, record):
+    """Seeds 2 and 3 show the wanted event; seed 2 also wastes an action (a turn with no effect)."""
+    seed = record["seed"]
+    return [(1, {"stun"} if seed in (2, 3) else set()), (2, {"no_effect"} if seed == 2 else set())]
+
+
+def _search(first, seeds, wanted, reader=_fake_events):
     from generator.model import load_edition
     from generator.runs.work import engine_inputs
     from generator.runs.sample_search import _search_seeds
 
     inputs = engine_inputs(load_edition(GAME, EDITION))
-    return _search_seeds((inputs, ("greedy", "greedy"), first, seeds, wanted, _fake_events, 0))
+    return _search_seeds((inputs, ("greedy", "greedy"), first, seeds, wanted, reader, 0))
+
+
+def test_the_sample_search_passes_over_a_game_that_wastes_an_action_but_takes_it_when_nothing_better_shows():
+    """A game showing every event but with an action that changed nothing (a Banish where nobody
+    stood) does not end the search; the next game that shows them cleanly wins. When the seeds run
+    out, showing the events still counts first."""
+    found = _search(1, 5, ("stun",), _wasteful_events)
+    assert found["seed"] == 3 and found["tried"] == 3
+    found = _search(1, 2, ("stun",), _wasteful_events)
+    assert found["seed"] == 2 and found["tried"] == 2 and found["found"] == {"stun": 1}
+
+
+def test_a_turn_whose_action_had_nothing_to_work_on_is_read_as_wasted():
+    """The Grove's reader marks a turn whose Banish found no druid there (no roll) ``no_effect``, and
+    not a turn whose Banish rolled and missed."""
+    from generator.model import load_edition
+    from generator.runs.work import engine_inputs
+    from pnp_games.grove.book.book import read_events
+    from pnp_games.grove.book.story import game_turns
+
+    inputs = engine_inputs(load_edition(GAME, EDITION))
+    for seed in range(1, 40):
+        from generator.play.registry import play_game
+        record = play_game(inputs.options, inputs.inputs, seed, ["random", "random"], game=inputs.engine).to_dict()
+        _, turns = game_turns(inputs.options, record["actions"])
+        unrolled = {t["turn"] for t, _ in turns if any(s.get("no_roll") for s in t["steps"])}
+        if unrolled:
+            break
+    assert unrolled, "no random game wastes an action: choose another reader check"
+    wasted = {turn for turn, shown in read_events(inputs, record) if "no_effect" in shown}
+    assert wasted == unrolled
 
 
 def test_the_sample_search_stops_at_the_first_game_showing_every_event_repeats_or_not():
