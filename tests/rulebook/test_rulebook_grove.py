@@ -816,3 +816,36 @@ def test_what_a_stun_or_banish_leaves_is_the_engines_count():
                 assert left == there, (told["turn"], change)
                 assert f"{change[1]}'s druids at {at}" in change_words(change), change
     assert seen == {"stunned", "sent home"}
+
+
+def test_the_banish_example_tells_whose_druids_go_when_the_banisher_has_a_choice():
+    """The rules' Banish example (rules/examples/actions.yaml) as the engine plays it: two sixes
+    against two standing and one lying Dark druid at B send two of three home, and the narration
+    says which kinds went (the engine's order, so a rule option that changes it changes the words);
+    a Banish that sends every druid there home offers no choice and says nothing of it."""
+    import yaml
+    from generator.model import load_edition
+    from generator.play.positions import build_position
+    from generator.rulebook.text import RuleText
+    from generator.runs.work import engine_inputs
+    from pnp_games.grove.book.book import turn_events
+    from pnp_games.grove.book.story import game_turns
+
+    inputs = engine_inputs(load_edition(GAME, EDITION))
+    rules = ROOT / "components" / GAME / "rules"
+    entry = yaml.safe_load((rules / "examples" / "actions.yaml").read_text())["banish-choice"]
+    narrate = RuleText(rules).env.from_string('{% import "_narration.md" as n %}{{ n.turn(t) }}')
+
+    def told(move: str) -> dict:
+        start = build_position(inputs.engine, inputs.options, entry["position"])
+        _, turns = game_turns(inputs.options, [a.strip() for a in move.split(";")], start)
+        return turns[0][0]
+
+    choice = told(entry["move"])
+    assert {"banish", "banish_choice"} <= turn_events(choice, False)
+    words = _flat(narrate.render(t=choice))
+    assert "two of Dark's druids go back to the Grove, lying down. Of the three there, Light chooses the two " \
+           "standing ones." in words, words
+    every = told("banish B; roll 6-6-6")
+    assert "banish_choice" not in turn_events(every, False)
+    assert "chooses" not in narrate.render(t=every)

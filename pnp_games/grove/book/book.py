@@ -104,7 +104,7 @@ def _key(book: Book, items: list[tuple[str, str, str]]) -> Figure:
     return lambda w: [LegendFigure(book.styles, w, items)]
 
 
-EVENTS = ("stun", "stun_capped", "banish", "stand_at_grove", "bonus_action", "cancellation", "control_lost", "pass",
+EVENTS = ("stun", "stun_capped", "banish", "banish_choice", "stand_at_grove", "bonus_action", "cancellation", "control_lost", "pass",
           "victory", REPEAT)
 
 
@@ -119,6 +119,8 @@ def turn_events(told: dict[str, Any], winner: bool) -> set[str]:
                 events.add("stun_capped")
         elif kind == BANISH and step.get("banished"):
             events.add("banish")
+            if step.get("choice"):
+                events.add("banish_choice")
         elif kind == STAND and step["at"] == "G":
             events.add("stand_at_grove")
             if step.get("bonus"):
