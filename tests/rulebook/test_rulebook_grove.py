@@ -349,23 +349,26 @@ def _wasteful_events(inputs, record):
     return [(1, {"stun"} if seed in (2, 3) else set()), (2, {"no_effect"} if seed == 2 else set())]
 
 
-def _search(first, seeds, wanted, reader=_fake_events):
+def _search(first, seeds, wanted, reader=_fake_events, told=0):
     from generator.model import load_edition
     from generator.runs.work import engine_inputs
     from generator.runs.sample_search import _search_seeds
 
     inputs = engine_inputs(load_edition(GAME, EDITION))
-    return _search_seeds((inputs, ("greedy", "greedy"), first, seeds, wanted, reader, 0))
+    return _search_seeds((inputs, ("greedy", "greedy"), first, seeds, wanted, reader, told))
 
 
 def test_the_sample_search_passes_over_a_game_that_wastes_an_action_but_takes_it_when_nothing_better_shows():
     """A game showing every event but with an action that changed nothing (a Banish where nobody
-    stood) does not end the search; the next game that shows them cleanly wins. When the seeds run
-    out, showing the events still counts first."""
+    stood) in a turn that teaches does not end the search; the next game that shows them cleanly
+    wins. When the seeds run out, showing the events still counts first."""
     found = _search(1, 5, ("stun",), _wasteful_events)
     assert found["seed"] == 3 and found["tried"] == 3
     found = _search(1, 2, ("stun",), _wasteful_events)
     assert found["seed"] == 2 and found["tried"] == 2 and found["found"] == {"stun": 1}
+    # turn 2 is not told in full and shows nothing wanted: its wasted action is left to the log's key
+    found = _search(1, 5, ("stun",), _wasteful_events, told=1)
+    assert found["seed"] == 2 and found["tried"] == 2
 
 
 def test_a_turn_whose_action_had_nothing_to_work_on_is_read_as_wasted():
