@@ -183,24 +183,30 @@ class PieceFaces:
         line's box (x, y from the face's top left, width, height, in the template's units), as wide
         as the text at the size it prints at and as tall as that size's line. A text the face does
         not print (its ``when`` leaves it off) has no box."""
+        return [box for _, text, box in self.printed_texts(template, values) if text == wanted.strip()]
+
+    def printed_texts(self, template: Template, values: dict) -> list[tuple[str, str, tuple[float, float, float, float]]]:
+        """Every text a face prints: its element's name, the text and its box as ``text_boxes`` gives
+        it (a text set on several lines, turned or on an arc: its element's whole box)."""
         from ..draw.bindings import format_text
         from ..elements.args.conditions import holds
         fonts = self._for_checks.fonts
         out = []
-        for element in self._for_checks.bound(template, values).values():
+        for name, element in self._for_checks.bound(template, values).items():
             if getattr(element, "kind", None) != "text" or not holds(element.when, values):
                 continue
-            if format_text(element.text, values, element.labels).strip() != wanted.strip():
-                continue
-            if element.rotate or element.path != "box":   # turned or on an arc: its whole box, to be safe
-                out.append((element.x, element.y, element.w, element.h))
+            wanted = format_text(element.text, values, element.labels).strip()
+            if not wanted:
                 continue
             size = printed_size(element, values, fonts[element.font])
-            wide = min(element.w, stringWidth(wanted.strip(), fonts[element.font], size))
+            if element.rotate or element.path != "box" or stringWidth(wanted, fonts[element.font], size) > element.w:
+                out.append((name, wanted, (element.x, element.y, element.w, element.h)))
+                continue
+            wide = stringWidth(wanted, fonts[element.font], size)
             left = {"left": 0.0, "right": element.w - wide}.get(element.align, (element.w - wide) / 2)
             tall = min(element.h, size * 1.2)
             top = {"top": 0.0, "bottom": element.h - tall}.get(element.valign, (element.h - tall) / 2)
-            out.append((element.x + left, element.y + top, wide, tall))
+            out.append((name, wanted, (element.x + left, element.y + top, wide, tall)))
         return out
 
 
