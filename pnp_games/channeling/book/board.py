@@ -105,9 +105,10 @@ class BoardDiagram(Flowable):
     diagram but never go below that floor. The cards on the grid are drawn plain, with their values
     (rulebook.yaml ``board.values``) as figures: at a board's size their art is unreadable. Their
     names are printed where one fits a line; with ``named`` (the setup board, which introduces the
-    cards) every name is printed, a long one on two lines, and a card is drawn taller than its
-    shape when its values, a druid and the name's lines need it (give such a board the width
-    ``board_width`` finds for the names' widest word).
+    cards) every name is printed, a long one on two lines (give such a board the width
+    ``board_width`` finds for the names' widest word). Where no name fits one line, or the board
+    was ``widened`` for its names (a small page), its rows are as tall as what their cards show:
+    the value badges, a druid's place where one stands, the name's lines.
     """
 
     BORDER = 0.5   # glyph cards and the deck drawn at half size: they label the grid, they are not played on
@@ -115,9 +116,9 @@ class BoardDiagram(Flowable):
     min_scale = 1.0  # its text is at the smallest size already: a page must not shrink it further
 
     def __init__(self, view: BoardView, faces: PieceFaces, parts: BoardParts, styles: Styles, width: float,
-                 legend: bool = True, named: bool = False):
+                 legend: bool = True, named: bool = False, widened: bool = False):
         super().__init__()
-        self.named = named
+        self.named, self.widened = named, widened
         self.view, self.faces, self.parts, self.styles = view, faces, parts, styles
         deck_id = faces.edition.spec.deck
         assert deck_id is not None  # a game drawn on a board of cards has a deck
@@ -157,10 +158,10 @@ class BoardDiagram(Flowable):
         if not self.parts.values:
             return 1
         names = [self._name(card.name) for card in self.view.cards if card is not None]
-        if not any(len(name[1]) == 1 for name in names if name):   # no name fits on one line
-            self.short_names = self.named and any(names)
-            if not self.short_names:
-                return 0
+        one_line = any(len(name[1]) == 1 for name in names if name)
+        self.short_names = self.named and any(names) and (self.widened or not one_line)
+        if not one_line and not self.short_names:
+            return 0
         return 2 if any(name is None or len(name[1]) > 1 for name in names) else 1
 
     def _named_row(self, row: int) -> float:

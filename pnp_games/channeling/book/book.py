@@ -22,8 +22,9 @@ def _board(book: Book, parts: BoardParts, view, share: float, named: bool = Fals
     word = widest_word(view, book.styles.bold_font, floor) if named else 0.0
 
     def figure(width: float) -> list:
-        diagram = BoardDiagram(view, book.faces, parts, book.styles,
-                               board_width(width * share, width, floor, view.size, word), legend=False, named=named)
+        wide = board_width(width * share, width, floor, view.size, word)
+        widened = wide > board_width(width * share, width, floor, view.size)
+        diagram = BoardDiagram(view, book.faces, parts, book.styles, wide, legend=False, named=named, widened=widened)
         return [diagram, diagram.key()]   # the key apart: beside a short text it goes under the text
     return figure
 
