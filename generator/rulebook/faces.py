@@ -24,7 +24,7 @@ from generator.render.faces import FacePainter
 GROUND_PX = 480     # the face drawn without its texts this many pixels on its longer side, to see what a text touches
 CROSSED = 0.003     # share of a text's box that may differ from its ground (stray antialiasing) on a plain ground
 INK_STEP = 40       # a pixel this far (0-255, in any channel) from the ground's colour is something else
-MARGIN = 0.12       # a raised text keeps this share of its size clear around its letters
+MARGIN = 0.05       # a raised text keeps this share of its size clear around its letters
 CAP, DESCENT = 0.76, 0.22   # letters' height above the baseline and below it (shares of the size)
 DESCENDERS = set("gjpqy,;()[]{}_/|@$")
 
@@ -127,10 +127,16 @@ class PieceFaces:
         floor = self.min_text / scale * (1 + 1e-9)   # not a hair under
         raised = {name: elements[name].model_copy(update={"size": floor, "fit": "none"}) for name in small
                   if enlarge and self.fits_everywhere(enlarge, template, name) >= floor
-                  and self.clear(template, values, name, floor)}
+                  and self.clear_raised(template, values, name, floor)}
         kept = {name: raised.get(name, e) for name, e in elements.items() if name not in small or name in raised}
         marks = [f"{name}@{floor:.3f}" if name in raised else name for name in small]
         return replace(template, id=f"{template.id}~{'~'.join(marks)}", elements=kept)
+
+    def clear_raised(self, template: Template, values: dict, name: str, size: float) -> bool:
+        """Whether ``name`` raised to ``size`` stays as clear of the art as the face prints it: clear,
+        or printed over art by the face's own design (not clear at its own size either)."""
+        own = self.text_sizes(template, values)[name][0]
+        return self.clear(template, values, name, size) or not self.clear(template, values, name, own)
 
     def clear(self, template: Template, values: dict, name: str, size: float) -> bool:
         """Whether the text element ``name``, printed at ``size`` (the template's units), sits on a
@@ -225,11 +231,11 @@ class PieceFaces:
                 if not chars or fits <= 0 or self.min_text / fits >= own:
                     continue   # never raised: left out below its own size
                 lo, hi = self.min_text / fits, own   # raised from lo up; larger at a smaller scale: clear above some scale
-                if self.clear(template, values, name, fits):
+                if self.clear_raised(template, values, name, fits):
                     continue
                 for _ in range(12):   # the least clear scale, to a 4096th of the range
                     mid = (lo + hi) / 2
-                    if self.clear(template, values, name, self.min_text / mid * (1 + 1e-9)):
+                    if self.clear_raised(template, values, name, self.min_text / mid * (1 + 1e-9)):
                         hi = mid
                     else:
                         lo = mid
