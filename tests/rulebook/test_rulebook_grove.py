@@ -44,6 +44,11 @@ def test_the_rules_numbers_are_the_editions(grove_book):
     assert f"at least {o.control_at} of your cubes" in text
     assert f"takes the {o.cubes_per_player} Energy cubes" in text
     assert f"hold {o.circles_to_win} circles as your turn begins" in text
+    # the glossary's Hold gives the numbers too, never "enough"
+    words = _book_words(grove_book)
+    hold = words[words.index("Hold. A circle is yours"):][:160]
+    assert f"at least {o.control_at} of your cubes" in hold and f"Holding {o.circles_to_win} circles" in hold, hold
+    assert "enough" not in hold, hold
     for chapter in ("Setting up", "A turn", "Clarifications", "Appendix A: A sample game"):
         assert chapter in text
 
@@ -95,8 +100,10 @@ def test_a_change_to_the_rules_data_changes_the_book(tmp_path, rulebook_env):
     edition = components / GAME / "editions" / f"{EDITION}.yaml"
     edition.write_text(edition.read_text().replace("  control_at: 7", "  control_at: 9")
                        .replace("  cubes_per_player: 19", "  cubes_per_player: 23"))
-    text = _flat("\n".join(pdf_text(build(tmp_path / "out", {**rulebook_env, "PNP_COMPONENTS": str(components)}))))
+    text = _flat(unbreak("\n".join(pdf_text(build(tmp_path / "out", {**rulebook_env,
+                                                                    "PNP_COMPONENTS": str(components)})))))
     assert "at least 9 of your cubes" in text and "at least 7 of your cubes" not in text
+    assert "Hold. A circle is yours while at least 9 of your cubes lie on it" in text   # the glossary too
     assert "takes the 23 Energy cubes" in text and "23 cubes in each supply" in text
 
 
@@ -241,6 +248,45 @@ def test_sample_game_with_the_books_agents_shows_every_asked_event(tmp_path, mon
     assert choice["missing"] == [] and {h["event"] for h in choice["highlights"]} == set(config["shows"])
 
 
+def test_the_default_sample_tells_a_stun_and_a_banish_as_the_engine_played_them(player_books, monkeypatch):
+    """The book a user gets (the booklet plays the profile's own sample agents): its sample game
+    names a turn for a Stun that knocks druids down and one for a Banish that sends druids home,
+    and tells each in full; the engine's record of that game, read again (the narrator checks every
+    step against the engine's state), shows the same event on the same turn."""
+    import yaml
+    from generator.model import load_edition
+    from generator.play.registry import play_game
+    from generator.runs.sample_search import SampleSearch, choose_seed
+    from generator.runs.work import engine_inputs
+    from pnp_games.grove.book.book import read_events
+    from pnp_games.grove.book.story import game_turns
+
+    pdf = player_books[(GAME, EDITION, "rulebook-a5-booklet")]
+    config = yaml.safe_load((ROOT / "components" / GAME / "rules" / "rulebook.yaml").read_text())
+    profile = yaml.safe_load((ROOT / "generator" / "looks" / "profiles" / "rulebook-a5-booklet.yaml").read_text())
+    settings = profile["options"]
+    inputs = engine_inputs(load_edition(GAME, EDITION))
+    monkeypatch.setenv("PNP_CACHE_DIR", str(pdf.parent.parent / "cache"))   # the books' search, kept
+    agents = tuple(settings["sample_agents"])
+    choice = choose_seed(inputs, agents, settings["sample_seed"], SampleSearch(**config["sample"]), read_events,
+                         config.get("narrated_turns") or settings["narrated_turns"])
+    record = play_game(inputs.options, inputs.inputs, choice["seed"], list(agents), game=inputs.engine).to_dict()
+    events = dict(read_events(inputs, record))
+    told = {t["turn"]: t for t, _ in game_turns(inputs.options, record["actions"])[1]}
+    text = _flat(unbreak("\n".join(pdf_text(pdf)))).replace("\u2019", "'")
+    for event, said in (("stun", r"of (?:Light|Dark)'s druids (?:is|are) knocked down"),
+                        ("banish", r"of (?:Light|Dark)'s druids (?:goes|go) back to the Grove")):
+        rule = config["sample"]["shows"][event]
+        named = re.search(rf"turn (\d+): {re.escape(rule)}", text)
+        assert named, (event, rule)
+        turn = int(named[1])
+        assert event in events[turn], (event, turn, events[turn])
+        t = told[turn]
+        shows = re.search(rf"This turn shows [^.]*{re.escape(rule)}", text)   # told in full, its story after
+        story = text[shows.start():][:700]
+        assert t["words"] in story and re.search(said, story), (event, story)
+
+
 def test_report_states_length_only_from_games_that_ended(grove_book, quick):
     """Games stopped at the turn cap are not play: the lengths the designer's report gives leave them
     out, and it says how often games stalled and under which agents; the player book states none."""
@@ -297,13 +343,53 @@ def _fake_events(inputs, record):
     return [(1, ({"stun"} if seed == 3 else set()) | ({"repeat"} if seed in (1, 3) else set())), (2, set())]
 
 
-def _search(first, seeds, wanted):
+def _wasteful_events(inputs, record):
+    """Seeds 2 and 3 show the wanted event; seed 2 also wastes an action (a turn with no effect)."""
+    seed = record["seed"]
+    return [(1, {"stun"} if seed in (2, 3) else set()), (2, {"no_effect"} if seed == 2 else set())]
+
+
+def _search(first, seeds, wanted, reader=_fake_events, told=0):
     from generator.model import load_edition
     from generator.runs.work import engine_inputs
     from generator.runs.sample_search import _search_seeds
 
     inputs = engine_inputs(load_edition(GAME, EDITION))
-    return _search_seeds((inputs, ("greedy", "greedy"), first, seeds, wanted, _fake_events, 0))
+    return _search_seeds((inputs, ("greedy", "greedy"), first, seeds, wanted, reader, told))
+
+
+def test_the_sample_search_passes_over_a_game_that_wastes_an_action_but_takes_it_when_nothing_better_shows():
+    """A game showing every event but with an action that changed nothing (a Banish where nobody
+    stood) in a turn that teaches does not end the search; the next game that shows them cleanly
+    wins. When the seeds run out, showing the events still counts first."""
+    found = _search(1, 5, ("stun",), _wasteful_events)
+    assert found["seed"] == 3 and found["tried"] == 3
+    found = _search(1, 2, ("stun",), _wasteful_events)
+    assert found["seed"] == 2 and found["tried"] == 2 and found["found"] == {"stun": 1}
+    # turn 2 is not told in full and shows nothing wanted: its wasted action is left to the log's key
+    found = _search(1, 5, ("stun",), _wasteful_events, told=1)
+    assert found["seed"] == 2 and found["tried"] == 2
+
+
+def test_a_turn_whose_action_had_nothing_to_work_on_is_read_as_wasted():
+    """The Grove's reader marks a turn whose Banish found no druid there (no roll) ``no_effect``, and
+    not a turn whose Banish rolled and missed."""
+    from generator.model import load_edition
+    from generator.runs.work import engine_inputs
+    from pnp_games.grove.book.book import read_events
+    from pnp_games.grove.book.story import game_turns
+
+    inputs = engine_inputs(load_edition(GAME, EDITION))
+    for seed in range(1, 40):
+        from generator.play.registry import play_game
+        record = play_game(inputs.options, inputs.inputs, seed, ["random", "random"], game=inputs.engine).to_dict()
+        _, turns = game_turns(inputs.options, record["actions"])
+        unrolled = {t["turn"] for t, _ in turns if any(s.get("no_roll") for s in t["steps"])}
+        if unrolled:
+            break
+    assert unrolled, "no random game wastes an action: choose another reader check"
+    wasted = {turn for turn, shown in read_events(inputs, record) if "no_effect" in shown}
+    assert wasted == unrolled
 
 
 def test_the_sample_search_stops_at_the_first_game_showing_every_event_repeats_or_not():
@@ -316,7 +402,7 @@ def test_a_failed_sample_search_prefers_a_game_without_repeated_turns():
     assert found["seed"] == 2 and found["tried"] == 2 and found["found"] == {}
 
 
-def test_a_repeated_turn_is_told_in_one_line_naming_the_turn_it_repeats():
+def test_repeated_turns_are_told_in_one_line():
     from generator.runs.sample_search import told_parts
 
     turns = [{"turn": n, "player": "AB"[(n - 1) % 2], "notation": note, "shows": []}
@@ -324,6 +410,9 @@ def test_a_repeated_turn_is_told_in_one_line_naming_the_turn_it_repeats():
     parts = told_parts(turns, 6)
     assert [t.get("same_as") for t in parts["turns"]] == [None, None, 1, 2, 1, None]
     assert [t["turn"] for t in parts["log"]] == [7]
+    # the stretch of turns 1-5, where each player makes one turn again and again, is one line, undrawn
+    run = parts["blocks"][0]["run"]
+    assert (run["first"], run["end"]) == (1, 5) and [t["turn"] for t in parts["full"]] == [6]
 
 
 def test_the_turn_at_a_glance_sets_the_turn_summary_cards_own_words(grove_book):
@@ -475,6 +564,29 @@ def test_the_log_accounts_for_every_turn_it_does_not_tell_each_row_with_the_cube
     for r in rows:
         if r["end"] > r["first"]:   # a run of turns: nothing changed, or the same trade made again
             assert "Nothing changes hands" in r["text"] or " again" in r["text"], r
+
+
+def _log_row_text(log: list[dict]) -> list[str]:
+    """The Grove's log rows (its rules' ``_log.md``) for made-up turns, as the book writes them."""
+    from generator.rulebook.text import RuleText
+    from generator.runs.sample_log import log_rows
+    macro = RuleText(ROOT / "components" / GAME / "rules").env.from_string(
+        '{% import "_log.md" as log %}{{ log.row(r) }}')
+    return [macro.render(r=r).strip() for r in log_rows(log)]
+
+
+def test_a_log_row_of_several_turns_numbers_each_players_different_moves():
+    """A row where nothing changes hands and one player made two different moves says which turn
+    made which ('Light, turn 19: ... Turn 21: ...'): listed together they read as two actions of
+    one turn, which the rules forbid. A player who made one move says it with its count."""
+    def quiet(n: int, player: str, shape: str) -> dict:
+        return {"turn": n, "player": player, "shape": shape, "words": shape, "turning": False, "change": []}
+    log = [quiet(19, "Light", "move 1 from the Grove to circle C"), quiet(20, "Dark", "pass"),
+           quiet(21, "Light", "move 5 from circle A to circle C"), quiet(22, "Dark", "pass"),
+           quiet(23, "Light", "move 1 from the Grove to circle C")]
+    assert _log_row_text(log) == [
+        "Light, turns 19 and 23: move 1 from the Grove to circle C. Turn 21: move 5 from circle A to circle C. "
+        "Dark: pass twice. Nothing changes hands."]
 
 
 def test_no_stretch_of_the_log_repeats_two_rows_turn_after_turn(grove_book):
@@ -708,3 +820,36 @@ def test_what_a_stun_or_banish_leaves_is_the_engines_count():
                 assert left == there, (told["turn"], change)
                 assert f"{change[1]}'s druids at {at}" in change_words(change), change
     assert seen == {"stunned", "sent home"}
+
+
+def test_the_banish_example_tells_whose_druids_go_when_the_banisher_has_a_choice():
+    """The rules' Banish example (rules/examples/actions.yaml) as the engine plays it: two sixes
+    against two standing and one lying Dark druid at B send two of three home, and the narration
+    says which kinds went (the engine's order, so a rule option that changes it changes the words);
+    a Banish that sends every druid there home offers no choice and says nothing of it."""
+    import yaml
+    from generator.model import load_edition
+    from generator.play.positions import build_position
+    from generator.rulebook.text import RuleText
+    from generator.runs.work import engine_inputs
+    from pnp_games.grove.book.book import turn_events
+    from pnp_games.grove.book.story import game_turns
+
+    inputs = engine_inputs(load_edition(GAME, EDITION))
+    rules = ROOT / "components" / GAME / "rules"
+    entry = yaml.safe_load((rules / "examples" / "actions.yaml").read_text())["banish-choice"]
+    narrate = RuleText(rules).env.from_string('{% import "_narration.md" as n %}{{ n.turn(t) }}')
+
+    def told(move: str) -> dict:
+        start = build_position(inputs.engine, inputs.options, entry["position"])
+        _, turns = game_turns(inputs.options, [a.strip() for a in move.split(";")], start)
+        return turns[0][0]
+
+    choice = told(entry["move"])
+    assert {"banish", "banish_choice"} <= turn_events(choice, False)
+    words = _flat(narrate.render(t=choice))
+    assert "two of Dark's druids go back to the Grove, lying down. Of the three there, Light chooses the two " \
+           "standing ones." in words, words
+    every = told("banish B; roll 6-6-6")
+    assert "banish_choice" not in turn_events(every, False)
+    assert "chooses" not in narrate.render(t=every)
