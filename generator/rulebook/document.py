@@ -22,7 +22,7 @@ from reportlab.platypus.tableofcontents import TableOfContents
 
 from generator.core.errors import UserError
 from generator.core.trace import span
-from generator.rulebook.filling import Filling
+from generator.rulebook.filling import Filling, opened
 from generator.rulebook.fit import MAX_TRIES, STEPS, first_level, next_level, saving, tightened
 from generator.rulebook.flowables import Columns, FigureBlock, RoomFor
 from generator.rulebook.markdown import Heading
@@ -335,14 +335,16 @@ def write_document(path: Path, setup: PageSetup, styles: Styles, title: str, run
 
 
 def _head(page: list[Flowable]) -> list[Flowable]:
-    """The heading of a page of its own and the rule under it."""
-    return [f for f in page[:3] if isinstance(f, (Heading, HRFlowable))]
+    """The heading of a page of its own and the rule under it (out of any group that keeps them
+    with what follows)."""
+    flat = [f for f in opened(page) if not isinstance(f, RoomFor)]
+    return [f for f in flat[:3] if isinstance(f, (Heading, HRFlowable))]
 
 
 def _headless(page: list[Flowable]) -> list[Flowable]:
     """A page of its own without its heading: whatever comes before the heading stays."""
     head = _head(page)
-    return [f for f in page if not any(f is h for h in head)]
+    return [f for f in opened(page) if not any(f is h for h in head)]
 
 
 def _last_chapter_apart(flowables: list[Flowable], unindexed) -> list[Flowable]:

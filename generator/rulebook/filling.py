@@ -2,10 +2,12 @@
 
 A reference page a player looks things up on is full. Its type grows, up to ``MOST`` times the book's
 own, until its text reaches the foot of its room; what room is left then is shared out between its
-blocks, at most ``SPREAD`` of a line of its text each. It is set ragged right. Too tall for its room at the book's own
-type, it shrinks as a ``KeepInFrame`` does (a booklet's back cover). Measured without a bound, as a
-``KeepTogether`` measures what it keeps together, it gives its height at the book's own type: a
-page that holds it at that size keeps it, and then it fills the rest of that page.
+blocks, at most ``SPREAD`` of a line of its text each. It is set ragged right. A drawing on it is
+something to look at, not to look up: when its room does not hold it at the book's type, the page
+goes without its drawings. Too tall for its room at the book's own type, it shrinks as a
+``KeepInFrame`` does (a booklet's back cover). Measured without a bound, as a ``KeepTogether``
+measures what it keeps together, it gives its least height (the book's type, no drawings): a page
+that holds that keeps it, and then it fills the rest of that page.
 """
 from __future__ import annotations
 
@@ -14,9 +16,10 @@ from typing import Callable
 
 from reportlab.lib.enums import TA_JUSTIFY, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Flowable, KeepInFrame, Spacer
+from reportlab.platypus import Flowable, KeepInFrame, KeepTogether, Spacer
 from reportlab.platypus.flowables import _listWrapOn
 
+from generator.rulebook.flowables import FigureBlock
 from generator.rulebook.styles import Styles
 
 MOST = 1.5          # the largest type, as a multiple of the book's
@@ -39,6 +42,12 @@ def _grown(style: ParagraphStyle, factor: float) -> ParagraphStyle:
                        alignment=TA_LEFT if style.alignment == TA_JUSTIFY else style.alignment)
 
 
+def opened(flowables: list[Flowable]) -> list[Flowable]:
+    """``flowables`` with each group kept together opened (one page holds them all; a group kept
+    together is laid out by being split, and a frame within a page never splits it)."""
+    return [g for f in flowables for g in (opened(f._content) if isinstance(f, KeepTogether) else [f])]
+
+
 class Filling(Flowable):
     """The flowables ``make`` sets in given styles, at the largest type that fits the room it is
     wrapped in (``MOST`` times ``styles`` at most), spread to its foot; never taller than
@@ -48,11 +57,14 @@ class Filling(Flowable):
         super().__init__()
         self.make, self.styles, self.max_height = make, styles, max_height
         self.factor = 1.0
+        self.bare = False   # its figures left out: the room does not hold them at the book's type
         self._inner: KeepInFrame | None = None
 
     def _set(self, factor: float, width: float, extra: float = 0.0) -> tuple[list[Flowable], float]:
         """The content at ``factor`` with ``extra`` points between blocks, and its height at ``width``."""
-        content = self.make(enlarged(self.styles, factor))
+        content = opened(self.make(enlarged(self.styles, factor)))
+        if self.bare:
+            content = [f for f in content if not isinstance(f, FigureBlock)]
         if extra > 0:
             content = [g for i, f in enumerate(content) for g in ([Spacer(0, extra)] if i else []) + [f]]
         return content, _listWrapOn(content, width, getattr(self, "canv", None))[1]
@@ -60,7 +72,11 @@ class Filling(Flowable):
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         unbounded = avail_height >= UNBOUNDED
         room = self.max_height if unbounded else min(avail_height, self.max_height)
+        self.bare = unbounded
         content, height = self._set(1.0, avail_width)
+        if height > room and any(isinstance(f, FigureBlock) for f in content):
+            self.bare = True
+            content, height = self._set(1.0, avail_width)
         low = 1.0
         if not unbounded and height <= room:
             tried, tried_height = self._set(MOST, avail_width)
