@@ -4,27 +4,32 @@ rulebook.yaml's ``sample:`` lists the events the sample game should show (each e
 module says which events it can recognise in a told turn) and how many seeds to try. Seeds are
 tried in order from the profile's ``sample_seed``; the first game that shows every event wins and
 ends the search, else the one that shows the most events, then has the fewest ``repeat`` turns (a
-turn the same as that player's turn before) among the turns told in full, then is the shortest (the
+turn the appendix folds, see below) among the first turns it tells, then is the shortest (the
 earliest among equals). Repeats do not stop the search, because a game may open with turns every
-game shares (pieces set up one at a time); the appendix folds a repeated turn into one line
-(``told_parts``) rather than telling it again. The whole search is one unit of
-engine work, started ahead on a worker with the build's other engine work, and its result is cached
-like any other simulation, so the search runs once per rules, deck, agents and settings.
+game shares (pieces set up one at a time); the appendix folds repeated turns into one line
+(``told_parts``: a stretch where each player makes the same turn again and again is one line for
+the whole stretch) rather than telling them again, and a wanted event is shown on a turn that is
+not folded when the game has one. The whole search is one unit of engine work, started ahead on a
+worker with the build's other engine work, and its result is cached like any other simulation, so
+the search runs once per rules, deck, agents, settings and the code that reads the events.
 """
 from __future__ import annotations
 
+import inspect
 import json
+from pathlib import Path
 from typing import Any, Callable
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from typing_extensions import TypedDict  # pydantic on Python 3.11 takes this one
 
+from generator.runs.cache import source_digest
 from generator.runs.sample_log import log_rows
 from generator.runs.work import EngineInputs, Work, keep_sample, resolve
 
 # (engine inputs, record of a played game) -> for each turn of it, in order: (turn number, events it shows)
 EventReader = Callable[[EngineInputs, dict[str, Any]], list[tuple[int, set[str]]]]
-REPEAT = "repeat"   # the event a reader gives a turn that repeats the same player's turn before
+REPEAT = "repeat"   # the event a reader gives a turn the appendix folds (``folded_turns``)
 
 
 class SampleSearch(BaseModel):
@@ -53,9 +58,21 @@ def search_work(inputs: EngineInputs, agents: tuple[str, str], first_seed: int, 
     repeated turn counts against a game (0: every turn)."""
     wanted = list(search.shows)
     return Work("sample-search", {**inputs.key(), "agents": list(agents), "first": first_seed,
-                                  "seeds": search.seeds, "shows": wanted, "told": told}, inputs.engine,
+                                  "seeds": search.seeds, "shows": wanted, "told": told,
+                                  "reader": reader_fingerprint(read_events)}, inputs.engine,
                 [(inputs, tuple(agents), first_seed, search.seeds, tuple(wanted), read_events, told)],
                 _search_seeds, _first, [1], SEARCH_RESULT)
+
+
+def reader_fingerprint(read_events: EventReader) -> str:
+    """A hash of the code that reads a game's events and ranks the games: the modules of the
+    reader's package (a game's rulebook appendix, which the engine's own fingerprint leaves out;
+    the reader's module alone when it is in no package) and this module. A reader that sees a game
+    differently is never answered by a search it did not make."""
+    path = Path(inspect.getfile(read_events))
+    module = inspect.getmodule(read_events)
+    own = sorted(path.parent.glob("*.py")) if module is not None and module.__package__ else [path]
+    return source_digest(own + [Path(__file__)], [])
 
 
 def _search_seeds(unit: tuple) -> dict[str, Any]:
@@ -105,12 +122,14 @@ def choose_seed(inputs: EngineInputs, agents: tuple[str, str], first_seed: int, 
 
 
 def first_turns(turn_events: list[tuple[int, set[str]]], wanted: list[str]) -> dict[str, int]:
-    """For each wanted event, the first turn that shows it."""
+    """For each wanted event, the first turn that shows it and is not folded (``REPEAT``), else the
+    first folded one: a highlighted turn is told in full, never inside a line of repeats."""
     found: dict[str, int] = {}
-    for turn, events in turn_events:
-        for event in wanted:
-            if event in events and event not in found:
-                found[event] = turn
+    for folded in (False, True):
+        for turn, events in turn_events:
+            for event in wanted:
+                if event in events and event not in found and (folded or REPEAT not in events):
+                    found[event] = turn
     return found
 
 
@@ -135,14 +154,91 @@ def mark_repeats(turns: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
+def repeated_runs(turns: list[dict[str, Any]]) -> list[tuple[int, int]]:
+    """The stretches (first and last index) of two or more turns in a row where every player makes
+    one same turn (``notation``) again and again: each turn of it repeats its player's turn before
+    or is repeated by its player's next turn, and no player changes their turn inside it (the
+    opening turns where both players stand pieces up one at a time). A turn that shows a rule
+    (``shows``) is never inside one: it is told in full."""
+    linked = [False] * len(turns)
+    before: dict[Any, int] = {}
+    for i, t in enumerate(turns):
+        j = before.get(t.get("player"))
+        if j is not None and turns[j].get("notation") == t.get("notation"):
+            linked[i] = linked[j] = True
+        before[t.get("player")] = i
+    runs: list[tuple[int, int]] = []
+    start, made = None, {}
+    for i, t in enumerate(turns):
+        player, notation = t.get("player"), t.get("notation")
+        foldable = linked[i] and not t.get("shows")
+        if start is not None and foldable and made.get(player, notation) == notation:
+            made[player] = notation
+            continue
+        if start is not None:
+            runs.append((start, i - 1))
+        start, made = (i, {player: notation}) if foldable else (None, {})
+    if start is not None:
+        runs.append((start, len(turns) - 1))
+    return [(a, b) for a, b in runs if _each_again(turns[a:b + 1])]
+
+
+def _each_again(stretch: list[dict[str, Any]]) -> bool:
+    """Every player of ``stretch`` makes their turn in it at least twice."""
+    players = [t.get("player") for t in stretch]
+    return all(players.count(p) >= 2 for p in players)
+
+
+def folded_turns(turns: list[dict[str, Any]]) -> set[Any]:
+    """The turns (by ``turn``) the appendix does not tell in full: those inside a stretch of
+    ``repeated_runs`` and every other turn the same as its player's turn before."""
+    inside = {t["turn"] for a, b in repeated_runs(turns) for t in turns[a:b + 1]}
+    return inside | {t["turn"] for t in mark_repeats(turns) if "same_as" in t}
+
+
+def _run(turns: list[dict[str, Any]]) -> dict[str, Any]:
+    """A stretch of repeated turns as one line: its first and last turn, and each player's turn
+    (``turn``, the first of them) with how many times it was made; ``alike`` when every player
+    made the same turn."""
+    each: dict[Any, dict[str, Any]] = {}
+    for t in turns:
+        each.setdefault(t.get("player"), {"player": t.get("player"), "turn": t, "times": 0})["times"] += 1
+    return {"turns": turns, "first": turns[0]["turn"], "end": turns[-1]["turn"], "each": list(each.values()),
+            "alike": len({t.get("notation") for t in turns}) == 1}
+
+
+def first_blocks(first: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The first turns as the appendix sets them: ``{"full": [...]}``, turns in a row told in full
+    (each with its drawing); ``{"run": ...}``, a stretch of repeated turns told in one line
+    (``_run``); ``{"same": [...]}``, turns in a row each the same as its player's turn before,
+    told a line each (``same_as``)."""
+    runs = {a: b for a, b in repeated_runs(first)}
+    blocks: list[dict[str, Any]] = []
+    i = 0
+    while i < len(first):
+        if i in runs:
+            blocks.append({"run": _run(first[i:runs[i] + 1])})
+            i = runs[i] + 1
+            continue
+        kind = "same" if "same_as" in first[i] else "full"
+        if blocks and kind in blocks[-1]:
+            blocks[-1][kind].append(first[i])
+        else:
+            blocks.append({kind: [first[i]]})
+        i += 1
+    return blocks
+
+
 def told_parts(turns: list[dict[str, Any]], told_first: int) -> dict[str, Any]:
-    """The turns of a sample game as the appendix lays them out: ``turns``, the first ones told in
-    full (a turn the same as that player's turn before carries ``same_as``, told in one line);
-    ``later``, the rest in order, as runs of notation rows (``{"log": [...]}``) broken by the
-    highlighted turns told in full (``{"turn": ...}``), each run with ``rows``, its turns as the
-    rows of the log's table (``log_rows``); ``log``, every turn not told in full."""
+    """The turns of a sample game as the appendix lays them out: ``turns``, the first ones (a turn
+    the same as that player's turn before carries ``same_as``), and ``blocks``, the same turns as
+    the appendix sets them (``first_blocks``); ``full``, those of them told in full; ``later``, the
+    rest in order, as runs of notation rows (``{"log": [...]}``) broken by the highlighted turns
+    told in full (``{"turn": ...}``), each run with ``rows``, its turns as the rows of the log's
+    table (``log_rows``); ``log``, every turn not told in full."""
     turns = mark_repeats(turns)
     first = [t for t in turns if t["turn"] <= told_first]
+    blocks = first_blocks(first)
     later: list[dict[str, Any]] = []
     for t in turns[len(first):]:
         if t.get("shows"):
@@ -154,5 +250,6 @@ def told_parts(turns: list[dict[str, Any]], told_first: int) -> dict[str, Any]:
     for part in later:
         if "log" in part:
             part["rows"] = log_rows(part["log"])
-    return {"turns": first, "later": later, "log": [t for t in turns[len(first):] if not t.get("shows")],
+    return {"turns": first, "blocks": blocks, "full": [t for block in blocks for t in block.get("full", [])],
+            "later": later, "log": [t for t in turns[len(first):] if not t.get("shows")],
             "highlighted": [t for t in turns if t.get("shows")]}

@@ -44,6 +44,11 @@ def test_the_rules_numbers_are_the_editions(grove_book):
     assert f"at least {o.control_at} of your cubes" in text
     assert f"takes the {o.cubes_per_player} Energy cubes" in text
     assert f"hold {o.circles_to_win} circles as your turn begins" in text
+    # the glossary's Hold gives the numbers too, never "enough"
+    words = _book_words(grove_book)
+    hold = words[words.index("Hold. A circle is yours"):][:160]
+    assert f"at least {o.control_at} of your cubes" in hold and f"Holding {o.circles_to_win} circles" in hold, hold
+    assert "enough" not in hold, hold
     for chapter in ("Setting up", "A turn", "Clarifications", "Appendix A: A sample game"):
         assert chapter in text
 
@@ -95,8 +100,10 @@ def test_a_change_to_the_rules_data_changes_the_book(tmp_path, rulebook_env):
     edition = components / GAME / "editions" / f"{EDITION}.yaml"
     edition.write_text(edition.read_text().replace("  control_at: 7", "  control_at: 9")
                        .replace("  cubes_per_player: 19", "  cubes_per_player: 23"))
-    text = _flat("\n".join(pdf_text(build(tmp_path / "out", {**rulebook_env, "PNP_COMPONENTS": str(components)}))))
+    text = _flat(unbreak("\n".join(pdf_text(build(tmp_path / "out", {**rulebook_env,
+                                                                    "PNP_COMPONENTS": str(components)})))))
     assert "at least 9 of your cubes" in text and "at least 7 of your cubes" not in text
+    assert "Hold. A circle is yours while at least 9 of your cubes lie on it" in text   # the glossary too
     assert "takes the 23 Energy cubes" in text and "23 cubes in each supply" in text
 
 
@@ -241,6 +248,45 @@ def test_sample_game_with_the_books_agents_shows_every_asked_event(tmp_path, mon
     assert choice["missing"] == [] and {h["event"] for h in choice["highlights"]} == set(config["shows"])
 
 
+def test_the_default_sample_tells_a_stun_and_a_banish_as_the_engine_played_them(player_books, monkeypatch):
+    """The book a user gets (the booklet plays the profile's own sample agents): its sample game
+    names a turn for a Stun that knocks druids down and one for a Banish that sends druids home,
+    and tells each in full; the engine's record of that game, read again (the narrator checks every
+    step against the engine's state), shows the same event on the same turn."""
+    import yaml
+    from generator.model import load_edition
+    from generator.play.registry import play_game
+    from generator.runs.sample_search import SampleSearch, choose_seed
+    from generator.runs.work import engine_inputs
+    from pnp_games.grove.book.book import read_events
+    from pnp_games.grove.book.story import game_turns
+
+    pdf = player_books[(GAME, EDITION, "rulebook-a5-booklet")]
+    config = yaml.safe_load((ROOT / "components" / GAME / "rules" / "rulebook.yaml").read_text())
+    profile = yaml.safe_load((ROOT / "generator" / "looks" / "profiles" / "rulebook-a5-booklet.yaml").read_text())
+    settings = profile["options"]
+    inputs = engine_inputs(load_edition(GAME, EDITION))
+    monkeypatch.setenv("PNP_CACHE_DIR", str(pdf.parent.parent / "cache"))   # the books' search, kept
+    agents = tuple(settings["sample_agents"])
+    choice = choose_seed(inputs, agents, settings["sample_seed"], SampleSearch(**config["sample"]), read_events,
+                         config.get("narrated_turns") or settings["narrated_turns"])
+    record = play_game(inputs.options, inputs.inputs, choice["seed"], list(agents), game=inputs.engine).to_dict()
+    events = dict(read_events(inputs, record))
+    told = {t["turn"]: t for t, _ in game_turns(inputs.options, record["actions"])[1]}
+    text = _flat(unbreak("\n".join(pdf_text(pdf)))).replace("\u2019", "'")
+    for event, said in (("stun", r"of (?:Light|Dark)'s druids (?:is|are) knocked down"),
+                        ("banish", r"of (?:Light|Dark)'s druids (?:goes|go) back to the Grove")):
+        rule = config["sample"]["shows"][event]
+        named = re.search(rf"turn (\d+): {re.escape(rule)}", text)
+        assert named, (event, rule)
+        turn = int(named[1])
+        assert event in events[turn], (event, turn, events[turn])
+        t = told[turn]
+        shows = re.search(rf"This turn shows [^.]*{re.escape(rule)}", text)   # told in full, its story after
+        story = text[shows.start():][:700]
+        assert t["words"] in story and re.search(said, story), (event, story)
+
+
 def test_report_states_length_only_from_games_that_ended(grove_book, quick):
     """Games stopped at the turn cap are not play: the lengths the designer's report gives leave them
     out, and it says how often games stalled and under which agents; the player book states none."""
@@ -316,7 +362,7 @@ def test_a_failed_sample_search_prefers_a_game_without_repeated_turns():
     assert found["seed"] == 2 and found["tried"] == 2 and found["found"] == {}
 
 
-def test_a_repeated_turn_is_told_in_one_line_naming_the_turn_it_repeats():
+def test_repeated_turns_are_told_in_one_line():
     from generator.runs.sample_search import told_parts
 
     turns = [{"turn": n, "player": "AB"[(n - 1) % 2], "notation": note, "shows": []}
@@ -324,6 +370,9 @@ def test_a_repeated_turn_is_told_in_one_line_naming_the_turn_it_repeats():
     parts = told_parts(turns, 6)
     assert [t.get("same_as") for t in parts["turns"]] == [None, None, 1, 2, 1, None]
     assert [t["turn"] for t in parts["log"]] == [7]
+    # the stretch of turns 1-5, where each player makes one turn again and again, is one line, undrawn
+    run = parts["blocks"][0]["run"]
+    assert (run["first"], run["end"]) == (1, 5) and [t["turn"] for t in parts["full"]] == [6]
 
 
 def test_the_turn_at_a_glance_sets_the_turn_summary_cards_own_words(grove_book):

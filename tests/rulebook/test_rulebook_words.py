@@ -84,3 +84,12 @@ def test_a_game_in_en_us_is_warned_of_a_british_word_and_an_avoided_term(tmp_pat
     assert result.returncode == 0, result.stderr
     assert "spelling: 'colour' in an en-US book" in result.stderr, result.stderr
     assert "term: 'spot' for Space" in result.stderr, result.stderr
+
+
+def test_the_grove_says_move_never_walk():
+    """Battle for the Grove's action is Move: 'walk' in any form is a term finding in its books."""
+    from generator.rulebook.lint import word_findings
+    words = _book_words("battle-for-the-grove")
+    found = [f.text for f in word_findings(_lines("Druids walk out to the circles.\nLight walked 3 there.",
+                                                  "Light moves all six standing druids."), words["terms"], None)]
+    assert found == ["'walk' for Move", "'walked' for Move"]

@@ -58,3 +58,73 @@ def test_each_run_of_the_appendix_gets_its_rows():
     parts = told_parts(turns, 1)
     logs = [part for part in parts["later"] if "log" in part]
     assert [kinds(part["rows"]) for part in logs] == [[("quiet", 2, 4)], [("quiet", 6, 9)]]
+
+
+# ------------------------------------------------------------ the first turns: repeated turns folded
+def opening(notes: str, shows: dict | None = None) -> list[dict]:
+    """Turns of players N and S in turn, one letter a turn's notation ('aaab': N, S and N make 'a')."""
+    return [{"turn": n, "player": "NS"[(n - 1) % 2], "notation": note, "words": f"do {note}",
+             "shows": (shows or {}).get(n, [])} for n, note in enumerate(notes, start=1)]
+
+
+def blocks(parts: dict) -> list:
+    """The appendix's blocks of first turns in short: ('run', first, last), ('full' or 'same', [turns])."""
+    out = []
+    for block in parts["blocks"]:
+        kind, value = next(iter(block.items()))
+        out.append(("run", value["first"], value["end"]) if kind == "run" else (kind, [t["turn"] for t in value]))
+    return out
+
+
+def test_an_opening_where_each_player_makes_one_turn_again_and_again_is_one_line():
+    parts = told_parts(opening("aaaaaabc"), 8)
+    assert blocks(parts) == [("run", 1, 6), ("full", [7, 8])]
+    run = parts["blocks"][0]["run"]
+    assert run["alike"] and [(e["player"], e["times"], e["turn"]["turn"]) for e in run["each"]] == \
+        [("N", 3, 1), ("S", 3, 2)]
+    assert [t["turn"] for t in parts["full"]] == [7, 8]   # only these are drawn
+
+
+def test_a_stretch_ends_where_a_player_changes_their_turn_and_each_player_repeats_in_it():
+    # N: a a a d d, S: b b c c -> turns 1-5 fold; S changes on turn 6, and 6-9 fold again from there
+    assert blocks(told_parts(opening("ababacdcd"), 9)) == [("run", 1, 5), ("run", 6, 9)]
+    # a lone repeat (S's 'b' comes back once, N never repeats) stays a line of its own
+    assert blocks(told_parts(opening("abcbd"), 5)) == [("full", [1, 2, 3]), ("same", [4]), ("full", [5])]
+
+
+def test_a_turn_that_shows_a_rule_is_never_folded():
+    parts = told_parts(opening("aaaaaab", {1: ["a rule"]}), 7)
+    assert blocks(parts) == [("full", [1]), ("run", 2, 6), ("full", [7])]
+
+
+def test_the_folded_turns_are_what_the_appendix_does_not_tell_in_full():
+    from generator.runs.sample_search import folded_turns
+    assert folded_turns(opening("aaaaaabcbd")) == {1, 2, 3, 4, 5, 6, 9}
+
+
+def test_a_wanted_event_is_shown_on_a_turn_told_in_full_when_the_game_has_one():
+    from generator.runs.sample_search import REPEAT, first_turns
+    events = [(1, {"rise", REPEAT}), (2, {"rise", REPEAT}), (3, {"clash"}), (4, {"rise"}), (5, {"fall", REPEAT})]
+    assert first_turns(events, ["rise", "clash", "fall"]) == {"rise": 4, "clash": 3, "fall": 5}
+
+
+def test_the_search_is_keyed_by_the_code_that_reads_its_games(tmp_path, monkeypatch):
+    """A changed event reader or a module of its package (a game's rulebook appendix, which the
+    engine's fingerprint leaves out) makes a new search rather than reading an old one's highlights;
+    for a reader in no package, only its own module counts."""
+    import importlib
+    from generator.runs.sample_search import reader_fingerprint
+    book = tmp_path / "made_up_book"
+    book.mkdir()
+    (book / "__init__.py").write_text("")
+    (book / "reader.py").write_text("def read(inputs, record):\n    return []\n")
+    (tmp_path / "made_up_reader.py").write_text("def read(inputs, record):\n    return []\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    packaged = importlib.import_module("made_up_book.reader").read
+    alone = importlib.import_module("made_up_reader").read
+    before = reader_fingerprint(packaged), reader_fingerprint(alone)
+    (book / "story.py").write_text("TOLD = 1\n")   # a module beside the reader, as a book's story is
+    (tmp_path / "notes.py").write_text("X = 1\n")  # beside the lone reader: not its code
+    assert reader_fingerprint(packaged) != before[0] and reader_fingerprint(alone) == before[1]
+    (tmp_path / "made_up_reader.py").write_text("def read(inputs, record):\n    return [(1, set())]\n")
+    assert reader_fingerprint(alone) != before[1]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.rulebook.hooks import (Appendices, Book, EngineInputs, Figure, Key, LegendFigure, SmallBoards, charts,
-                                     choose_seed, command_line, counts, highlights_by_turn, sample_game, share,
-                                     spread, told_parts)
+from generator.rulebook.hooks import (REPEAT, Appendices, Book, EngineInputs, Figure, Key, LegendFigure, SmallBoards,
+                                     charts, choose_seed, command_line, counts, folded_turns, highlights_by_turn,
+                                     sample_game, share, spread, told_parts)
 
 from pnp_games.grove.actions import BANISH, CHANNEL, PASS, STAND, STUN
 from pnp_games.grove.state import State
@@ -105,7 +105,7 @@ def _key(book: Book, items: list[tuple[str, str, str]]) -> Figure:
 
 
 EVENTS = ("stun", "stun_capped", "banish", "stand_at_grove", "bonus_action", "cancellation", "control_lost", "pass",
-          "victory", "repeat")
+          "victory", REPEAT)
 
 
 def turn_events(told: dict[str, Any], winner: bool) -> set[str]:
@@ -137,19 +137,14 @@ def turn_events(told: dict[str, Any], winner: bool) -> set[str]:
 def read_events(inputs: EngineInputs, record: dict[str, Any]) -> list[tuple[int, set[str]]]:
     """For each turn of a played game, the events it shows. The victory is the winner's own last
     turn (the one that won the deciding circle), not the loser's turn that failed to break it; a
-    turn exactly like the same player's turn before is a ``repeat``."""
+    turn the appendix folds into a line of repeats (the same as its player's turn before, or one
+    of a stretch of such turns) is a ``repeat``."""
     _, turns = game_turns(inputs.options, record["actions"])
     winner = None if record["winner"] is None else NAMES[record["winner"]]
     deciding = max((i for i, (t, _) in enumerate(turns) if t["player"] == winner), default=None)
-    out: list[tuple[int, set[str]]] = []
-    last: dict[str, str] = {}
-    for i, (t, _) in enumerate(turns):
-        events = turn_events(t, i == deciding)
-        if last.get(t["player"]) == t["notation"]:
-            events.add("repeat")
-        last[t["player"]] = t["notation"]
-        out.append((t["turn"], events))
-    return out
+    folded = folded_turns([t for t, _ in turns])
+    return [(t["turn"], turn_events(t, i == deciding) | ({REPEAT} if t["turn"] in folded else set()))
+            for i, (t, _) in enumerate(turns)]
 
 
 def sample(book: Book, inputs: EngineInputs) -> dict[str, Any]:
@@ -175,7 +170,7 @@ def sample(book: Book, inputs: EngineInputs) -> dict[str, Any]:
     last = turns[-1][0] if turns else None
     winner = record["winner"]
     return {
-        **told, "search": choice, "cells": _cells(told["turns"]), "small": small,
+        **told, "search": choice, "small": small,
         "seed": record["seed"], "agents": list(agents), "edition": edition.id,
         "replay": command_line("replay", edition.game.id, "--edition", edition.id, "--seed", record["seed"],
                                "--agents", ",".join(agents)),
@@ -185,26 +180,12 @@ def sample(book: Book, inputs: EngineInputs) -> dict[str, Any]:
     }
 
 
-def _cells(first: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The first turns as the cells of their grid: a turn told in full (``{"turn": ...}``), or a run
-    of turns that repeat earlier ones, told a line each (``{"same": [...]}``)."""
-    cells: list[dict[str, Any]] = []
-    for t in first:
-        if "same_as" not in t:
-            cells.append({"turn": t})
-        elif cells and "same" in cells[-1]:
-            cells[-1]["same"].append(t)
-        else:
-            cells.append({"same": [t]})
-    return cells
-
-
 def _turn_boards(book: Book, parts: GroveParts, told: dict[str, Any], after: dict[int, State], druids: int) -> None:
     """``turn/<turn>``: a drawing for each turn told in full, without a legend: the first turns (but
-    a repeated one) as wide as the cell of the grid they are told in, the highlighted later ones
+    repeated ones) as wide as the cell of the grid they are told in, the highlighted later ones
     beside their text. ``key/first`` and ``key/later``: the one legend of each run of drawings
     (the later one also of the small boards)."""
-    first = [t for t in told["turns"] if "same_as" not in t]
+    first = told["full"]
     later = [part["turn"] for part in told["later"] if "turn" in part]
     views = {t["turn"]: turn_view(after[t["turn"]], t) for t in first + later}
     for t in first:

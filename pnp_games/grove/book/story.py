@@ -166,7 +166,7 @@ def step_words(step: dict[str, Any], dice: bool = True) -> str:
     if kind == STAND:
         return f"stand up in {step['place']}"
     if kind == MOVE:
-        return f"walk {step['druids']} from {step['from']} to {step['to']}"
+        return f"move {step['druids']} from {step['from']} to {step['to']}"
     if kind == END:
         return "let the second action go"
     if kind == PASS:
