@@ -48,6 +48,8 @@ WHERE = {
     "rule-terms": "`components/<game>/rules/terms.yaml`: the game's terms, for the glossary and the index",
     "rule-examples": "`components/<game>/rules/examples/*.yaml`: worked examples, positions and moves the "
                      "rules engine plays when the book is built",
+    "rule-diagrams": "`components/<game>/rules/diagrams/*.yaml`: diagrams drawn from data, pieces on a grid of "
+                     "squares or hexes with labels and arrows",
     "vendor": "`vendors/<id>.yaml` in `layouts/`: a print shop's products and their sizes",
 }
 

@@ -11,11 +11,20 @@ import os
 
 import pytest
 
-from pnp_testing import built_2025, game_copy  # noqa: F401  (pytest fixtures)
+import parsed_pages
+from pnp_testing import built_2025, game_copy, run_folder  # noqa: F401  (pytest fixtures)
 
 # session fixtures that build books or sheets: the tests using one run on one worker, so each is
 # built once (a test using two goes with the first listed)
 SHARED = ("book_2025", "grove_book", "draft_book", "built_workshop", "built_2025")
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_configure(config: pytest.Config) -> None:
+    """pdfplumber's parsed pages kept for the run, shared by its workers (tests/parsed_pages.py)."""
+    factory = getattr(config, "_tmp_path_factory", None)   # pytest's tmp_path_factory, made in its own hook
+    if factory is not None:
+        parsed_pages.install(run_folder(factory, "parsed-pages"))
 
 
 @pytest.hookimpl(optionalhook=True, tryfirst=True)

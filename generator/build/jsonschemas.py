@@ -17,7 +17,7 @@ from generator.core.files import refusal, write_atomically
 
 SHIPPED = Path(str(resources.files("generator") / "schemas"))  # package data
 KINDS = ("game", "edition", "pieces", "glyphs", "icons", "style", "template", "profile", "rulebook",
-         "rulebook-styles", "rule-wordings", "rule-terms", "rule-examples", "vendor")
+         "rulebook-styles", "rule-wordings", "rule-terms", "rule-examples", "rule-diagrams", "vendor")
 
 
 def schema_for(kind: str) -> dict[str, Any]:
@@ -43,6 +43,9 @@ def schema_for(kind: str) -> dict[str, Any]:
         example = Example.model_json_schema()
         schema = {"type": "object", "description": "worked examples by name", "$defs": example.pop("$defs", {}),
                   "additionalProperties": example}
+    elif kind == "rule-diagrams":
+        from generator.rulebook.diagrams import DiagramFile
+        schema = DiagramFile.model_json_schema(by_alias=True)
     elif kind == "template":
         schema = _template_schema(TemplateFile, TypeAdapter(AnyElement).json_schema())
     else:
@@ -139,6 +142,8 @@ def kind_of(path: Path) -> str | None:
         return "rule-terms"
     if parent == "examples" and "rules" in parts:
         return "rule-examples"
+    if parent == "diagrams" and "rules" in parts:
+        return "rule-diagrams"
     if parent == "rulebook":
         return "rulebook-styles"
     if parent == "cards":

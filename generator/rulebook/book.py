@@ -20,6 +20,7 @@ from generator.core.units import MM
 from generator.rulebook.appendices import Book, Figure, balance, for_engine, stall_runs
 from generator.rulebook.balance import fixed, percent
 from generator.rulebook.config import RulebookConfig, rules_folder
+from generator.rulebook.diagrams import Diagrams, diagram_function
 from generator.rulebook.document import PageSetup, write_document
 from generator.rulebook.examples import Examples, example_function
 from generator.rulebook.faces import PieceFaces
@@ -73,6 +74,7 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
     figures = book.figures
     context = edition_facts(edition)
     _component_figures(edition, faces, styles, figures, setup.size[1] - setup.top - setup.bottom)
+    diagrams = Diagrams(folder, edition, faces, styles, figures)   # rules/diagrams/*.yaml, checked now
     inputs = engine_inputs(edition)
     appendices = for_engine(edition.engine)
     context.update(options=[], questions=[], stalls=[], rules=None, sample=None, balance=None, seats=[],
@@ -101,7 +103,8 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
             with span("designer's report figures"):
                 context.update(report_context(book, appendices, inputs, folder, config, context["balance"],
                                               context["stalls"], get_engine(edition.engine).info.seat_keys()))
-    text = RuleText(folder, {"figure": _figure_function(figures), "colour": _colour_function(styles)},
+    text = RuleText(folder, {"figure": _figure_function(figures), "colour": _colour_function(styles),
+                             "diagram": diagram_function(diagrams)},
                     shared=[layer.root / "rulebook" for layer in reversed(layouts.layers)])
     text.env.filters.update(percent=percent, fixed=fixed)
     if inputs is not None and appendices is not None and appendices.example is not None:

@@ -4,13 +4,16 @@ left, with some pieces in front of them (the players' tokens).
 A fan hides most of each card under the next one. It is laid out so that the texts that tell a
 card apart (its name, its kind) stay in view: the cards are spread just far enough apart that no
 card covers any of them on the one beneath it, and the whole fan lies inside
-its frame; when even the widest spread would leave the frame, the fan shows less of the deck (the
-cards at the same size, so their text stays as large). A face's text under the figures' smallest
+its frame. No other text of a card is cut by the card over it: the fan takes the closest spread
+where each text a card prints is all in view or all hidden, and where none does, it leaves off the
+texts a later card would cut (a caption shows whole or not at all). When even the widest spread
+would leave the frame, the fan shows less of the deck (the cards at the same size, so their text
+stays as large). A face's text under the figures' smallest
 size is printed at that size where it fits its box on every card, as in the gallery."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from reportlab.platypus import Flowable
 
@@ -34,6 +37,8 @@ class PlacedCard:
     angle: float          # degrees, anticlockwise
     outline: list[Point]  # its four corners on the drawing
     names: list[list[list[Point]]]   # each text that tells it apart: the box of each place it prints it
+    texts: dict[str, list[Point]]    # every text it prints, by element name: its box
+    cut: frozenset[str] = frozenset()   # the texts a later card covers in part: left off, never cut mid-word
 
 
 def turned(x: float, top: float, width: float, height: float, angle: float,
@@ -48,6 +53,31 @@ def turned(x: float, top: float, width: float, height: float, angle: float,
     for u, v in ((bx, by), (bx + bw, by), (bx + bw, by + bh), (bx, by + bh)):
         dx, dy = x + u - cx, top - v - cy
         out.append((cx + dx * cos - dy * sin, cy + dx * sin + dy * cos))
+    return out
+
+
+def inside(point: Point, shape: list[Point]) -> bool:
+    """Whether ``point`` lies in the convex outline ``shape`` (its corners in either turning)."""
+    x, y = point
+    sides = [(x1 - x0) * (y - y0) - (y1 - y0) * (x - x0) for (x0, y0), (x1, y1) in zip(shape, shape[1:] + shape[:1])]
+    return all(side >= -1e-9 for side in sides) or all(side <= 1e-9 for side in sides)
+
+
+def hidden(box: list[Point], covers: list[list[Point]], steps: int = 8) -> bool:
+    """Whether the outlines ``covers`` together hide all of ``box`` (checked on a grid of its points)."""
+    (ax, ay), (bx, by), _, (dx, dy) = box
+    return all(any(inside((ax + (bx - ax) * i / steps + (dx - ax) * j / steps,
+                           ay + (by - ay) * i / steps + (dy - ay) * j / steps), c) for c in covers)
+               for i in range(steps + 1) for j in range(steps + 1))
+
+
+def cut_texts(placed: list[PlacedCard]) -> list[frozenset[str]]:
+    """For each card, the texts later cards cover in part (neither all in view nor all hidden)."""
+    out = []
+    for i, card in enumerate(placed):
+        later = [c.outline for c in placed[i + 1:]]
+        out.append(frozenset(name for name, box in card.texts.items()
+                             if any(overlap(box, c) for c in later) and not hidden(box, later)))
     return out
 
 
@@ -95,14 +125,17 @@ class CoverFan(Flowable):
             template, values = self.faces.face(self.deck.id, piece)
             scale = h / template.size[1]
             shown = self.faces.legible(template, values, scale, enlarge=self.deck.id)   # too small to print: not shown
+            texts = {name: turned(x, top, w, h, angle, tuple(v * scale for v in box))
+                     for name, _, box in self.faces.printed_texts(shown, values)}
             names = [[turned(x, top, w, h, angle, tuple(v * scale for v in box))
                       for box in self.faces.text_boxes(shown, values, text)]
                      for text in telling_texts(self.deck, piece, self.faces)]
             out.append(PlacedCard(piece, x, top, angle, turned(x, top, w, h, angle, (0, 0, w, h)),
-                                  [boxes for boxes in names if boxes]))
+                                  [boxes for boxes in names if boxes], texts))
         rise = max(y for card in out for _, y in card.outline) - self.height   # turned corners above the top
         return [PlacedCard(c.piece, c.x, c.top - rise, c.angle, [(x, y - rise) for x, y in c.outline],
-                           [[[(x, y - rise) for x, y in box] for box in boxes] for boxes in c.names])
+                           [[[(x, y - rise) for x, y in box] for box in boxes] for boxes in c.names],
+                           {name: [(x, y - rise) for x, y in box] for name, box in c.texts.items()})
                 for c in out]
 
     def _fits(self, placed: list[PlacedCard]) -> bool:
@@ -123,11 +156,12 @@ class CoverFan(Flowable):
         self.placed = []
         for count in range(min(self.most, len(self.ranked)), 0, -1):
             pieces = self._chosen(count)
-            for spread in SPREADS:
-                placed = self._lay_out(pieces, spread)
-                if self._fits(placed):
-                    self.placed = placed
-                    return self.width, self.height
+            fitting = [placed for placed in (self._lay_out(pieces, spread) for spread in SPREADS) if self._fits(placed)]
+            if fitting:   # the closest spread that cuts no text, else the closest with the cut texts left off
+                whole = [placed for placed in fitting if not any(cut_texts(placed))]
+                chosen = (whole or fitting)[0]
+                self.placed = [replace(card, cut=cut) for card, cut in zip(chosen, cut_texts(chosen))]
+                return self.width, self.height
         self.placed = self._lay_out(self._chosen(1), SPREADS[0])   # one card wider than the frame
         return self.width, self.height
 
@@ -135,6 +169,9 @@ class CoverFan(Flowable):
         canv = self.canv
         for card in self.placed:
             template, values = self.faces.face(self.deck.id, card.piece)
+            if card.cut:
+                template = replace(template, id=f"{template.id}~cut~{'~'.join(sorted(card.cut))}",
+                                   elements={n: e for n, e in template.elements.items() if n not in card.cut})
             self.faces.draw(canv, template, values, card.x, card.top, self.card_height, rotate=card.angle,
                             enlarge=self.deck.id)
         size = self.front_size

@@ -358,8 +358,9 @@ class RoomFor(CondPageBreak):
         """The height of the part of ``f`` that must share a page with the heading (``room``: the
         height left for it on this page)."""
         whole = f.wrapOn(self.canv, width, 1e6)[1]
-        if hasattr(f, "least_height"):   # a list that keeps some items together (``lists``)
-            return f.least_height(self.canv, width) + f.getSpaceBefore()
+        if hasattr(f, "least_height"):   # a list that keeps some items together (``lists``): whether
+            # it may turn the page depends on what a break here would leave blank
+            return f.least_height(self.canv, width, self._room) + f.getSpaceBefore()
         if isinstance(f, (Paragraph, ListFlowable)):
             lead = _leading(f)
             if isinstance(f, Paragraph) and whole < 2 * self.lines * lead - 0.5:

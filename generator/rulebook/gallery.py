@@ -106,6 +106,7 @@ class Gallery(Flowable):
             template, values = self.faces.face(self.component.id, piece)
             needed = self.faces.value_scale(self.component.id, piece,
                                             {*caption_fields(self.component, piece), "count"})
+            needed = max(needed, self.faces.clear_scale(self.component.id, piece))   # raised text clear of its art
             texts = self.faces.text_sizes(template, values).values()
             scale = height / template.size[1]
             kept = sum(chars for size, chars in texts if size * scale >= self.faces.min_text)

@@ -4,7 +4,7 @@ one diagram or, for a run of diagrams, drawn once above them all (``LegendFigure
 other, so the two tell apart on a black-and-white copy too)."""
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
@@ -14,7 +14,8 @@ from generator.rulebook.legible import ink_on
 from generator.rulebook.styles import Styles
 
 LegendItem = tuple[str, str, str]   # (kind, colour, words), as ``Legend`` takes them
-WIDE = ("dashed-arrow", "move")     # kinds drawn in a swatch twice as long
+WIDE = ("dashed-arrow", "dotted-arrow", "move")     # kinds drawn in a swatch twice as long
+Swatch = Callable[[Any, float, float, float], None]   # (canvas, centre x, centre y, side) draws one piece
 
 
 def merged(*item_lists: list[LegendItem]) -> list[LegendItem]:
@@ -56,12 +57,15 @@ class Legend:
     """Rows of (swatch, words) ``width`` points wide; ``items`` are (kind, colour, words) with kind
     one of badge (a disc of a palette colour), count and count-outlined (a count box of a player role), pill (a figure
     in a role's colour), ring (a dashed circle), circle (a solid ring), disc (a filled circle edged in ink), line (a
-    thick line), arrow, dashed-arrow (a move, drawn dashed as the diagrams draw one), move (a dashed ring where a
+    thick line), arrow, dashed-arrow (a move, drawn dashed as the diagrams draw one), dotted-arrow (a choice),
+    piece (a piece as a diagram draws it: ``swatches[colour]`` paints it), move (a dashed ring where a
     piece stood and a dashed arrow from it), outline (a card outlined in a role's colour), empty (a dashed box in a role's colour: a place
     with no card) and text (words alone)."""
 
-    def __init__(self, styles: Styles, width: float, items: list[tuple[str, str, str]], centred: bool = True):
+    def __init__(self, styles: Styles, width: float, items: list[tuple[str, str, str]], centred: bool = True,
+                 swatches: Mapping[str, Swatch] | None = None):
         self.styles, self.width, self.items, self.centred = styles, width, items, centred
+        self.swatches = dict(swatches or {})
         self.size = styles.sheet.figures.min_text
         self.swatch = self.size * 1.5
         self.row_h = self.size * 2.0
@@ -125,7 +129,9 @@ class Legend:
     def _swatch(self, canv: Any, kind: str, colour: str, cx: float, cy: float, wide: float) -> None:
         s, styles, half = self.swatch, self.styles, wide / 2
         canv.saveState()
-        if kind == "badge":
+        if kind == "piece":
+            self.swatches[colour](canv, cx, cy, s)
+        elif kind == "badge":
             fill = styles.palette.get(colour)
             canv.setFillColor(fill)
             canv.setStrokeColor(styles.palette.get("ink"))
@@ -155,12 +161,15 @@ class Legend:
             canv.setFillColor(styles.colour(colour))
             canv.setLineWidth(0.5)
             canv.circle(cx, cy, s / 2 - 0.5, stroke=1, fill=1)
-        elif kind in ("arrow", "dashed-arrow"):
+        elif kind in ("arrow", "dashed-arrow", "dotted-arrow"):
             canv.setStrokeColor(styles.colour(colour))
             canv.setFillColor(styles.colour(colour))
             canv.setLineWidth(0.9)
             if kind == "dashed-arrow":
                 canv.setDash(2.5, 1.5)
+            elif kind == "dotted-arrow":   # round dots
+                canv.setLineCap(1)
+                canv.setDash(0.8, 1.8)
             canv.line(cx - half, cy, cx + half - s / 4, cy)
             canv.setDash()
             arrowhead(canv, cx + half, cy, 1, 0, s / 3)
@@ -195,15 +204,16 @@ class Key(Flowable):
     movable = True   # Beside may set it in the text column
     min_scale = 1.0   # its text is at the figures' smallest size already: a page must not shrink it
 
-    def __init__(self, styles: Styles, width: float, items: list[tuple[str, str, str]], centred: bool = True):
+    def __init__(self, styles: Styles, width: float, items: list[tuple[str, str, str]], centred: bool = True,
+                 swatches: Mapping[str, Swatch] | None = None):
         super().__init__()
-        self.styles, self.items = styles, items
-        self.legend = Legend(styles, width, items, centred)
+        self.styles, self.items, self.swatches = styles, items, swatches
+        self.legend = Legend(styles, width, items, centred, swatches)
         self.width, self.height = width, self.legend.height
         self.hAlign = "CENTER"
 
     def at_width(self, width: float, centred: bool = False) -> "Key":
-        return Key(self.styles, width, self.items, centred)
+        return Key(self.styles, width, self.items, centred, self.swatches)
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         return self.width, self.height

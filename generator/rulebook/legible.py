@@ -22,6 +22,8 @@ from typing import Any, Callable
 from reportlab.lib.colors import Color, black, white
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from generator.rulebook.breaks import best_break
+
 MIN_CONTRAST = 4.5   # WCAG AA for normal text
 MIN_CONTRAST_LARGE = 3.0   # WCAG AA for large text: 18 pt and over, or bold 14 pt and over
 MIN_EDGE_CONTRAST = 3.0   # WCAG AA for the edge of a drawn shape against its ground (non-text)
@@ -91,17 +93,21 @@ def fit_size(text: str, font: str, wanted: float, width: float, floor: float) ->
 def fit_lines(text: str, font: str, wanted: float, width: float, floor: float,
               most: int = 2) -> tuple[float, list[str]] | None:
     """``text`` set to fit ``width``: on one line at the largest size up to ``wanted`` (``fit_size``),
-    or else broken between words into at most ``most`` lines at the largest size, in steps of a
-    quarter point, that is not below ``floor``; None if it fits only below ``floor``."""
-    from reportlab.lib.utils import simpleSplit
+    or else broken between words into the fewest lines, at most ``most``, that fit at ``floor`` or
+    more, broken where they come out most even (``breaks.best_break``) and set at the largest size,
+    in steps of a quarter point down from ``wanted``, that is not below ``floor``; None if it fits
+    only below ``floor``."""
     size = fit_size(text, font, wanted, width, floor)
     if size is not None:
         return size, [text]
-    steps = int((wanted - floor) / 0.25)
-    for size in [wanted - 0.25 * k for k in range(steps + 1)] + [floor]:
-        lines = simpleSplit(text, font, size, width)
-        if len(lines) <= most and all(stringWidth(line, font, size) <= width for line in lines):
-            return size, lines
+    words = text.split()
+    unit = lambda line: stringWidth(line, font, 1.0)  # noqa: E731  (widths in proportion to the size)
+    for count in range(2, min(most, len(words)) + 1):
+        lines = best_break(words, count, unit, limit=width / floor)
+        fits = min(wanted, width / lines.widest)
+        if fits >= floor:
+            steps = int((wanted - fits) / 0.25 - 1e-9) + 1 if fits < wanted else 0
+            return max(floor, wanted - 0.25 * steps), list(lines.lines)
     return None
 
 

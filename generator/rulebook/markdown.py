@@ -19,6 +19,7 @@ from reportlab.platypus import (Flowable, HRFlowable, KeepTogether, ListItem, Pa
 
 from generator.core.errors import UserError
 from generator.rulebook.commands import set_command
+from generator.rulebook.justify import Justified
 from generator.rulebook.lists import BookList, LeadList
 from generator.rulebook.figure_row import figures_side_by_side
 from generator.rulebook.flowables import (Beside, BookTable, Columns, FigureBlock, NotedTable, keep_headings,
@@ -133,7 +134,7 @@ def paragraph(node: SyntaxTreeNode, conv: Converter, style: str) -> list[Flowabl
             raise UserError("rule text: a figure ![caption](figure:NAME) must stand alone in its paragraph")
         return figure(images[0], conv)
     ties = conv.styles.ties   # a short name on one line; no short word alone on the last line
-    return [Paragraph(ties.last_words(ties.names(conv.inline(inline))), conv.styles[style])]
+    return [Justified(ties.last_words(ties.names(conv.inline(inline))), conv.styles[style])]
 
 
 def figure(node: SyntaxTreeNode, conv: Converter) -> list[Flowable]:

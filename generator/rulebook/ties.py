@@ -14,6 +14,7 @@ from typing import Iterable
 NBSP = "\u00a0"
 TIED_NAME = 20   # the longest name (characters) whose words are kept on one line
 TIED_END = 24    # the longest pair of last words tied at a paragraph's end ("face down.", "a long-word pair.")
+RUNT = 8         # the longest last word that would be a runt alone on a paragraph's last line ("down.")
 _TAG = re.compile(r"(<[^>]*>)")
 
 
@@ -29,11 +30,13 @@ def is_unbroken(word: str, unbroken: frozenset[str]) -> bool:
 
 
 class Ties:
-    """Ties the words of the short names ``names`` (any case) and a paragraph's last two words."""
+    """Ties the words of the short names ``names`` (any case, without a leading article) and a
+    paragraph's last two words."""
 
     def __init__(self, names: Iterable[str] = ()):
-        short = sorted({" ".join(n.split()) for n in names if " " in n.strip() and len(n) <= TIED_NAME
-                        and not re.search(r"\d", n)}, key=len, reverse=True)
+        proper = {_without_article(" ".join(n.split())) for n in names
+                  if len(n) <= TIED_NAME and not re.search(r"\d", n)}
+        short = sorted((n for n in proper if " " in n), key=len, reverse=True)
         self.pattern = re.compile(r"(?<!\w)(?:" + "|".join(r"\s+".join(map(re.escape, n.split())) for n in short)
                                   + r")(?!\w)", re.IGNORECASE) if short else None
 
@@ -45,9 +48,16 @@ class Ties:
 
     @staticmethod
     def last_words(markup: str) -> str:
-        """``markup`` with the space before its last word made a no-break space, when the last two
-        words together are short (``TIED_END``): the last line never holds one short word alone."""
-        pair = _plain(markup).split()[-2:]
+        """``markup`` with the space before its last word made a no-break space, when the last word
+        is short (``RUNT``) and the two together are short (``TIED_END``): the last line never holds
+        one short word alone. A longer last word may stand alone ("suggestion.", "a1–b1–c1."):
+        tying it would only stretch the line above; but it is never hyphenated, which would leave its
+        tail alone ("gestion.")."""
+        pair = re.split(r"[^\S\u00a0]+", _plain(markup).strip())[-2:]   # "face\u00a0down." counts as one word
+        if len(pair) == 2 and NBSP in pair[1]:   # tied already: one unit that no hyphen breaks
+            return markup
+        if len(pair) == 2 and len(pair[1]) > RUNT:
+            return _unhyphenated_end(markup, pair[1])
         if len(pair) < 2 or len(pair[0]) + len(pair[1]) + 1 > TIED_END:
             return markup
         parts = _TAG.split(markup.rstrip())
@@ -57,6 +67,21 @@ class Ties:
                 parts[i] = parts[i][:at] + NBSP + parts[i][at + 1:]
                 return "".join(parts)
         return markup
+
+
+def _unhyphenated_end(markup: str, word: str) -> str:
+    """``markup`` with its last word ``word`` in reportlab's ``<nobr>``, which keeps it from being
+    hyphenated, when the word stands in one run of text (not across tags)."""
+    parts = _TAG.split(markup.rstrip())
+    if parts[-1].endswith(word) and (len(parts[-1]) == len(word) or parts[-1][-len(word) - 1].isspace()):
+        parts[-1] = f"{parts[-1][:-len(word)]}<nobr>{word}</nobr>"
+    return "".join(parts)
+
+
+def _without_article(name: str) -> str:
+    """``name`` without a leading article: "the / Grove" reads as well as "the / path", so only the
+    name's own words are tied ("The Grove" ties nothing, "The Crown of Stars" ties "Crown of Stars")."""
+    return re.sub(r"^(?:the|a|an)\s+", "", name, flags=re.IGNORECASE)
 
 
 def _plain(markup: str) -> str:

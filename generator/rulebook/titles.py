@@ -4,12 +4,11 @@ takes, otherwise broken where the lines come out most even and no line is a lone
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations
 from typing import Callable
 
+from generator.rulebook.breaks import best_break
+
 SHRINK = 0.8          # a title may shrink to this share of its size to stay on one line
-LONE = 0.5            # a line of one word narrower than this share of the widest line is a lone short word
-MOST_SPLITS = 4000    # ways of breaking tried at most for one number of lines (a title is a few words)
 
 
 @dataclass(frozen=True)
@@ -36,10 +35,10 @@ def set_title(title: str, width_at: Callable[[str, float], float], size: float, 
     least = shrink * size
     found = []
     for count in range(1, len(words) + 1):
-        lines, lone, widest = _best_break(words, count, unit)
-        fits = min(size, width / widest)
+        lines = best_break(words, count, unit)
+        fits = min(size, width / lines.widest)
         if fits >= least:
-            found.append(((lone, count, -fits), SetTitle(_down(fits), lines)))
+            found.append(((lines.lone, count, -fits), SetTitle(_down(fits), lines.lines)))
     if not found:   # a word too wide for the page even shrunk: every size down to its own
         return set_title(title, width_at, width / max(unit(w) for w in words), width, shrink)
     return min(found, key=lambda kv: kv[0])[1]
@@ -48,21 +47,3 @@ def set_title(title: str, width_at: Callable[[str, float], float], size: float, 
 def _down(size: float) -> float:
     """A size rounded down to a tenth of a point, so the rounded size still fits."""
     return int(size * 10 + 1e-9) / 10
-
-
-def _best_break(words: list[str], count: int, width_of: Callable[[str], float]) -> tuple[tuple[str, ...], int, float]:
-    """``words`` broken into ``count`` lines: the lines, how many are a lone short word, and the
-    widest line's width; the break with the fewest lone short words, then the narrowest widest
-    line, then the most even lines."""
-    best, best_key = (), (0, 0.0, 0.0)
-    for n, cuts in enumerate(combinations(range(1, len(words)), count - 1)):
-        if n >= MOST_SPLITS:
-            break
-        bounds = (0, *cuts, len(words))
-        lines = tuple(" ".join(words[a:b]) for a, b in zip(bounds, bounds[1:]))
-        widths = [width_of(line) for line in lines]
-        lone = sum(1 for line, w in zip(lines, widths) if " " not in line and w < LONE * max(widths))
-        key = (lone, max(widths), max(widths) - min(widths))
-        if not best or key < best_key:
-            best, best_key = lines, key
-    return best, best_key[0], best_key[1]

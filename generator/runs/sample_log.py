@@ -6,7 +6,8 @@ lost, a piece knocked down or sent home), ``shape`` (its move in short without t
 
 - a turn that changes something is a row of its own (``"turn"``);
 - a run of turns that change nothing is one row (``"quiet"``, or ``"turn"`` when the run is one
-  turn), with each player's moves counted;
+  turn), with each player's moves counted and the turns each was made on (a row that gives one
+  player two different moves must say which turn made which, or it reads as one turn of both);
 - a run of two or more turns each of which repeats its player's turn before it, the same move with
   the same change (two players trading one place back and forth), is one row (``"again"``) naming
   the turns it repeats.
@@ -42,13 +43,15 @@ def _kinds(log: list[dict[str, Any]]) -> list[str]:
 
 
 def _moves(run: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Each player's moves in a run, in the order first made: [{player, shapes: [(shape, times)]}]."""
-    players: dict[Any, dict[str, int]] = {}
+    """Each player's moves in a run, in the order first made: [{player, shapes: [{shape, times,
+    turns}]}], ``turns`` the numbers of the turns that made the move."""
+    players: dict[Any, dict[str, list[Any]]] = {}
     for t in run:
         shapes = players.setdefault(t.get("player"), {})
-        shape = t.get("shape", t.get("words", ""))
-        shapes[shape] = shapes.get(shape, 0) + 1
-    return [{"player": p, "shapes": list(shapes.items())} for p, shapes in players.items()]
+        shapes.setdefault(t.get("shape", t.get("words", "")), []).append(t["turn"])
+    return [{"player": p, "shapes": [{"shape": shape, "times": len(turns), "turns": turns}
+                                     for shape, turns in shapes.items()]}
+            for p, shapes in players.items()]
 
 
 def _row(kind: str, run: list[dict[str, Any]], like: list[dict[str, Any]] | None = None) -> dict[str, Any]:

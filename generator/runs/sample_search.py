@@ -2,10 +2,15 @@
 
 rulebook.yaml's ``sample:`` lists the events the sample game should show (each engine's book
 module says which events it can recognise in a told turn) and how many seeds to try. Seeds are
-tried in order from the profile's ``sample_seed``; the first game that shows every event wins and
-ends the search, else the one that shows the most events, then has the fewest ``repeat`` turns (a
-turn the appendix folds, see below) among the first turns it tells, then is the shortest (the
-earliest among equals). Repeats do not stop the search, because a game may open with turns every
+tried in order from the profile's ``sample_seed``; the first game that shows every event and has no
+``no_effect`` turn among the turns that teach (a turn with an action that changed nothing, such as
+an attack where nobody stood, among the first turns told in full or the turns showing a wanted
+event: there a wasted action reads as a rules mistake; a game whose book module cannot tell has
+none) wins and ends the search, else the one that shows the most events, then has the fewest such
+turns, then the fewest ``repeat`` turns (a turn the appendix folds, see below) among the first turns
+it tells, then is the shortest (the earliest among equals). A wasted action in the short log of the
+rest of the game is left to the key to explain: weighing it there would trade a few words for a far
+longer game. Repeats do not stop the search, because a game may open with turns every
 game shares (pieces set up one at a time); the appendix folds repeated turns into one line
 (``told_parts``: a stretch where each player makes the same turn again and again is one line for
 the whole stretch) rather than telling them again, and a wanted event is shown on a turn that is
@@ -30,6 +35,7 @@ from generator.runs.work import EngineInputs, Work, keep_sample, resolve
 # (engine inputs, record of a played game) -> for each turn of it, in order: (turn number, events it shows)
 EventReader = Callable[[EngineInputs, dict[str, Any]], list[tuple[int, set[str]]]]
 REPEAT = "repeat"   # the event a reader gives a turn the appendix folds (``folded_turns``)
+NO_EFFECT = "no_effect"   # the event a reader gives a turn with an action that changed nothing
 
 
 class SampleSearch(BaseModel):
@@ -76,8 +82,9 @@ def reader_fingerprint(read_events: EventReader) -> str:
 
 
 def _search_seeds(unit: tuple) -> dict[str, Any]:
-    """The first seed whose game shows every wanted event, else the one showing the most (then the
-    fewest repeats, the shortest, the earliest); every game played is kept, by seed, for the cache of sample games."""
+    """The first seed whose game shows every wanted event and wastes no action in a turn that
+    teaches, else the one showing the most (then the fewest such turns, the fewest repeats, the
+    shortest, the earliest); every game played is kept, by seed, for the cache of sample games."""
     from generator.play.registry import play_game
     inputs, agents, first_seed, seeds, wanted, read_events, told = unit
     best: dict[str, Any] | None = None
@@ -88,10 +95,11 @@ def _search_seeds(unit: tuple) -> dict[str, Any]:
         events = read_events(inputs, json.loads(json.dumps(record)))
         found = first_turns(events, list(wanted))
         repeats = sum(1 for turn, shown in events if REPEAT in shown and (not told or turn <= told))
-        rank = (len(found), -repeats, -len(events))   # then the shorter game: its log is shorter
+        wasted = sum(1 for turn, shown in events if NO_EFFECT in shown and (not told or turn <= told or shown & set(wanted)))
+        rank = (len(found), -wasted, -repeats, -len(events))   # then the shorter game: its log is shorter
         if best is None or rank > best["rank"]:
             best = {"seed": seed, "found": found, "repeats": repeats, "rank": rank}
-        if len(found) == len(wanted):
+        if len(found) == len(wanted) and not wasted:
             break
     assert best is not None
     return {"seed": best["seed"], "tried": tried, "found": best["found"], "records": records}

@@ -229,13 +229,14 @@ def test_a_board_refuses_to_draw_a_mark_its_legend_leaves_out(tmp_path, monkeypa
 
 
 # ----------------------------------------------------------------- card names on the setup board
-def _setup_cells(pdf: Path) -> list[str]:
+def _setup_cells(pdf: Path, sizes: list | None = None) -> list[str]:
     """The words printed in each card of the setup board ("The table ready to play"), row by row:
-    the board's column letters and row numbers bound the cells."""
+    the board's column letters and row numbers bound the cells (with ``sizes``, a list, the size
+    each word is printed at is added to it)."""
     import pdfplumber
     with pdfplumber.open(str(pdf)) as doc:
         page = next(p for p in doc.pages if "The table ready to play" in (p.extract_text() or ""))
-        words = page.extract_words()
+        words = page.extract_words(extra_attrs=["size"])
     caption = next(w for w in words if w["text"] == "table" and "ready" in
                    [v["text"] for v in words if abs(v["top"] - w["top"]) < 1])["top"]
     letters = {w["text"]: w for w in words if w["text"] in "abcd" and len(w["text"]) == 1 and w["top"] < caption}
@@ -252,19 +253,26 @@ def _setup_cells(pdf: Path) -> list[str]:
             inside = [w for w in words if re.fullmatch(r"[A-Za-z]{2,}", w["text"]) and w["text"] != "deck"
                       and abs((w["x0"] + w["x1"]) / 2 - x) < pitch_x / 2 and abs(w["top"] - y) < pitch_y / 2]
             cells.append(" ".join(w["text"] for w in sorted(inside, key=lambda w: (round(w["top"]), w["x0"]))))
+            if sizes is not None:
+                sizes.extend(w["size"] for w in inside)
     return cells
 
 
-@pytest.mark.parametrize("book", LETTER + [("the-channeling", "2025", "rulebook-a4")])
+BOOKLETS = [("the-channeling", e, "rulebook-a5-booklet") for e in ("2025", "thirty", "forest")]
+
+
+@pytest.mark.parametrize("book", LETTER + [("the-channeling", "2025", "rulebook-a4")] + BOOKLETS)
 def test_the_setup_board_prints_every_cards_name(player_books, book):
-    """Sixteen cards, sixteen names of the deck: a long name wraps onto two lines at 6 pt or more
-    rather than vanish."""
+    """Sixteen cards, sixteen names of the deck, in every profile (an A5 booklet's too): a long
+    name wraps onto two lines at 6 pt or more rather than vanish."""
     names = {row["name"] for file in ("magic-circle-36.yaml", "magic-circle-30.yaml", "forest-30.yaml")
              if (ROOT / "components" / "the-channeling" / "cards" / file).is_file()
              for row in deck_rows(ROOT / "components", file)}
-    cells = _setup_cells(player_books[book])
+    sizes: list[float] = []
+    cells = _setup_cells(player_books[book], sizes)
     assert len(cells) == 16
     assert all(cell in names for cell in cells), cells
+    assert min(sizes) >= 6.0, min(sizes)
 
 
 # ----------------------------------------------------------------- narration
@@ -277,3 +285,17 @@ def test_the_narration_reads_as_prose(player_books, book):
     for card, a, b in re.findall(r"([A-Z][a-z]+(?: [a-zA-Z]+)*) \(Vigor \d, Splendor \d\) is dealt onto ([a-d]\d)\. "
                                  r"\1 \(Vigor \d, Splendor \d\) is dealt onto ([a-d]\d)\.", text):
         pytest.fail(f"{card} dealt onto {a}, then again onto {b}, in two sentences")
+
+
+@pytest.mark.parametrize("book", LETTER)
+def test_every_large_board_keys_the_druids_it_draws(player_books, book):
+    """A large example board draws both druids' printed faces: its legend (the one with the cubes on a
+    card) names "Light's druid" and "Dark's druid", as the small boards' key does."""
+    boards = 0
+    for number, page in enumerate(pdf_text(player_books[book]), 1):
+        text = re.sub(r"\s+", " ", page)
+        if "Light's cubes on a card" not in text and "Dark's cubes on a card" not in text:
+            continue
+        boards += 1
+        assert "Light's druid" in text and "Dark's druid" in text, f"p{number}: druids drawn, not keyed"
+    assert boards >= 2

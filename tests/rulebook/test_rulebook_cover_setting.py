@@ -319,3 +319,40 @@ def test_a_cover_spells_its_edition_date_in_the_books_english(language, printed)
 def test_the_2025_cover_prints_its_date_spelled_out(player_books):
     cover = pdf_text(player_books[("the-channeling", "2025", "rulebook-letter")])[0]
     assert "July 23, 2025" in " ".join(cover.split()) and "2025-07-23" not in cover, cover
+
+
+def _inside(point: tuple[float, float], shape: list) -> bool:
+    x, y = point
+    sides = [(x1 - x0) * (y - y0) - (y1 - y0) * (x - x0) for (x0, y0), (x1, y1) in zip(shape, shape[1:] + shape[:1])]
+    return all(s >= -1e-6 for s in sides) or all(s <= 1e-6 for s in sides)
+
+
+def cut_texts(pdf: Path) -> list[str]:
+    """Each text a cover's piece prints that a piece drawn after it covers in part: some of it in
+    view, some not (a caption cut mid-word)."""
+    pieces, _ = _pieces_drawn(pdf)
+    out = []
+    for k, (_, texts) in enumerate(pieces):
+        later = [outline for outline, _ in pieces[k + 1:]]
+        out += [f"piece {k + 1}: {text}" for text, quad in texts
+                if any(_overlap(quad, o) for o in later) and not all(any(_inside(p, o) for o in later) for p in quad)]
+    return out
+
+
+@pytest.mark.parametrize("book", PLAYER_BOOKS, ids="-".join)
+def test_no_text_on_a_cover_card_is_cut_by_the_card_over_it(player_books, book):
+    """A fan shows each text of a card whole or not at all ("Vigor 4 · Sp" was the 2025 fan's)."""
+    assert cut_texts(player_books[book]) == []
+
+
+def test_a_fan_leaves_off_a_text_a_later_card_cuts_and_keeps_one_it_hides_whole():
+    """A made-up fan of two cards: the lower card's caption half under the upper card is cut, its
+    corner mark wholly under it is hidden, its name clear of it is whole."""
+    from generator.rulebook.fan import PlacedCard, cut_texts as cuts
+
+    def box(x0, y0, x1, y1):
+        return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+    lower = PlacedCard(None, 0, 100, 0, box(0, 0, 60, 100), [], {
+        "name": box(5, 85, 30, 95), "caption": box(5, 5, 55, 12), "mark": box(50, 50, 58, 58)})
+    upper = PlacedCard(None, 40, 100, 0, box(40, 0, 100, 80), [], {"caption": box(45, 5, 95, 12)})
+    assert cuts([lower, upper]) == [frozenset({"caption"}), frozenset()]

@@ -83,6 +83,9 @@ def test_every_font_is_embedded(book_2025):
     assert all(embedded for _, embedded in fonts), sorted(fonts)
 
 
+# long: the default run checks the same for every 2025 file, this book included, in
+# tests/test_build_scheduling.py's renamed-card test (a cold build against a warm one, byte for byte)
+@pytest.mark.long
 def test_same_inputs_give_a_byte_identical_file(book_2025, rulebook_env, tmp_path):
     again = build_rulebook_cli(tmp_path, "2025", env=rulebook_env)
     assert again.read_bytes() == book_2025["pdf"].read_bytes()

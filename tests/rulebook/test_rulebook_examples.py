@@ -46,7 +46,7 @@ def test_an_illegal_example_move_names_its_line(game_copy, tmp_path, rulebook_en
     assert result.returncode == 2 and f"examples/turn.yaml:{line}" in result.stderr, result.stderr
 
 
-def test_the_grove_examples_show_the_stun_cap_standing_twice_and_a_cancellation(player_books):
+def test_the_grove_examples_show_the_stun_cap_standing_twice_a_cancellation_and_a_banish(player_books):
     from rulebook_helpers import pdf_text
     pdf = player_books[("battle-for-the-grove", "2024", "rulebook-letter")]
     text = " ".join(" ".join(pdf_text(pdf)).split())
@@ -57,6 +57,8 @@ def test_the_grove_examples_show_the_stun_cap_standing_twice_and_a_cancellation(
     assert "will succeed" not in text   # the intro tells the rule, not the outcome before the roll
     assert "Example: Standing up twice in the Grove." in text and "and so earns a second action" in text
     assert "Example: Cubes canceling out." in text and "Two of them cancel two of Dark\u2019s; all four go back to their owners\u2019 supplies" in text
+    assert "Example: A Banish with a choice." in text and ("two of Dark\u2019s druids go back to the Grove, lying "
+                                                          "down. Of the three there, Light chooses the two standing ones.") in text
 
 
 def test_a_grove_rule_change_that_breaks_an_example_names_its_line(game_copy, tmp_path, rulebook_env):

@@ -23,8 +23,9 @@ def test_a_quiet_run_is_one_row_ending_on_its_last_turn():
     assert kinds(rows) == [("turn", 1, 1), ("quiet", 2, 5), ("turn", 6, 6)]
     quiet = rows[1]
     assert quiet["last"]["turn"] == 5 and quiet["players"] == ["S", "N"]
-    assert quiet["moves"] == [{"player": "S", "shapes": [("pull at y", 2)]},
-                              {"player": "N", "shapes": [("pull at x", 1), ("walk to y", 1)]}]
+    assert quiet["moves"] == [{"player": "S", "shapes": [{"shape": "pull at y", "times": 2, "turns": [2, 4]}]},
+                              {"player": "N", "shapes": [{"shape": "pull at x", "times": 1, "turns": [3]},
+                                                         {"shape": "walk to y", "times": 1, "turns": [5]}]}]
 
 
 def test_a_trade_made_again_and_again_is_one_row_after_the_first_trade():

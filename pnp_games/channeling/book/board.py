@@ -83,11 +83,19 @@ def board_view(state: Any) -> BoardView:
                      columns, state.deck_size)
 
 
-def board_width(wanted: float, available: float, min_text: float, size: int = 4) -> float:
+def board_width(wanted: float, available: float, min_text: float, size: int = 4, widest_word: float = 0.0) -> float:
     """The width to draw a board at: ``wanted`` unless its cards would be too narrow for figures of
-    ``min_text`` points stacked in them (about 5 such figures wide), then wider, up to ``available``."""
+    ``min_text`` points stacked in them (about 5 such figures wide), or for ``widest_word`` (the
+    widest word of the names it prints, in points at ``min_text``) on a name's line, then wider, up
+    to ``available``."""
     natural = 0.11 + BoardDiagram.BORDER + 0.05 + size + (size - 1) * 0.05   # in card widths
-    return min(available, max(wanted, natural * 5 * min_text))
+    return min(available, max(wanted, natural * 5 * min_text, natural * widest_word / BoardDiagram.NAME_SHARE * (1 + 1e-6)))
+
+
+def widest_word(view: "BoardView", font: str, size: float) -> float:
+    """The widest word of the card names on a board, in points at ``size``."""
+    return max((stringWidth(word, font, size) for card in view.cards if card is not None
+                for word in card.name.split()), default=0.0)
 
 
 class BoardDiagram(Flowable):
@@ -95,15 +103,22 @@ class BoardDiagram(Flowable):
 
     Every text it prints is at least the style sheet's ``min_text`` points: sizes scale with the
     diagram but never go below that floor. The cards on the grid are drawn plain, with their values
-    (rulebook.yaml ``board.values``) as figures: at a board's size their art and names are unreadable.
+    (rulebook.yaml ``board.values``) as figures: at a board's size their art is unreadable. Their
+    names are printed where one fits a line; with ``named`` (the setup board, which introduces the
+    cards) every name is printed, a long one on two lines (give such a board the width
+    ``board_width`` finds for the names' widest word). Where no name fits one line, or the board
+    was ``widened`` for its names (a small page), its rows are as tall as what their cards show:
+    the value badges, a druid's place where one stands, the name's lines.
     """
 
     BORDER = 0.5   # glyph cards and the deck drawn at half size: they label the grid, they are not played on
+    NAME_SHARE = 0.9   # a name's line may be this share of a card's width
     min_scale = 1.0  # its text is at the smallest size already: a page must not shrink it further
 
     def __init__(self, view: BoardView, faces: PieceFaces, parts: BoardParts, styles: Styles, width: float,
-                 legend: bool = True):
+                 legend: bool = True, named: bool = False, widened: bool = False):
         super().__init__()
+        self.named, self.widened = named, widened
         self.view, self.faces, self.parts, self.styles = view, faces, parts, styles
         deck_id = faces.edition.spec.deck
         assert deck_id is not None  # a game drawn on a board of cards has a deck
@@ -118,8 +133,10 @@ class BoardDiagram(Flowable):
         # a card whose name cannot be printed legibly is drawn no taller than its values and druid need
         self.names = self._names_fit()
         self.cell_h = self.card_h if self.names else min(self.card_h, self._compact_height())
-        natural_h = self.band + self.BORDER * self.card_h + self.gap + n * self.cell_h + (n - 1) * self.gap
-        self.legend = Legend(styles, width, self._legend_items()) if legend else None
+        # cards too small for a name on one line are drawn short, a row as tall as what its cards show
+        self.row_h = [self._named_row(row) if self.short_names else self.cell_h for row in range(n)]
+        natural_h = self.band + self.BORDER * self.card_h + self.gap + sum(self.row_h) + (n - 1) * self.gap
+        self.legend = Legend(styles, width, self._legend_items(), swatches=self._swatches()) if legend else None
         self.board_h = natural_h * self.scale
         self.width, self.height = width, self.board_h + (self.legend.height if self.legend else 0.0)
         self.hAlign = "CENTER"
@@ -130,17 +147,41 @@ class BoardDiagram(Flowable):
     def _name(self, name: str) -> tuple[float, list[str]] | None:
         """A card's name as the board prints it: its size and lines (a long name on two lines), None
         when it fits only below the figures' smallest size."""
-        return fit_lines(name, self.styles.bold_font, self._size(0.1), 0.9 * self.card_w * self.scale, self.min_text)
+        return fit_lines(name, self.styles.bold_font, self._size(0.1), self.NAME_SHARE * self.card_w * self.scale,
+                         self.min_text)
 
     def _names_fit(self) -> int:
         """How many lines the names on this board take (0: no card can print its name legibly, and
-        the cards are drawn short); a board drawn with the printed faces keeps their shape."""
+        the cards are drawn short; unless ``named``, also when no name fits on one line); a board
+        drawn with the printed faces keeps their shape."""
+        self.short_names = False
         if not self.parts.values:
             return 1
         names = [self._name(card.name) for card in self.view.cards if card is not None]
-        if not any(len(name[1]) == 1 for name in names if name):   # no name fits on one line: none shown
+        one_line = any(len(name[1]) == 1 for name in names if name)
+        self.short_names = self.named and any(names) and (self.widened or not one_line)
+        if not one_line and not self.short_names:
             return 0
         return 2 if any(name is None or len(name[1]) > 1 for name in names) else 1
+
+    def _named_row(self, row: int) -> float:
+        """The height of a row of a ``named`` board: its cards' value badges, a druid's place if one
+        stands or cubes lie in the row, and the names' lines."""
+        n = self.view.size
+        cells = range(row * n, (row + 1) * n)
+        stands = any(i in self.view.druids or any(self.view.cubes[i]) or i in self.view.marks for i in cells)
+        return self._stack_top() + (self._druid_d() + 0.04 * self.card_w if stands else 0.0) + self._name_height()
+
+    def _stack_top(self) -> float:
+        """Where a card's druid place starts, under its badges (and the row of figures, on a board
+        that has figures, or on any board not ``named``)."""
+        if self.short_names and not self.view.marks:
+            return 0.05 * self.card_w + self._badge_side() + 0.04 * self.card_w
+        return self._marks_y() + 0.7 * self._size(0.13) / self.scale
+
+    def _name_height(self) -> float:
+        """The height a card's name takes at its foot (its lines and a margin), unscaled."""
+        return (0.4 + 1.15 * self.names) * self._size(0.1) / self.scale
 
     def _compact_height(self) -> float:
         """A card's height with the value badges, the row of figures and a druid stacked, no name."""
@@ -152,15 +193,15 @@ class BoardDiagram(Flowable):
         row, col = divmod(index, self.view.size)
         x0 = self.band + self.BORDER * self.card_w + self.gap
         y0 = self.band + self.BORDER * self.card_h + self.gap
-        return x0 + col * (self.card_w + self.gap), y0 + row * (self.cell_h + self.gap)
+        return x0 + col * (self.card_w + self.gap), y0 + sum(self.row_h[:row]) + row * self.gap
 
     def _centre(self, index: int) -> tuple[float, float]:
         x, y = self._cell_origin(index)
-        return x + self.card_w / 2, y + self.cell_h / 2
+        return x + self.card_w / 2, y + self.row_h[index // self.view.size] / 2
 
     def _druid_at(self, index: int) -> tuple[float, float]:
         x, y = self._cell_origin(index)
-        return x + self.card_w / 2, y + self._druid_y()
+        return x + self.card_w / 2, y + self._druid_y(index)
 
     def _pt(self, x: float, y: float) -> tuple[float, float]:
         return x * self.scale, self.height - y * self.scale
@@ -175,10 +216,10 @@ class BoardDiagram(Flowable):
     def _druid_d(self) -> float:
         return 0.4 * self.card_w
 
-    def _druid_y(self) -> float:
-        top = self._marks_y() + 0.7 * self._size(0.13) / self.scale
-        name = (0.4 + 1.15 * self.names) * self._size(0.1) / self.scale   # the name's lines and a margin
-        bottom = self.cell_h - (name if self.names else 0.04 * self.card_w)
+    def _druid_y(self, index: int) -> float:
+        """The centre of a druid's place on the card at ``index``, from the card's top."""
+        top = self._stack_top()
+        bottom = self.row_h[index // self.view.size] - (self._name_height() if self.names else 0.04 * self.card_w)
         return (top + bottom) / 2
 
     def _size(self, share: float) -> float:
@@ -202,15 +243,15 @@ class BoardDiagram(Flowable):
             self._label(chr(97 + col), x + self.card_w / 2, self.band * 0.72)
         for row, glyph in enumerate(view.row_glyphs):
             _, y = self._cell_origin(row * view.size)
-            self._face(labels, glyph, self.band, y + (self.cell_h - bh) / 2, bh)
-            self._label(str(row + 1), self.band * 0.45, y + self.cell_h / 2 + self.band * 0.25)
+            self._face(labels, glyph, self.band, y + (self.row_h[row] - bh) / 2, bh)
+            self._label(str(row + 1), self.band * 0.45, y + self.row_h[row] / 2 + self.band * 0.25)
         refilled = {cell: colour for cell, _card, colour in view.taken}   # outlined in the taker's colour
         for i, card in enumerate(view.cards):
             x, y = self._cell_origin(i)
             if card is None:
-                self._empty(x, y)
+                self._empty(x, y, self.row_h[i // view.size])
             else:
-                self._card(card, x, y, self.card_w, self.cell_h, refilled.get(i))
+                self._card(card, x, y, self.card_w, self.row_h[i // view.size], refilled.get(i))
                 if i in refilled:
                     self._drew(f"taken-{i}")
         if view.path:
@@ -219,9 +260,10 @@ class BoardDiagram(Flowable):
             self._move(*view.move)
         for cell, colour in view.druids.items():
             x, y = self._cell_origin(cell)
-            cy, d = y + self._druid_y(), self._druid_d()
+            cy, d = y + self._druid_y(cell), self._druid_d()
             self._face(self.parts.druids, colour, x + self.card_w / 2 - d / 2, cy - d / 2, d)
             self._druid_edge(x + self.card_w / 2, cy, d / 2, colour)
+            self._drew(f"{colour}-druid")
         for i, (light, dark) in enumerate(view.cubes):
             if light or dark:
                 self._cubes(i, "light" if light else "dark", light or dark)
@@ -235,7 +277,7 @@ class BoardDiagram(Flowable):
 
     def key(self) -> Key:
         """The legend as a flowable of its own (for a diagram drawn without it)."""
-        return Key(self.styles, self.width, self._legend_items())
+        return Key(self.styles, self.width, self._legend_items(), swatches=self._swatches())
 
     # ----------------------------------------------------------------- cards
     def _card(self, card: Any, x: float, y: float, w: float, h: float, ring: str | None = None) -> None:
@@ -303,15 +345,15 @@ class BoardDiagram(Flowable):
         canv.circle(*self._pt(cx, cy), radius * self.scale, stroke=1, fill=0)
         canv.restoreState()
 
-    def _empty(self, x: float, y: float) -> None:
+    def _empty(self, x: float, y: float, h: float) -> None:
         canv = self.canv
         self._drew("empty")
         canv.saveState()
         canv.setStrokeColor(self.styles.colour("axis"))
         canv.setDash(3, 2)
         canv.setLineWidth(0.6)
-        px, py = self._pt(x, y + self.cell_h)
-        canv.roundRect(px, py, self.card_w * self.scale, self.cell_h * self.scale, 3, stroke=1, fill=0)
+        px, py = self._pt(x, y + h)
+        canv.roundRect(px, py, self.card_w * self.scale, h * self.scale, 3, stroke=1, fill=0)
         canv.restoreState()
 
     # ----------------------------------------------------------------- what happened
@@ -362,7 +404,7 @@ class BoardDiagram(Flowable):
         side = max(0.24 * self.card_w, 1.5 * size / self.scale)
         cx = min(x + self.card_w / 2 + self._druid_d() / 2 + side / 2 + 0.02 * self.card_w,
                  x + self.card_w - side / 2 - 0.02 * self.card_w)
-        count_box(self.canv, self.styles, *self._pt(cx, y + self._druid_y()), side * self.scale, str(count), colour,
+        count_box(self.canv, self.styles, *self._pt(cx, y + self._druid_y(cell)), side * self.scale, str(count), colour,
                   size, colour == PLAYERS[0])
 
     def _marks(self, cell: int, marks: list[tuple[str, str]]) -> None:
@@ -404,6 +446,8 @@ class BoardDiagram(Flowable):
                     f"{PLAYERS[1]}-cubes": ("count", PLAYERS[1], f"{PLAYERS[1].title()}'s cubes on a card"),
                     "laid": ("pill", "path", "cubes laid this turn"),
                     "canceled": ("pill", "cancel", "cubes canceled"),
+                    f"{PLAYERS[0]}-druid": ("piece", f"{PLAYERS[0]}-druid", f"{PLAYERS[0].title()}'s druid"),
+                    f"{PLAYERS[1]}-druid": ("piece", f"{PLAYERS[1]}-druid", f"{PLAYERS[1].title()}'s druid"),
                     "move": ("move", "move", "the druid's move, from where it was"),
                     "leyline": ("line", "path", "the Leyline")})
         for cell, card, colour in view.taken:   # refilled: the new card is outlined in the taker's colour
@@ -419,6 +463,7 @@ class BoardDiagram(Flowable):
         marks |= {f"{PLAYERS[0] if light else PLAYERS[1]}-cubes" for light, dark in view.cubes if light or dark}
         roles = {role for marks_on in view.marks.values() for _, role in marks_on}
         marks |= {name for name, role in (("laid", "path"), ("canceled", "cancel")) if role in roles}
+        marks |= {f"{colour}-druid" for colour in view.druids.values()}
         marks |= {"move"} if view.move else set()
         marks |= {"leyline"} if view.path else set()
         marks |= {f"taken-{cell}" for cell, _card, _colour in view.taken if view.cards[cell] is not None}
@@ -427,6 +472,17 @@ class BoardDiagram(Flowable):
     def _legend_items(self) -> list[tuple]:
         """What the legend explains: only the marks this board shows, every one of them."""
         return keyed(self._key(), self._shown())
+
+    def _swatches(self) -> dict[str, Any]:
+        """The legend's druids, each as the board draws it: its printed face, outlined."""
+        def druid(colour: str):
+            def paint(canv: Any, cx: float, cy: float, side: float) -> None:
+                piece = self.faces.piece(self.parts.druids.component, **{**self.parts.druids.where,
+                                                                         self.parts.druids.field: colour})
+                self.faces.draw(canv, *self.faces.face(self.parts.druids.component, piece), cx - side / 2,
+                                cy + side / 2, side)
+            return paint
+        return {f"{colour}-druid": druid(colour) for colour in PLAYERS}
 
     def _drew(self, mark: str) -> None:
         self.drawn.add(mark)

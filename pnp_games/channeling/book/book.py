@@ -10,17 +10,21 @@ from generator.rulebook.hooks import (Appendices, Book, EngineInputs, Figure, Sm
 
 from pnp_games.channeling.book.balance import figures, row, uses
 from pnp_games.channeling.book.board import (BoardDiagram, BoardParts, board_view, board_width, small_board,
-                                              small_legend)
+                                              small_legend, widest_word)
 from pnp_games.channeling.book.narrate import game_stories, replay_states, story, turn_view
 from pnp_games.channeling.book.places import Places
 
 
-def _board(book: Book, parts: BoardParts, view, share: float) -> Figure:
+def _board(book: Book, parts: BoardParts, view, share: float, named: bool = False) -> Figure:
+    """A board ``share`` of the text width wide; ``named`` (the setup board): printing every card's
+    name, and wide enough for the longest word of a name at the figures' smallest size."""
     floor = book.styles.sheet.figures.min_text
+    word = widest_word(view, book.styles.bold_font, floor) if named else 0.0
 
     def figure(width: float) -> list:
-        diagram = BoardDiagram(view, book.faces, parts, book.styles, board_width(width * share, width, floor, view.size),
-                               legend=False)
+        wide = board_width(width * share, width, floor, view.size, word)
+        widened = wide > board_width(width * share, width, floor, view.size)
+        diagram = BoardDiagram(view, book.faces, parts, book.styles, wide, legend=False, named=named, widened=widened)
         return [diagram, diagram.key()]   # the key apart: beside a short text it goes under the text
     return figure
 
@@ -81,7 +85,7 @@ def sample(book: Book, inputs: EngineInputs) -> dict[str, Any]:
     first = replay_states(inputs, record)[0][0] if record["actions"] else None
     widths = book.styles.sheet.figures
     if first is not None and parts:
-        book.figures["setup"] = _board(book, parts, board_view(first), widths.board_width)
+        book.figures["setup"] = _board(book, parts, board_view(first), widths.board_width, named=True)
     shows = highlights_by_turn(choice["highlights"])
     setup, turns = [], []
     for told, after in stories:

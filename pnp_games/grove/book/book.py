@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.rulebook.hooks import (REPEAT, Appendices, Book, EngineInputs, Figure, Key, LegendFigure, SmallBoards,
+from generator.rulebook.hooks import (NO_EFFECT, REPEAT, Appendices, Book, EngineInputs, Figure, Key, LegendFigure, SmallBoards,
                                      charts, choose_seed, command_line, counts, folded_turns, highlights_by_turn,
                                      sample_game, share, spread, told_parts)
 
@@ -104,7 +104,7 @@ def _key(book: Book, items: list[tuple[str, str, str]]) -> Figure:
     return lambda w: [LegendFigure(book.styles, w, items)]
 
 
-EVENTS = ("stun", "stun_capped", "banish", "stand_at_grove", "bonus_action", "cancellation", "control_lost", "pass",
+EVENTS = ("stun", "stun_capped", "banish", "banish_choice", "stand_at_grove", "bonus_action", "cancellation", "control_lost", "pass",
           "victory", REPEAT)
 
 
@@ -119,6 +119,8 @@ def turn_events(told: dict[str, Any], winner: bool) -> set[str]:
                 events.add("stun_capped")
         elif kind == BANISH and step.get("banished"):
             events.add("banish")
+            if step.get("choice"):
+                events.add("banish_choice")
         elif kind == STAND and step["at"] == "G":
             events.add("stand_at_grove")
             if step.get("bonus"):
@@ -138,12 +140,14 @@ def read_events(inputs: EngineInputs, record: dict[str, Any]) -> list[tuple[int,
     """For each turn of a played game, the events it shows. The victory is the winner's own last
     turn (the one that won the deciding circle), not the loser's turn that failed to break it; a
     turn the appendix folds into a line of repeats (the same as its player's turn before, or one
-    of a stretch of such turns) is a ``repeat``."""
+    of a stretch of such turns) is a ``repeat``; a turn with a Channel, Stun or Banish that had
+    nothing to work on (no cubes left, nobody there to hit: no roll) is ``no_effect``."""
     _, turns = game_turns(inputs.options, record["actions"])
     winner = None if record["winner"] is None else NAMES[record["winner"]]
     deciding = max((i for i, (t, _) in enumerate(turns) if t["player"] == winner), default=None)
     folded = folded_turns([t for t, _ in turns])
-    return [(t["turn"], turn_events(t, i == deciding) | ({REPEAT} if t["turn"] in folded else set()))
+    return [(t["turn"], turn_events(t, i == deciding) | ({REPEAT} if t["turn"] in folded else set())
+             | ({NO_EFFECT} if any(s.get("no_roll") for s in t["steps"]) else set()))
             for i, (t, _) in enumerate(turns)]
 
 

@@ -36,7 +36,9 @@ def _roll(before: State, pending: Any, dice: tuple[int, ...], after: State) -> d
         sent = min(hits, sum(there))
         standing = min(sent, there[0]) if o.banish_order == "standing_first" else max(0, sent - there[1])
         told.update(successes=hits, banished=sent, from_standing=standing, from_lying=sent - standing,
-                    left=after.standing(q, at) + after.lying(q, at))
+                    left=after.standing(q, at) + after.lying(q, at),
+                    # some but not all go, of both kinds: the player who banishes picks which
+                    choice=0 < sent < sum(there) and min(there) > 0)
         if (after.standing(q, at), after.lying(q, at)) != (there[0] - standing, there[1] - sent + standing) \
                 or after.lying(q, "G") != before.lying(q, "G") + sent:
             raise _disagree(f"druids banished at {at}", f"{pending} roll {dice}")
