@@ -22,6 +22,7 @@ from reportlab.platypus.tableofcontents import TableOfContents
 
 from generator.core.errors import UserError
 from generator.core.trace import span
+from generator.rulebook.filling import Filling, opened
 from generator.rulebook.fit import MAX_TRIES, STEPS, first_level, next_level, saving, tightened
 from generator.rulebook.flowables import Columns, FigureBlock, RoomFor
 from generator.rulebook.markdown import Heading
@@ -277,13 +278,12 @@ def write_document(path: Path, setup: PageSetup, styles: Styles, title: str, run
         if entries is not None and index is not None:
             out += index_pages(looks, index.title, entries, width, chapter_breaks or apart)
         out += pad
-        if back is not None:   # its heading outside the shrinking frame, so it is listed and bookmarked
-            page = back(styles)
-            head = [f for f in page[:3] if isinstance(f, (Heading, HRFlowable))]
-            rest = [f for f in page if not any(f is h for h in head)]   # whatever comes before the heading stays in the frame
+        if back is not None:   # its heading outside the filling frame, so it is listed and bookmarked
+            head = _head(back(styles))
             wide = setup.cover_width if setup.booklet else width    # a booklet's back cover is centred as its front
-            whole = [*head, KeepInFrame(wide, height - sum(f.wrap(wide, height)[1] + f.getSpaceAfter() for f in head),
-                                        rest, mode="shrink")]
+            rest = Filling(lambda looks: _headless(back(looks)), styles,
+                           height - sum(f.wrap(wide, height)[1] + f.getSpaceAfter() for f in head))
+            whole = [*head, rest]
             # a booklet's back cover is a page of its own, as every chapter is with chapter breaks; else it
             # runs on when it fits the page whole
             if setup.booklet:
@@ -332,6 +332,19 @@ def write_document(path: Path, setup: PageSetup, styles: Styles, title: str, run
         if setup.booklet and doc.page % 4:   # the index's lines with their pages took more room than without
             doc = lay_out(level, (padding - doc.page) % 4, entries, apart)
     return doc.page
+
+
+def _head(page: list[Flowable]) -> list[Flowable]:
+    """The heading of a page of its own and the rule under it (out of any group that keeps them
+    with what follows)."""
+    flat = [f for f in opened(page) if not isinstance(f, RoomFor)]
+    return [f for f in flat[:3] if isinstance(f, (Heading, HRFlowable))]
+
+
+def _headless(page: list[Flowable]) -> list[Flowable]:
+    """A page of its own without its heading: whatever comes before the heading stays."""
+    head = _head(page)
+    return [f for f in opened(page) if not any(f is h for h in head)]
 
 
 def _last_chapter_apart(flowables: list[Flowable], unindexed) -> list[Flowable]:

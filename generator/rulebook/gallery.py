@@ -1,4 +1,5 @@
-"""The components as printed: a gallery of every distinct face with its count, and the cover's row of pieces."""
+"""The components as printed: a gallery of every distinct face with its count (where a count tells
+something), and the cover's row of pieces."""
 from __future__ import annotations
 
 
@@ -40,6 +41,14 @@ def telling_texts(component: ComponentSet, piece: Piece, faces: PieceFaces) -> l
     return [caption] + ([label for label in labels if label != caption] if "name" in piece.fields else [])
 
 
+def shows_counts(pieces: list[Piece]) -> bool:
+    """Whether a gallery of ``pieces`` prints a count under each face: only when some piece comes
+    more than once. A gallery of one of each (a set of glyphs) would print '×1' under every face,
+    which says nothing; a gallery that prints counts prints every one, '×1' too, so that a face
+    without a count is never read as a label gone missing."""
+    return any(piece.count != 1 for piece in pieces)
+
+
 MIN_THUMBNAIL = 25 * mm   # the least printed height of any piece on the cover
 ROW_SHRINK = 0.15   # a gallery's faces may be drawn this much smaller to save a row
 WORDY = 0.3        # a face whose text boxes cover this share of it is a card of words
@@ -47,7 +56,8 @@ OVER_PRINT = 1.1    # a face enlarged so its words reach min_text is drawn at mo
 
 
 class Gallery(Flowable):
-    """Each distinct piece of a component with '×count' and its name beneath, in rows.
+    """Each distinct piece of a component with its name beneath, and '×count' above the name when the
+    pieces' counts tell something (``shows_counts``), in rows.
 
     Faces keep their true proportions to one another (a token is drawn smaller than a card), but
     never below half of ``face_height``, the printed height of the largest face. A face's text
@@ -76,6 +86,7 @@ class Gallery(Flowable):
         self.template = faces.face(component.id, component.pieces[0])[0]
         self.scale, self.max_height = scale, face_height
         self.caption_size = styles["caption"].fontSize
+        self.counted = shows_counts(component.pieces)   # of all the pieces: a gallery split in parts keeps it
         self.gap = 5
         self._rows, self.page_height = rows, page_height
         self._caption_width: float | None = None
@@ -109,7 +120,7 @@ class Gallery(Flowable):
     def _size(self, face_height: float) -> None:
         self.face_height = face_height
         self.face_width, self.cell_w = self._cell(face_height)
-        self.row_h = face_height + 2.6 * self.caption_size + self.gap
+        self.row_h = face_height + self._caption_h
 
     def _cell(self, face_height: float) -> tuple[float, float]:
         """The width of a face at ``face_height`` and of its cell (the face or its caption, the wider)."""
@@ -134,7 +145,8 @@ class Gallery(Flowable):
 
     @property
     def _caption_h(self) -> float:
-        return 2.6 * self.caption_size + self.gap
+        """The height under a face: its count and its caption, or its caption alone."""
+        return (2.6 if self.counted else 1.5) * self.caption_size + self.gap
 
     def _large(self, piece: Piece) -> bool:
         return bool(self.word_height) and id(piece) in self.wordy
@@ -282,13 +294,14 @@ class Gallery(Flowable):
                                 enlarge=self.component.id)
                 centre = left + cell_w / 2
                 canv.setFillColor(self.styles["caption"].textColor)
-                canv.setFont(bold, size * 1.15)
-                canv.drawCentredString(centre, foot - size * 1.25, f"\u00d7{piece.count}")
+                if self.counted:
+                    canv.setFont(bold, size * 1.15)
+                    canv.drawCentredString(centre, foot - size * 1.25, f"\u00d7{piece.count}")
                 caption = piece_caption(self.component, piece, self.faces)
                 fitted = min(size, size * (cell_w + self.gap - 2) / max(1.0, stringWidth(caption, body, size)))
                 fitted = max(fitted, min(size, self.faces.min_text))
                 canv.setFont(body, fitted)
-                canv.drawCentredString(centre, foot - size * 2.35, caption)
+                canv.drawCentredString(centre, foot - size * (2.35 if self.counted else 1.25), caption)
             top -= self._row_height(row)
 
 

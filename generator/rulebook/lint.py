@@ -273,19 +273,24 @@ def empty_pages(pages: list[list[Line]], fills: list[float | None], marks: list[
 def page_fill(page, lines: list[Line], number: int) -> float | None:
     """The share of the text block's height that holds anything drawn, measured on the page
     rendered in grey at ``FILL_DPI``; None for a page without a page number (the cover)."""
-    from PIL import Image
     foot, _, head = _content(lines, number)
     if head is None:
         return None
     head_bottom = min(line.bottom for line in lines if line.top >= head - 0.5)
     height = page.get_height()
+    return drawn_fill(page, height - head_bottom + 5, height - foot - 2)
+
+
+def drawn_fill(page, top: float, bottom: float) -> float | None:
+    """The share of the band of ``page`` from ``top`` to ``bottom`` (points down from the page's top)
+    that holds anything drawn, gaps shorter than ``FILL_GAP`` counted as filled; None for an empty band."""
+    from PIL import Image
     scale = FILL_DPI / 72
     image = page.render(scale=scale, grayscale=True).to_pil().convert("L")
-    top = int((height - head_bottom + 5) * scale) + 1       # below the running head and its rule
-    bottom = int((height - foot - 2) * scale)
-    if bottom <= top:
+    first, last = int(top * scale) + 1, int(bottom * scale)
+    if last <= first:
         return None
-    band = image.crop((0, top, image.width, bottom)).point(lambda v: 255 if v < INK else 0).convert("F")
+    band = image.crop((0, first, image.width, last)).point(lambda v: 255 if v < INK else 0).convert("F")
     from array import array
     rows = array("f", band.resize((1, band.height), resample=Image.Resampling.BOX).tobytes())   # row averages
     inked = [value > 0 for value in rows]

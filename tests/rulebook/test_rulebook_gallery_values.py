@@ -1,11 +1,11 @@
 """The components gallery shows each face as printed, and so does the cover's fan.
 
 Read from every built player book: each face of a gallery (a piece's printed face, placed whole as
-a form above its '×count' and caption) shows, visibly and at the figures' smallest size or more,
-every value its template prints in text (a card's Vigor and Splendor, its kind), unless the caption
-beneath gives it (the name). The expected values come from the game's data and templates, not from
-the gallery's code. On the cover, each card of the fan shows a value, and no text that tells a card
-apart (a name, a kind) is partly hidden under the next card.
+a form above its caption, and above its '×count' where the gallery prints counts) shows, visibly and
+at the figures' smallest size or more, every value its template prints in text (a card's Vigor and
+Splendor, its kind), unless the caption beneath gives it (the name). The expected values come from
+the game's data and templates, not from the gallery's code. On the cover, each card of the fan shows
+a value, and no text that tells a card apart (a name, a kind) is partly hidden under the next card.
 """
 from __future__ import annotations
 
@@ -74,33 +74,49 @@ def visible_in(pdf, page: int, box) -> str:
                    and left <= (n.box[0] + n.box[2]) / 2 <= right and bottom <= (n.box[1] + n.box[3]) / 2 <= top)
 
 
+def _spelled(words, text: str) -> list[tuple[float, float]]:
+    """Each run of words on one line of ``words`` that spells ``text``: (its centre, its top)."""
+    rows: list[list[dict]] = []
+    for word in sorted(words, key=lambda w: (w["top"], w["x0"])):
+        if rows and abs(rows[-1][0]["top"] - word["top"]) < 1:
+            rows[-1].append(word)
+        else:
+            rows.append([word])
+    found = []
+    for row in rows:
+        row.sort(key=lambda w: w["x0"])
+        for i in range(len(row)):
+            for j in range(i, len(row)):
+                said = " ".join(w["text"] for w in row[i:j + 1])
+                if said == text:
+                    found.append(((row[i]["x0"] + row[j]["x1"]) / 2, row[i]["top"]))
+                if len(said) >= len(text):
+                    break
+    return found
+
+
 def gallery_faces(pdf, faces, edition):
-    """Each gallery face of the book: (component, piece, page, bounds), found by its '×count' and
-    its caption (the piece's name, or the values that tell it apart) just beneath it."""
+    """Each gallery face of the book: (component, piece, page, bounds), found by its caption (the
+    piece's name, or the values that tell it apart) just beneath it, under its '×count' when the
+    gallery prints counts (``shows_counts``)."""
     import pdfplumber
-    from generator.rulebook.gallery import piece_caption
+    from generator.rulebook.gallery import piece_caption, shows_counts
     forms = page_faces(pdf)
     found = []
     with pdfplumber.open(str(pdf)) as doc:
         for index, page in enumerate(doc.pages):
             words = page.extract_words()
-            counts = [w for w in words if re.fullmatch("\u00d7[0-9]+", w["text"])]
-            for count in counts:
-                centre = (count["x0"] + count["x1"]) / 2
-                row = [(c["x0"] + c["x1"]) / 2 for c in counts if abs(c["top"] - count["top"]) < 1]
-
-                def nearest(word) -> bool:   # under this count rather than its neighbour's
-                    middle = (word["x0"] + word["x1"]) / 2
-                    return min(row, key=lambda x: abs(x - middle)) == centre
-                below = " ".join(w["text"] for w in sorted(words, key=lambda w: w["x0"])
-                                 if 0 < w["top"] - count["bottom"] < 8 and nearest(w))
-                for component in edition.components:
-                    for piece in component.pieces:
-                        caption = piece_caption(component, piece, faces)
-                        if count["text"] != f"\u00d7{piece.count}" or not below.startswith(caption):
+            for component in edition.components:
+                counted = shows_counts(component.pieces)
+                for piece in component.pieces:
+                    caption = piece_caption(component, piece, faces)
+                    for centre, top in _spelled(words, caption):
+                        count = [w for w in words if w["x0"] <= centre <= w["x1"] and 0 < top - w["bottom"] < 4]
+                        if [w["text"] for w in count] != ([f"\u00d7{piece.count}"] if counted else []):
                             continue
+                        label_top = count[0]["top"] if count else top
                         above = [f for f in forms[index] if f[0] <= centre <= f[2]
-                                 and 0 <= f[1] - (page.height - count["top"]) < 12]
+                                 and 0 <= f[1] - (page.height - label_top) < 12]
                         if above:
                             found.append((component, piece, index, above[0], caption))
     return found

@@ -1,0 +1,105 @@
+"""A block set to fill the room a page gives it: the book's reference page, the turn at a glance.
+
+A reference page a player looks things up on is full. Its type grows, up to ``MOST`` times the book's
+own, until its text reaches the foot of its room; what room is left then is shared out between its
+blocks, at most ``SPREAD`` of a line of its text each. It is set ragged right. A drawing on it is
+something to look at, not to look up: when its room does not hold it at the book's type, the page
+goes without its drawings. Too tall for its room at the book's own type, it shrinks as a
+``KeepInFrame`` does (a booklet's back cover). Measured without a bound, as a ``KeepTogether``
+measures what it keeps together, it gives its least height (the book's type, no drawings): a page
+that holds that keeps it, and then it fills the rest of that page.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Callable
+
+from reportlab.lib.enums import TA_JUSTIFY, TA_LEFT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import Flowable, KeepInFrame, KeepTogether, Spacer
+from reportlab.platypus.flowables import _listWrapOn
+
+from generator.rulebook.flowables import FigureBlock
+from generator.rulebook.styles import Styles
+
+MOST = 1.5          # the largest type, as a multiple of the book's
+SPREAD = 1.0        # the most space added between two blocks, in lines of the grown text
+UNBOUNDED = 1e6     # points: a height asked with no bound (reportlab measures with 0xfffffff)
+STEPS = 8           # halvings of the search for the largest type that fits
+
+
+def enlarged(styles: Styles, factor: float) -> Styles:
+    """``styles`` with every paragraph style's type, leading, spaces and indents times ``factor``, set
+    ragged right: large type set justified opens wide spaces between words."""
+    return replace(styles, paragraph={name: _grown(style, factor) for name, style in styles.paragraph.items()})
+
+
+def _grown(style: ParagraphStyle, factor: float) -> ParagraphStyle:
+    return style.clone(style.name, fontSize=style.fontSize * factor, leading=style.leading * factor,
+                       spaceBefore=style.spaceBefore * factor, spaceAfter=style.spaceAfter * factor,
+                       leftIndent=style.leftIndent * factor, firstLineIndent=style.firstLineIndent * factor,
+                       bulletFontSize=style.bulletFontSize * factor, bulletIndent=style.bulletIndent * factor,
+                       alignment=TA_LEFT if style.alignment == TA_JUSTIFY else style.alignment)
+
+
+def opened(flowables: list[Flowable]) -> list[Flowable]:
+    """``flowables`` with each group kept together opened (one page holds them all; a group kept
+    together is laid out by being split, and a frame within a page never splits it)."""
+    return [g for f in flowables for g in (opened(f._content) if isinstance(f, KeepTogether) else [f])]
+
+
+class Filling(Flowable):
+    """The flowables ``make`` sets in given styles, at the largest type that fits the room it is
+    wrapped in (``MOST`` times ``styles`` at most), spread to its foot; never taller than
+    ``max_height`` (the frame's height, less what stands above it on a page of its own)."""
+
+    def __init__(self, make: Callable[[Styles], list[Flowable]], styles: Styles, max_height: float):
+        super().__init__()
+        self.make, self.styles, self.max_height = make, styles, max_height
+        self.factor = 1.0
+        self.bare = False   # its figures left out: the room does not hold them at the book's type
+        self._inner: KeepInFrame | None = None
+
+    def _set(self, factor: float, width: float, extra: float = 0.0) -> tuple[list[Flowable], float]:
+        """The content at ``factor`` with ``extra`` points between blocks, and its height at ``width``."""
+        content = opened(self.make(enlarged(self.styles, factor)))
+        if self.bare:
+            content = [f for f in content if not isinstance(f, FigureBlock)]
+        if extra > 0:
+            content = [g for i, f in enumerate(content) for g in ([Spacer(0, extra)] if i else []) + [f]]
+        return content, _listWrapOn(content, width, getattr(self, "canv", None))[1]
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        unbounded = avail_height >= UNBOUNDED
+        room = self.max_height if unbounded else min(avail_height, self.max_height)
+        self.bare = unbounded
+        content, height = self._set(1.0, avail_width)
+        if height > room and any(isinstance(f, FigureBlock) for f in content):
+            self.bare = True
+            content, height = self._set(1.0, avail_width)
+        low = 1.0
+        if not unbounded and height <= room:
+            tried, tried_height = self._set(MOST, avail_width)
+            if tried_height <= room:
+                low, content, height = MOST, tried, tried_height
+            high = MOST
+            for _ in range(STEPS if low < MOST else 0):
+                middle = (low + high) / 2
+                tried, tried_height = self._set(middle, avail_width)
+                if tried_height <= room:
+                    low, content, height = middle, tried, tried_height
+                else:
+                    high = middle
+            blocks = len(content)
+            if blocks > 1 and room - height > 1:
+                line = self.styles["body"].leading * low
+                content, height = self._set(low, avail_width, min((room - height) / (blocks - 1), SPREAD * line))
+        self.factor = low
+        self._inner = KeepInFrame(avail_width, self.max_height, content, mode="shrink")
+        self._inner.canv = getattr(self, "canv", None)
+        self.width, self.height = self._inner.wrap(avail_width, room)
+        return self.width, self.height
+
+    def draw(self) -> None:
+        assert self._inner is not None, "drawn before it was wrapped"
+        self._inner.drawOn(self.canv, 0, 0)

@@ -1,0 +1,104 @@
+"""The turn at a glance, the last page of every player book, fills its page: measured by drawn area
+(``lint.page_fill``, the same measure as the half-empty-page check) on Letter, A4 and the A5
+booklet's back cover, for every shipped game and for a made-up game with a short reference page of
+its own. Too tall for a page, it would shrink; set larger, its type never goes under the book's."""
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from rulebook_helpers import PLAYER_BOOKS, ROOT
+
+sys.path.insert(0, str(ROOT / "tests"))
+
+from quartet_game import write_quartet_game  # noqa: E402
+
+FULL = 0.75   # the least share of its room the drawing reaches (it was 0.33 on A4, 0.48 on the A5 back cover)
+BAND = 0.9    # a row this much inked across the page is a cover band, not text
+
+REFERENCE = """# Turn at a glance
+
+**Setting up:**
+
+- **The isles:** six isle tiles laid in a ring, a coin on each.
+- **Each player:** two heroes on the isle before them, five tricks in hand and three coins.
+- **The tricks:** shuffled, face down, beside the ring.
+- **First turn:** the player who last sailed a boat.
+
+**Your turn, in order:**
+
+1. **Play a trick** from your hand and pay its cost in coins. A trick you cannot pay for stays in your
+   hand.
+2. **Sail** one hero to a neighbouring isle, or both heroes together to the same isle.
+3. **Clash** on every isle where heroes of two bands stand: each band adds its heroes and its trick's
+   strength, and the weaker band's heroes go home.
+4. **Claim** the isle when your band there outnumbers every other, and take its coin.
+5. **Draw** tricks until you hold five again.
+
+**The end.** When the last trick is drawn, every player takes one more turn, and the game ends.
+
+**Scoring.** One point for each isle you hold and one for every three coins.
+
+**Ties.** More coins wins, then the player who took the last turn.
+"""
+
+
+def _glance_fill(pdf) -> tuple[float, float]:
+    """(the drawn share of the last page's room, the smallest text size on it): between running
+    head and page number, or on a booklet's back cover (no page number) from the heading to the
+    band at its foot."""
+    import pdfplumber
+    import pypdfium2 as pdfium
+    from generator.rulebook.lint import FILL_DPI, INK, drawn_fill, page_fill, page_lines
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        page = doc[len(doc) - 1]
+        lines = page_lines(page)
+        fill = page_fill(page, lines, len(doc))
+        if fill is None:
+            height = page.get_height()
+            image = page.render(scale=FILL_DPI / 72, grayscale=True).to_pil().convert("L")
+            row = image.height - 1
+            while row > 0 and sum(v < INK for v in image.crop((0, row, image.width, row + 1)).getdata()) > BAND * image.width:
+                row -= 1
+            fill = drawn_fill(page, height - max(line.top for line in lines) - 1, row * 72 / FILL_DPI)
+    finally:
+        doc.close()
+    with pdfplumber.open(str(pdf)) as book:
+        page = book.pages[-1]
+        words = page.extract_words(extra_attrs=["size"])
+        heading = next(w["bottom"] for w in words if w["text"] == "glance")
+        glance = [w for w in words if heading < w["top"] < 0.92 * page.height]   # not the page number
+    return fill, min(w["size"] for w in glance)
+
+
+@pytest.mark.parametrize("book", PLAYER_BOOKS, ids=["-".join(b) for b in PLAYER_BOOKS])
+def test_each_books_turn_at_a_glance_fills_its_page(player_books, book):
+    fill, smallest = _glance_fill(player_books[book])
+    assert fill >= FULL, f"{book}: {fill:.0%} of the page drawn"
+    assert smallest >= 6.0, smallest
+
+
+@pytest.fixture(scope="module")
+def made_up_glance(tmp_path_factory, rulebook_env):
+    from pnp_testing import run_cli
+    root = write_quartet_game(tmp_path_factory.mktemp("glance-game"))
+    rules = root / "components" / "quartet" / "rules"
+    rules.mkdir()
+    (rules / "rulebook.yaml").write_text("main: rulebook.md\nlanguage: en-GB\nreference: reference.md\n")
+    (rules / "rulebook.md").write_text("# Overview\n\nEach player leads a band of heroes across the isles.\n")
+    (rules / "reference.md").write_text(REFERENCE)
+    out = root / "out"
+    result = run_cli("rulebook", "quartet", "-p", "rulebook-letter", "-p", "rulebook-a4", "-p", "rulebook-a5-booklet",
+                     "--out", str(out), env={**rulebook_env, "PNP_PROJECT": str(root)})
+    assert result.returncode == 0, result.stderr
+    return out
+
+
+@pytest.mark.parametrize("profile", ["rulebook-letter", "rulebook-a4", "rulebook-a5-booklet"])
+def test_a_made_up_games_turn_at_a_glance_fills_its_page(made_up_glance, profile):
+    """Its reference page, about half a Letter page at the book's type, fills its page.""" 
+    fill, smallest = _glance_fill(made_up_glance / f"quartet-base-{profile}.pdf")
+    assert fill >= FULL, f"{fill:.0%} of the page drawn"
+    assert smallest >= 8.0, smallest
