@@ -29,16 +29,16 @@ CASES = {
     "wrong type": (CARDS, "{name: Moss Circle, vigor: 5,", "{name: Moss Circle, vigor: five,",
                    "magic-circle-36.yaml", 12, "vigor"),
     "out of range": (EDITION, "vigor: {type: int, min: 1, max: 20}", "vigor: {type: int, min: 1, max: 20, step: 2}",
-                     "2025.yaml", 17, "step"),
+                     "2025.yaml", 26, "step"),
     "value out of allowed range": (CARDS, "{name: Crown of Stars, vigor: 7,", "{name: Crown of Stars, vigor: 70,",
                                    "magic-circle-36.yaml", 19, "from 1 to 20"),
     "count not positive": (CARDS, "splendor: 3, count: 4}", "splendor: 3, count: 0}", "magic-circle-36.yaml", 8,
                            "count"),
     "count not integer": (CARDS, "splendor: 3, count: 4}", "splendor: 3, count: 2.5}", "magic-circle-36.yaml", 8,
                           "count"),
-    "unknown template": (EDITION, "face: magic-circle\n", "face: magic-cirle\n", "2025.yaml", 13, "magic-cirle"),
+    "unknown template": (EDITION, "face: magic-circle\n", "face: magic-cirle\n", "2025.yaml", 22, "magic-cirle"),
     "missing file": (EDITION, "pieces: ../cards/magic-circle-36.yaml", "pieces: ../cards/missing.yaml",
-                     "2025.yaml", 19, "missing.yaml"),
+                     "2025.yaml", 28, "missing.yaml"),
 }
 
 

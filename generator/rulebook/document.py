@@ -300,10 +300,19 @@ def write_document(path: Path, setup: PageSetup, styles: Styles, title: str, run
     hint = contents_hint if contents_hint is not None else []
     entries = None
     doc = lay_out(0, 0, None)
+    level, written = 0, True   # written: the file holds the book as it is to be, unpadded
+    if index is not None and doc.page > INDEX_AFTER and setup.booklet and doc.page % 4:
+        # a booklet a little past its sheets may fit them tighter, short enough to need no index
+        measured = list(hint)
+        fitted = fit_to_sheets(doc, styles, back is not None, lambda k: lay_out(k, 0, None))
+        if fitted is not None and fitted[1].page <= INDEX_AFTER:
+            level, doc, written = fitted
+        else:
+            hint[:] = measured
     if index is not None and doc.page > INDEX_AFTER:
         doc = lay_out(0, 0, [(term, "") for term, _ in index.terms])
         entries = index.locate(path)
-    level, written = 0, entries is None   # written: the file holds the book as it is to be, unpadded
+        written = False
     if setup.booklet and doc.page % 4:
         measured = list(hint)
         fitted = fit_to_sheets(doc, styles, back is not None, lambda k: lay_out(k, 0, entries))

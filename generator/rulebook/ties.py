@@ -79,8 +79,8 @@ def _unhyphenated_end(markup: str, word: str) -> str:
 
 
 def _without_article(name: str) -> str:
-    """``name`` without a leading article: "the / Grove" reads as well as "the / path", so only the
-    name's own words are tied ("The Grove" ties nothing, "The Crown of Stars" ties "Crown of Stars")."""
+    """``name`` without a leading article: "the / Tower" reads as well as "the / path", so only the
+    name's own words are tied ("The Tower" ties nothing, "The Hall of Mirrors" ties "Hall of Mirrors")."""
     return re.sub(r"^(?:the|a|an)\s+", "", name, flags=re.IGNORECASE)
 
 

@@ -118,6 +118,8 @@ def _swatch_grey(pdf, words: str) -> list[int]:
                                   ("the-channeling", "thirty", "rulebook-letter")], ids=["2025-letter", "thirty-letter"])
 def test_small_boards_tell_the_druids_apart_in_greyscale(player_books, book):
     light, dark = (_swatch_grey(player_books[book], f"{who}'s druid") for who in ("Light", "Dark"))
-    assert light and dark, "no small-board legend with both druids"
-    assert min(light) > 200, light    # a ring: paper in its middle
-    assert max(dark) < 110, dark      # a disc: filled dark
+    assert light and dark and len(light) == len(dark), "no legend with both druids"
+    # every legend's two druids differ in grey: the small boards' ring (paper in its middle) against
+    # a filled disc, the large boards' printed faces (a tan disc against a dark face with a pale mark)
+    assert all(abs(a - b) > 100 for a, b in zip(light, dark)), list(zip(light, dark))
+    assert any(a > 200 and b < 110 for a, b in zip(light, dark)), list(zip(light, dark))   # the small boards

@@ -127,7 +127,7 @@ def test_the_wizard_is_a_clarification_worded_as_our_reading(draft_books, profil
     """The draft's Scholar text says 'the Wizard'; the book gives its parts to the Scholar and says
     so in Clarifications, as its own reading."""
     text = _flat("\n".join(draft_books[profile]["pages"]))
-    assert text.count("Clarifications") == 2   # the contents' line and the chapter
+    assert text.count("Clarifications") == 3   # the contents' line, the chapter and the glossary's Trap pointing to it
     clarifications = _chapter(text, "Clarifications", "Glossary")
     assert "the Wizard" in clarifications and "We read the Wizard as the Scholar" in clarifications
     assert "reading" in clarifications
