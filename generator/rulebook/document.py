@@ -301,7 +301,7 @@ def write_document(path: Path, setup: PageSetup, styles: Styles, title: str, run
     entries = None
     doc = lay_out(0, 0, None)
     level, written = 0, True   # written: the file holds the book as it is to be, unpadded
-    if index is not None and doc.page > INDEX_AFTER and setup.booklet and doc.page % 4:
+    if index is not None and INDEX_AFTER < doc.page < INDEX_AFTER + 4 and setup.booklet and doc.page % 4:
         # a booklet a little past its sheets may fit them tighter, short enough to need no index
         measured = list(hint)
         fitted = fit_to_sheets(doc, styles, back is not None, lambda k: lay_out(k, 0, None))
