@@ -22,8 +22,6 @@ def _fills(pdf: Path) -> list[float | None]:
 
 @pytest.mark.parametrize("book", PLAYER_BOOKS, ids=["-".join(b) for b in PLAYER_BOOKS])
 def test_no_page_but_the_last_is_under_half_full(player_books, book, request):
-    if book == ("battle-for-the-grove", "2024", "rulebook-a5-booklet"):   # known since the merge of keep-together lists, tied names and dense pages
-        request.applymarker(pytest.mark.xfail(strict=False, reason='p4 of the Grove booklet (its galleries) is 43% full: the turn summary card, 53% of a page and at the 6 pt floor so it cannot shrink, does not fit under them'))
     from generator.rulebook.lint import lint_pdf
     pdf = player_books[book]
     findings = [f for f in lint_pdf(pdf, draft=book[0] == "mana-hex") if f.kind in ("empty-page", "stranded-heading")]
