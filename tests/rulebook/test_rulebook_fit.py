@@ -83,15 +83,23 @@ def test_the_grove_booklet_fills_whole_sheets_without_notes_pages(player_books):
 
 
 @pytest.mark.parametrize("book", BOOKLETS, ids=["-".join(b[:2]) for b in BOOKLETS])
-def test_no_shipped_booklet_prints_more_than_one_notes_page(player_books, book, request):
-    """An editor does not print blank pages: a booklet whose text runs past whole sheets is set
-    tighter (or its figures and tables denser) until it ends at most one page before its back
-    cover, so at most one Notes page pads it to the sheet."""
-    if book[0] == "battle-for-the-grove":   # known since the last merges
-        request.applymarker(pytest.mark.xfail(strict=False, reason="the Grove's Clarifications run 348 pt past "
-                                              "19 pages, more than every tightening step saves (286 pt)"))
+def test_a_shipped_booklet_prints_no_notes_page_and_no_page_under_half_full(player_books, book):
+    """An editor does not print blank pages nor a sheet for a remnant: a booklet as a user builds
+    it (the default sample game) whose text runs past whole sheets is set tighter, then its sample
+    game told shorter, until its text ends on the page before its back cover with no Notes page,
+    and every page but the covers, the last page of text included, is at least half full by drawn
+    area."""
+    import pypdfium2 as pdfium
+    from generator.rulebook.lint import MIN_FILL, page_fill, page_lines
     page, lines, notes = last_text_page(player_books[book])
-    assert notes <= 1, f"the text ends on page {page}, then {notes} Notes pages"
+    assert notes == 0, f"the text ends on page {page}, then {notes} Notes pages"
+    doc = pdfium.PdfDocument(str(player_books[book]))
+    try:
+        fills = [page_fill(doc[i], page_lines(doc[i]), i + 1) for i in range(1, len(doc) - 1)]
+    finally:
+        doc.close()
+    short = {i + 2: round(f, 2) for i, f in enumerate(fills) if f is not None and f < MIN_FILL}
+    assert short == {}, f"pages under half full: {short}"
 
 
 # ---------------------------------------------------------------- made-up books
