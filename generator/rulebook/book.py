@@ -138,8 +138,12 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
         """The book's Markdown with its sample game told ``cut`` steps shorter (``Book.cut``), its
         figures drawn for it."""
         if told[0] != cut:
-            book.cut, told[0] = cut, cut
-            context["sample"] = appendices.sample(book, inputs)
+            book.cut, told[0], say = cut, cut, book.say
+            book.say = None   # the same game: said once
+            try:
+                context["sample"] = appendices.sample(book, inputs)
+            finally:
+                book.say = say
         return markdown if cut == 0 else text.render(context, main) + glossary
 
     def body(looks: Styles, cut: int = 0) -> list[Flowable]:
