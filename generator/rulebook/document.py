@@ -430,40 +430,35 @@ def fit_to_sheets(doc: RulebookDoc, styles: Styles, has_back: bool,
 def shortest_fit(target: int, cuts: int, styles: Styles, has_back: bool,
                  lay_out: Callable[[int, int], RulebookDoc]) -> tuple[int, int, RulebookDoc, bool] | None:
     """The least cut (1 to ``cuts``) of a booklet's content that brings it to ``target`` pages or
-    fewer (``lay_out(cut, level)`` lays it out at a level of ``fit.STEPS``), found by bisection; when
-    that leaves pages to spare, the cut one step less, set tighter (``fit_to_sheets``), when that
-    fits: the cut, the level, its layout and whether it was the last one written; None when no cut
-    brings the booklet to ``target`` pages."""
-    tried: dict[int, RulebookDoc] = {}
+    fewer set as tight as the spacing steps go (``lay_out(cut, level)`` lays it out at a level of
+    ``fit.STEPS``), found by bisection, since the spacing steps come before the content; then the
+    fewest steps that cut needs (``fit_to_sheets``): the cut, the level, its layout and whether it
+    was the last one written; None when no cut brings the booklet to ``target`` pages."""
+    tightest: dict[int, RulebookDoc] = {}
     last = None
 
-    def pages(cut: int, level: int = 0) -> RulebookDoc:
+    def pages(cut: int, level: int) -> RulebookDoc:
         nonlocal last
-        last = lay_out(cut, level)
-        if level == 0:
-            tried[cut] = last
+        with span(f"rulebook cut {cut} of {cuts}, level {level}"):
+            last = lay_out(cut, level)
         return last
     lo, hi, found = 1, cuts, None
     while lo <= hi:
         mid = (lo + hi) // 2
-        with span(f"rulebook cut {mid} of {cuts}"):
-            fits = pages(mid).page <= target
-        if fits:
+        tightest[mid] = pages(mid, len(STEPS))
+        if tightest[mid].page <= target:
             found, hi = mid, mid - 1
         else:
             lo = mid + 1
-    if found is None:   # the deepest cut, set tighter
-        fitted = fit_to_sheets(tried[cuts], styles, has_back, lambda k: pages(cuts, k))
-        if fitted is None or fitted[1].page > target:
-            return None
-        return cuts, fitted[0], fitted[1], fitted[1] is last
-    best = (found, 0, tried[found])
-    if tried[found].page < target and found > 1:
-        more = tried.get(found - 1) or pages(found - 1)
-        fitted = fit_to_sheets(more, styles, has_back, lambda k: pages(found - 1, k))
-        if fitted is not None and tried[found].page < fitted[1].page <= target:
-            best = (found - 1, fitted[0], fitted[1])
-    return (*best, best[2] is last)
+    if found is None:
+        return None
+    plain = pages(found, 0)
+    if plain.page <= target:
+        return found, 0, plain, True
+    fitted = fit_to_sheets(plain, styles, has_back, lambda k: pages(found, k))
+    if fitted is not None and fitted[1].page <= target:
+        return found, fitted[0], fitted[1], fitted[1] is last
+    return found, len(STEPS), tightest[found], tightest[found] is last
 
 
 def index_pages(styles: Styles, title: str, entries: list[tuple[str, str]], width: float,
