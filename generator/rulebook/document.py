@@ -439,6 +439,8 @@ def shortest_fit(target: int, cuts: int, styles: Styles, has_back: bool,
 
     def pages(cut: int, level: int) -> RulebookDoc:
         nonlocal last
+        if level == len(STEPS) and cut in tightest:   # laid out already (the file may hold another)
+            return tightest[cut]
         with span(f"rulebook cut {cut} of {cuts}, level {level}"):
             last = lay_out(cut, level)
         return last
