@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import re
 
-from pnp_testing import run_cli
+from pnp_testing import ROOT, run_cli
 
 
 def build(components, out, *args, **env):
@@ -53,3 +53,53 @@ def test_renaming_a_card_rebuilds_only_the_editions_printing_it(game_copy, tmp_p
     assert states["thirty"] == states["forest"] == "up to date"
     os.utime(cards)  # touching alone changes nothing
     assert set(build_all(game_copy, tmp_path).values()) == {"up to date"}
+
+
+def test_a_kept_engine_result_is_keyed_by_the_code_that_makes_it(tmp_path, monkeypatch):
+    """A cached result made by a function outside the engine's own code (a rulebook appendix's step
+    search, which picks the turn the back page draws) is not answered from an entry its old code
+    made: editing the function's module, or a module beside it that it calls, gives a new key."""
+    import importlib
+    import sys
+
+    from generator.runs.work import Work
+
+    book = tmp_path / "made_up_appendix"
+    book.mkdir()
+    (book / "__init__.py").write_text("")
+    (book / "search.py").write_text("from made_up_appendix.rule import LONGEST\n\n\n"
+                                    "def find(unit):\n    return min(unit[0], LONGEST)\n\n\n"
+                                    "def first(parts):\n    return parts[0]\n")
+    (book / "rule.py").write_text("LONGEST = 4\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    search = importlib.import_module("made_up_appendix.search")
+    try:
+        work = Work("step", {"seed": 1}, "channeling", [(9,)], search.find, search.first, [1])
+        keys = [work.key]
+        (book / "rule.py").write_text("LONGEST = 5\n")   # what the search calls, beside it
+        keys.append(work.key)
+        (book / "search.py").write_text((book / "search.py").read_text().replace("min(", "max("))
+        keys.append(work.key)
+        assert len(set(keys)) == 3
+    finally:
+        for name in [m for m in sys.modules if m.startswith("made_up_appendix")]:
+            del sys.modules[name]
+
+
+def test_the_engine_fingerprint_covers_every_layer_engine_work_may_import():
+    """The generator's code a game's result can depend on is every layer from ``runs`` down, as the
+    import contract allows, and a game's kernel (its Cython source and built library), not a list
+    of chosen files."""
+    import tomllib
+
+    from generator.runs import cache
+
+    contract = next(c for c in tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]["contracts"]
+                    if c["id"] == "layers")
+    layers = contract["layers"]
+    at = next(i for i, layer in enumerate(layers) if "runs" in layer.split(" | "))
+    assert set(cache.ENGINE_LAYERS) == {"runs", *layers[at + 1:]}
+    files, _ = cache.engine_sources("channeling")
+    names = {p.relative_to(ROOT).as_posix() for p in files if p.is_relative_to(ROOT)}
+    assert {"generator/play/kernels.py", "generator/runs/simulation.py", "pnp_games/channeling/_kernel.pyx"} <= names
+    assert not any(name.startswith("pnp_games/channeling/book/") for name in names)
