@@ -103,3 +103,16 @@ def test_the_engine_fingerprint_covers_every_layer_engine_work_may_import():
     names = {p.relative_to(ROOT).as_posix() for p in files if p.is_relative_to(ROOT)}
     assert {"generator/play/kernels.py", "generator/runs/simulation.py", "pnp_games/channeling/_kernel.pyx"} <= names
     assert not any(name.startswith("pnp_games/channeling/book/") for name in names)
+
+
+def test_an_upgraded_library_rebuilds(game_copy, tmp_path):
+    """Any installed distribution's version is part of the fingerprint, not only those of a chosen few
+    libraries: a dependency of a library that draws, a plug-in's own, may change a file."""
+    site = tmp_path / "site"
+    (site / "made_up_typesetter-1.0.dist-info").mkdir(parents=True)
+    env = {"PNP_CACHE_DIR": str(tmp_path / "cache"), "PYTHONPATH": str(site)}
+    out = tmp_path / "kit"
+    build(game_copy, out, "-e", "2025", **env)
+    assert "up to date" in build(game_copy, out, "-e", "2025", **env)
+    (site / "made_up_typesetter-1.0.dist-info").rename(site / "made_up_typesetter-1.1.dist-info")
+    assert "files in" in build(game_copy, out, "-e", "2025", **env)
