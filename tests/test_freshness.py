@@ -2,6 +2,7 @@
 and renaming a card rebuilds only the editions that print that card."""
 from __future__ import annotations
 
+import json
 import os
 import re
 
@@ -116,3 +117,36 @@ def test_an_upgraded_library_rebuilds(game_copy, tmp_path):
     assert "up to date" in build(game_copy, out, "-e", "2025", **env)
     (site / "made_up_typesetter-1.0.dist-info").rename(site / "made_up_typesetter-1.1.dist-info")
     assert "files in" in build(game_copy, out, "-e", "2025", **env)
+
+
+def test_a_planted_contents_hint_is_none(tmp_path, monkeypatch):
+    """The table of contents kept from the last build is read only in the shape the book's own
+    headings give: a hint of an older format, or with mark-up (an image or a link reportlab would
+    open while laying out the first pass), a foreign key or a wrong type, is no hint; a pipe or a
+    link leading out of the project is not even opened."""
+    from generator.core.files import read_kept
+    from generator.rulebook.book import ContentsHint
+
+    monkeypatch.setenv("PNP_PROJECT", str(tmp_path))   # the hint lies in the project's cache
+    path = tmp_path / ".pnp-cache" / "hint.json"
+    path.parent.mkdir()
+    good = [[0, "Setting up", 2, "setting-up"], [1, "The grid &amp; the deck", 3, "the-grid-the-deck-2"]]
+    path.write_text(json.dumps({"format": ContentsHint.FORMAT, "entries": good}))
+    assert ContentsHint(path).entries == good
+    outside = tmp_path / "outside.png"
+    planted = [good,  # the format before this one: a bare list
+               {"format": ContentsHint.FORMAT, "entries": [[0, f'<img src="{outside}"/>', 2, "a"]]},
+               {"format": ContentsHint.FORMAT, "entries": [[0, "Setting up", 2, 'a"/><img src="x']]},
+               {"format": ContentsHint.FORMAT, "entries": [[0, "Setting up", "2", "setting-up"]]},
+               {"format": ContentsHint.FORMAT, "entries": [[0, "Setting up"]]},
+               {"format": ContentsHint.FORMAT + 1, "entries": good}, [1], "text", None]
+    for hint in planted:
+        path.write_text(json.dumps(hint))
+        assert ContentsHint(path).entries == [], hint
+    path.unlink()
+    os.mkfifo(path)   # never opened: it would wait for ever
+    assert read_kept(path) is None and ContentsHint(path).entries == []
+    path.unlink()
+    (tmp_path.parent / "outside.json").write_text(json.dumps({"format": ContentsHint.FORMAT, "entries": good}))
+    path.symlink_to(tmp_path.parent / "outside.json")
+    assert read_kept(path) is None and ContentsHint(path).entries == []

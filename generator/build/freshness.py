@@ -23,7 +23,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from generator.core.files import file_digest, tree_files, write_atomically
+from generator.core.files import file_digest, read_kept, tree_files, write_atomically
 from generator.core.errors import UserError
 
 # PNP_ variables that change how a build runs, never what it writes (a test checks the files agree)
@@ -121,10 +121,10 @@ def _record_path(target: Path) -> Path:
 def up_to_date(target: Path, print_: str) -> bool:
     """True when ``target`` was built from inputs with fingerprint ``print_`` and every file its
     manifest lists is still as that build left it (same size and modification time)."""
-    try:
-        record = json.loads(_record_path(target).read_text())
+    try:  # a record planted as a pipe or a link out of the project is none (core.files.read_kept)
+        record = json.loads(read_kept(_record_path(target), 2**24) or "null")
         return record.get("fingerprint") == print_ and record.get("files") == _files_state(target)
-    except (OSError, ValueError, AttributeError, TypeError):
+    except (OSError, ValueError, AttributeError, TypeError, RecursionError):
         return False
 
 
