@@ -5,8 +5,13 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
+import subprocess
+import sys
 
-from pnp_testing import ROOT, run_cli
+import pytest
+
+from pnp_testing import ROOT, project_copy, project_env, run_cli
 
 
 def build(components, out, *args, **env):
@@ -150,3 +155,44 @@ def test_a_planted_contents_hint_is_none(tmp_path, monkeypatch):
     (tmp_path.parent / "outside.json").write_text(json.dumps({"format": ContentsHint.FORMAT, "entries": good}))
     path.symlink_to(tmp_path.parent / "outside.json")
     assert read_kept(path) is None and ContentsHint(path).entries == []
+
+
+@pytest.mark.long
+def test_a_rebuild_after_the_tools_code_changed_equals_a_cold_build(tmp_path):
+    """The tool's own code edited (a copy of it, as an editable install's source is edited): here the
+    search for the turn the turn at a glance draws. A rulebook rebuilt into the same folder with the
+    same cache is byte for byte the one a cold build makes, not one drawn from the old search's
+    kept result."""
+    tool = tmp_path / "tool"
+    for part in ("generator", "pnp_games"):
+        shutil.copytree(ROOT / part, tool / part, ignore=shutil.ignore_patterns("__pycache__", "*.c"))
+    shutil.copy(ROOT / "build.py", tool / "build.py")
+    project = project_copy(tmp_path)
+
+    def rulebook(out, cache):
+        result = subprocess.run([sys.executable, str(tool / "build.py"), "build", "the-channeling", "-e", "thirty",
+                                 "-p", "rulebook-letter", "--out", str(out)], capture_output=True, text=True,
+                                env={**os.environ, "CI": "1", **project_env(project), "PNP_CACHE_DIR": str(cache)},
+                                cwd=tmp_path, timeout=1800)
+        assert result.returncode == 0, result.stderr
+        return next(out.glob("*.pdf")).read_bytes()
+
+    before = rulebook(tmp_path / "book", tmp_path / "cache")
+    assert b"A turn from the sample game" in _text(before)
+    book = tool / "pnp_games" / "channeling" / "book" / "book.py"
+    source = book.read_text()
+    assert "len(action.path) < min_path or" in source
+    book.write_text(source.replace("len(action.path) < min_path or", "len(action.path) < min_path + 1 or"))
+    rebuilt = rulebook(tmp_path / "book", tmp_path / "cache")
+    cold = rulebook(tmp_path / "cold", tmp_path / "cold-cache")
+    assert cold != before   # the edit shows: another turn is drawn
+    assert rebuilt == cold
+
+
+def _text(pdf: bytes) -> bytes:
+    import pypdfium2 as pdfium
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        return "".join(page.get_textpage().get_text_range() for page in doc).encode()
+    finally:
+        doc.close()
