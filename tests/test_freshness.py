@@ -182,7 +182,7 @@ def test_a_rebuild_after_the_tools_code_changed_equals_a_cold_build(tmp_path):
     book = tool / "pnp_games" / "channeling" / "book" / "book.py"
     source = book.read_text()
     assert "len(action.path) < min_path or" in source
-    book.write_text(source.replace("len(action.path) < min_path or", "len(action.path) < min_path + 1 or"))
+    book.write_text(source.replace("len(action.path) < min_path or", "len(action.path) < min_path + 2 or"))
     rebuilt = rulebook(tmp_path / "book", tmp_path / "cache")
     cold = rulebook(tmp_path / "cold", tmp_path / "cold-cache")
     assert cold != before   # the edit shows: another turn is drawn
