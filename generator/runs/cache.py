@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from generator.core.errors import UserError
-from generator.core.files import refusal, write_atomically
+from generator.core.files import read_kept, refusal, write_atomically
 from generator.core.project import current
 
 CACHE_FORMAT = 3  # bump when the shape of cached results changes
@@ -129,8 +129,9 @@ def cached(kind: str, parts: dict[str, Any], compute: Callable[[], Any], engine:
     (the cache lives in the project, which may have been sent by anyone)."""
     path = cache_dir() / f"{kind}-{cache_key(kind, parts, engine, code)}.json"
     try:
-        if refusal(path) is None and path.stat().st_size <= MAX_KEPT:
-            kept = json.loads(path.read_text())
+        text = read_kept(path, MAX_KEPT)   # None for a pipe, a link out of the project, a larger file
+        if text is not None:
+            kept = json.loads(text)
             if shape is not None:
                 shape.validate_python(kept)
             return kept
