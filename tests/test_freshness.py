@@ -196,3 +196,32 @@ def _text(pdf: bytes) -> bytes:
         return "".join(page.get_textpage().get_text_range() for page in doc).encode()
     finally:
         doc.close()
+
+
+def test_the_contents_hint_a_book_leaves_is_taken_by_the_next_build(tmp_path, monkeypatch):
+    """The hint's check takes what the book's own headings give (a name with '&', a repeated name, a
+    heading's key), so a second build starts from it rather than laying out one pass more."""
+    from reportlab.lib.pagesizes import A5
+
+    from generator.core.units import MM
+    from generator.model import layouts_dir
+    from generator.model.layouts import Layouts
+    from generator.rulebook.book import ContentsHint
+    from generator.rulebook.document import PageSetup, write_document
+    from generator.rulebook.markdown import Converter
+    from generator.rulebook.settings import load_style_sheet
+    from generator.rulebook.styles import build_styles
+
+    layouts = Layouts(layouts_dir())
+    styles = build_styles(layouts, load_style_sheet(layouts, "styles"), 1.0)
+    setup = PageSetup(A5, top=18 * MM, bottom=18 * MM, inner=17 * MM, outer=12 * MM, booklet=False)
+    text = "# Setting up\n\nThe grid.\n\n## Cards & cubes <first>\n\nA card.\n\n# Play\n\n## Cards & cubes <first>\n\nAgain.\n"
+
+    def body(looks):
+        return Converter(looks, 100 * MM, lambda name, w: []).convert(text)
+    monkeypatch.setenv("PNP_PROJECT", str(tmp_path))
+    hint = ContentsHint(tmp_path / ".pnp-cache" / "contents.json")
+    write_document(tmp_path / "book.pdf", setup, styles, "Made-up", "Made-up", lambda: [], body, contents_hint=hint.entries)
+    hint.keep()
+    again = ContentsHint(hint.path)
+    assert len(again.entries) == 4 and again.entries == hint.entries and again.was == again.entries
