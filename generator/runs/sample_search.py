@@ -20,9 +20,7 @@ the search runs once per rules, deck, agents, settings and the code that reads t
 """
 from __future__ import annotations
 
-import inspect
 import json
-from pathlib import Path
 from typing import Any, Callable
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
