@@ -56,6 +56,24 @@ def test_cubes_go_back_by_the_editions_count_in_every_taking_told(player_books, 
     assert ("all above its Splendor" in glossary) == (basis == "splendor"), glossary
 
 
+def splendor_reasons(text: str) -> tuple[int, list[int], list[int]]:
+    """In the sample game of a book's text: how many takings give the whole reason cubes stay for a
+    card's Splendor, the turns whose story gives it, and the turns the others refer back to."""
+    game = text[text.index("Here is a complete game, turn by turn."):]
+    whole = [m.start() for m in re.finditer("because cubes go back only up to its Splendor", game)]
+    heads = [(m.start(), int(m[1])) for m in re.finditer(r"Turn (\d+): (?:Light|Dark) ", game)]
+    told_in = [max((t for at, t in heads if at < w), default=0) for w in whole]
+    return len(whole), told_in, [int(n) for n in re.findall(r"Overchanneling \(as on turn (\d+)\)", game)]
+
+
+@pytest.mark.parametrize("book", CHANNELING, ids=IDS)
+def test_the_sample_game_says_once_why_cubes_stay_for_splendor(player_books, book):
+    """The reason is given on its first taking in the sample game; later ones point back to that turn."""
+    whole, told_in, refers = splendor_reasons(_text(player_books[book]))
+    assert whole <= 1, (whole, told_in)
+    assert all(n in told_in for n in refers), (told_in, refers)
+
+
 FLAT = [b for b in CHANNELING if "a5" not in b[2]]   # the booklet's page turn splits the example's lines
 
 
