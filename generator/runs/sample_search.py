@@ -11,13 +11,13 @@ ends the search, else the one that shows the most events, then has the fewest su
 ends the closest (``overshoot``), then has the fewest ``repeat`` turns (a turn the appendix folds,
 see below) among the first turns it tells, then is the shortest (the earliest among equals). The
 search stops at the first close game rather than ranking every seed by its margin: each seed
-tried is a game played by the profile's agents, and a later game is no shorter for being closer. A wasted action in the short log of the
-rest of the game is left to the key to explain: weighing it there would trade a few words for a far
-longer game. Repeats do not stop the search, because a game may open with turns every
-game shares (pieces set up one at a time); the appendix folds repeated turns into one line
-(``told_parts``: a stretch where each player makes the same turn again and again is one line for
-the whole stretch) rather than telling them again, and a wanted event is shown on a turn that is
-not folded when the game has one. The whole search is one unit of engine work, started ahead on a
+tried is a game played by the profile's agents, and a later game is no shorter for being closer.
+A wasted action in the short log of the rest of the game is left to the key to explain: weighing it
+there would trade a few words for a far longer game. Repeats do not stop the search, because a
+game may open with turns every game shares (pieces set up one at a time); the appendix folds
+repeated turns into one line (``told_parts``: a stretch where each player makes the same turn
+again and again is one line for the whole stretch) rather than telling them again, and a wanted
+event is shown on a turn that is not folded when the game has one. The whole search is one unit of engine work, started ahead on a
 worker with the build's other engine work, and its result is cached like any other simulation, so
 the search runs once per rules, deck, agents, settings and the code that reads the events.
 """
