@@ -8,8 +8,8 @@ so a pair passes only if it reads in colour and on a black-and-white copy.
 from the text layer, and the ground under it from the page rendered with its text made invisible
 (every colour covering a quarter of the character's box or more; the lowest contrast counts). Which
 characters are measured is a choice (``numeral``, ``label``: the letters and digits of short labels,
-``letter``: every letter and digit), as is the bar: 4.5:1, or 3:1 for large text as WCAG allows
-(``Numeral.needed``).
+``letter``: every letter and digit), as is the bar: 4.5:1, or 3:1 for the letters of large text as
+WCAG allows; a digit 4.5:1 at any size (``Numeral.needed``).
 """
 from __future__ import annotations
 
@@ -161,8 +161,10 @@ class Numeral:
 
     @property
     def needed(self) -> float:
-        """The contrast WCAG AA asks of it: 3:1 for large text, 4.5:1 for the rest."""
-        return MIN_CONTRAST_LARGE if self.large else MIN_CONTRAST
+        """The contrast it must reach: 4.5:1, or 3:1 for a letter of large text as WCAG AA allows. A
+        digit is held to 4.5:1 at any size: a value printed alone (a card's corner, a count) is read
+        at a glance with no word around it to guess it from."""
+        return MIN_CONTRAST_LARGE if self.large and not self.text.isdigit() else MIN_CONTRAST
 
     def ratios(self) -> tuple[float, float]:
         """(in colour, in greyscale) on the ground where the lower of the two is lowest."""
@@ -197,7 +199,7 @@ def pdf_numerals(pdf: Path | bytes, dpi: int = CONTRAST_DPI, wanted: Wanted = nu
 
 def low_contrast(numerals: list[Numeral], large_text: bool = False) -> list[Numeral]:
     """The numerals under ``MIN_CONTRAST`` with their ground, in colour or in greyscale; with
-    ``large_text``, large ones only under ``MIN_CONTRAST_LARGE`` (``Numeral.needed``)."""
+    ``large_text``, the letters of large text only under ``MIN_CONTRAST_LARGE`` (``Numeral.needed``)."""
     return [n for n in numerals if n.ratio < (n.needed if large_text else MIN_CONTRAST) - 0.005]
 
 
