@@ -297,3 +297,28 @@ def test_the_lint_reports_pale_numerals_the_book_draws(tmp_path):
     (finding,) = contrast_findings(path)
     assert (finding.page, finding.kind) == (1, "contrast")
     assert finding.text.startswith("'12' #8A6A12 on #E9D9A6, ")
+
+
+def test_the_lint_reports_a_pale_value_on_a_printed_face_not_its_words(tmp_path):
+    """A piece's printed face placed whole (a form XObject, as a gallery or the cover's fan places it)
+    with a large bold value in yellow on cream, as the Channeling's Vigor corners were (1.78:1 in
+    greyscale): the lint reports the value; the face's pale word is the preflight's, not the book's."""
+    from reportlab.lib.colors import HexColor
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.rulebook.lint import contrast_findings
+    path = tmp_path / "face.pdf"
+    canv = Canvas(str(path))
+    canv.beginForm("face")
+    canv.setFillColor(HexColor("#F5EEDB"))
+    canv.rect(100, 500, 180, 250, stroke=0, fill=1)
+    canv.setFillColor(HexColor("#F2B705"))
+    canv.setFont("Helvetica-Bold", 17)
+    canv.drawString(110, 720, "6")
+    canv.setFont("Helvetica", 9)
+    canv.drawString(150, 600, "Moss")
+    canv.endForm()
+    canv.doForm("face")
+    canv.save()
+    (finding,) = contrast_findings(path)
+    assert finding.text.startswith("'6' #F2B705 on #F5EEDB, 1.57:1"), finding.text
