@@ -322,3 +322,34 @@ def test_the_lint_reports_a_pale_value_on_a_printed_face_not_its_words(tmp_path)
     canv.save()
     (finding,) = contrast_findings(path)
     assert finding.text.startswith("'6' #F2B705 on #F5EEDB, 1.57:1"), finding.text
+
+
+def test_a_digit_under_a_face_laid_over_it_is_not_measured(tmp_path):
+    """A fan lays each card over the last one's corner: a yellow value whose ink the next card covers
+    all but a speck of (its antialiased edge over the digit's last column) is hidden, not a yellow
+    numeral on the covering card's blue; the same value left a third uncovered is measured."""
+    from reportlab.lib.colors import HexColor
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.rulebook.legible import pdf_numerals
+
+    def fanned(uncovered: float) -> list:
+        path = tmp_path / f"fan-{uncovered}.pdf"
+        canv = Canvas(str(path))
+        canv.setFillColor(HexColor("#F5EEDB"))
+        canv.rect(50, 550, 200, 100, stroke=0, fill=1)
+        canv.setFillColor(HexColor("#F2B705"))
+        canv.setFont("Helvetica-Bold", 16)
+        canv.drawString(100, 600, "5")
+        canv.saveState()   # the next card, turned a little as on a fan, its edge at the digit's right
+        canv.translate(100 + stringWidth("5", "Helvetica-Bold", 16) + 3 - uncovered, 560)
+        canv.rotate(4)
+        canv.setFillColor(HexColor("#2F6FD0"))
+        canv.rect(-80, 0, 80, 80, stroke=0, fill=1)
+        canv.restoreState()
+        canv.save()
+        return pdf_numerals(path)
+    assert fanned(1.0) == []
+    (shown,) = fanned(4.0)
+    assert shown.text == "5" and shown.ratio < 2
