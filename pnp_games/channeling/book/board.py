@@ -263,7 +263,8 @@ class BoardDiagram(Flowable):
             cy, d = y + self._druid_y(cell), self._druid_d()
             self._face(self.parts.druids, colour, x + self.card_w / 2 - d / 2, cy - d / 2, d)
             self._druid_edge(x + self.card_w / 2, cy, d / 2, colour)
-            self._drew(f"{colour}-druid")
+            if self._keys_druids():
+                self._drew(f"{colour}-druid")
         for i, (light, dark) in enumerate(view.cubes):
             if light or dark:
                 self._cubes(i, "light" if light else "dark", light or dark)
@@ -463,7 +464,7 @@ class BoardDiagram(Flowable):
         marks |= {f"{PLAYERS[0] if light else PLAYERS[1]}-cubes" for light, dark in view.cubes if light or dark}
         roles = {role for marks_on in view.marks.values() for _, role in marks_on}
         marks |= {name for name, role in (("laid", "path"), ("canceled", "cancel")) if role in roles}
-        marks |= {f"{colour}-druid" for colour in view.druids.values()}
+        marks |= {f"{colour}-druid" for colour in view.druids.values()} if self._keys_druids() else set()
         marks |= {"move"} if view.move else set()
         marks |= {"leyline"} if view.path else set()
         marks |= {f"taken-{cell}" for cell, _card, _colour in view.taken if view.cards[cell] is not None}
@@ -472,6 +473,12 @@ class BoardDiagram(Flowable):
     def _legend_items(self) -> list[tuple]:
         """What the legend explains: only the marks this board shows, every one of them."""
         return keyed(self._key(), self._shown())
+
+    def _keys_druids(self) -> bool:
+        """Whether the legend names the druids it draws: on a board of play (cubes on its cards or a
+        druid's move), beside the marks of the players' pieces; a board of the set-up, whose text
+        places the druids, is keyed by its values alone."""
+        return bool(self.view.move) or any(light or dark for light, dark in self.view.cubes)
 
     def _swatches(self) -> dict[str, Any]:
         """The legend's druids, each as the board draws it: its printed face, outlined."""
