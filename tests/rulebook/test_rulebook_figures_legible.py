@@ -121,18 +121,22 @@ def test_numerals_on_fills_in_every_player_book_reach_4_5_to_1(books):
     """Every digit and every short label (a circle's letter, the Grove's name) of every page of every
     player book (Letter, A4, the A5 booklet) that the book draws on a fill (cube counts in filled
     boxes, card values on their discs) reaches 4.5:1 with the fill under it, in colour and in
-    greyscale; so does every digit of the pieces' printed faces the book shows (the card gallery, the
-    cover's fan: form XObjects placed whole), whose values a reader reads there as on the cards. The
-    Channeling's Vigor corners were yellow on the cream card, 1.78:1 in greyscale. The Channeling's
-    and the Grove's boards put hundreds of numerals on fills, and the Channeling's galleries dozens
-    on the faces: the counts show the measure really reaches them."""
+    greyscale; so does every digit of the pieces' printed faces the book shows whole (the card gallery,
+    the cover's cards: form XObjects placed whole, no other face over them), whose values a reader
+    reads there as on the cards. The Channeling's Vigor corners were yellow on the cream card, 1.78:1
+    in greyscale. (A fanned card's corner under the next card is left out: the ground read under its
+    box is the next card's.) The Channeling's and the Grove's boards put hundreds of numerals on
+    fills, and the Channeling's galleries dozens on the faces: the counts show the measure really
+    reaches them."""
     from generator.rulebook.legible import label, low_contrast, pdf_numerals
+    from test_rulebook_gallery_values import page_faces
     reached: dict[str, int] = {}
     faces: dict[str, int] = {}
     low = []
     for pdf in books:
         found = [n for n in pdf_numerals(pdf, wanted=label) if n.on_fill]
-        own = [n for n in found if not n.in_form or n.text.isdigit()]
+        whole = _faces_alone(page_faces(pdf))
+        own = [n for n in found if not n.in_form or (n.text.isdigit() and _inside(n.box, whole.get(n.page - 1, [])))]
         reached[pdf.name] = sum(n.text.isdigit() and not n.in_form for n in own)
         faces[pdf.name] = sum(n.in_form for n in own)
         low += [f"{pdf.name} p{n.page}{' (a printed face)' if n.in_form else ''} {n}" for n in low_contrast(own)]
@@ -141,8 +145,21 @@ def test_numerals_on_fills_in_every_player_book_reach_4_5_to_1(books):
         if name.startswith(("the-channeling-", "battle-for-the-grove-")):
             assert count >= 100, (name, count)
         if name.startswith("the-channeling-"):
-            assert faces[name] >= 40, (name, faces[name])
+            assert faces[name] >= 16, (name, faces[name])
     assert sum(reached.values()) >= 3000, reached
+
+
+def _faces_alone(forms: dict[int, list[tuple]]) -> dict[int, list[tuple]]:
+    """Page index -> the bounds of the faces no other face overlaps."""
+    def overlaps(f, g) -> bool:
+        return g[0] < f[2] and f[0] < g[2] and g[1] < f[3] and f[1] < g[3]
+    return {page: [f for f in bounds if not any(g is not f and overlaps(f, g) for g in bounds)]
+            for page, bounds in forms.items()}
+
+
+def _inside(box: tuple, bounds: list[tuple]) -> bool:
+    x, y = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    return any(f[0] <= x <= f[2] and f[1] <= y <= f[3] for f in bounds)
 
 
 def _diagram_pdf(path: Path, flowables) -> Path:
