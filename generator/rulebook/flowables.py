@@ -11,11 +11,13 @@ from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, ListFlowab
 from reportlab.platypus.doctemplate import FrameBreak
 
 MIN_ROWS = 3          # a split table leaves at least this many body rows on each page
+SHORT_TABLE = 8       # a table of this many body rows or fewer never splits: it moves to the next page whole
 MIN_FIGURE_SCALE = 0.75   # a figure may shrink this far to fit the rest of a page
 
 
 class BookTable(Table):
-    """A table that repeats its header rows and splits only where each part keeps ``MIN_ROWS`` body rows.
+    """A table that repeats its header rows and splits only where each part keeps ``MIN_ROWS`` body rows;
+    a short one (``SHORT_TABLE`` body rows or fewer) does not split at all, unless no page holds it.
     ``row_keys``: the text of each row's first cell (a figure of some rows names them so)."""
 
     row_keys: list[str] | None = None
@@ -25,6 +27,17 @@ class BookTable(Table):
     @property
     def heads(self) -> int:
         return self.repeatRows if isinstance(self.repeatRows, int) else max(self.repeatRows) + 1
+
+    @property
+    def is_short(self) -> bool:
+        """A table of ``SHORT_TABLE`` body rows or fewer, which moves whole rather than split."""
+        return len(self._cellvalues) - self.heads <= SHORT_TABLE
+
+    def least_height(self) -> float:
+        """The least of this table that a page must hold for it to begin there: all of a short
+        table, the header and ``MIN_ROWS`` body rows of a longer one."""
+        rows = self._rowHeights if self.is_short else self._rowHeights[:self.heads + MIN_ROWS]
+        return sum(rows)
 
     def split_at(self, row: int, avail_width: float) -> list[Flowable]:
         """The table parted before ``row`` (header rows counted), the second part under the header again."""
@@ -45,9 +58,17 @@ class BookTable(Table):
         rows = len(self._rowHeights)
         if n >= rows:
             return n
-        heads = self.repeatRows if isinstance(self.repeatRows, int) else max(self.repeatRows) + 1
+        if self.is_short and not self._taller_than_page():
+            return 0   # a short table moves whole
+        heads = self.heads
         n = min(n, rows - MIN_ROWS)          # enough rows left for the next page
         return n if n - heads >= MIN_ROWS else 0   # too few here: the whole table moves on
+
+
+    def _taller_than_page(self) -> bool:
+        frame = self._doctemplateAttr("frame")
+        full = getattr(frame, "_height", None)
+        return full is not None and sum(self._rowHeights) > full
 
 
 class NotedTable(Flowable):
@@ -204,7 +225,7 @@ class TableFigure(Flowable):
         keys = self.table.row_keys or []
         body = len(rows) - heads
         out = []
-        for stay in range(MIN_ROWS, body - MIN_ROWS + 1):
+        for stay in range(MIN_ROWS, 0 if self.table.is_short else body - MIN_ROWS + 1):
             shown = set(keys[heads:heads + stay])
             boards = 0
             while boards < len(self.boards.row_keys) and self.boards.row_keys[boards] in shown:
@@ -220,7 +241,7 @@ class TableFigure(Flowable):
         parts = self._parts(avail_width)
         self._promised = not any(p[2] <= room for p in parts) and self._runs_on(blank)
         if self._promised:   # the heading stays on the promise that the table runs on under it
-            return sum(self.table._rowHeights[:self.table.heads + MIN_ROWS])
+            return self.table.least_height()
         return parts[0][2] if parts else self.height
 
     def _runs_on(self, room: float) -> bool:
@@ -381,9 +402,69 @@ class RoomFor(CondPageBreak):
         if isinstance(f, NotedTable):
             f = f.table
         if isinstance(f, BookTable):
-            heads = f.repeatRows if isinstance(f.repeatRows, int) else max(f.repeatRows) + 1
-            return sum(f._rowHeights[:heads + MIN_ROWS]) + f.getSpaceBefore()
+            return f.least_height() + f.getSpaceBefore()
         return whole + f.getSpaceBefore()
+
+
+class RoomForBox(RoomFor):
+    """A page break before the lead-in of a box (a worked example, text beside its drawing), taken
+    only when the lead-in (the rule sentence before the box, with the headings over it) would end
+    a page while the box goes to the next one whole: the two then turn the page together, unless
+    that leaves more than ``LEAVE_EMPTY`` of this page blank or no page could hold them."""
+
+    LEAVE_EMPTY = 0.5
+
+    def __init__(self, kept: list[Flowable], lead: Flowable, box: Flowable):
+        super().__init__(kept, lead)
+        self.lead, self.box = lead, box
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self.height = 0.0
+        kept = sum(f.wrapOn(self.canv, avail_width, avail_height)[1] + f.getSpaceBefore() + f.getSpaceAfter()
+                   for f in self.kept)
+        lead = self.lead.wrapOn(self.canv, avail_width, 1e6)[1] + self.lead.getSpaceBefore()
+        left = avail_height - kept - lead - self.lead.getSpaceAfter() - self.box.getSpaceBefore()
+        if left >= 0 and not self._box_begins_in(avail_width, left):   # the box would open the next page alone
+            need = avail_height - left + self.box.wrapOn(self.canv, avail_width, 1e6)[1]
+            full = getattr(self._doctemplateAttr("frame"), "_height", None)
+            if full is not None and avail_height <= self.LEAVE_EMPTY * full and need <= full:
+                self.height = need
+        if self.nested:
+            return 0, 0
+        return CondPageBreak.wrap(self, avail_width, avail_height)
+
+    def _box_begins_in(self, width: float, room: float) -> bool:
+        """Whether the box, or a first part of it, is set in ``room``."""
+        if self.box.wrapOn(self.canv, width, room)[1] <= room:
+            return True
+        return room > 0 and bool(self.box.splitOn(self.canv, width, room))
+
+
+def keep_leads_with_boxes(flowables: list[Flowable], is_heading) -> list[Flowable]:
+    """Each box (text beside its drawing: ``Beside``) that follows a paragraph gets a ``RoomForBox``
+    before that paragraph (before the headings over it, when the paragraph opens their section),
+    so that the rule it shows never ends one page while the box opens the next."""
+    out = list(flowables)
+    for i in range(len(out) - 1, 0, -1):
+        if not isinstance(out[i], Beside) or out[i].continued:
+            continue
+        j = i - 1
+        while j >= 0 and _is_space(out[j]):
+            j -= 1
+        lead = out[j] if j >= 0 else None
+        if not isinstance(lead, Paragraph) or is_heading(lead):
+            continue
+        at = j
+        while at > 0 and (is_heading(out[at - 1]) or _is_rule(out[at - 1]) or _is_space(out[at - 1])):
+            at -= 1
+        while at < j and _is_space(out[at]):
+            at += 1
+        kept = out[at:j] if any(is_heading(f) for f in out[at:j]) else []
+        at = j - len(kept)
+        if kept and at > 0 and isinstance(out[at - 1], RoomFor):   # the headings' own room: this one is asked first
+            at -= 1
+        out.insert(at, RoomForBox([f for f in kept if not _is_space(f)], lead, out[i]))
+    return out
 
 
 def _leading(f: Flowable) -> float:
