@@ -33,7 +33,7 @@ class BookTable(Table):
         """A table of ``SHORT_TABLE`` body rows or fewer, which moves whole rather than split."""
         return len(self._cellvalues) - self.heads <= SHORT_TABLE
 
-    def least_height(self) -> float:
+    def least_start(self) -> float:
         """The least of this table that a page must hold for it to begin there: all of a short
         table, the header and ``MIN_ROWS`` body rows of a longer one."""
         rows = self._rowHeights if self.is_short else self._rowHeights[:self.heads + MIN_ROWS]
@@ -241,7 +241,7 @@ class TableFigure(Flowable):
         parts = self._parts(avail_width)
         self._promised = not any(p[2] <= room for p in parts) and self._runs_on(blank)
         if self._promised:   # the heading stays on the promise that the table runs on under it
-            return self.table.least_height()
+            return self.table.least_start()
         return parts[0][2] if parts else self.height
 
     def _runs_on(self, room: float) -> bool:
@@ -402,7 +402,7 @@ class RoomFor(CondPageBreak):
         if isinstance(f, NotedTable):
             f = f.table
         if isinstance(f, BookTable):
-            return f.least_height() + f.getSpaceBefore()
+            return f.least_start() + f.getSpaceBefore()
         return whole + f.getSpaceBefore()
 
 
