@@ -318,6 +318,62 @@ def keep_tables_with_figures(flowables: list[Flowable]) -> list[Flowable]:
     return out
 
 
+def keep_keys_with_drawings(flowables: list[Flowable]) -> list[Flowable]:
+    """Each key drawn once for the diagrams that follow it (a figure whose drawing ``heads_next``),
+    with the paragraph that introduces it when that ends in a colon ("The key to them all:"), made
+    one ``KeyBlock``: ``keep_headings`` keeps it, as it keeps a heading, with the start of what
+    follows, so a key never ends a page with its drawings overleaf."""
+    out: list[Flowable] = []
+    for f in flowables:
+        if _heads_next(f):
+            lead = [out.pop()] if out and _is_lead_in(out[-1]) else []
+            out.append(KeyBlock([*lead, f]))
+        else:
+            out.append(f)
+    return out
+
+
+class KeyBlock(Flowable):
+    """A key for the drawings after it, and its lead-in, set one under the other and never parted."""
+
+    heads_next = True   # kept with the start of what follows it (``keep_headings``)
+
+    def __init__(self, parts: list[Flowable]):
+        super().__init__()
+        self.parts = parts
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self.width, self.height = avail_width, _height(self.canv, self.parts, avail_width)
+        return self.width, self.height
+
+    def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
+        return []
+
+    def getSpaceBefore(self) -> float:
+        return self.parts[0].getSpaceBefore()
+
+    def getSpaceAfter(self) -> float:
+        return self.parts[-1].getSpaceAfter()
+
+    def draw(self) -> None:
+        y = self.height
+        for i, f in enumerate(self.parts):
+            w, h = f.wrapOn(self.canv, self.width, 1e6)
+            y -= h + (f.getSpaceBefore() if i else 0)
+            f.drawOn(self.canv, 0, y)
+            y -= f.getSpaceAfter()
+
+
+def _heads_next(f: Flowable) -> bool:
+    drawing = f.drawing if isinstance(f, FigureBlock) else [f]
+    return len(drawing) == 1 and getattr(drawing[0], "heads_next", False)
+
+
+def _is_lead_in(f: Flowable) -> bool:
+    import re
+    return isinstance(f, Paragraph) and re.sub(r"<[^>]*>", "", f.text).rstrip().endswith(":")
+
+
 class RoomFor(CondPageBreak):
     """A page break taken only when the rest of the frame cannot hold ``kept`` (headings) and the
     first ``lines`` lines of ``follower``: a heading stays with the start of what it heads while a
