@@ -40,9 +40,13 @@ def _made_up_book(path, text: str, figure_size: tuple[float, float] = (120, 150)
     from generator.rulebook.document import PageSetup, write_document
     from generator.rulebook.markdown import Converter
     from generator.rulebook.settings import load_style_sheet
-    from generator.rulebook.styles import build_styles
+    from generator.rulebook.styles import build_styles, seat_roles
 
-    def figure(name: str, width: float):
+    def figure(name: str, width: float, looks=None):
+        if name.startswith("key"):   # a key drawn once for the drawings after it
+            from generator.rulebook.legend import LegendFigure
+            return [LegendFigure(looks, width, [("badge", "ink", "Keyword grey heron"),
+                                                ("line", "move", "a reed it may wade to")])]
         drawing = Drawing(*figure_size)
         drawing.add(Rect(1, 1, figure_size[0] - 2, figure_size[1] - 2, fillColor=None))
         drawing.add(String(10, figure_size[1] / 2, "FIGURE", fontSize=9))
@@ -50,9 +54,10 @@ def _made_up_book(path, text: str, figure_size: tuple[float, float] = (120, 150)
 
     layouts = Layouts(layouts_dir())
     styles = build_styles(layouts, load_style_sheet(layouts, "styles"))
+    styles.seat_roles = seat_roles(("Grey", "White"))
     setup = PageSetup(PAGE, top=TOP, bottom=BOTTOM, inner=40, outer=40)
     write_document(path, setup, styles, "Marsh", "Marsh herons", lambda: [],
-                   lambda looks: Converter(looks, PAGE[0] - 80, figure).convert(text))
+                   lambda looks: Converter(looks, PAGE[0] - 80, lambda n, w: figure(n, w, looks)).convert(text))
     return path
 
 
@@ -118,3 +123,21 @@ def test_a_made_up_long_table_still_splits(tmp_path):
         splits.append(len(set(rows)) > 1)
         assert all(rows.count(p) >= 3 for p in set(rows)), rows
     assert any(splits)
+
+
+@pytest.mark.parametrize("words", range(40, 260, 18))
+def test_a_made_up_key_stays_with_the_drawings_it_explains(tmp_path, words):
+    """A key drawn once for the turns after it, and the sentence that introduces it, are on the page
+    of the first turn it explains: never at a page foot with the drawings overleaf."""
+    overview = " ".join(f"pebble{i}" for i in range(words))
+    text = (f"# Overview\n\nTwo herons race across a marsh. {overview}\n\n## The first turns\n\n"
+            "Each drawing shows the marsh after the turn. Keylead the key to them all:\n\n"
+            "![](figure:key/first)\n\n```grid 2\n### Turn 1: Grey\n\nThe grey heron wades to the flat stone.\n\n"
+            "![](figure:turn1)\n\n### Turn 2: White\n\nTurnsecond the white heron waits.\n\n"
+            "![](figure:turn2)\n```\n")
+    pages = _pages_of(_made_up_book(tmp_path / "turns.pdf", text, figure_size=(200, 140)))
+    key, lead = _page_of(pages, "Keyword"), _page_of(pages, "Keylead")
+    turn = [i for i, words in enumerate(pages) for k, w in enumerate(words)
+            if w["text"] == "Turn" and words[k + 1]["text"] == "1:"]
+    assert len(key) == 1 and len(turn) == 1, (key, turn)
+    assert key == turn == lead, (lead, key, turn)
