@@ -20,15 +20,13 @@ the search runs once per rules, deck, agents, settings and the code that reads t
 """
 from __future__ import annotations
 
-import inspect
 import json
-from pathlib import Path
 from typing import Any, Callable
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from typing_extensions import TypedDict  # pydantic on Python 3.11 takes this one
 
-from generator.runs.cache import source_digest
+from generator.runs.cache import code_fingerprint
 from generator.runs.sample_log import log_rows
 from generator.runs.work import EngineInputs, Work, keep_sample, resolve
 
@@ -71,14 +69,12 @@ def search_work(inputs: EngineInputs, agents: tuple[str, str], first_seed: int, 
 
 
 def reader_fingerprint(read_events: EventReader) -> str:
-    """A hash of the code that reads a game's events and ranks the games: the modules of the
-    reader's package (a game's rulebook appendix, which the engine's own fingerprint leaves out;
-    the reader's module alone when it is in no package) and this module. A reader that sees a game
-    differently is never answered by a search it did not make."""
-    path = Path(inspect.getfile(read_events))
-    module = inspect.getmodule(read_events)
-    own = sorted(path.parent.glob("*.py")) if module is not None and module.__package__ else [path]
-    return source_digest(own + [Path(__file__)], [])
+    """A hash of the code that reads a game's events: the modules of the reader's package (a game's
+    rulebook appendix, which the engine's own fingerprint leaves out; the reader's module alone when
+    it is in no package). The code that ranks the games is in ``runs``, which the engine's
+    fingerprint covers. A reader that sees a game differently is never answered by a search it did
+    not make."""
+    return code_fingerprint(read_events)
 
 
 def _search_seeds(unit: tuple) -> dict[str, Any]:
