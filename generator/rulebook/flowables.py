@@ -11,13 +11,11 @@ from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, ListFlowab
 from reportlab.platypus.doctemplate import FrameBreak
 
 MIN_ROWS = 3          # a split table leaves at least this many body rows on each page
-SHORT_TABLE = 8       # a table of this many body rows or fewer never splits: it moves to the next page whole
 MIN_FIGURE_SCALE = 0.75   # a figure may shrink this far to fit the rest of a page
 
 
 class BookTable(Table):
-    """A table that repeats its header rows and splits only where each part keeps ``MIN_ROWS`` body rows;
-    a short one (``SHORT_TABLE`` body rows or fewer) does not split at all, unless no page holds it.
+    """A table that repeats its header rows and splits only where each part keeps ``MIN_ROWS`` body rows.
     ``row_keys``: the text of each row's first cell (a figure of some rows names them so)."""
 
     row_keys: list[str] | None = None
@@ -28,16 +26,10 @@ class BookTable(Table):
     def heads(self) -> int:
         return self.repeatRows if isinstance(self.repeatRows, int) else max(self.repeatRows) + 1
 
-    @property
-    def is_short(self) -> bool:
-        """A table of ``SHORT_TABLE`` body rows or fewer, which moves whole rather than split."""
-        return len(self._cellvalues) - self.heads <= SHORT_TABLE
-
     def least_start(self) -> float:
-        """The least of this table that a page must hold for it to begin there: all of a short
-        table, the header and ``MIN_ROWS`` body rows of a longer one."""
-        rows = self._rowHeights if self.is_short else self._rowHeights[:self.heads + MIN_ROWS]
-        return sum(rows)
+        """The least of this table that a page must hold for it to begin there: its header and
+        ``MIN_ROWS`` body rows."""
+        return sum(self._rowHeights[:self.heads + MIN_ROWS])
 
     def split_at(self, row: int, avail_width: float) -> list[Flowable]:
         """The table parted before ``row`` (header rows counted), the second part under the header again."""
@@ -58,17 +50,9 @@ class BookTable(Table):
         rows = len(self._rowHeights)
         if n >= rows:
             return n
-        if self.is_short and not self._taller_than_page():
-            return 0   # a short table moves whole
         heads = self.heads
         n = min(n, rows - MIN_ROWS)          # enough rows left for the next page
         return n if n - heads >= MIN_ROWS else 0   # too few here: the whole table moves on
-
-
-    def _taller_than_page(self) -> bool:
-        frame = self._doctemplateAttr("frame")
-        full = getattr(frame, "_height", None)
-        return full is not None and sum(self._rowHeights) > full
 
 
 class NotedTable(Flowable):
@@ -225,7 +209,7 @@ class TableFigure(Flowable):
         keys = self.table.row_keys or []
         body = len(rows) - heads
         out = []
-        for stay in range(MIN_ROWS, 0 if self.table.is_short else body - MIN_ROWS + 1):
+        for stay in range(MIN_ROWS, body - MIN_ROWS + 1):
             shown = set(keys[heads:heads + stay])
             boards = 0
             while boards < len(self.boards.row_keys) and self.boards.row_keys[boards] in shown:
