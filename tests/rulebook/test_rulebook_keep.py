@@ -114,3 +114,31 @@ def test_a_made_up_key_stays_with_the_drawings_it_explains(tmp_path, words):
             if w["text"] == "Turn" and words[k + 1]["text"] == "1:"]
     assert len(key) == 1 and len(turn) == 1, (key, turn)
     assert key == turn == lead, (lead, key, turn)
+
+
+CHANNELING = [b for b in PLAYER_BOOKS if b[0] == "the-channeling"]
+
+
+def _caption_pages(pdf, sets: tuple[str, ...], name: str, below: float) -> list[int]:
+    """The pages of each gallery caption '<set> <name>' ('Dark Hourglass'), set under ``below`` points
+    (smaller than the running text)."""
+    import pdfplumber
+    found = []
+    with pdfplumber.open(str(pdf)) as doc:
+        for number, page in enumerate(doc.pages, 1):
+            words = page.extract_words(extra_attrs=["size"])
+            found += [number for a, b in zip(words, words[1:]) if a["text"] in sets and b["text"] == name
+                      and abs(a["top"] - b["top"]) < 1 and b["size"] < below]
+    return found
+
+
+@pytest.mark.parametrize("book", CHANNELING, ids=["-".join(b) for b in CHANNELING])
+def test_the_glyph_gallery_is_never_split(player_books, book):
+    """The gallery of the 24 glyph cards is on one page in every book: a gallery too tall for a page
+    is drawn smaller, more faces to a row, rather than split (its last row of each set, the
+    Hourglasses, on the page of the first)."""
+    below = 0.9 * 9.5 * (0.92 if "a5" in book[2] else 1.0)   # under the running text's size
+    pages = _caption_pages(player_books[book], ("Light", "Dark", "Green"), "Hourglass", below)
+    embers = _caption_pages(player_books[book], ("Light", "Dark", "Green"), "Ember", below)
+    assert len(pages) == 3 and len(embers) == 3, (pages, embers)
+    assert len(set(pages + embers)) == 1, (embers, pages)
