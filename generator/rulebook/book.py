@@ -33,7 +33,7 @@ from generator.rulebook.report import report_context
 from generator.runs.work import engine_inputs
 from generator.rulebook.settings import RulebookSettings, check_agents, load_style_sheet, settings_for
 from generator.rulebook.styles import Styles, build_styles, seat_roles
-from generator.rulebook.terms import load_terms, term_pattern
+from generator.rulebook.terms import load_terms, load_topics, term_pattern
 from generator.rulebook.text import RuleText, TemplateDataError
 from generator.rulebook.titles import set_title
 from generator.rulebook.wordings import answered_questions
@@ -65,7 +65,8 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
     if designers and config.report is None:
         return None
     styles = build_styles(layouts, load_style_sheet(layouts, settings.styles), settings.font_scale,
-                          language=config.language, names=_unbroken_names(edition, load_terms(folder)))
+                          language=config.language, names=_unbroken_names(edition, load_terms(folder)),
+                          unbroken=[t.entry for t in load_topics(folder)])
     setup = _page_setup(profile, settings)
     width = setup.size[0] - setup.inner - setup.outer
     faces = PieceFaces(edition, layouts, styles.sheet.figures.min_text)

@@ -250,3 +250,4 @@ class LegendFigure(Key):
     """A legend on its own, as wide as the text: the key drawn once for the diagrams that follow."""
 
     movable = False   # a figure of its own: it stays where the text puts it
+    heads_next = True   # never at a page foot with its diagrams overleaf: kept with the first of them
