@@ -625,7 +625,7 @@ def test_the_drawings_labels_sit_beside_the_circles_not_on_them(grove_book, grov
     import pdfplumber
     checked = 0
     for pdf in (grove_book["pdf"], grove_a4_a5["a4"], grove_a4_a5["a5"]):
-        drawn = [i for i, text in enumerate(pdf_text(pdf)) if re.search(r"stunned|home|held by|[+\u2212]\d", text)]
+        drawn = [i for i, text in enumerate(pdf_text(pdf)) if re.search(r"stunned|home|controlled by|[+\u2212]\d", text)]
         with pdfplumber.open(pdf, pages=[i + 1 for i in drawn]) as doc:
             for page in doc.pages:
                 labels = [w for w in page.extract_words(extra_attrs=["size"]) if _label(w)]
