@@ -24,6 +24,7 @@ from generator.rulebook.legend import KeyOnce
 from generator.rulebook.lists import BookList, LeadList
 from generator.rulebook.figure_row import figures_side_by_side
 from generator.rulebook.flowables import (Beside, BookTable, Columns, FigureBlock, NotedTable, keep_headings,
+                                         keep_keys_with_drawings, keep_leads_with_boxes,
                                          keep_tables_with_figures)
 from generator.rulebook.styles import Styles
 
@@ -59,7 +60,10 @@ class Converter:
         blocks = keep_boxes_with_previous(self.blocks(SyntaxTreeNode(self.parser.parse(text)).children, self.body),
                                           self.width)
         blocks = figures_side_by_side(blocks, self.width)
-        return _unnest(keep_headings(keep_tables_with_figures(blocks), lambda f: isinstance(f, Heading)))
+        blocks = keep_keys_with_drawings(keep_tables_with_figures(blocks))
+        # a key for the drawings after it is kept with their start as a heading is (``KeyBlock``)
+        headed = keep_headings(blocks, lambda f: isinstance(f, Heading) or getattr(f, "heads_next", False))
+        return _unnest(keep_leads_with_boxes(headed, lambda f: isinstance(f, Heading)))
 
     def blocks(self, nodes, style: str = "body") -> list[Flowable]:
         out: list[Flowable] = []
