@@ -18,7 +18,7 @@ RUNT = 8         # the longest last word that would be a runt alone on a paragra
 _TAG = re.compile(r"(<[^>]*>)")
 
 
-ENDINGS = ("ings", "ing", "ers", "er", "ed", "es", "s")   # a term's inflected forms: 'channeling', 'Banished'
+ENDINGS = ("ings", "ing", "ers", "er", "ed", "es", "s")   # a term's inflected forms: 'gathering', 'Tapped'
 LEAST_STEM = 3   # the shortest stem an ending is taken from ('lying' keeps its 'ing')
 
 
@@ -30,7 +30,7 @@ def unbroken_words(names: Iterable[str]) -> frozenset[str]:
 
 def stems(word: str) -> set[str]:
     """``word`` (lower case, without a possessive) and what it may be an inflection of: a plural, an
-    -ing, -ed or -er form with its final e dropped ('immobiliz-ed'), its last consonant doubled
+    -ing, -ed or -er form with its final e dropped ('exhaust-ed'), its last consonant doubled
     ('stunn-ed', 'channell-ing') or its y made i ('suppli-es')."""
     w = re.sub(r"['\u2019]s?$", "", word.lower())
     out = {w}
@@ -48,7 +48,7 @@ def stems(word: str) -> set[str]:
 def is_unbroken(word: str, unbroken: frozenset[str]) -> bool:
     """Whether ``word`` is a word of ``unbroken`` (``unbroken_words``) in any of its forms: the same
     word, its plural or possessive ('Leylines', "Dew's") or another inflection of the same stem
-    ('channeling' of 'Channel', 'Immobilize' of 'Immobilized')."""
+    ('gathering' of 'Gather', 'Exhaust' of 'Exhausted')."""
     return not stems(word).isdisjoint(unbroken)
 
 
