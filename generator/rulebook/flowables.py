@@ -452,7 +452,7 @@ class RoomForBox(RoomFor):
     a page while the box goes to the next one whole: the two then turn the page together, unless
     that leaves more than ``LEAVE_EMPTY`` of this page blank or no page could hold them."""
 
-    LEAVE_EMPTY = 0.5
+    LEAVE_EMPTY = 0.35
 
     def __init__(self, kept: list[Flowable], lead: Flowable, box: Flowable):
         super().__init__(kept, lead)

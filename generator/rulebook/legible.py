@@ -199,6 +199,11 @@ def pdf_numerals(pdf: Path | bytes, dpi: int = CONTRAST_DPI, wanted: Wanted = nu
         doc.close()
 
 
+def _meets(box: tuple, other: tuple) -> bool:
+    """Whether two (left, bottom, right, top) boxes overlap."""
+    return other[0] < box[2] and box[0] < other[2] and other[1] < box[3] and box[1] < other[3]
+
+
 def low_contrast(numerals: list[Numeral], large_text: bool = False) -> list[Numeral]:
     """The numerals under ``MIN_CONTRAST`` with their ground, in colour or in greyscale; with
     ``large_text``, the letters of large text only under ``MIN_CONTRAST_LARGE`` (``Numeral.needed``)."""
@@ -224,8 +229,11 @@ def page_numerals(page: Any, number: int, dpi: int = CONTRAST_DPI, wanted: Wante
         raw.FPDFTextObj_SetTextRenderMode(obj.raw, raw.FPDF_TEXTRENDERMODE_INVISIBLE)
     image = page.render(scale=scale).to_pil()
     left, _, _, top = page.get_cropbox()
+    faces = [tuple(obj.get_bounds()) for obj in page.get_objects(max_depth=0) if obj.type == raw.FPDF_PAGEOBJ_FORM]
     out = []
     for text, box, ink, alpha, in_form, size, bold in digits:
+        if in_form and sum(_meets(box, face) for face in faces) > 1:
+            continue   # where placed faces overlap (a fan), the ground under a digit's box is partly the other face's
         x0, y0 = int((box[0] - left) * scale), int((top - box[3]) * scale)
         x1, y1 = max(x0 + 1, round((box[2] - left) * scale)), max(y0 + 1, round((top - box[1]) * scale))
         crop = image.crop((x0, y0, x1, y1))

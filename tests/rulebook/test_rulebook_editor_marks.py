@@ -63,7 +63,9 @@ def test_a_turn_drawn_on_the_reference_page_is_captioned_by_its_true_source(play
     """The reference page draws a turn when its page has room for it (the thirty-card Letter and A4
     books as the editor built them did): a seeded game's turn that the Cancel example tells, captioned
     'a turn from the sample game', which no sample-game turn matched."""
-    _, errors = reference_turn_errors(player_books[book])
+    found, errors = reference_turn_errors(player_books[book])
+    if not found:
+        pytest.skip("this book's reference page has no room to draw a turn")
     assert not errors, errors
 
 
