@@ -105,8 +105,9 @@ def test_the_grove_says_control_as_its_source_does(player_books, book):
                  "cubes hold it", "Holding a circle"):
         assert said not in text, said
     assert not re.search(r"\b(?:hold|holds|holding) \d circles|no longer holds [A-C]\b|now holds [A-C]\b", text)
-    index = text[text.rindex("Index"):]
-    assert "Control" in index and not re.search(r"\bHold\b", index)
+    if "Index" in text:   # a book of 12 pages or fewer has none
+        index = text[text.rindex("Index"):]
+        assert "Control" in index and not re.search(r"\bHold\b", index)
 
 
 @pytest.mark.parametrize("book", GROVE, ids=[_id(b) for b in GROVE])
@@ -117,8 +118,9 @@ def test_the_groves_draw_is_a_variant_of_this_edition_and_no_move_home_is_a_read
     text = _words(player_books[book])
     assert "Optional rule: a drawn battle" not in text
     assert "Variant of this edition: a drawn battle. The printed rules have no draw" in text
-    index = text[text.rindex("Index"):]
-    assert not re.search(r"\bDraw\b", index.split("Turn at a glance")[0]), index
+    if "Index" in text:   # a book of 12 pages or fewer has none
+        index = text[text.rindex("Index"):]
+        assert not re.search(r"\bDraw\b", index.split("Turn at a glance")[0]), index
     clarifications = text[text.rindex("Clarifications The printed rules leave"):]
     settled, readings = clarifications.split("do not settle the next points")
     assert "May druids move back into the Grove?" in readings and "May druids move back" not in settled
