@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from pnp_games.grove import kernel
-from pnp_games.grove.actions import FIRST, ROLL, parse_action, place_index
+from pnp_games.grove.actions import FIRST, ROLL, SEND, parse_action, place_index
 from pnp_games.grove.options import GroveOptions
 from pnp_games.grove.kernel import game_seeds
 from pnp_games.grove.state import TALLIES
@@ -22,6 +22,7 @@ from generator.runs.simulation import simulate
 
 VARIANTS = {
     "default": {},
+    "standing-first": {"banish_order": "standing_first"},
     "lying-first-free-banish": {"banish_order": "lying_first", "banish_needs_standing_druid": False},
     "strict-banish": {"banish_needs_standing_druid": True},
     "back-to-grove-light-first": {"move_to_grove": True, "first_player": "light", "cubes_per_player": 9},
@@ -44,6 +45,8 @@ def _code(action, options: GroveOptions) -> int:
         return -1 - code
     if action.kind == FIRST:
         return -(100_000_000 + action.dice[0] * 1000 + action.dice[1])
+    if action.kind == SEND:
+        return OP_OF_KIND[SEND] * 64 + (action.home[0] + 1) * 8 + action.home[1] + 1
     at = place_index(action.at) if action.at else -1
     to = place_index(action.to) if action.to else -1
     return OP_OF_KIND[action.kind] * 64 + (at + 1) * 8 + to + 1
