@@ -775,9 +775,10 @@ cdef class GroveKernel:
         self.sp.c = c
         self.sp.temperature = temperature
 
-    def choose_action(self, tuple position, int iterations, unsigned long long rng_state):
-        """(the index among the legal actions of the search's choice for the player to move in
-        ``position`` (see ``kernel.position_of``), the generator's next state)."""
+    def choose_action(self, tuple position, int iterations, unsigned long long rng_state, int agent=AGENT_SEARCH):
+        """(the index among the legal actions of the choice of ``agent`` (the search by default, see
+        ``play_games``) for the player to move in ``position`` (see ``kernel.position_of``), the
+        generator's next state)."""
         cdef GState s
         cdef uint64_t rng = rng_state
         cdef int actions[MAXACT]
@@ -799,12 +800,12 @@ cdef class GroveKernel:
         s.winner = -1
         s.stalled = 0
         with nogil:
-            action = search(&self.r, &self.sp, &s, &rng, iterations)
+            action = choose(&self.r, &s, agent, &rng, &self.sp, iterations)
         count = legal(&self.r, &s, actions)
         for i in range(count):
             if actions[i] == action:
                 return i, rng
-        raise AssertionError("the search chose an action that is not legal")
+        raise AssertionError("the agent chose an action that is not legal")
 
     def play_games(self, list seeds, int light, int dark, bint log=False, int light_iterations=0,
                    int dark_iterations=0):

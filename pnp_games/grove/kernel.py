@@ -158,11 +158,12 @@ def position_of(state: Any) -> tuple:
             -1 if state._first is None else state._first, op, circle, state._sending, state._acted, state._turn)
 
 
-def search_choice(state: Any, iterations: int, rng: Any) -> int | None:
-    """The index among ``state.legal_actions()`` of the kernel search's action for the player to
-    move, advancing ``rng`` (a ``SplitMix64``); None without a kernel."""
+def search_choice(state: Any, iterations: int, rng: Any, agent: str = "strong") -> int | None:
+    """The index among ``state.legal_actions()`` of the kernel's ``agent`` (its search by default,
+    or ``greedy`` or ``random``) for the player to move, advancing ``rng`` (a ``SplitMix64``); None
+    without a kernel."""
     game = game_for(state.options)
     if game is None:
         return None
-    index, rng.state = game.choose_action(position_of(state), iterations, rng.state)
+    index, rng.state = game.choose_action(position_of(state), iterations, rng.state, kernel_agent(agent))
     return index
