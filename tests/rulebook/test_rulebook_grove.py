@@ -848,7 +848,7 @@ def test_the_banish_example_tells_whose_druids_go_when_the_banisher_has_a_choice
     choice = told(entry["move"])
     assert {"banish", "banish_choice"} <= turn_events(choice, False)
     words = _flat(narrate.render(t=choice))
-    assert "two of Dark's druids go back to the Grove, lying down. Of the three there, Light chooses the two " \
+    assert "two of Dark's druids go back to the Grove, lying down. Of the three there, Light chooses which go: the two " \
            "standing ones." in words, words
     every = told("banish B; roll 6-6-6")
     assert "banish_choice" not in turn_events(every, False)
