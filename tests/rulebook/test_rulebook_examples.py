@@ -58,7 +58,7 @@ def test_the_grove_examples_show_the_stun_cap_standing_twice_a_cancellation_and_
     assert "Example: Standing up twice in the Grove." in text and "and so earns a second action" in text
     assert "Example: Cubes canceling out." in text and "Two of them cancel two of Dark\u2019s; all four go back to their owners\u2019 supplies" in text
     assert "Example: A Banish with a choice." in text and ("two of Dark\u2019s druids go back to the Grove, lying "
-                                                          "down. Of the three there, Light chooses which go: the two standing ones.") in text
+                                                          "down. Light chooses which of the three there go: two standing ones.") in text
 
 
 def test_a_grove_rule_change_that_breaks_an_example_names_its_line(game_copy, tmp_path, rulebook_env):

@@ -848,8 +848,8 @@ def test_the_banish_example_tells_whose_druids_go_when_the_banisher_has_a_choice
     choice = told(entry["move"])
     assert {"banish", "banish_choice"} <= turn_events(choice, False)
     words = _flat(narrate.render(t=choice))
-    assert "two of Dark's druids go back to the Grove, lying down. Of the three there, Light chooses which go: the two " \
-           "standing ones." in words, words
+    assert "two of Dark's druids go back to the Grove, lying down. Light chooses which of the three there " \
+           "go: two standing ones." in words, words
     every = told("banish B; roll 6-6-6")
     assert "banish_choice" not in turn_events(every, False)
     assert "chooses" not in narrate.render(t=every)
