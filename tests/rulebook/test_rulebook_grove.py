@@ -853,3 +853,33 @@ def test_the_banish_example_tells_whose_druids_go_when_the_banisher_has_a_choice
     every = told("banish B; roll 6-6-6")
     assert "banish_choice" not in turn_events(every, False)
     assert "chooses" not in narrate.render(t=every)
+
+
+def test_the_banishers_choice_is_told_in_players_words_under_each_banish_order():
+    """The turn notes say the choice ('1 standing and 1 lying sent home'), the narration who made it;
+    with the order fixed by the rules there is no choice to note, and the narration gives the order."""
+    from generator.rulebook.text import RuleText
+    from pnp_games.grove import GroveOptions
+    from pnp_games.grove.book.story import game_turns
+    from pnp_games.grove.positions import position
+
+    narrate = RuleText(ROOT / "components" / GAME / "rules").env.from_string(
+        '{% import "_narration.md" as n %}{{ n.turn(t) }}')
+    druids = {"G": "lllddd", "A": "LLLDdd"}
+
+    def told(options: GroveOptions, move: str) -> dict:
+        _, turns = game_turns(options, move.split("; "), position(druids, options=options))
+        return turns[0][0]
+
+    mixed = told(GroveOptions(), "banish A; roll 5-6-6; send 1s1l")
+    assert mixed["words"] == "banish at circle A, roll 5-6-6, 1 standing and 1 lying sent home"
+    assert "Light chooses which of the three there go: one standing and one lying." in _flat(narrate.render(t=mixed))
+    lying = told(GroveOptions(), "banish A; roll 5-6-6; send 0s2l")
+    assert lying["words"].endswith(", 2 lying sent home")
+    assert (lying["steps"][0]["from_standing"], lying["steps"][0]["from_lying"]) == (0, 2)
+    assert "Light chooses which of the three there go: two lying ones." in _flat(narrate.render(t=lying))
+    fixed = told(GroveOptions(banish_order="standing_first"), "banish A; roll 5-6-6")
+    assert fixed["words"] == "banish at circle A, roll 5-6-6"
+    words = _flat(narrate.render(t=fixed))
+    assert "Of the three there, standing ones go first, so one standing and one lying go." in words
+    assert "chooses" not in words
