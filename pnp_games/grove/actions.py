@@ -43,7 +43,7 @@ class Action(NamedTuple):
     at: str = ""
     to: str = ""
     dice: tuple[int, ...] = ()
-    home: tuple[int, int] = ()
+    home: tuple[int, ...] = ()
 
     def __str__(self) -> str:
         return format_action(self)

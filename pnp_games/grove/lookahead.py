@@ -268,6 +268,7 @@ def _outcomes(board: _Board, state: State, memo: Memo, w: Weights, op: int, i: i
                 term = _term(memo, w, o.control_at, (v, sm, so - standing, lm, lo - (n - standing)))
                 if best is None or term[0] > best[0]:
                     best = term
+            assert best is not None  # a Banish that hits sends home at least one mix
             out.append((*best, p))
             continue
         out.append((*_term(memo, w, o.control_at, after), p))

@@ -26,7 +26,7 @@ def _disagree(what: str, notation: str) -> RuntimeError:
 
 
 def _roll(before: State, pending: Any, dice: tuple[int, ...], after: State,
-          sent: tuple[int, int] | None = None) -> dict[str, Any]:
+          sent: tuple[int, ...] | None = None) -> dict[str, Any]:
     """The facts of a Channel, Stun or Banish resolved with ``dice`` (and, for a Banish whose player
     chose which druids go home, ``sent``: the standing and lying ones chosen), checked against ``after``."""
     o, p = before.options, before.current_player
@@ -103,17 +103,17 @@ def game_turns(options: Any, actions: list[str], start: State | None = None
             turn = {"turn": before.turn + 1, "player": NAMES[p], "opponent": NAMES[1 - p], "steps": [],
                     "notation": [], "moves": [], "marks": {}}
         turn["notation"].append(text)
-        if action.kind == ROLL and state.sending:  # the banisher chooses which druids go home next
-            assert pending is not None  # a roll follows the action it is for
-            rolled, pending = (*pending, action.dice), None
-        elif action.kind in (ROLL, SEND):
-            assert pending is not None or rolled is not None  # a roll follows its action, a choice its roll
-            start, acted, dice = rolled if action.kind == SEND else (*pending, action.dice)
+        if action.kind == ROLL:  # a roll follows the action it is for
+            assert pending is not None
+            rolled, pending = (pending[0], pending[1], action.dice), None
+        if action.kind in (ROLL, SEND) and not state.sending:  # resolved, unless the banisher chooses next
+            assert rolled is not None  # a choice follows the roll it is for
+            start, acted, dice = rolled
             step = {"kind": acted.kind, "at": acted.at, "place": place_words(acted.at),
                     **_roll(start, acted, dice, state, action.home if action.kind == SEND else None)}
             turn["steps"].append(step)
             _mark(turn, step)
-            pending = rolled = None
+            rolled = None
         elif action.kind in (CHANNEL, STUN, BANISH):
             if state.pending is not None:
                 pending = (before, action)
