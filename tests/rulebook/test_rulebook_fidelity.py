@@ -98,7 +98,8 @@ def test_no_book_tells_how_it_was_made(player_books):
 
 def test_the_grove_leaves_banish_to_the_banisher_and_its_date_unprinted(player_books):
     text = _book(player_books, "battle-for-the-grove", "2024")
-    assert "When there is a choice, we read that you choose which of them go (see Clarifications)." in text
+    assert ("When it sends home some but not all of them, and both standing and lying druids are there, after "
+            "the roll you choose which go (our reading, see Clarifications).") in text
     assert "The printed rules let" not in text       # the source is silent on who chooses
     assert "Meeples in two colors work as well as the printed druids" in text
     assert "12-8-24" not in text and "standing ones first" not in text
