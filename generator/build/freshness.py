@@ -1,8 +1,9 @@
 """Skipping an edition whose output is up to date: a build records a fingerprint of everything its
 files depend on, and the next build of the same target with the same fingerprint writes nothing.
 
-An edition's fingerprint covers the generator's own code and package versions, its rules engine's
-code, the layouts, the game's folder except the card lists only other editions use, the other
+An edition's fingerprint covers the generator's own code, the Python and every installed
+distribution with its version (a library that draws, a dependency of one, a plug-in's), its rules
+engine's code, the layouts, the game's folder except the card lists only other editions use, the other
 editions' decks as the engine plays them (their balance figures appear in every rulebook of the
 game), the profiles, ``--strict`` and the ``PNP_`` environment (but for the variables that only say
 how to run). So renaming a card rebuilds only the editions that print it, and a change to anything
@@ -22,12 +23,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from generator.core.files import file_digest, tree_files, write_atomically
+from generator.core.files import file_digest, read_kept, tree_files, write_atomically
 from generator.core.errors import UserError
 
 # PNP_ variables that change how a build runs, never what it writes (a test checks the files agree)
 HOW_NOT_WHAT = ("PNP_TRACE", "PNP_PROGRESS_EVERY", "PNP_RULEBOOK_JOBS", "PNP_START_METHOD")
-PACKAGES = ("reportlab", "pillow", "jinja2", "markdown-it-py", "pydantic", "pypdfium2", "pyyaml", "svglib")
 
 
 def fingerprint(edition: Any, others: list[Any], profiles: list[str] | None, strict: bool,
@@ -63,16 +63,23 @@ def _gameplay(edition: Any) -> Any:
 
 @lru_cache(maxsize=None)
 def _static_inputs() -> str:
-    """The generator's code and package data, the Python and the versions of the libraries that draw."""
-    from importlib import metadata
-    versions = []
-    for name in PACKAGES:
-        try:
-            versions.append(f"{name}={metadata.version(name)}")
-        except metadata.PackageNotFoundError:
-            versions.append(f"{name}=none")
+    """The generator's code and package data, the Python and the installed distributions."""
     code = _tree_digest(Path(__file__).resolve().parents[1], code=True)  # the generator package
-    return hashlib.sha256(f"{sys.version}|{'|'.join(versions)}|{code}".encode()).hexdigest()
+    return hashlib.sha256(f"{sys.version}|{'|'.join(installed_distributions())}|{code}".encode()).hexdigest()
+
+
+def installed_distributions() -> list[str]:
+    """Every distribution installed where this Python imports from, by the name of its metadata
+    folder, which carries its version (``pyphen-0.16.0.dist-info``): no file of it is read. Any of
+    them may change a file (reportlab draws, pyphen hyphenates, a plug-in's own dependencies...)."""
+    from generator.build.kept_answers import DISTRIBUTIONS
+    found = set()
+    for entry in sys.path:
+        try:
+            found.update(name for name in os.listdir(entry or ".") if name.endswith(DISTRIBUTIONS))
+        except OSError:
+            continue
+    return sorted(found)
 
 
 def _engine_code(engine: str | None) -> str:
@@ -114,10 +121,10 @@ def _record_path(target: Path) -> Path:
 def up_to_date(target: Path, print_: str) -> bool:
     """True when ``target`` was built from inputs with fingerprint ``print_`` and every file its
     manifest lists is still as that build left it (same size and modification time)."""
-    try:
-        record = json.loads(_record_path(target).read_text())
+    try:  # a record planted as a pipe or a link out of the project is none (core.files.read_kept)
+        record = json.loads(read_kept(_record_path(target), 2**24) or "null")
         return record.get("fingerprint") == print_ and record.get("files") == _files_state(target)
-    except (OSError, ValueError, AttributeError, TypeError):
+    except (OSError, ValueError, AttributeError, TypeError, RecursionError):
         return False
 
 

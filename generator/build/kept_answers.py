@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Callable
 
 from generator.core.errors import UserError
-from generator.core.files import file_digest, tree_files, write_atomically
+from generator.core.files import file_digest, read_kept, tree_files, write_atomically
 from generator.core.project import current
 
 PACKAGE = Path(__file__).resolve().parents[1]  # the generator package
@@ -143,9 +143,9 @@ def _folder() -> Path:
 
 
 def _read(path: Path) -> dict | None:
-    try:
-        kept = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError, RecursionError):  # a damaged or planted file is a miss
+    try:  # a damaged or planted file (a pipe, a link out of the project) is a miss
+        kept = json.loads(read_kept(path) or "null")
+    except (OSError, ValueError, RecursionError):
         return None
     if not isinstance(kept, dict) or not isinstance(kept.get("stdout"), str) or not isinstance(kept.get("status"), int):
         return None

@@ -135,6 +135,27 @@ def file_digest(path: str, cap: int = MAX_DIGESTED) -> bytes:
         return digest.digest()
 
 
+def read_kept(path: Path, cap: int = 64 * 2**20) -> str | None:
+    """The text of a file the tool keeps for itself in a project's cache (a record, a hint, an answer),
+    or None when it is absent, unreadable, larger than ``cap`` bytes, not a regular file or a link
+    leading out of the project: a cloned project's cache may hold anything. Opened without blocking,
+    so a file swapped for a pipe after the check cannot hang."""
+    if refusal(path) is not None:
+        return None
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as stream:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > cap:
+            return None
+        try:
+            return stream.read(cap + 1).decode("utf-8")
+        except (OSError, UnicodeDecodeError):
+            return None
+
+
 # ------------------------------------------------------------------ writes
 
 def _leads_out(path: Path) -> bool:

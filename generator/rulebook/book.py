@@ -10,7 +10,7 @@ from reportlab.platypus import Flowable, Paragraph, Spacer
 
 from generator.play.plugins import get_engine
 from generator.core.errors import GameDataError, UserError
-from generator.core.files import write_atomically
+from generator.core.files import read_kept, write_atomically
 from generator.model.game import Edition
 from generator.model.layouts import Layouts, Profile
 from generator.model.source import load_yaml
@@ -164,16 +164,37 @@ def _unbroken_names(edition: Edition, terms: list) -> list[str]:
 
 
 class ContentsHint:
-    """The table of contents of the last build of one rulebook, kept beside the simulation cache."""
+    """The table of contents of the last build of one rulebook, kept beside the simulation cache.
+
+    Only a hint (the layout runs its passes until its contents agree with its pages, whatever the
+    first pass was given), and read from a cache a cloned project may have planted: it is taken only
+    in the shape the book's own headings give (``RulebookDoc.afterFlowable``): a level, a heading's
+    escaped text (no mark-up that could draw an image or a link), a page and a heading's key. A hint
+    of any other shape, or of an older format, is none."""
+
+    FORMAT = 2
+    KEY = re.compile(r"[a-z0-9-]{1,200}")
 
     def __init__(self, path: Path):
         import json
         self.path = path
         try:
-            self.entries: list = json.loads(path.read_text())
-            self.was = list(self.entries)
-        except (OSError, ValueError):
-            self.entries, self.was = [], None
+            kept = json.loads(read_kept(path, 2**20) or "null")
+        except (ValueError, RecursionError):
+            kept = None
+        good = isinstance(kept, dict) and kept.get("format") == self.FORMAT and isinstance(kept.get("entries"), list) \
+            and all(self._entry(e) for e in kept["entries"])
+        self.entries: list = list(kept["entries"]) if good else []
+        self.was = list(self.entries) if good else None
+
+    @classmethod
+    def _entry(cls, entry: Any) -> bool:
+        if not (isinstance(entry, list) and len(entry) == 4):
+            return False
+        level, text, page, key = entry
+        return (type(level) is int and 0 <= level <= 6 and isinstance(text, str) and len(text) <= 1000
+                and not set(text) & set("<>") and type(page) is int and 0 <= page <= 100_000
+                and (key is None or isinstance(key, str) and cls.KEY.fullmatch(key) is not None))
 
     def keep(self) -> None:
         import json
@@ -181,7 +202,8 @@ class ContentsHint:
             return
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            write_atomically(self.path, json.dumps(self.entries))  # never through a planted link
+            # never through a planted link
+            write_atomically(self.path, json.dumps({"format": self.FORMAT, "entries": self.entries}))
         except (OSError, UserError):
             pass  # only a hint: the next build lays out one pass more
 

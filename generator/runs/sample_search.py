@@ -2,33 +2,34 @@
 
 rulebook.yaml's ``sample:`` lists the events the sample game should show (each engine's book
 module says which events it can recognise in a told turn) and how many seeds to try. Seeds are
-tried in order from the profile's ``sample_seed``; the first game that shows every event and has no
+tried in order from the profile's ``sample_seed``; the first game that shows every event, has no
 ``no_effect`` turn among the turns that teach (a turn with an action that changed nothing, such as
 an attack where nobody stood, among the first turns told in full or the turns showing a wanted
 event: there a wasted action reads as a rules mistake; a game whose book module cannot tell has
-none) wins and ends the search, else the one that shows the most events, then has the fewest such
-turns, then the fewest ``repeat`` turns (a turn the appendix folds, see below) among the first turns
-it tells, then is the shortest (the earliest among equals). A wasted action in the short log of the
-rest of the game is left to the key to explain: weighing it there would trade a few words for a far
-longer game. Repeats do not stop the search, because a game may open with turns every
-game shares (pieces set up one at a time); the appendix folds repeated turns into one line
-(``told_parts``: a stretch where each player makes the same turn again and again is one line for
-the whole stretch) rather than telling them again, and a wanted event is shown on a turn that is
-not folded when the game has one. The whole search is one unit of engine work, started ahead on a
+none) and ends close (``CLOSE``: a rout teaches a reader little about how a game is won) wins and
+ends the search, else the one that shows the most events, then has the fewest such turns, then
+ends the closest (``overshoot``), then has the fewest ``repeat`` turns (a turn the appendix folds,
+see below) among the first turns it tells, then is the shortest (the earliest among equals). The
+search stops at the first close game rather than ranking every seed by its margin: each seed
+tried is a game played by the profile's agents, and a later game is no shorter for being closer.
+A wasted action in the short log of the rest of the game is left to the key to explain: weighing it
+there would trade a few words for a far longer game. Repeats do not stop the search, because a
+game may open with turns every game shares (pieces set up one at a time); the appendix folds
+repeated turns into one line (``told_parts``: a stretch where each player makes the same turn
+again and again is one line for the whole stretch) rather than telling them again, and a wanted
+event is shown on a turn that is not folded when the game has one. The whole search is one unit of engine work, started ahead on a
 worker with the build's other engine work, and its result is cached like any other simulation, so
 the search runs once per rules, deck, agents, settings and the code that reads the events.
 """
 from __future__ import annotations
 
-import inspect
 import json
-from pathlib import Path
 from typing import Any, Callable
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from typing_extensions import TypedDict  # pydantic on Python 3.11 takes this one
 
-from generator.runs.cache import source_digest
+from generator.runs.cache import code_fingerprint
 from generator.runs.sample_log import log_rows
 from generator.runs.work import EngineInputs, Work, keep_sample, resolve
 
@@ -36,6 +37,9 @@ from generator.runs.work import EngineInputs, Work, keep_sample, resolve
 EventReader = Callable[[EngineInputs, dict[str, Any]], list[tuple[int, set[str]]]]
 REPEAT = "repeat"   # the event a reader gives a turn the appendix folds (``folded_turns``)
 NO_EFFECT = "no_effect"   # the event a reader gives a turn with an action that changed nothing
+# a close game: the winner's lead over the next score is at most this share of the winner's score,
+# and a lead of 1 point is always close (a game scored in a few points, such as circles won)
+CLOSE = 0.15
 
 
 class SampleSearch(BaseModel):
@@ -71,20 +75,19 @@ def search_work(inputs: EngineInputs, agents: tuple[str, str], first_seed: int, 
 
 
 def reader_fingerprint(read_events: EventReader) -> str:
-    """A hash of the code that reads a game's events and ranks the games: the modules of the
-    reader's package (a game's rulebook appendix, which the engine's own fingerprint leaves out;
-    the reader's module alone when it is in no package) and this module. A reader that sees a game
-    differently is never answered by a search it did not make."""
-    path = Path(inspect.getfile(read_events))
-    module = inspect.getmodule(read_events)
-    own = sorted(path.parent.glob("*.py")) if module is not None and module.__package__ else [path]
-    return source_digest(own + [Path(__file__)], [])
+    """A hash of the code that reads a game's events: the modules of the reader's package (a game's
+    rulebook appendix, which the engine's own fingerprint leaves out; the reader's module alone when
+    it is in no package). The code that ranks the games is in ``runs``, which the engine's
+    fingerprint covers. A reader that sees a game differently is never answered by a search it did
+    not make."""
+    return code_fingerprint(read_events)
 
 
 def _search_seeds(unit: tuple) -> dict[str, Any]:
-    """The first seed whose game shows every wanted event and wastes no action in a turn that
-    teaches, else the one showing the most (then the fewest such turns, the fewest repeats, the
-    shortest, the earliest); every game played is kept, by seed, for the cache of sample games."""
+    """The first seed whose game shows every wanted event, wastes no action in a turn that teaches
+    and ends close, else the one showing the most (then the fewest such turns, the closest, the
+    fewest repeats, the shortest, the earliest); every game played is kept, by seed, for the cache
+    of sample games."""
     from generator.play.registry import play_game
     inputs, agents, first_seed, seeds, wanted, read_events, told = unit
     best: dict[str, Any] | None = None
@@ -96,13 +99,23 @@ def _search_seeds(unit: tuple) -> dict[str, Any]:
         found = first_turns(events, list(wanted))
         repeats = sum(1 for turn, shown in events if REPEAT in shown and (not told or turn <= told))
         wasted = sum(1 for turn, shown in events if NO_EFFECT in shown and (not told or turn <= told or shown & set(wanted)))
-        rank = (len(found), -wasted, -repeats, -len(events))   # then the shorter game: its log is shorter
+        over = overshoot(record.get("scores") or [])
+        rank = (len(found), -wasted, -over, -repeats, -len(events))   # then the shorter game: its log is shorter
         if best is None or rank > best["rank"]:
             best = {"seed": seed, "found": found, "repeats": repeats, "rank": rank}
-        if len(found) == len(wanted) and not wasted:
+        if len(found) == len(wanted) and not wasted and not over:
             break
     assert best is not None
     return {"seed": best["seed"], "tried": tried, "found": best["found"], "records": records}
+
+
+def overshoot(scores: list[float]) -> float:
+    """How far a game's final lead (the best score over the next) goes past a close game's
+    (``CLOSE``); 0 for a close game, a tie or a game with fewer than two scores."""
+    if len(scores) < 2:
+        return 0
+    top, second = sorted(scores, reverse=True)[:2]
+    return max(0, top - second - max(1, CLOSE * abs(top)))
 
 
 def _first(parts: list) -> Any:

@@ -6,6 +6,7 @@ edition, seed and agents.
 """
 from __future__ import annotations
 
+import inspect
 import json
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -13,7 +14,7 @@ from typing import Any, Callable
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
 from generator.model.game import Edition
-from generator.runs.cache import cache_key, cached
+from generator.runs.cache import cache_key, cached, code_fingerprint
 
 
 @dataclass(frozen=True)
@@ -86,8 +87,15 @@ class Work:
     shape: Any = None  # a pydantic TypeAdapter a kept result must pass (rulebook.cache.cached)
 
     @property
+    def code(self) -> str:
+        """The fingerprint of the code that makes the result from the games: the functions it runs
+        and those handed to its units (an appendix's event reader), by their packages."""
+        handed = {x for unit in self.units for x in unit if inspect.isfunction(x)}
+        return code_fingerprint(self.run, self.combine, *sorted(handed, key=lambda f: f.__qualname__))
+
+    @property
     def key(self) -> str:
-        return cache_key(self.kind, self.parts, self.engine)
+        return cache_key(self.kind, self.parts, self.engine, self.code)
 
     @property
     def label(self) -> str:
@@ -104,7 +112,7 @@ def resolve(work: Work, jobs: int = 1, progress: Callable[[int], None] | None = 
         ahead = pending(work.key)
         parts = ahead.wait(progress) if ahead is not None else run_units(work, jobs, progress)
         return work.combine(parts)
-    return cached(work.kind, work.parts, compute, work.engine, work.shape)
+    return cached(work.kind, work.parts, compute, work.engine, work.shape, work.code)
 
 
 def run_units(work: Work, jobs: int, progress: Callable[[int], None] | None) -> list:
@@ -155,7 +163,7 @@ def _sample_record(unit: tuple) -> dict[str, Any]:
 def keep_sample(inputs: EngineInputs, seed: int, agents: tuple[str, str], record: dict[str, Any]) -> None:
     """Store the record of a game played elsewhere (the sample-game search) as ``sample_game``'s result."""
     work = sample_work(inputs, seed, agents)
-    cached(work.kind, work.parts, lambda: record, work.engine)
+    cached(work.kind, work.parts, lambda: record, work.engine, code=work.code)
 
 
 def sample_game(inputs: EngineInputs, seed: int, agents: tuple[str, str]) -> dict[str, Any]:
@@ -190,10 +198,9 @@ def balance_rows(inputs: EngineInputs, games: int, seed: int, agents: tuple[str,
 
 
 def _row_fingerprint(engine: str) -> str:
-    """A hash of the code that turns a game into a balance row: changing it must not reuse old rows."""
-    import hashlib
-    import inspect
-    return hashlib.sha256(inspect.getsource(_row_of(engine)).encode()).hexdigest()[:16]
+    """A hash of the code that turns a game into a balance row (the appendix it is in, with the
+    names of its columns): changing it must not reuse old rows."""
+    return code_fingerprint(_row_of(engine))
 
 
 def _play_rows(task: tuple) -> list[list]:

@@ -69,14 +69,14 @@ def test_a_kept_sample_search_of_the_wrong_shape_is_a_miss(tmp_path: Path, monke
 def test_a_kept_game_record_or_balance_run_of_the_wrong_shape_is_a_miss(planted, tmp_path: Path,
                                                                         monkeypatch) -> None:
     """Every engine result the rulebook keeps is checked for shape on load: a planted one is played again."""
-    from generator.runs.cache import cache_dir, cache_key
+    from generator.runs.cache import cache_dir
     from generator.model import load_edition
     from generator.runs.work import balance_work, engine_inputs, resolve, sample_work
 
     monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
     inputs = engine_inputs(load_edition("battle-for-the-grove", "2024"))
     for work in (sample_work(inputs, 5, ("random", "random")), balance_work(inputs, 3, 1, ("random", "random"))):
-        path = cache_dir() / f"{work.kind}-{cache_key(work.kind, work.parts, work.engine)}.json"
+        path = cache_dir() / f"{work.kind}-{work.key}.json"
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(planted))
         result = resolve(work)

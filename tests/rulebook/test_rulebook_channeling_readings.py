@@ -2,7 +2,8 @@
 
 - the cubes that go back after a taking are counted by the edition's basis (Vigor, or Splendor: up
   to it), every narrated taking says so with the right figures, and where Splendor is the count a
-  card whose Splendor is below its Vigor is said to leave Overchanneling even without overshoot;
+  card whose Splendor is below its Vigor is said to leave Overchanneling even without overshoot
+  (the sample game says why once, then refers back to that turn);
 - the two-Leylines example leads with its lesson, and its figures are the engine's;
 - an index entry never points to the deck laid face down in an edition without face-down glyphs;
 - on the small boards Light's druid is a ring and Dark's a filled disc (apart on a greyscale copy),
@@ -43,7 +44,9 @@ def test_cubes_go_back_by_the_editions_count_in_every_taking_told(player_books, 
         assert kept == cubes - back, (name, cubes, back, kept)
         if back < vigor:   # Splendor below Vigor: the reader is told why cubes stay though none overshot
             if "a5" not in book[2]:   # in the booklet a figure may fall inside the sentence's text
-                assert "because cubes go back only up to its Splendor" in why, (name, why)
+                # the sample game says it once, then refers back to that turn
+                assert "because cubes go back only up to its Splendor" in why or \
+                    re.search(r"as (?:above|on turn \d+)\)$", why), (name, why)
             assert bool(re.search(rf"\b{cubes - vigor} cubes? laid beyond its Vigor", why)) == (cubes > vigor), (name, why)
         else:
             assert not why, (name, why)
@@ -51,6 +54,24 @@ def test_cubes_go_back_by_the_editions_count_in_every_taking_told(player_books, 
     assert said == (basis == "splendor")
     glossary = text[text.index("Overchanneling. The cubes you keep"):][:400]
     assert ("all above its Splendor" in glossary) == (basis == "splendor"), glossary
+
+
+def splendor_reasons(text: str) -> tuple[int, list[int], list[int]]:
+    """In the sample game of a book's text: how many takings give the whole reason cubes stay for a
+    card's Splendor, the turns whose story gives it, and the turns the others refer back to."""
+    game = text[text.index("Here is a complete game, turn by turn."):]
+    whole = [m.start() for m in re.finditer("because cubes go back only up to its Splendor", game)]
+    heads = [(m.start(), int(m[1])) for m in re.finditer(r"Turn (\d+): (?:Light|Dark) ", game)]
+    told_in = [max((t for at, t in heads if at < w), default=0) for w in whole]
+    return len(whole), told_in, [int(n) for n in re.findall(r"Overchanneling \(as on turn (\d+)\)", game)]
+
+
+@pytest.mark.parametrize("book", CHANNELING, ids=IDS)
+def test_the_sample_game_says_once_why_cubes_stay_for_splendor(player_books, book):
+    """The reason is given on its first taking in the sample game; later ones point back to that turn."""
+    whole, told_in, refers = splendor_reasons(_text(player_books[book]))
+    assert whole <= 1, (whole, told_in)
+    assert all(n in told_in for n in refers), (told_in, refers)
 
 
 FLAT = [b for b in CHANNELING if "a5" not in b[2]]   # the booklet's page turn splits the example's lines

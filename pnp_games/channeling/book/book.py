@@ -11,7 +11,7 @@ from generator.rulebook.hooks import (Appendices, Book, EngineInputs, Figure, Sm
 from pnp_games.channeling.book.balance import figures, row, uses
 from pnp_games.channeling.book.board import (BoardDiagram, BoardParts, board_view, board_width, small_board,
                                               small_legend, widest_word)
-from pnp_games.channeling.book.narrate import game_stories, replay_states, story, turn_view
+from pnp_games.channeling.book.narrate import explain_once, game_stories, replay_states, story, turn_view
 from pnp_games.channeling.book.places import Places
 
 
@@ -98,6 +98,7 @@ def sample(book: Book, inputs: EngineInputs) -> dict[str, Any]:
                                                           widths.turn_board_width)
         turns.append(told)
     told = told_parts(turns, book.turns_told)
+    explain_once(told["turns"] + [part["turn"] for part in told["later"] if "turn" in part])
     small = _small_boards(book, parts, told, turns, {t["turn"]: a for t, a in stories if not t["setup"]}) if parts else []
     players = {}
     for p, name in enumerate(("light", "dark")):

@@ -114,7 +114,7 @@ def _lay(before: Any, action: Any, after: Any, p: int, told: dict[str, Any]) -> 
             returned = min(mine, getattr(card, basis))
             kept_total += mine - returned
             told["taken"].append({"square": square, "card": _card(card), "cubes": mine, "returned": returned,
-                                  "kept": mine - returned})
+                                  "kept": mine - returned, "told_on": None})   # see explain_once
     for square in action.refill:
         told["refills"].append({"square": square, "card": _card(after.card_at(square))})
     # the places the deck could not fill (it ran out): told once, together
@@ -146,6 +146,26 @@ def _check(before: Any, after: Any, p: int, told: dict[str, Any], kept: int) -> 
             raise RuntimeError(f"narration disagrees with the engine on {entry['square']}: {told['notation']}")
     if taken_now != len(told["taken"]) or over_now != kept:
         raise RuntimeError(f"narration disagrees with the engine on cards taken: {told['notation']}")
+
+
+def splendor_kept(taken: dict[str, Any]) -> int:
+    """Of a taken card's cubes, those kept as Overchanneling only because cubes go back up to its
+    Splendor, not its Vigor (0 when the count is Vigor, or the Splendor is not below it)."""
+    return min(taken["kept"], max(0, taken["card"]["vigor"] - taken["returned"]))
+
+
+def explain_once(told: list[dict[str, Any]]) -> None:
+    """Marks, in the turns told in full in the order a reader meets them, each taken card whose
+    cubes stay for its Splendor after the first with ``told_on``, the turn that explains it (it
+    may be the same turn): the narration gives the reason once and refers back to it after
+    (``_narration.md``)."""
+    first = None
+    for t in told:
+        for taken in t["taken"]:
+            if splendor_kept(taken):
+                if first is not None:
+                    taken["told_on"] = first
+                first = first or t["turn"]
 
 
 def _listed(items: list[str]) -> str:
