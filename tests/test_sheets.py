@@ -209,6 +209,10 @@ def test_each_card_shows_as_many_vigor_circles_and_petals_as_its_numbers(built_2
 # build (a cold build in a fresh project with its own cache, which is stricter), in
 # tests/test_build_scheduling.py's renamed-card test; this one costs a whole default 2025 build more
 @pytest.mark.long
+# long: the default run checks the same for every 2025 file (sheets, tokens, rulebook, proof page, manifest)
+# in tests/test_build_scheduling.py's renamed-card test: a cold build in another folder against a warm one,
+# byte for byte
+@pytest.mark.long
 def test_two_builds_are_byte_identical(built_2025: Path, tmp_path: Path) -> None:
     again = tmp_path / "again"
     result = run_cli("build", "the-channeling", "--edition", "2025", "--out", str(again))

@@ -107,12 +107,27 @@ class CoverFan(Flowable):
         self.card_width = template.size[0] * height / template.size[1]
         self.front_size = max(self.card_width * 0.5, MIN_THUMBNAIL)   # the pieces in front, never under 25 mm
         self.placed: list[PlacedCard] = []
+        self._boxes_of: dict[int, tuple[dict[str, tuple], list[list[tuple]]]] = {}   # by piece index
+        self._placed_at: dict[float, list[PlacedCard]] = {}   # by frame width
 
     def _chosen(self, count: int) -> list[Piece]:
         """``count`` cards spread evenly over the ranked deck, from its first to its last."""
         ranked = self.ranked
         step = max(1, (len(ranked) - 1) / max(1, count - 1))
         return [ranked[min(len(ranked) - 1, round(i * step))] for i in range(min(count, len(ranked)))]
+
+    def _boxes(self, piece: Piece) -> tuple[dict[str, tuple], list[list[tuple]]]:
+        """The boxes of a card's printed texts and of each text that tells it apart, on the card as
+        drawn (in points from its top left, before it is turned): the same for every spread."""
+        if piece.index not in self._boxes_of:
+            template, values = self.faces.face(self.deck.id, piece)
+            scale = self.card_height / template.size[1]
+            shown = self.faces.legible(template, values, scale, enlarge=self.deck.id)   # too small to print: not shown
+            texts = {name: tuple(v * scale for v in box) for name, _, box in self.faces.printed_texts(shown, values)}
+            names = [[tuple(v * scale for v in box) for box in self.faces.text_boxes(shown, values, text)]
+                     for text in telling_texts(self.deck, piece, self.faces)]
+            self._boxes_of[piece.index] = (texts, names)
+        return self._boxes_of[piece.index]
 
     def _lay_out(self, pieces: list[Piece], spread: float) -> list[PlacedCard]:
         n, w, h = len(pieces), self.card_width, self.card_height
@@ -122,14 +137,9 @@ class CoverFan(Flowable):
             x = self.width / 2 + offset * spread * w - w / 2
             top = self.height - abs(offset) * h * DROP
             angle = -offset * TURN
-            template, values = self.faces.face(self.deck.id, piece)
-            scale = h / template.size[1]
-            shown = self.faces.legible(template, values, scale, enlarge=self.deck.id)   # too small to print: not shown
-            texts = {name: turned(x, top, w, h, angle, tuple(v * scale for v in box))
-                     for name, _, box in self.faces.printed_texts(shown, values)}
-            names = [[turned(x, top, w, h, angle, tuple(v * scale for v in box))
-                      for box in self.faces.text_boxes(shown, values, text)]
-                     for text in telling_texts(self.deck, piece, self.faces)]
+            boxes, telling = self._boxes(piece)
+            texts = {name: turned(x, top, w, h, angle, box) for name, box in boxes.items()}
+            names = [[turned(x, top, w, h, angle, box) for box in places] for places in telling]
             out.append(PlacedCard(piece, x, top, angle, turned(x, top, w, h, angle, (0, 0, w, h)),
                                   [boxes for boxes in names if boxes], texts))
         rise = max(y for card in out for _, y in card.outline) - self.height   # turned corners above the top
@@ -153,17 +163,21 @@ class CoverFan(Flowable):
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         self.width = avail_width
         self.height = self.card_height * RISE + (self.front_size if self.front else 0)
-        self.placed = []
+        if avail_width not in self._placed_at:   # the layout depends on the width alone
+            self._placed_at[avail_width] = self._placed()
+        self.placed = self._placed_at[avail_width]
+        return self.width, self.height
+
+    def _placed(self) -> list[PlacedCard]:
+        """The cards as ``wrap`` places them in a frame ``self.width`` wide."""
         for count in range(min(self.most, len(self.ranked)), 0, -1):
             pieces = self._chosen(count)
             fitting = [placed for placed in (self._lay_out(pieces, spread) for spread in SPREADS) if self._fits(placed)]
             if fitting:   # the closest spread that cuts no text, else the closest with the cut texts left off
                 whole = [placed for placed in fitting if not any(cut_texts(placed))]
                 chosen = (whole or fitting)[0]
-                self.placed = [replace(card, cut=cut) for card, cut in zip(chosen, cut_texts(chosen))]
-                return self.width, self.height
-        self.placed = self._lay_out(self._chosen(1), SPREADS[0])   # one card wider than the frame
-        return self.width, self.height
+                return [replace(card, cut=cut) for card, cut in zip(chosen, cut_texts(chosen))]
+        return self._lay_out(self._chosen(1), SPREADS[0])   # one card wider than the frame
 
     def draw(self) -> None:
         canv = self.canv

@@ -75,9 +75,32 @@ def test_editions_with_one_count_answer_it_among_the_open_questions(player_books
     assert "give two counts" not in clarifications
 
 
-def test_scoring_states_a_draw_when_no_tie_breaker_settles_it(game_copy, rulebook_env, tmp_path):
+def _scoring(edition: str, **rules) -> str:
+    """The Scoring section of ``ending.md`` as the book renders it for ``edition`` with ``rules`` changed."""
+    from generator.model import load_edition
+    from generator.rulebook.text import RuleText
+    from generator.runs.work import engine_inputs
+
+    options = engine_inputs(load_edition("the-channeling", edition)).options.model_copy(update=rules)
+    text = RuleText(RULES, {"example": lambda *args, **kwargs: ""}).render({"rules": options}, "ending.md")
+    return re.sub(r"\s+", " ", text[text.index("## Scoring"):])
+
+
+def test_scoring_states_a_draw_when_no_tie_breaker_settles_it():
     """An edition whose only tie-breaker is the count of cards says what happens after it, in
-    Scoring, since Clarifications no longer asks about ties."""
+    Scoring, since Clarifications no longer asks about ties (the whole forest book with that edit:
+    the long test below; the shipped books' Scoring: test_the_tie_rule_is_stated_once_in_scoring)."""
+    scoring = _scoring("forest", tie_breakers=["fewer_cards"])
+    assert "1. the player who took fewer cards wins; 2. otherwise the game is a draw." in scoring, scoring
+    assert "Dark, the player who moved second" not in scoring
+    assert "2. otherwise Dark, the player who moved second, wins." in _scoring("forest")   # as shipped
+    assert "The higher score wins; if the scores are equal, the game is a draw." in _scoring("forest", tie_breakers=[])
+
+
+@pytest.mark.long   # the same Scoring sentence checked on the rendered text above, in the default run
+def test_the_built_book_states_a_draw_when_no_tie_breaker_settles_it(game_copy, rulebook_env, tmp_path):
+    """The forest book built with cards as its only tie-breaker: Scoring states the draw and nothing
+    before the sample game says Dark wins a tie."""
     from pnp_testing import run_cli
     edition = game_copy / "the-channeling" / "editions" / "forest.yaml"
     edition.write_text(edition.read_text().replace("rules:\n", "rules:\n  tie_breakers: [fewer_cards]\n", 1))

@@ -10,6 +10,7 @@ import pytest
 
 from rulebook_helpers import ROOT, load, section
 from pnp_testing import run_cli
+from quartet_game import write_quartet_game
 
 CHANNELING = ROOT / "components" / "the-channeling"
 
@@ -71,19 +72,26 @@ def test_lint_finds_what_an_editor_would_mark(tmp_path):
     assert not any(kind == "empty-page" for _, kind in kinds)   # page 2 is full; the last page may be short
 
 
-def test_strict_rulebook_fails_on_a_lint_finding_and_writes_nothing(game_copy, rulebook_env, tmp_path):
-    clarifications = game_copy / "the-channeling" / "rules" / "clarifications.md"
-    clarifications.write_text(clarifications.read_text() + "\nSet `grid_size` in the data to play a bigger grid.\n")
+def test_strict_rulebook_fails_on_a_lint_finding_and_writes_nothing(rulebook_env, tmp_path):
+    """A made-up game's short rule text that tells players to run a command: `rulebook --strict` stops
+    on the finding, naming it, and writes no PDF; without --strict the same finding is a warning.
+    (The Channeling's own book with an option key in its text fails the same way under `build --strict`
+    on a worker: test_build_scheduling.py.)"""
+    write_quartet_game(tmp_path)
+    rules = tmp_path / "components" / "quartet" / "rules"
+    rules.mkdir()
+    (rules / "rulebook.yaml").write_text("main: rulebook.md\nlanguage: en-US\n")
+    (rules / "rulebook.md").write_text("# Overview\n\nEach player leads a band of heroes across the isles.\n\n"
+                                       "# Playing\n\nTo try a variant, run python build.py replay with it.\n")
     out = tmp_path / "out"
-    env = {**rulebook_env, "PNP_COMPONENTS": str(game_copy)}
-    result = run_cli("rulebook", "the-channeling", "--edition", "2025", "--profile", "rulebook-letter", "--out",
-                     str(out), "--strict", env=env)
+    env = {**rulebook_env, "PNP_PROJECT": str(tmp_path)}
+    result = run_cli("rulebook", "quartet", "--profile", "rulebook-letter", "--out", str(out), "--strict", env=env)
     assert result.returncode == 1, result.stderr
-    assert "option-key: grid_size" in result.stderr and "Traceback" not in result.stderr
+    assert "command: " in result.stderr and "python build.py" in result.stderr and "Traceback" not in result.stderr
     assert not out.exists() or not list(out.glob("*.pdf"))
-    result = run_cli("rulebook", "the-channeling", "--edition", "2025", "--profile", "rulebook-letter", "--out",
-                     str(out), env=env)
-    assert result.returncode == 0 and "warning:" in result.stderr and "grid_size" in result.stderr
+    result = run_cli("rulebook", "quartet", "--profile", "rulebook-letter", "--out", str(out), env=env)
+    assert result.returncode == 0 and "warning:" in result.stderr and "python build.py" in result.stderr
+    assert list(out.glob("*.pdf"))
 
 
 def test_wording_file_errors_name_file_line_and_key(game_copy, rulebook_env, tmp_path):
