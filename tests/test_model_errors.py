@@ -78,7 +78,8 @@ def test_layout_mistake_names_template_file_and_element(tmp_path: Path) -> None:
     result = run_cli("build", "the-channeling", "-e", "2025", "--out", str(tmp_path / "out"),
                      env=project_env(project))
     assert result.returncode == 2
-    assert "magic-circle.yaml:7" in result.stderr and "elements.name.text" in result.stderr, result.stderr
+    line = next(n for n, text in enumerate(template.read_text().splitlines(), 1) if "{nmae}" in text)
+    assert f"magic-circle.yaml:{line}" in result.stderr and "elements.name.text" in result.stderr, result.stderr
     assert "{nmae}" in result.stderr
 
 

@@ -6,8 +6,9 @@ on a page of its trim, and measured the way the rulebook lint measures its figur
 (``generator.rulebook.legible``): each character's ink from the text layer, the ground from the face
 rendered without its text, WCAG contrast, the lower of colour and greyscale. A character is laid to
 the template's element whose box holds it (a text element before a shape). Under 4.5:1, or 3:1 for
-large text (18 pt and over, bold 14 pt and over, as WCAG has it), is a warning: one row per template
-and element, whatever the number of faces and files it holds on, with its lowest figure.
+the letters of large text (18 pt and over, bold 14 pt and over, as WCAG has it; a digit, a value read
+alone, is held to 4.5:1 at any size), is a warning: one row per template and element, whatever the
+number of faces and files it holds on, with its lowest figure.
 """
 from __future__ import annotations
 
@@ -31,8 +32,8 @@ from generator.rulebook.legible import MIN_CONTRAST, MIN_CONTRAST_LARGE, Numeral
 
 FACE_KINDS = ("sheet", "tokens", "print-shop")   # manifest kinds whose files print the pieces' faces
 SLACK = 1.0   # points: a character this far outside an element's box still belongs to it
-LIMIT = (f"{MIN_CONTRAST:g}:1 in colour and in greyscale ({MIN_CONTRAST_LARGE:g}:1 for text of 18 pt "
-         "and over, or bold 14 pt and over)")
+LIMIT = (f"{MIN_CONTRAST:g}:1 in colour and in greyscale ({MIN_CONTRAST_LARGE:g}:1 for the letters of "
+         "text of 18 pt and over, or bold 14 pt and over)")
 
 
 @dataclass
@@ -62,7 +63,8 @@ class Measured:
         x0, y0, x1, y1 = worst.box
         height = self.height
         return Row(file, "contrast", "warn", measured,
-                   f"{worst.needed:g}:1 in colour and in greyscale" + (" (large text)" if worst.large else ""),
+                   f"{worst.needed:g}:1 in colour and in greyscale" +
+                   (" (large text)" if worst.needed < MIN_CONTRAST else ""),
                    where_mm=[round(x0 / MM, 1), round((height - y1) / MM, 1), round((x1 - x0) / MM, 1),
                              round((y1 - y0) / MM, 1)],
                    detail=[f"faces: {', '.join(faces[:12])}" + (" ..." if len(faces) > 12 else ""),

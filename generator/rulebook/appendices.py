@@ -27,6 +27,7 @@ from generator.rulebook.styles import Styles
 
 M = TypeVar("M", bound=BaseModel)  # a model the engine reads rulebook.yaml's ``board:`` as
 Figure = Callable[[float], list[Flowable]]   # (available width) -> flowables
+LEAST_TOLD = 2   # the first turns of a sample game told in full however short it is told: a turn of each player
 
 
 @dataclass
@@ -45,6 +46,7 @@ class Book:
     progress: Callable[[str, int], Any] | None = None  # (label, total) -> a step(n) callable with close()
     narrated_turns: int | None = None             # the game's own choice, over the profile's
     sample_search: SampleSearch = field(default_factory=SampleSearch)  # what the sample game must show
+    cut: int = 0   # steps shorter the sample game is told (``shorter``): a booklet fitted to its sheets
 
     def parts(self, model: type[M]) -> M | None:
         """The ``board:`` of rulebook.yaml read as ``model`` (the engine's roles); None without one.
@@ -57,7 +59,26 @@ class Book:
 
     @property
     def turns_told(self) -> int:
+        """The first turns of the sample game told in full as the settings ask (the sample search
+        weighs the game by these, whatever ``cut`` tells)."""
         return self.narrated_turns if self.narrated_turns is not None else self.settings.narrated_turns
+
+    @property
+    def turns_in_full(self) -> int:
+        """The first turns told in full at this ``cut``: one fewer a step, down to ``LEAST_TOLD``."""
+        return max(min(self.turns_told, LEAST_TOLD), self.turns_told - self.cut)
+
+    @property
+    def small_boards(self) -> bool:
+        """Whether the log draws its small boards: not at the last ``cut``."""
+        return self.cut < self.cuts
+
+    @property
+    def cuts(self) -> int:
+        """How many steps shorter the sample game can be told: a first turn fewer told in full a
+        step (the turns that show a wanted rule are told wherever they fall), then the log without
+        its small boards."""
+        return max(0, self.turns_told - LEAST_TOLD) + 1
 
     def tell(self, what: str) -> None:
         if self.say:

@@ -33,7 +33,7 @@ from generator.rulebook.report import report_context
 from generator.runs.work import engine_inputs
 from generator.rulebook.settings import RulebookSettings, check_agents, load_style_sheet, settings_for
 from generator.rulebook.styles import Styles, build_styles, seat_roles
-from generator.rulebook.terms import load_terms, term_pattern
+from generator.rulebook.terms import load_terms, load_topics, term_pattern
 from generator.rulebook.text import RuleText, TemplateDataError
 from generator.rulebook.titles import set_title
 from generator.rulebook.wordings import answered_questions
@@ -65,7 +65,8 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
     if designers and config.report is None:
         return None
     styles = build_styles(layouts, load_style_sheet(layouts, settings.styles), settings.font_scale,
-                          language=config.language, names=_unbroken_names(edition, load_terms(folder)))
+                          language=config.language, names=_unbroken_names(edition, load_terms(folder)),
+                          unbroken=[t.entry for t in load_topics(folder)])
     setup = _page_setup(profile, settings)
     width = setup.size[0] - setup.inner - setup.outer
     faces = PieceFaces(edition, layouts, styles.sheet.figures.min_text)
@@ -115,13 +116,14 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
             examples, lambda name, values: text.env.get_template(name).render(**context, **values))
     terms = [] if designers else load_terms(folder)
     context["terms"] = [t.model_dump() for t in terms]
-    markdown = text.render(context, config.report if designers else config.main)
+    main = config.report if designers else config.main
+    markdown = text.render(context, main)
     terms = [t for t in terms if term_pattern(t).search(markdown)]   # a term this edition never uses is left out
     # a meaning may depend on the edition (how its cards show a value): it is a template like the text
     context["terms"] = [{**t.model_dump(), "means": text.env.from_string(t.means).render(**context).strip()}
                         for t in terms]
-    if terms:
-        markdown += "\n\n" + text.render(context, "glossary.md")
+    glossary = "\n\n" + text.render(context, "glossary.md") if terms else ""
+    markdown += glossary
     reference = text.render(context, config.reference) if config.reference and not designers else None
 
     def converter(looks: Styles) -> Converter:
@@ -131,10 +133,26 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
     unused = [first.convert(markdown)]
     headings = first.headings
     index = None if designers else book_index(folder, terms, markdown, headings, NOT_INDEXED)
+    told = [0]   # the cut the sample game's figures are drawn at
 
-    def body(looks: Styles) -> list[Flowable]:  # the first layout takes the flowables made above; a later one new ones
-        fresh = unused.pop() if unused and looks is styles else converter(looks).convert(markdown)
+    def retold(cut: int) -> str:
+        """The book's Markdown with its sample game told ``cut`` steps shorter (``Book.cut``), its
+        figures drawn for it."""
+        if told[0] != cut:
+            book.cut, told[0], say = cut, cut, book.say
+            book.say = None   # the same game: said once
+            try:
+                context["sample"] = appendices.sample(book, inputs)
+            finally:
+                book.say = say
+        return markdown if cut == 0 else text.render(context, main) + glossary
+
+    def body(looks: Styles, cut: int = 0) -> list[Flowable]:
+        # the first layout takes the flowables made above; a later one new ones
+        fresh = unused.pop() if unused and looks is styles and cut == told[0] == 0 \
+            else converter(looks).convert(retold(cut))
         return _without_trailing_space(fresh)
+    shorter = book.cuts if context["sample"] is not None and appendices is not None and appendices.sample else 0
 
     def back(looks: Styles) -> list[Flowable]:
         return converter(looks).convert(reference)
@@ -147,7 +165,7 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
         pages = write_document(path, setup, styles, title, head,
                                lambda: _cover(edition, faces, config, styles, setup, designers), body,
                                config.contents_title, hint.entries, back=back if reference else None,
-                               index=index, chapter_breaks=settings.chapter_breaks)
+                               index=index, chapter_breaks=settings.chapter_breaks, cuts=shorter)
     hint.keep()
     sample = context["sample"]
     return Built(pages, headings, sample["seed"] if sample else None,

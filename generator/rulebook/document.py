@@ -240,7 +240,7 @@ def write_document(path: Path, setup: PageSetup, styles: Styles, title: str, run
                    cover: Callable[[], list[Flowable]], body: Callable[[Styles], list[Flowable]],
                    contents_title: str = "Contents", contents_hint: list | None = None,
                    back: Callable[[Styles], list[Flowable]] | None = None, index: BookIndex | None = None,
-                   chapter_breaks: bool = False) -> int:
+                   chapter_breaks: bool = False, cuts: int = 0) -> int:
     """Lay out and write the PDF; returns its page count (a booklet's is a multiple of four).
 
     ``cover``, ``body`` and ``back`` make fresh flowables (``body`` and ``back`` in the styles they
@@ -254,7 +254,10 @@ def write_document(path: Path, setup: PageSetup, styles: Styles, title: str, run
     (``fit_to_sheets``); one whose text then ends a page or more short of whole sheets is tried with
     its glossary (the last chapter, when the index leaves it out) and its index each opening a page
     (``_last_chapter_apart``), kept when that takes a spare page and no more; what is still short of
-    whole sheets is padded with blank pages before its back cover.
+    whole sheets is padded with blank pages before its back cover. But a booklet that still runs past
+    its sheets takes a ``cut`` of its content first, when ``cuts`` offers some: ``body(looks, cut)``
+    makes the body ``cut`` steps shorter (1 to ``cuts``, each shorter than the one before), and the
+    booklet takes the least cut that saves it a sheet (``shortest_fit``).
 
     The table of contents needs a layout pass to learn the page of each heading before the pass
     that prints it. ``contents_hint`` (a list, the entries of the last build of this document) is
@@ -265,14 +268,15 @@ def write_document(path: Path, setup: PageSetup, styles: Styles, title: str, run
     width = setup.size[0] - setup.inner - setup.outer   # the body frames' width (a booklet's with its gutter)
     height = setup.size[1] - setup.top - setup.bottom
 
-    def story(level: int, padding: int, entries: list[tuple[str, str]] | None, apart: bool) -> list[Flowable]:
+    def story(level: int, padding: int, entries: list[tuple[str, str]] | None, apart: bool,
+              cut: int) -> list[Flowable]:
         looks = tightened(styles, level)
         pad: list[Flowable] = []
         for _ in range(padding):
             pad += [PageBreak(), Paragraph("Notes", styles["h3"])]
         # the cover is one page, whatever the paper, centred on the trim (``PageSetup.cover_width``)
         front = KeepInFrame(setup.cover_width, height, cover(), mode="shrink")
-        text = body(looks)
+        text = body(looks, cut) if cut else body(looks)
         out = [front, NextPageTemplate("body"), PageBreak(), *contents(styles, contents_title),
                *(_last_chapter_apart(text, index.stop) if apart and index is not None else text)]
         if entries is not None and index is not None:
@@ -292,9 +296,10 @@ def write_document(path: Path, setup: PageSetup, styles: Styles, title: str, run
                 out += [PageBreak(), *whole] if chapter_breaks else [KeepTogether(whole)]
         return out
 
-    def lay_out(level: int, padding: int, entries: list[tuple[str, str]] | None, apart: bool = False) -> RulebookDoc:
+    def lay_out(level: int, padding: int, entries: list[tuple[str, str]] | None, apart: bool = False,
+                cut: int = 0) -> RulebookDoc:
         doc = RulebookDoc(path, setup, styles, title, running_head)
-        _lay_out(doc, story(level, padding, entries, apart), hint)
+        _lay_out(doc, story(level, padding, entries, apart, cut), hint)
         return doc
 
     hint = contents_hint if contents_hint is not None else []
@@ -326,21 +331,41 @@ def write_document(path: Path, setup: PageSetup, styles: Styles, title: str, run
             written = found == entries   # the terms' pages did not move
             entries = found
     padding = (-doc.page) % 4 if setup.booklet else 0
+    cut = 0
+    if setup.booklet and cuts and (padding or _ends_short(doc, back is not None, height)):
+        measured = list(hint)
+        shorter = shortest_fit(doc.page + padding - 4, cuts, styles, back is not None,
+                               lambda c, k: lay_out(k, 0, entries, cut=c))
+        if shorter is None:
+            hint[:], written = measured, False   # the file holds the last layout tried
+        else:
+            cut, level, doc, last = shorter
+            if not last:
+                doc = lay_out(level, 0, entries, cut=cut)
+            found = index.locate(path) if entries is not None and index is not None else None
+            written, entries = found == entries, found
+            padding = (-doc.page) % 4
     apart = False
     if padding and entries is not None and not chapter_breaks:
         # a spare page before the back cover: the glossary and the index each open a page of their own
         # rather than a Notes page following them
-        tried = lay_out(level, 0, entries, apart=True)
+        tried = lay_out(level, 0, entries, apart=True, cut=cut)
         if doc.page < tried.page <= doc.page + padding:
             doc, apart, written = tried, True, True
             padding = (-doc.page) % 4
         else:
             written = False   # the file holds the layout tried
     if not written or padding:
-        doc = lay_out(level, padding, entries, apart)
+        doc = lay_out(level, padding, entries, apart, cut)
         if setup.booklet and doc.page % 4:   # the index's lines with their pages took more room than without
-            doc = lay_out(level, (padding - doc.page) % 4, entries, apart)
+            doc = lay_out(level, (padding - doc.page) % 4, entries, apart, cut)
     return doc.page
+
+
+def _ends_short(doc: RulebookDoc, has_back: bool, height: float) -> bool:
+    """Whether the last page of ``doc``'s text (before its back cover, when it ``has_back``) is
+    under half full: its last sheet holds little more than a remnant."""
+    return doc.filled.get(doc.page - 1 if has_back else doc.page, 0.0) < height / 2
 
 
 def _head(page: list[Flowable]) -> list[Flowable]:
@@ -400,6 +425,42 @@ def fit_to_sheets(doc: RulebookDoc, styles: Styles, has_back: bool,
     if best is None:
         return None
     return best[1], best[2], best[2] is tried
+
+
+def shortest_fit(target: int, cuts: int, styles: Styles, has_back: bool,
+                 lay_out: Callable[[int, int], RulebookDoc]) -> tuple[int, int, RulebookDoc, bool] | None:
+    """The least cut (1 to ``cuts``) of a booklet's content that brings it to ``target`` pages or
+    fewer set as tight as the spacing steps go (``lay_out(cut, level)`` lays it out at a level of
+    ``fit.STEPS``), found by bisection, since the spacing steps come before the content; then the
+    fewest steps that cut needs (``fit_to_sheets``): the cut, the level, its layout and whether it
+    was the last one written; None when no cut brings the booklet to ``target`` pages."""
+    tightest: dict[int, RulebookDoc] = {}
+    last = None
+
+    def pages(cut: int, level: int) -> RulebookDoc:
+        nonlocal last
+        if level == len(STEPS) and cut in tightest:   # laid out already (the file may hold another)
+            return tightest[cut]
+        with span(f"rulebook cut {cut} of {cuts}, level {level}"):
+            last = lay_out(cut, level)
+        return last
+    lo, hi, found = 1, cuts, None
+    while lo <= hi:
+        mid = (lo + hi) // 2
+        tightest[mid] = pages(mid, len(STEPS))
+        if tightest[mid].page <= target:
+            found, hi = mid, mid - 1
+        else:
+            lo = mid + 1
+    if found is None:
+        return None
+    plain = pages(found, 0)
+    if plain.page <= target:
+        return found, 0, plain, True
+    fitted = fit_to_sheets(plain, styles, has_back, lambda k: pages(found, k))
+    if fitted is not None and fitted[1].page <= target:
+        return found, fitted[0], fitted[1], fitted[1] is last
+    return found, len(STEPS), tightest[found], tightest[found] is last
 
 
 def index_pages(styles: Styles, title: str, entries: list[tuple[str, str]], width: float,

@@ -26,6 +26,11 @@ class BookTable(Table):
     def heads(self) -> int:
         return self.repeatRows if isinstance(self.repeatRows, int) else max(self.repeatRows) + 1
 
+    def least_start(self) -> float:
+        """The least of this table that a page must hold for it to begin there: its header and
+        ``MIN_ROWS`` body rows."""
+        return sum(self._rowHeights[:self.heads + MIN_ROWS])
+
     def split_at(self, row: int, avail_width: float) -> list[Flowable]:
         """The table parted before ``row`` (header rows counted), the second part under the header again."""
         self._cut = row
@@ -45,7 +50,7 @@ class BookTable(Table):
         rows = len(self._rowHeights)
         if n >= rows:
             return n
-        heads = self.repeatRows if isinstance(self.repeatRows, int) else max(self.repeatRows) + 1
+        heads = self.heads
         n = min(n, rows - MIN_ROWS)          # enough rows left for the next page
         return n if n - heads >= MIN_ROWS else 0   # too few here: the whole table moves on
 
@@ -220,7 +225,7 @@ class TableFigure(Flowable):
         parts = self._parts(avail_width)
         self._promised = not any(p[2] <= room for p in parts) and self._runs_on(blank)
         if self._promised:   # the heading stays on the promise that the table runs on under it
-            return sum(self.table._rowHeights[:self.table.heads + MIN_ROWS])
+            return self.table.least_start()
         return parts[0][2] if parts else self.height
 
     def _runs_on(self, room: float) -> bool:
@@ -295,6 +300,62 @@ def keep_tables_with_figures(flowables: list[Flowable]) -> list[Flowable]:
         else:
             out.append(f)
     return out
+
+
+def keep_keys_with_drawings(flowables: list[Flowable]) -> list[Flowable]:
+    """Each key drawn once for the diagrams that follow it (a figure whose drawing ``heads_next``),
+    with the paragraph that introduces it when that ends in a colon ("The key to them all:"), made
+    one ``KeyBlock``: ``keep_headings`` keeps it, as it keeps a heading, with the start of what
+    follows, so a key never ends a page with its drawings overleaf."""
+    out: list[Flowable] = []
+    for f in flowables:
+        if _heads_next(f):
+            lead = [out.pop()] if out and _is_lead_in(out[-1]) else []
+            out.append(KeyBlock([*lead, f]))
+        else:
+            out.append(f)
+    return out
+
+
+class KeyBlock(Flowable):
+    """A key for the drawings after it, and its lead-in, set one under the other and never parted."""
+
+    heads_next = True   # kept with the start of what follows it (``keep_headings``)
+
+    def __init__(self, parts: list[Flowable]):
+        super().__init__()
+        self.parts = parts
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self.width, self.height = avail_width, _height(self.canv, self.parts, avail_width)
+        return self.width, self.height
+
+    def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
+        return []
+
+    def getSpaceBefore(self) -> float:
+        return self.parts[0].getSpaceBefore()
+
+    def getSpaceAfter(self) -> float:
+        return self.parts[-1].getSpaceAfter()
+
+    def draw(self) -> None:
+        y = self.height
+        for i, f in enumerate(self.parts):
+            w, h = f.wrapOn(self.canv, self.width, 1e6)
+            y -= h + (f.getSpaceBefore() if i else 0)
+            f.drawOn(self.canv, 0, y)
+            y -= f.getSpaceAfter()
+
+
+def _heads_next(f: Flowable) -> bool:
+    drawing = f.drawing if isinstance(f, FigureBlock) else [f]
+    return len(drawing) == 1 and getattr(drawing[0], "heads_next", False)
+
+
+def _is_lead_in(f: Flowable) -> bool:
+    import re
+    return isinstance(f, Paragraph) and re.sub(r"<[^>]*>", "", f.text).rstrip().endswith(":")
 
 
 class RoomFor(CondPageBreak):
@@ -381,9 +442,69 @@ class RoomFor(CondPageBreak):
         if isinstance(f, NotedTable):
             f = f.table
         if isinstance(f, BookTable):
-            heads = f.repeatRows if isinstance(f.repeatRows, int) else max(f.repeatRows) + 1
-            return sum(f._rowHeights[:heads + MIN_ROWS]) + f.getSpaceBefore()
+            return f.least_start() + f.getSpaceBefore()
         return whole + f.getSpaceBefore()
+
+
+class RoomForBox(RoomFor):
+    """A page break before the lead-in of a box (a worked example, text beside its drawing), taken
+    only when the lead-in (the rule sentence before the box, with the headings over it) would end
+    a page while the box goes to the next one whole: the two then turn the page together, unless
+    that leaves more than ``LEAVE_EMPTY`` of this page blank or no page could hold them."""
+
+    LEAVE_EMPTY = 0.35
+
+    def __init__(self, kept: list[Flowable], lead: Flowable, box: Flowable):
+        super().__init__(kept, lead)
+        self.lead, self.box = lead, box
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self.height = 0.0
+        kept = sum(f.wrapOn(self.canv, avail_width, avail_height)[1] + f.getSpaceBefore() + f.getSpaceAfter()
+                   for f in self.kept)
+        lead = self.lead.wrapOn(self.canv, avail_width, 1e6)[1] + self.lead.getSpaceBefore()
+        left = avail_height - kept - lead - self.lead.getSpaceAfter() - self.box.getSpaceBefore()
+        if left >= 0 and not self._box_begins_in(avail_width, left):   # the box would open the next page alone
+            need = avail_height - left + self.box.wrapOn(self.canv, avail_width, 1e6)[1]
+            full = getattr(self._doctemplateAttr("frame"), "_height", None)
+            if full is not None and avail_height <= self.LEAVE_EMPTY * full and need <= full:
+                self.height = need
+        if self.nested:
+            return 0, 0
+        return CondPageBreak.wrap(self, avail_width, avail_height)
+
+    def _box_begins_in(self, width: float, room: float) -> bool:
+        """Whether the box, or a first part of it, is set in ``room``."""
+        if self.box.wrapOn(self.canv, width, room)[1] <= room:
+            return True
+        return room > 0 and bool(self.box.splitOn(self.canv, width, room))
+
+
+def keep_leads_with_boxes(flowables: list[Flowable], is_heading) -> list[Flowable]:
+    """Each box (text beside its drawing: ``Beside``) that follows a paragraph gets a ``RoomForBox``
+    before that paragraph (before the headings over it, when the paragraph opens their section),
+    so that the rule it shows never ends one page while the box opens the next."""
+    out = list(flowables)
+    for i in range(len(out) - 1, 0, -1):
+        if not isinstance(out[i], Beside) or out[i].continued:
+            continue
+        j = i - 1
+        while j >= 0 and _is_space(out[j]):
+            j -= 1
+        lead = out[j] if j >= 0 else None
+        if not isinstance(lead, Paragraph) or is_heading(lead):
+            continue
+        at = j
+        while at > 0 and (is_heading(out[at - 1]) or _is_rule(out[at - 1]) or _is_space(out[at - 1])):
+            at -= 1
+        while at < j and _is_space(out[at]):
+            at += 1
+        kept = out[at:j] if any(is_heading(f) for f in out[at:j]) else []
+        at = j - len(kept)
+        if kept and at > 0 and isinstance(out[at - 1], RoomFor):   # the headings' own room: this one is asked first
+            at -= 1
+        out.insert(at, RoomForBox([f for f in kept if not _is_space(f)], lead, out[i]))
+    return out
 
 
 def _leading(f: Flowable) -> float:

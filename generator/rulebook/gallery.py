@@ -53,6 +53,8 @@ MIN_THUMBNAIL = 25 * mm   # the least printed height of any piece on the cover
 ROW_SHRINK = 0.15   # a gallery's faces may be drawn this much smaller to save a row
 WORDY = 0.3        # a face whose text boxes cover this share of it is a card of words
 OVER_PRINT = 1.1    # a face enlarged so its words reach min_text is drawn at most this much over its printed size
+PAGE_FILL = 0.9     # a gallery takes at most this share of a page's height, its caption under it
+PAGE_SHRINK = 0.5   # its faces are drawn down to this share of their size (rows of more faces) to fit one page
 
 
 class Gallery(Flowable):
@@ -89,6 +91,8 @@ class Gallery(Flowable):
         self.counted = shows_counts(component.pieces)   # of all the pieces: a gallery split in parts keeps it
         self.gap = 5
         self._rows, self.page_height = rows, page_height
+        self.grouped = True   # a row per value of a choice field (glyph cards by set)
+        self._sized: dict[float, tuple[float, float, float, bool]] = {}   # width -> the sizes chosen at it
         self._caption_width: float | None = None
         self.small = max(self.template.size[1] * scale, face_height / 2)
         self.wordy = self._wordy(self.small)   # id(piece) -> the height where its words show
@@ -189,7 +193,7 @@ class Gallery(Flowable):
     def _groups(self) -> list[list[Piece]]:
         spec = self.component.spec
         choices = [k for k, f in spec.fields.items() if f.type == "choice"]
-        if not choices or len(spec.fields) < 2:
+        if not choices or len(spec.fields) < 2 or not self.grouped:
             groups = [list(self.component.pieces)]
         else:
             by: dict = {}
@@ -246,17 +250,46 @@ class Gallery(Flowable):
         return rows
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        """The gallery's size at ``avail_width``, its faces sized once for each width."""
         self.width = avail_width
-        self._fewer_rows(avail_width)
-        self.height = sum(self._row_height(row) for row in self._layout(avail_width))
-        if self.least and self.height > 0.9 * self.page_height:   # past a page with its caption: smaller after all
+        if avail_width in self._sized:
+            face_height, self.word_height, self.least, self.grouped = self._sized[avail_width]
+            self._size(face_height)
+        else:
+            self._choose_size(avail_width)
+            if self._rows is None and self._height(avail_width) > PAGE_FILL * self.page_height:
+                self._fit_page(avail_width)
+            self._sized[avail_width] = (self.face_height, self.word_height, self.least, self.grouped)
+        self.height = self._height(avail_width)
+        return self.width, self.height
+
+    def _height(self, width: float) -> float:
+        return sum(self._row_height(row) for row in self._layout(width))
+
+    def _choose_size(self, width: float) -> None:
+        self._fewer_rows(width)
+        if self.least and self._height(width) > PAGE_FILL * self.page_height:   # past a page with its caption: smaller after all
             if not self.word_height and len(self.wordy) < len(self.component.pieces):
                 self.word_height = self.face_height   # the cards of words alone keep their size
             else:
                 self.least, self.word_height = 0.0, 0.0
             self._size(self.small)
-            return self.wrap(avail_width, avail_height)
-        return self.width, self.height
+            self._choose_size(width)
+
+    def _fit_page(self, width: float) -> None:
+        """Faces drawn smaller (down to ``PAGE_SHRINK``), more of them to a row, in a row per choice
+        value first, then in rows regardless of it, until the gallery fits one page: a gallery never
+        splits. Text a face would print below the figures' smallest size is left out, as always.
+        When even that is too tall the sizes stay as they were (and the gallery splits between rows)."""
+        full = self.face_height
+        for grouped in (True, False):
+            self.grouped = grouped
+            for step in range(1, 11):
+                self._size(full * (1 - (1 - PAGE_SHRINK) * step / 10))
+                if self._height(width) <= PAGE_FILL * self.page_height:
+                    return
+        self.grouped = True
+        self._size(full)
 
     def natural_width(self, avail_width: float) -> float:
         """How wide the faces and captions of this gallery's widest row draw at ``avail_width``: a
@@ -276,7 +309,7 @@ class Gallery(Flowable):
         parts = [Gallery(self.component, self.faces, self.styles, self.max_height, self.scale, part, self.page_height)
                  for part in (rows[:fit], rows[fit:])]
         for part in parts:   # at the sizes the rows were counted at (a row saved may have shrunk the faces)
-            part.word_height = self.word_height
+            part.word_height, part.grouped = self.word_height, self.grouped
             part._size(self.face_height)
         return parts
 

@@ -27,6 +27,9 @@ ARROWS: dict[str, tuple[str, str, tuple[float, float] | None]] = {
     "choice": ("dotted-arrow", "axis", (1.2, 2.2))}
 LABEL_ROLE = "axis"     # a label's pill is edged in this role's colour
 LABEL_SPAN = 1.5        # the widest a label's pill may be, in cells
+LABEL_DROP = 0.28       # a label under a cell's pieces: its centre this share of the cell's height below the cell's
+LABEL_INSET = 0.05      # a label inside its cell keeps this share of the cell's width clear of each side
+LEADER_GAP = 4.0        # points between the grid and a label set beside it, and between two such labels
 FANNED = 0.35           # each further piece of a stack shows this share of its width
 CELL_TINT = 0.5         # the cells' fill: this share of the parchment colour, the rest paper (light, to save ink)
 SMALLEST_CELL = 3.4     # the least height of a cell, in the figures' smallest text sizes: a piece and a label
@@ -83,9 +86,17 @@ class GridDiagram(Flowable):
         self.min_text = styles.sheet.figures.min_text
         self.band = 1.8 * self.min_text if coordinates else 0.0   # room for column letters and row numbers
         units_w, units_h = shape.size
-        self.unit = min(widest_cell, (width - self.band - 2) / units_w)   # points per unit
         self.pad = 1.0   # the cells' strokes stay inside the drawing
-        self.width = self.band + units_w * self.unit + 2 * self.pad
+        self.aside: list[str] = []   # the labelled cells whose label does not fit inside: set beside the grid
+        self.margin = 0.0            # the room beside the grid those labels take, in points
+        for _ in range(3):   # a margin makes the cells smaller, which may set another label beside them
+            self.unit = min(widest_cell, (width - self.band - 2 - self.margin) / units_w)   # points per unit
+            aside = [cell for cell, text in labels.items() if not self._fits_inside(cell, text)]
+            margin = (LEADER_GAP + max(self._label_width(labels[c]) for c in aside)) if aside else 0.0
+            if aside == self.aside and margin == self.margin:
+                break
+            self.aside, self.margin = aside, margin
+        self.width = self.band + units_w * self.unit + 2 * self.pad + self.margin
         self.height = self.band + units_h * self.unit + 2 * self.pad
         self.hAlign = "CENTER"
 
@@ -106,6 +117,30 @@ class GridDiagram(Flowable):
 
     def label_fits(self, text: str) -> bool:
         return self._label_width(text) <= LABEL_SPAN * self.shape.across[0] * self.unit
+
+    def _label_drop(self, cell: str) -> float:
+        """How far below its cell's centre a label's centre sits, in points: under the pieces, or in
+        an empty cell just under its middle (where an arrow ends)."""
+        cell_h = self.shape.across[1] * self.unit
+        if any(placed.cell == cell and placed.pieces for placed in self.placed):
+            return LABEL_DROP * cell_h
+        return self.label_size() * 1.35 / 2 + 0.06 * cell_h
+
+    def _room(self, below: float) -> float:
+        """A cell's width ``below`` points under (or over) its centre, in points."""
+        cell_w, cell_h = (v * self.unit for v in self.shape.across)
+        y = abs(below) / self.unit   # in units
+        if self.shape.shape == "square":
+            return cell_w if y <= 0.5 else 0.0
+        if self.shape.orientation == "flat":   # 1 unit across the corners at the middle, half that at a face
+            return max(0.0, cell_w * (1 - y / self.shape.across[1]))
+        return cell_w if y <= 0.25 else max(0.0, cell_w * (0.5 - y) / 0.25)   # pointy: straight sides, then a point
+
+    def _fits_inside(self, cell: str, text: str) -> bool:
+        """Whether the label's pill lies inside its cell, clear of the cell's sides."""
+        half = self.label_size() * 1.35 / 2
+        edge = self._label_drop(cell) + half   # the pill's lower edge, the cell's narrowest part it covers
+        return self._label_width(text) <= self._room(edge) - 2 * LABEL_INSET * self.shape.across[0] * self.unit
 
     def too_small(self) -> bool:
         return self.shape.across[1] * self.unit < SMALLEST_CELL * self.min_text
@@ -129,8 +164,7 @@ class GridDiagram(Flowable):
             self._pieces(placed)
         for arrow in self.arrows:
             self._arrow(arrow)
-        for cell, text in self.labels.items():
-            self._label(cell, text)
+        self._labels()
 
     def _cell(self, name: str) -> None:
         canv = self.canv
@@ -184,7 +218,7 @@ class GridDiagram(Flowable):
         They shrink together when they would not fit the cell's middle."""
         cell_w, cell_h = (v * self.unit for v in self.shape.across)
         stacks = self._stacks(placed.pieces)
-        labelled = placed.cell in self.labels
+        labelled = placed.cell in self.labels and placed.cell not in self.aside
         room_w = (0.8 if self.shape.shape == "square" else 0.64) * cell_w   # a hex narrows above and below its middle
         room_h = (0.62 if labelled else 0.88) * cell_h
         rows = min(([stacks], [stacks[:1], stacks[1:]]) if len(stacks) > 1 else ([stacks],),
@@ -252,7 +286,7 @@ class GridDiagram(Flowable):
         cell_h = self.shape.across[1] * self.unit
         occupied = {placed.cell for placed in self.placed if placed.pieces}
         inset = (0.44 if arrow.start in occupied else 0.15) * cell_h
-        end_inset = (0.36 if arrow.end in occupied else 0.1) * cell_h
+        end_inset = (0.36 if arrow.end in occupied else 0.0) * cell_h   # an empty cell: to its centre
         head = max(4.5, 0.13 * self.unit)
         _, role, dash = ARROWS[arrow.kind]
         colour = self.styles.colour(role)
@@ -269,12 +303,30 @@ class GridDiagram(Flowable):
         arrowhead(canv, tip_x, tip_y, ux, uy, head)
         canv.restoreState()
 
-    def _label(self, cell: str, text: str) -> None:
-        cx, cy = self.centre(cell)
+    def _labels(self) -> None:
+        """Each label in its cell, under the cell's pieces; one too wide for that, beside the grid at
+        its cell's height (lower when another label is there), a leader line from it to the cell."""
         size = self.label_size()
-        cell_h = self.shape.across[1] * self.unit
-        pill(self.canv, self.styles, cx, cy - 0.28 * cell_h, self._label_width(text), size * 1.35, text, LABEL_ROLE,
-             size)
+        for cell, text in self.labels.items():
+            if cell not in self.aside:
+                cx, cy = self.centre(cell)
+                pill(self.canv, self.styles, cx, cy - self._label_drop(cell), self._label_width(text), size * 1.35,
+                     text, LABEL_ROLE, size)
+        left = self.width - self.margin + LEADER_GAP - self.pad
+        step = size * 1.35 + LEADER_GAP / 2
+        lowest = self.height
+        for cell in sorted(self.aside, key=lambda c: -self.centre(c)[1]):   # from the top down
+            cx, cy = self.centre(cell)
+            y = min(cy, lowest - step)
+            lowest = y
+            width = self._label_width(self.labels[cell])
+            canv = self.canv
+            canv.saveState()
+            canv.setStrokeColor(self.styles.colour(LABEL_ROLE))
+            canv.setLineWidth(0.6)
+            canv.line(cx, cy - self._label_drop(cell) * 0.5, left, y)
+            canv.restoreState()
+            pill(canv, self.styles, left + width / 2, y, width, size * 1.35, self.labels[cell], LABEL_ROLE, size)
 
     # ----------------------------------------------------------------- legend
     def legend_items(self) -> list[LegendItem]:

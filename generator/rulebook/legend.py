@@ -86,16 +86,40 @@ class Legend:
                 + self.size * 1.4)
 
     def _rows(self) -> list[list[tuple[str, str, str]]]:
+        """The items in as few rows as they fit: in their order, a row filled before the next starts;
+        or, where that leaves room it cannot use, packed (``_packed``) into fewer rows."""
+        items = self._fitted()
         rows: list[list] = []
         used = self.width
-        for item in self._fitted():
+        for item in items:
             w = self._item_width(item[2], item[0])
             if used + w > self.width and (not rows or rows[-1]):
                 rows.append([])
                 used = 0
             rows[-1].append(item)
             used += w
+        if any(kind == "text" for kind, _, _ in items):
+            return rows   # an item broken into lines keeps its lines together, in order
+        for count in range(1, len(rows)):
+            packed = self._packed(items, count)
+            if packed:
+                return packed
         return rows
+
+    def _packed(self, items: list[tuple[str, str, str]], count: int) -> list[list[tuple[str, str, str]]] | None:
+        """``items`` in ``count`` rows, or None where they do not fit: the widest first, each into the
+        first row with room for it (first-fit decreasing), so one row's free width takes an item the
+        next row would have started with; each row keeps the items in their order, and the rows are
+        in the order of their first items."""
+        gap = self.size * 1.4   # an item's width holds the space after it; the last of a row needs none
+        widths = [self._item_width(words, kind) for kind, _, words in items]
+        rows: list[list[int]] = [[] for _ in range(count)]
+        for index in sorted(range(len(items)), key=lambda i: (-widths[i], i)):
+            row = next((r for r in rows if sum(widths[i] for i in r) + widths[index] - gap <= self.width), None)
+            if row is None:
+                return None
+            row.append(index)
+        return [[items[i] for i in sorted(row)] for row in sorted((r for r in rows if r), key=min)]
 
     def _fitted(self) -> list[tuple[str, str, str]]:
         """The items, an item too wide for the legend broken into lines (the rest as words alone)."""
@@ -140,7 +164,7 @@ class Legend:
         elif kind in ("count", "count-outlined"):
             count_box(canv, styles, cx, cy, s, "n", colour, self.size, kind == "count-outlined")
         elif kind == "pill":
-            text = "\u22121" if colour == "cancel" else "+1"
+            text = "\u2212n" if colour == "cancel" else "+n"   # a count, as the count box's "n"
             pill(canv, styles, cx, cy, s * 1.2, self.size * 1.35, text, colour, self.size)
         elif kind == "ring":
             canv.setStrokeColor(styles.colour(colour))
@@ -215,6 +239,10 @@ class Key(Flowable):
     def at_width(self, width: float, centred: bool = False) -> "Key":
         return Key(self.styles, width, self.items, centred, self.swatches)
 
+    def only(self, items: list[tuple[str, str, str]]) -> "Key":
+        """This key with only ``items`` (some of its own), at its width and alignment."""
+        return Key(self.styles, self.width, items, self.legend.centred, self.swatches)
+
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         return self.width, self.height
 
@@ -226,3 +254,33 @@ class LegendFigure(Key):
     """A legend on its own, as wide as the text: the key drawn once for the diagrams that follow."""
 
     movable = False   # a figure of its own: it stays where the text puts it
+    heads_next = True   # never at a page foot with its diagrams overleaf: kept with the first of them
+
+
+class KeyOnce:
+    """A figure provider (``(name, width) -> flowables``) that prints each key item once a chapter:
+    the first figure's key in full, a later figure's only with the marks no earlier key of the
+    chapter explained (none at all when every mark was), so the key under every diagram of a run
+    does not repeat word for word. A ``LegendFigure`` (a key drawn on purpose) stays whole; its
+    items count as explained. ``chapter()`` starts a new chapter."""
+
+    def __init__(self, draw: Callable[[str, float], list]):
+        self.draw = draw
+        self.shown: set[LegendItem] = set()
+
+    def chapter(self) -> None:
+        self.shown.clear()
+
+    def __call__(self, name: str, width: float) -> list:
+        out = []
+        for f in self.draw(name, width):
+            if isinstance(f, Key):
+                new = [i for i in f.items if i not in self.shown]
+                self.shown.update(f.items)
+                if isinstance(f, LegendFigure) or len(new) == len(f.items):
+                    out.append(f)
+                elif new:
+                    out.append(f.only(new))
+                continue
+            out.append(f)
+        return out

@@ -8,8 +8,8 @@ so a pair passes only if it reads in colour and on a black-and-white copy.
 from the text layer, and the ground under it from the page rendered with its text made invisible
 (every colour covering a quarter of the character's box or more; the lowest contrast counts). Which
 characters are measured is a choice (``numeral``, ``label``: the letters and digits of short labels,
-``letter``: every letter and digit), as is the bar: 4.5:1, or 3:1 for large text as WCAG allows
-(``Numeral.needed``).
+``letter``: every letter and digit), as is the bar: 4.5:1, or 3:1 for the letters of large text as
+WCAG allows; a digit 4.5:1 at any size (``Numeral.needed``).
 """
 from __future__ import annotations
 
@@ -117,6 +117,8 @@ CONTRAST_DPI = 72       # a 6 pt digit's box is about 4 by 3 pixels: enough to r
 GROUND_SHARE = 0.25     # a colour covering this share of a digit's box is a ground the digit sits on
 PAPER = 250             # every channel at or above this (0-255) is paper: the numeral sits on no fill
 PROBE = (255, 0, 255)   # the colour text is rendered in to see which digits show (no book fills with it)
+HIDDEN = 0.1            # a digit that changes fewer of its box's pixels than this share is hidden: what
+                        # shows is the antialiased edge of a face laid over it (a fanned card's corner)
 
 Wanted = Callable[[str, str], bool]   # (character, the text of its run) -> measure it
 
@@ -161,8 +163,10 @@ class Numeral:
 
     @property
     def needed(self) -> float:
-        """The contrast WCAG AA asks of it: 3:1 for large text, 4.5:1 for the rest."""
-        return MIN_CONTRAST_LARGE if self.large else MIN_CONTRAST
+        """The contrast it must reach: 4.5:1, or 3:1 for a letter of large text as WCAG AA allows. A
+        digit is held to 4.5:1 at any size: a value printed alone (a card's corner, a count) is read
+        at a glance with no word around it to guess it from."""
+        return MIN_CONTRAST_LARGE if self.large and not self.text.isdigit() else MIN_CONTRAST
 
     def ratios(self) -> tuple[float, float]:
         """(in colour, in greyscale) on the ground where the lower of the two is lowest."""
@@ -195,16 +199,21 @@ def pdf_numerals(pdf: Path | bytes, dpi: int = CONTRAST_DPI, wanted: Wanted = nu
         doc.close()
 
 
+def _meets(box: tuple, other: tuple) -> bool:
+    """Whether two (left, bottom, right, top) boxes overlap."""
+    return other[0] < box[2] and box[0] < other[2] and other[1] < box[3] and box[1] < other[3]
+
+
 def low_contrast(numerals: list[Numeral], large_text: bool = False) -> list[Numeral]:
     """The numerals under ``MIN_CONTRAST`` with their ground, in colour or in greyscale; with
-    ``large_text``, large ones only under ``MIN_CONTRAST_LARGE`` (``Numeral.needed``)."""
+    ``large_text``, the letters of large text only under ``MIN_CONTRAST_LARGE`` (``Numeral.needed``)."""
     return [n for n in numerals if n.ratio < (n.needed if large_text else MIN_CONTRAST) - 0.005]
 
 
 def page_numerals(page: Any, number: int, dpi: int = CONTRAST_DPI, wanted: Wanted = numeral) -> list[Numeral]:
     """The digits (``wanted`` characters) of one pypdfium2 page that show on it: rendered in ``PROBE`` colour, a digit hidden
-    under something drawn after it changes no pixel (a digit in its ground's own colour does, and is
-    measured). The page is changed in memory (its text recoloured, then made invisible to render the
+    under something drawn after it changes no pixel, or only a covering edge's few (under ``HIDDEN``
+    of its box; a digit in its ground's own colour changes its ink's, and is measured). The page is changed in memory (its text recoloured, then made invisible to render the
     ground alone): measure a page after everything else that reads it."""
     import pypdfium2.raw as raw
     texts = [obj for obj in page.get_objects(max_depth=16) if obj.type == raw.FPDF_PAGEOBJ_TEXT]
@@ -220,12 +229,15 @@ def page_numerals(page: Any, number: int, dpi: int = CONTRAST_DPI, wanted: Wante
         raw.FPDFTextObj_SetTextRenderMode(obj.raw, raw.FPDF_TEXTRENDERMODE_INVISIBLE)
     image = page.render(scale=scale).to_pil()
     left, _, _, top = page.get_cropbox()
+    faces = [tuple(obj.get_bounds()) for obj in page.get_objects(max_depth=0) if obj.type == raw.FPDF_PAGEOBJ_FORM]
     out = []
     for text, box, ink, alpha, in_form, size, bold in digits:
+        if in_form and sum(_meets(box, face) for face in faces) > 1:
+            continue   # where placed faces overlap (a fan), the ground under a digit's box is partly the other face's
         x0, y0 = int((box[0] - left) * scale), int((top - box[3]) * scale)
         x1, y1 = max(x0 + 1, round((box[2] - left) * scale)), max(y0 + 1, round((top - box[1]) * scale))
         crop = image.crop((x0, y0, x1, y1))
-        if crop.tobytes() == probed.crop((x0, y0, x1, y1)).tobytes():
+        if _shown(crop, probed.crop((x0, y0, x1, y1))) < HIDDEN:
             continue   # hidden under something drawn after it (a card of a fan laid over another)
         counts = sorted(crop.getcolors(crop.width * crop.height) or [], reverse=True)
         total = sum(n for n, _ in counts)
@@ -233,6 +245,14 @@ def page_numerals(page: Any, number: int, dpi: int = CONTRAST_DPI, wanted: Wante
         ratio = min(_ratio(ink, alpha, g) for g in grounds)
         out.append(Numeral(number, text, box, ink, grounds, ratio, in_form, size, bold, alpha))
     return out
+
+
+def _shown(bare: Any, probed: Any) -> float:
+    """The share of a character's box whose pixels its ink changes: ``bare`` rendered without text,
+    ``probed`` with every text in ``PROBE``."""
+    from PIL import ImageChops
+    changed = ImageChops.difference(bare.convert("RGB"), probed.convert("RGB")).convert("L")
+    return 1 - changed.histogram()[0] / (bare.width * bare.height)
 
 
 def _characters(page: Any, top_level: set, wanted: Wanted) -> list[tuple[str, tuple, tuple, float, bool, float, bool]]:

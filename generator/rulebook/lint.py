@@ -11,8 +11,9 @@ less than half full. Fill is measured on the rendered page, by drawn area: the s
 block's height (between running head and page number) that holds ink, text, figures and tables
 alike, gaps shorter than a few lines of text counted as filled. Contrast: every numeral and every
 short label (circle letters, "held by Blue") the book draws on a fill reaches 4.5:1 with it, in colour
-and in greyscale (``legible.pdf_numerals``; the pieces' printed faces are shown as the sheets print
-them and are not held to it here: the preflight measures those).
+and in greyscale (``legible.pdf_numerals``), and so does every digit of the pieces' printed faces the
+book shows (a gallery, the cover's fan: a value is read there as on the piece; their words are the
+preflight's to measure).
 """
 from __future__ import annotations
 
@@ -85,10 +86,11 @@ def lint_pdf(pdf: Path, option_keys: Iterable[str] = (), agent_ids: Iterable[str
 
 
 def contrast_findings(pdf: Path) -> list[Finding]:
-    """Numerals and short labels the book draws (not inside a piece's printed face) under 4.5:1 with
-    their ground: one finding for each page, ink and ground, with the characters that share them."""
+    """Numerals and short labels the book draws, and the digits of the pieces' printed faces it shows,
+    under 4.5:1 with their ground: one finding for each page, ink and ground, with the characters
+    that share them."""
     groups: dict[tuple[int, str], list] = {}
-    for numeral in low_contrast([n for n in pdf_numerals(pdf, wanted=label) if not n.in_form]):
+    for numeral in low_contrast([n for n in pdf_numerals(pdf, wanted=label) if not n.in_form or n.text.isdigit()]):
         groups.setdefault((numeral.page, numeral.colours), []).append(numeral)
     return [Finding(page, "contrast", f"'{''.join(n.text for n in found)}' {colours}, "
                                       f"{min(n.ratio for n in found):.2f}:1")

@@ -20,9 +20,11 @@ from reportlab.platypus import (Flowable, HRFlowable, KeepTogether, ListItem, Pa
 from generator.core.errors import UserError
 from generator.rulebook.commands import set_command
 from generator.rulebook.justify import Justified
+from generator.rulebook.legend import KeyOnce
 from generator.rulebook.lists import BookList, LeadList
 from generator.rulebook.figure_row import figures_side_by_side
 from generator.rulebook.flowables import (Beside, BookTable, Columns, FigureBlock, NotedTable, keep_headings,
+                                         keep_keys_with_drawings, keep_leads_with_boxes,
                                          keep_tables_with_figures)
 from generator.rulebook.styles import Styles
 
@@ -44,7 +46,9 @@ class Converter:
 
     def __init__(self, styles: Styles, width: float, figures: FigureProvider, body: str = "body",
                  chapter_breaks: bool = False):
-        self.styles, self.width, self.figures = styles, width, figures
+        # each key item once a chapter; a converter of a part (a column, a box) shares its parent's
+        self.figures = figures if isinstance(figures, KeyOnce) else KeyOnce(figures)
+        self.styles, self.width = styles, width
         self.chapter_breaks = chapter_breaks   # a page break before every level-1 heading
         self.body = body if body in styles.settings else "body"   # the style of plain paragraphs
         self.parser = MarkdownIt("commonmark", {"html": False, "typographer": True}).enable(
@@ -56,7 +60,10 @@ class Converter:
         blocks = keep_boxes_with_previous(self.blocks(SyntaxTreeNode(self.parser.parse(text)).children, self.body),
                                           self.width)
         blocks = figures_side_by_side(blocks, self.width)
-        return _unnest(keep_headings(keep_tables_with_figures(blocks), lambda f: isinstance(f, Heading)))
+        blocks = keep_keys_with_drawings(keep_tables_with_figures(blocks))
+        # a key for the drawings after it is kept with their start as a heading is (``KeyBlock``)
+        headed = keep_headings(blocks, lambda f: isinstance(f, Heading) or getattr(f, "heads_next", False))
+        return _unnest(keep_leads_with_boxes(headed, lambda f: isinstance(f, Heading)))
 
     def blocks(self, nodes, style: str = "body") -> list[Flowable]:
         out: list[Flowable] = []
@@ -118,6 +125,8 @@ def heading(node: SyntaxTreeNode, conv: Converter, _style: str) -> list[Flowable
     if settings["toc_level"] is not None:
         conv.headings.append((settings["toc_level"], plain))
     breaks = settings["page_break_before"] or (level == 1 and conv.chapter_breaks)
+    if level == 1:
+        conv.figures.chapter()   # a chapter's first figure keys its marks again
     out: list[Flowable] = [PageBreak(), para] if breaks else [para]   # kept with what follows: keep_headings
     if level == 1:
         out.append(HRFlowable(width="100%", thickness=0.8, color=conv.styles.colour("rule"), spaceBefore=0,

@@ -72,12 +72,12 @@ def seat_roles(seats: Iterable[str]) -> dict[str, str]:
 
 
 def build_styles(layouts: Layouts, sheet: StyleSheet, font_scale: float = 1.0, colour_model: str = "rgb",
-                 language: str = "en-US", names: Iterable[str] = ()) -> Styles:
+                 language: str = "en-US", names: Iterable[str] = (), unbroken: Iterable[str] = ()) -> Styles:
     """The style sheet's styles; those with ``hyphenate`` break words by the patterns of ``language``,
     never a word of the game's terms and piece ``names`` (whose short names are also never split
-    between lines: ``Styles.ties``)."""
+    between lines: ``Styles.ties``) nor of the other words ``unbroken`` (the index's topics)."""
     names = list(names)
-    unbroken = unbroken_words(names)
+    unbroken = unbroken_words([*names, *unbroken])
     fonts = register_fonts(layouts)
     palette = Palette(layouts, colour_model)
     _register_families(fonts)

@@ -57,6 +57,15 @@ def load_terms(folder: Path) -> list[Term]:
     return sorted(terms, key=lambda t: re.sub(r"^the\s+", "", t.term.lower()))
 
 
+def load_topics(folder: Path) -> list[Topic]:
+    """The index's topics of rules/terms.yaml (its ``index`` list); none for a game without the file."""
+    path = folder / TERMS
+    if not path.is_file():
+        return []
+    source = load_yaml(path)
+    return list(validate(Terms, source.data, source).index)
+
+
 def term_pattern(term: Term | Topic) -> re.Pattern:
     """Any form of ``term`` (its name or one of ``also``; a topic's ``words`` alone when it has them)
     as whole words, in any case."""

@@ -18,15 +18,38 @@ RUNT = 8         # the longest last word that would be a runt alone on a paragra
 _TAG = re.compile(r"(<[^>]*>)")
 
 
+ENDINGS = ("ings", "ing", "ers", "er", "ed", "es", "s")   # a term's inflected forms: 'gathering', 'Tapped'
+LEAST_STEM = 3   # the shortest stem an ending is taken from ('lying' keeps its 'ing')
+
+
 def unbroken_words(names: Iterable[str]) -> frozenset[str]:
-    """The words of ``names``, lower case, as the hyphenator is asked about them."""
-    return frozenset(w.lower() for name in names for w in re.findall(r"[^\W\d_]+", name))
+    """The words of ``names``, lower case, with the stems they may be inflected from (``stems``), as
+    the hyphenator is asked about them."""
+    return frozenset(s for name in names for w in re.findall(r"[^\W\d_]+", name) for s in stems(w))
+
+
+def stems(word: str) -> set[str]:
+    """``word`` (lower case, without a possessive) and what it may be an inflection of: a plural, an
+    -ing, -ed or -er form with its final e dropped ('exhaust-ed'), its last consonant doubled
+    ('stunn-ed', 'channell-ing') or its y made i ('suppli-es')."""
+    w = re.sub(r"['\u2019]s?$", "", word.lower())
+    out = {w}
+    for ending in ENDINGS:
+        stem = w[:-len(ending)]
+        if w.endswith(ending) and len(stem) >= LEAST_STEM:
+            out |= {stem, stem + "e"}
+            if stem[-1] == stem[-2]:
+                out.add(stem[:-1])
+            if stem.endswith("i"):
+                out.add(stem[:-1] + "y")
+    return out
 
 
 def is_unbroken(word: str, unbroken: frozenset[str]) -> bool:
-    """Whether ``word`` is one of ``unbroken`` or its plural or possessive ('Leylines', "Dew's")."""
-    w = re.sub(r"['\u2019]s?$", "", word.lower())
-    return w in unbroken or (w.endswith("s") and w[:-1] in unbroken) or (w.endswith("es") and w[:-2] in unbroken)
+    """Whether ``word`` is a word of ``unbroken`` (``unbroken_words``) in any of its forms: the same
+    word, its plural or possessive ('Leylines', "Dew's") or another inflection of the same stem
+    ('gathering' of 'Gather', 'Exhaust' of 'Exhausted')."""
+    return not stems(word).isdisjoint(unbroken)
 
 
 class Ties:

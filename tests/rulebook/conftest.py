@@ -10,7 +10,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from rulebook_helpers import DEFAULT_SAMPLE, PLAYER_BOOKS, build_rulebook_cli, pdf_text  # noqa: E402
+from rulebook_helpers import PLAYER_BOOKS, build_rulebook_cli, pdf_text  # noqa: E402
 
 QUICK = {"PNP_RULEBOOK_GAMES": "60", "PNP_RULEBOOK_SAMPLE_AGENTS": "greedy,greedy", "PNP_RULEBOOK_JOBS": "1",
          "PNP_RULEBOOK_BALANCE_AGENTS": "greedy,greedy"}
@@ -42,24 +42,23 @@ def book_2025(tmp_path_factory, rulebook_env) -> dict:
 @pytest.fixture(scope="session")
 def player_books(tmp_path_factory, rulebook_env) -> dict[tuple[str, str, str], Path]:
     """Every player book, built once through the command line: (game, edition, profile) -> PDF, and
-    the cache folder's file names after the builds under the key "cache". The books of
-    ``DEFAULT_SAMPLE`` play their sample game with the default agents, as a user's build does. Under
+    the cache folder's file names after the builds under the key "cache". Every book plays its
+    sample game with the profile's agents, as a user's build does, so each page the tests read is
+    the page a publisher prints (the quick settings keep only the simulations small). Under
     pytest-xdist the workers share the books: each builds those no other worker has taken, then
     waits for the rest."""
     from pnp_testing import build_once, run_cli, run_folder
     root = run_folder(tmp_path_factory, "player-books")
     cache = root / "cache"
     cache.mkdir(exist_ok=True)
-    env = {**rulebook_env, "PNP_CACHE_DIR": str(cache)}
+    env = {**rulebook_env, "PNP_CACHE_DIR": str(cache), "PNP_RULEBOOK_SAMPLE_AGENTS": ""}   # empty: the profile's
     folders = {book: root / "-".join(book) for book in PLAYER_BOOKS}
 
     def builder(game: str, edition: str, profile: str):
         def build() -> None:
             folders[game, edition, profile].mkdir(exist_ok=True)
-            default = {**env, "PNP_RULEBOOK_SAMPLE_AGENTS": ""}   # empty: the profile's agents
             result = run_cli("rulebook", game, "--edition", edition, "--profile", profile,
-                             "--out", str(folders[game, edition, profile]),
-                             env=default if (game, edition, profile) in DEFAULT_SAMPLE else env)
+                             "--out", str(folders[game, edition, profile]), env=env)
             assert result.returncode == 0, result.stderr
         return build
     taken = [book for book in PLAYER_BOOKS if not build_once(folders[book], builder(*book), wait=False)]

@@ -21,9 +21,6 @@ PLAYER_BOOKS = [("the-channeling", e, "rulebook-letter") for e in ("2025", "thir
     ("the-channeling", "forest", "rulebook-a5-booklet"), ("battle-for-the-grove", "2024", "rulebook-a4"),
     ("the-channeling", "thirty", "rulebook-a4"), ("the-channeling", "forest", "rulebook-a4"),
     ("mana-hex", "draft", "rulebook-a4"), ("mana-hex", "draft", "rulebook-a5-booklet")]
-# the books built with the default sample-game agents, as a user gets them (the others with the tests'
-# quick greedy sample): those whose length the rulebook promises
-DEFAULT_SAMPLE = [("the-channeling", "2025", "rulebook-letter"), ("battle-for-the-grove", "2024", "rulebook-a5-booklet")]
 
 
 def build_rulebook_cli(out: Path, edition: str, *extra: str, env: dict) -> Path:

@@ -285,3 +285,18 @@ def test_the_narration_reads_as_prose(player_books, book):
     for card, a, b in re.findall(r"([A-Z][a-z]+(?: [a-zA-Z]+)*) \(Vigor \d, Splendor \d\) is dealt onto ([a-d]\d)\. "
                                  r"\1 \(Vigor \d, Splendor \d\) is dealt onto ([a-d]\d)\.", text):
         pytest.fail(f"{card} dealt onto {a}, then again onto {b}, in two sentences")
+
+
+@pytest.mark.parametrize("book", LETTER)
+def test_every_large_board_keys_the_druids_it_draws(player_books, book):
+    """A large example board draws both druids' printed faces: its legend (the one with the cubes on a
+    card) names "Light's druid" and "Dark's druid", as the small boards' key does. The legend flows
+    them into its rows' free width, so no board grows a row for them."""
+    boards = 0
+    for number, page in enumerate(pdf_text(player_books[book]), 1):
+        text = re.sub(r"\s+", " ", page)
+        if "Light's cubes on a card" not in text and "Dark's cubes on a card" not in text:
+            continue
+        boards += 1
+        assert "Light's druid" in text and "Dark's druid" in text, f"p{number}: druids drawn, not keyed"
+    assert boards >= 2

@@ -50,18 +50,34 @@ def _running_text(pdf) -> str:
                          .extract_text() or "" for page in doc.pages[1:])
 
 
-def _stem(word: str) -> str:
-    word = re.sub(r"['\u2019]s$", "", word.lower())
-    return word[:-1] if word.endswith("s") else word
+def _forms(word: str) -> re.Pattern:
+    """``word`` and its inflected forms: plural, possessive, -ing, -ed, -er ('channeling' of 'channel',
+    'immobilize' of 'immobilized', 'stunned' of 'stun')."""
+    base = re.sub(r"(?:e|y|ed|ing)$", "", word) if len(word) > 5 else word
+    return re.compile(re.escape(base) + r"(?:e|y|i|" + re.escape(base[-1]) + r")?(?:s|es|ed|ing|ings|er|ers|e)?"
+                      r"(?:['\u2019]s)?")
+
+
+def _is_protected(word: str, protected: set[str]) -> bool:
+    return any(_forms(p).fullmatch(word.lower()) for p in protected)
 
 
 @pytest.mark.parametrize("book", PLAYER_BOOKS, ids=IDS)
 def test_no_term_or_name_is_hyphenated(player_books, book):
-    """A word broken at a line's end ("Splen-" then "dor") is never a word of the game's terms or names."""
+    """A word broken at a line's end ("Splen-" then "dor", "chan-" then "neling") is never a word of
+    the game's terms or names, nor an inflected form of one."""
     protected = _words(_names(book[0], book[1]))
     broken = [f"{head}-{tail}" for head, tail in re.findall(r"([^\W\d_]+)-\n\s*([^\W\d_]+)", _text(player_books[book]))
-              if (head + tail).lower() in protected or _stem(head + tail) in protected]
+              if _is_protected(head + tail, protected)]
     assert broken == [], broken
+
+
+def test_the_inflected_forms_a_book_reads_as_a_terms():
+    protected = {"channel", "immobilized", "center", "supply", "stun"}
+    for word in ("channeling", "Channelling", "channels", "Immobilize", "Centers", "supplies", "stunned", "Center's"):
+        assert _is_protected(word, protected), word
+    for word in ("centrifuge", "standard", "channelize", "stunt"):
+        assert not _is_protected(word, protected), word
 
 
 @pytest.mark.parametrize("book", PLAYER_BOOKS, ids=IDS)
@@ -126,6 +142,10 @@ def test_the_hyphenator_leaves_the_games_words_whole():
     breaks = hyphenator("en-US", words)
     for word in ("Overchanneling", "Toadstool", "Toadstools", "Reserve", "reserves", "Toadstool\u2019s"):
         assert list(breaks(word)) == [], word
+    inflected = hyphenator("en-US", unbroken_words(["Channel", "Immobilized", "Take the Center"]))
+    for word in ("channeling", "Channelled", "channels", "Immobilize", "Immobilized", "Center", "Centers"):
+        assert list(inflected(word)) == [], word
+    assert list(inflected("centrifuge")) != []
     assert list(breaks("Overcharging")) == list(hyphenator("en-US")("Overcharging")) != []
     ties = Ties(["Toadstool Ring", "Crown of Stones", "A name much too long to tie"])
     assert ties.names("the <b>Crown of\nStones</b> and a toadstool ring") == \

@@ -136,7 +136,7 @@ class BoardDiagram(Flowable):
         # cards too small for a name on one line are drawn short, a row as tall as what its cards show
         self.row_h = [self._named_row(row) if self.short_names else self.cell_h for row in range(n)]
         natural_h = self.band + self.BORDER * self.card_h + self.gap + sum(self.row_h) + (n - 1) * self.gap
-        self.legend = Legend(styles, width, self._legend_items()) if legend else None
+        self.legend = Legend(styles, width, self._legend_items(), swatches=self._swatches()) if legend else None
         self.board_h = natural_h * self.scale
         self.width, self.height = width, self.board_h + (self.legend.height if self.legend else 0.0)
         self.hAlign = "CENTER"
@@ -263,6 +263,8 @@ class BoardDiagram(Flowable):
             cy, d = y + self._druid_y(cell), self._druid_d()
             self._face(self.parts.druids, colour, x + self.card_w / 2 - d / 2, cy - d / 2, d)
             self._druid_edge(x + self.card_w / 2, cy, d / 2, colour)
+            if self._keys_druids():
+                self._drew(f"{colour}-druid")
         for i, (light, dark) in enumerate(view.cubes):
             if light or dark:
                 self._cubes(i, "light" if light else "dark", light or dark)
@@ -276,7 +278,7 @@ class BoardDiagram(Flowable):
 
     def key(self) -> Key:
         """The legend as a flowable of its own (for a diagram drawn without it)."""
-        return Key(self.styles, self.width, self._legend_items())
+        return Key(self.styles, self.width, self._legend_items(), swatches=self._swatches())
 
     # ----------------------------------------------------------------- cards
     def _card(self, card: Any, x: float, y: float, w: float, h: float, ring: str | None = None) -> None:
@@ -445,6 +447,8 @@ class BoardDiagram(Flowable):
                     f"{PLAYERS[1]}-cubes": ("count", PLAYERS[1], f"{PLAYERS[1].title()}'s cubes on a card"),
                     "laid": ("pill", "path", "cubes laid this turn"),
                     "canceled": ("pill", "cancel", "cubes canceled"),
+                    f"{PLAYERS[0]}-druid": ("piece", f"{PLAYERS[0]}-druid", f"{PLAYERS[0].title()}'s druid"),
+                    f"{PLAYERS[1]}-druid": ("piece", f"{PLAYERS[1]}-druid", f"{PLAYERS[1].title()}'s druid"),
                     "move": ("move", "move", "the druid's move, from where it was"),
                     "leyline": ("line", "path", "the Leyline")})
         for cell, card, colour in view.taken:   # refilled: the new card is outlined in the taker's colour
@@ -460,6 +464,7 @@ class BoardDiagram(Flowable):
         marks |= {f"{PLAYERS[0] if light else PLAYERS[1]}-cubes" for light, dark in view.cubes if light or dark}
         roles = {role for marks_on in view.marks.values() for _, role in marks_on}
         marks |= {name for name, role in (("laid", "path"), ("canceled", "cancel")) if role in roles}
+        marks |= {f"{colour}-druid" for colour in view.druids.values()} if self._keys_druids() else set()
         marks |= {"move"} if view.move else set()
         marks |= {"leyline"} if view.path else set()
         marks |= {f"taken-{cell}" for cell, _card, _colour in view.taken if view.cards[cell] is not None}
@@ -468,6 +473,23 @@ class BoardDiagram(Flowable):
     def _legend_items(self) -> list[tuple]:
         """What the legend explains: only the marks this board shows, every one of them."""
         return keyed(self._key(), self._shown())
+
+    def _keys_druids(self) -> bool:
+        """Whether the legend names the druids it draws: on a board of play (cubes on its cards or a
+        druid's move), beside the marks of the players' pieces; a board of the set-up, whose text
+        places the druids, is keyed by its values alone."""
+        return bool(self.view.move) or any(light or dark for light, dark in self.view.cubes)
+
+    def _swatches(self) -> dict[str, Any]:
+        """The legend's druids, each as the board draws it: its printed face, outlined."""
+        def druid(colour: str):
+            def paint(canv: Any, cx: float, cy: float, side: float) -> None:
+                piece = self.faces.piece(self.parts.druids.component, **{**self.parts.druids.where,
+                                                                         self.parts.druids.field: colour})
+                self.faces.draw(canv, *self.faces.face(self.parts.druids.component, piece), cx - side / 2,
+                                cy + side / 2, side)
+            return paint
+        return {f"{colour}-druid": druid(colour) for colour in PLAYERS}
 
     def _drew(self, mark: str) -> None:
         self.drawn.add(mark)

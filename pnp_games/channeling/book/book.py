@@ -93,13 +93,14 @@ def sample(book: Book, inputs: EngineInputs) -> dict[str, Any]:
             setup.append(told)
             continue
         told = {**told, "shows": shows.get(told["turn"], [])}
-        if parts and (told["turn"] <= book.turns_told or told["shows"]):
+        if parts and (told["turn"] <= book.turns_in_full or told["shows"]):
             book.figures[f"turn/{told['turn']}"] = _board(book, parts, turn_view(after, told),
                                                           widths.turn_board_width)
         turns.append(told)
-    told = told_parts(turns, book.turns_told)
+    told = told_parts(turns, book.turns_in_full)
     explain_once(told["turns"] + [part["turn"] for part in told["later"] if "turn" in part])
-    small = _small_boards(book, parts, told, turns, {t["turn"]: a for t, a in stories if not t["setup"]}) if parts else []
+    after = {t["turn"]: a for t, a in stories if not t["setup"]}
+    small = _small_boards(book, parts, told, turns, after) if parts and book.small_boards else []
     players = {}
     for p, name in enumerate(("light", "dark")):
         players[name] = {"score": record["scores"][p], "splendor": record["splendor"][p],

@@ -166,11 +166,11 @@ def sample(book: Book, inputs: EngineInputs) -> dict[str, Any]:
     if parts:
         book.figures["setup"] = _diagram(book, parts, grove_view(State(options)), widths.turn_board_width, druids)
     shows = highlights_by_turn(choice["highlights"])
-    told = told_parts([{**t, "shows": shows.get(t["turn"], [])} for t, _ in turns], book.turns_told)
+    told = told_parts([{**t, "shows": shows.get(t["turn"], [])} for t, _ in turns], book.turns_in_full)
     after = {t["turn"]: state for t, state in turns}
     if parts:
         _turn_boards(book, parts, told, after, druids)
-    small = _small_boards(book, told, after)
+    small = _small_boards(book, told, after) if book.small_boards else []
     last = turns[-1][0] if turns else None
     winner = record["winner"]
     return {
@@ -188,7 +188,7 @@ def _turn_boards(book: Book, parts: GroveParts, told: dict[str, Any], after: dic
     """``turn/<turn>``: a drawing for each turn told in full, without a legend: the first turns (but
     repeated ones) as wide as the cell of the grid they are told in, the highlighted later ones
     beside their text. ``key/first`` and ``key/later``: the one legend of each run of drawings
-    (the later one also of the small boards)."""
+    (the later one also of the small boards, when the log draws them)."""
     first = told["full"]
     later = [part["turn"] for part in told["later"] if "turn" in part]
     views = {t["turn"]: turn_view(after[t["turn"]], t) for t in first + later}
@@ -199,8 +199,9 @@ def _turn_boards(book: Book, parts: GroveParts, told: dict[str, Any], after: dic
                                                      book.styles.sheet.figures.turn_board_width, druids, legend=False)
     book.figures["key/first"] = _key(book, key([views[t["turn"]] for t in first]))
     marked = [view for view in (_small_view(after, r["turn"]) for part in told["later"] for r in part.get("rows", [])
-                                if r["kind"] == "turn") if view.marks]   # the small boards' labels
-    book.figures["key/later"] = _key(book, key([views[t["turn"]] for t in later] + marked, SMALL_LEGEND))
+                                if r["kind"] == "turn") if view.marks] if book.small_boards else []   # their labels
+    book.figures["key/later"] = _key(book, key([views[t["turn"]] for t in later] + marked,
+                                               SMALL_LEGEND if book.small_boards else []))
 
 
 def _small_view(after: dict[int, State], told: dict[str, Any]) -> GroveView:

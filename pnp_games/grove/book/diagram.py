@@ -82,8 +82,8 @@ class GroveDiagram(Flowable):
         left, right = min(xs + [-self.grove_w / 2]), max(xs + [self.grove_w / 2])
         least = 6.5 * self.min_text   # a diameter holds about 6.5 figures of min_text
         # the room beside the outer circles narrows before the drawing grows past ``width``, never
-        # below half a circle or half its "held by" label (at the smallest scale, where it is widest)
-        label = max(stringWidth(f"held by {p.title()}", styles.bold_font, self.min_text) for p in PLAYERS)
+        # below half a circle or half its "controlled by" label (at the smallest scale, where it is widest)
+        label = max(stringWidth(f"controlled by {p.title()}", styles.bold_font, self.min_text) for p in PLAYERS)
         narrowest = max(self.SIDE, (label + self.min_text) / 2 / least + 0.03)
         side = max(narrowest, min(self.SIDE_ROOMY, (width / least - (right - left)) / 2))
         self.x0, x1 = left - side, right + side
@@ -118,7 +118,7 @@ class GroveDiagram(Flowable):
         return max(2.0, 0.06 * self.scale)
 
     def _label_gap(self) -> float:
-        """From a circle's edge to its "held by" label, in diameters: past the ring and its stroke."""
+        """From a circle's edge to its "controlled by" label, in diameters: past the ring and its stroke."""
         return 0.05 + self._ring() / 2 / self.scale + 0.03
 
     def _anchor(self, place: str) -> tuple[float, float]:
@@ -165,7 +165,7 @@ class GroveDiagram(Flowable):
             canv.circle(px, py, 0.55 * s, stroke=1, fill=0)
             canv.restoreState()
             size = self._size(0.1)
-            text = f"held by {PLAYERS[holder].title()}"
+            text = f"controlled by {PLAYERS[holder].title()}"
             w = stringWidth(text, self.styles.bold_font, size) + size
             pill(canv, self.styles, *self._pt(cx, self._label_y(name)), w, size * 1.35, text, PLAYERS[holder], size)
         light, dark = self.view.cubes[name]
@@ -180,7 +180,7 @@ class GroveDiagram(Flowable):
         return -1 if self.centres[place][1] < -1e-6 else 1
 
     def _label_y(self, place: str) -> float:
-        """The centre of a circle's "held by" label: clear of the art and the ring, away from the Grove."""
+        """The centre of a circle's "controlled by" label: clear of the art and the ring, away from the Grove."""
         return self.centres[place][1] + self._outward(place) * (0.5 + self._label_gap() + self._pill_h(0.1) / 2)
 
     def _block_top(self, place: str) -> float:
@@ -298,7 +298,7 @@ class GroveDiagram(Flowable):
 def legend_items(view: GroveView) -> list[tuple[str, str, str]]:
     """The legend of one table drawing: every mark it shows."""
     items = [("count-outlined", PLAYERS[0], "Light's cubes"), ("count", PLAYERS[1], "Dark's cubes")]
-    items += [("circle", PLAYERS[h], f"held by {PLAYERS[h].title()}")
+    items += [("circle", PLAYERS[h], f"controlled by {PLAYERS[h].title()}")
               for h in sorted({h for h in view.holder.values() if h is not None})]
     roles = {role for marks in view.marks.values() for _, role in marks}
     if "path" in roles:
@@ -391,4 +391,4 @@ def _shift_for(labels: dict[str, list[tuple[int, float, float, str, str]]], angl
 
 
 SMALL_LEGEND = [("count-outlined", PLAYERS[0], "Light's cubes"), ("count", PLAYERS[1], "Dark's cubes"),
-                ("circle", PLAYERS[0], "held by Light"), ("circle", PLAYERS[1], "held by Dark")]
+                ("circle", PLAYERS[0], "controlled by Light"), ("circle", PLAYERS[1], "controlled by Dark")]

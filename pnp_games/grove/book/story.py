@@ -218,13 +218,13 @@ def changes(turn: dict[str, Any]) -> list[tuple[str, ...]]:
 
 
 def change_words(change: tuple[str, ...]) -> str:
-    """One change in words: 'Light now holds B', 'Dark no longer holds A', '2 of Dark's druids at B
+    """One change in words: 'Light now controls B', 'Dark no longer controls A', '2 of Dark's druids at B
     knocked down, 1 still standing', '1 of Dark's druids at B sent home to the Grove, none left there'."""
     kind, player = change[0], change[1]
     if kind == "holds":
-        return f"{player} now holds {change[2]}"
+        return f"{player} now controls {change[2]}"
     if kind == "lost":
-        return f"{player} no longer holds {change[2]}"
+        return f"{player} no longer controls {change[2]}"
     at, n, left = change[2], int(change[3]), int(change[4])
     druids = f"{n} of {player}'s druids at {at}"
     if kind == "stunned":

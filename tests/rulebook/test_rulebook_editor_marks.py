@@ -1,0 +1,186 @@
+"""What an editor marked in the built player books: a caption that named the wrong source, the figure
+key printed in full under every diagram, stock phrases, "the printed rules" as filler, the Grove's
+word for a circle that is yours (the source's "control"), its draw rule set as a rule of the game, and
+the Mana Hex Standard Move drawn with its arrow short of a hex and its labels across hex borders."""
+from __future__ import annotations
+
+import math
+import re
+
+import pytest
+
+from rulebook_helpers import PLAYER_BOOKS, pdf_text, unbreak
+
+CHANNELING = [b for b in PLAYER_BOOKS if b[0] == "the-channeling"]
+GROVE = [b for b in PLAYER_BOOKS if b[0] == "battle-for-the-grove"]
+MANA_HEX = [b for b in PLAYER_BOOKS if b[0] == "mana-hex"]
+DRAWN_TURN = re.compile(r"(Light|Dark) plays (\w+), moves the druid on ([a-h]\d) to ([a-h]\d) and lays cubes along "
+                        r"([a-h]\d(?:\u2013[a-h]\d)+)\.")
+
+
+def _words(pdf) -> str:
+    """The book's text on one line, hyphenated words joined, straight apostrophes and quotes."""
+    text = " ".join(unbreak("\n".join(pdf_text(pdf))).split())
+    return text.replace("\u2019", "'").replace("\u201c", '"').replace("\u201d", '"')
+
+
+def _id(book: tuple) -> str:
+    return "-".join(book)
+
+
+# ------------------------------------------------------------------ the reference page's drawn turn
+
+def reference_turn_errors(pdf) -> tuple[int, list[str]]:
+    """(how many drawn turns the last page captions, what is wrong with their captions). A caption
+    names its source: the sample game (whose appendix must then tell that very turn) or a worked
+    example by its title (whose box in the rules must tell it)."""
+    pages = [" ".join(unbreak(p).split()).replace("\u201c", '"').replace("\u201d", '"') for p in pdf_text(pdf)]
+    last, body = pages[-1], " ".join(pages[:-1])
+    errors, found = [], 0
+    for m in DRAWN_TURN.finditer(last):
+        found += 1
+        caption = last[max(0, m.start() - 120):m.start()]
+        player, glyph, start, end, path = m.groups()
+        told = (f"{player} plays {glyph} ", f"moves the druid on {start} to {end}", f"Leyline runs {path}")
+        if "sample game" in caption:
+            sample = body[body.rindex("A sample game"):]
+            if not any(all(t in sample[i:i + 600] for t in told) for i in (k.start() for k in
+                                                                          re.finditer(re.escape(told[0]), sample))):
+                errors.append(f"captioned as the sample game's, which never plays it: {m.group(0)}")
+        else:
+            title = re.search(r'example "([^"]+)"', caption)
+            if title is None:
+                errors.append(f"a drawn turn that names no source: {caption + m.group(0)}")
+                continue
+            box = body.find(f"Example: {title[1]}.")
+            if box < 0 or not all(t in body[box:box + 700] for t in told):
+                errors.append(f"the example {title[1]!r} does not tell {m.group(0)}")
+    return found, errors
+
+
+@pytest.mark.parametrize("book", CHANNELING, ids=[_id(b) for b in CHANNELING])
+def test_a_turn_drawn_on_the_reference_page_is_captioned_by_its_true_source(player_books, book):
+    """The reference page draws a turn when its page has room for it (the thirty-card Letter and A4
+    books as the editor built them did): a seeded game's turn that the Cancel example tells, captioned
+    'a turn from the sample game', which no sample-game turn matched."""
+    found, errors = reference_turn_errors(player_books[book])
+    if not found:
+        pytest.skip("this book's reference page has no room to draw a turn")
+    assert not errors, errors
+
+
+# ------------------------------------------------------------------ keys and stock phrases
+
+@pytest.mark.parametrize("book", [b for b in CHANNELING if b[2] == "rulebook-letter"],
+                         ids=[_id(b) for b in CHANNELING if b[2] == "rulebook-letter"])
+def test_a_figure_key_says_each_mark_once_a_chapter(player_books, book):
+    """Every board drawn in the rules and the sample game had the whole key under it (12 or 13 times a
+    book); now a chapter's first board has it and a later one only the marks that are new. A pill's
+    swatch reads '+n' ('+1 cubes laid' read as a plural after 1); no stock caption."""
+    text = _words(player_books[book])
+    boards = len(re.findall(r"deck \d+", text))
+    assert boards >= 8, boards
+    laid = text.count("cubes laid this turn")
+    assert 1 <= laid <= 4, laid   # the rules chapter, the sample game, the reference page; never per board
+    assert "+1 cubes laid" not in text and "+n cubes laid this turn" in text
+    assert "where the score moved" not in text
+
+
+# ------------------------------------------------------------------ the printed rules
+
+@pytest.mark.parametrize("book", [b for b in CHANNELING + GROVE if b[2] == "rulebook-letter"],
+                         ids=[_id(b) for b in CHANNELING + GROVE if b[2] == "rulebook-letter"])
+def test_the_printed_rules_are_named_where_they_are_the_source_not_in_every_answer(player_books, book):
+    """'The printed rules' opened nearly every answer in Clarifications (12 or 13 times a book); it
+    stays where it says where a fact comes from (the preamble, a count of steps, the draw)."""
+    text = _words(player_books[book])
+    count = len(re.findall(r"printed rules", text, re.IGNORECASE))
+    assert 1 <= count <= 4, count
+    assert "The printed rules do not say." not in text
+
+
+# ------------------------------------------------------------------ the Grove
+
+@pytest.mark.parametrize("book", GROVE, ids=[_id(b) for b in GROVE])
+def test_the_grove_says_control_as_its_source_does(player_books, book):
+    """The source speaks of controlling a circle; the book said 'hold' (a heading, the glossary, the
+    index, the drawings' labels)."""
+    text = _words(player_books[book])
+    assert "Controlling the circles" in text and "Control. You control a circle while" in text
+    for said in ("Holding the circles", "Hold. ", "held by Light", "held by Dark", "to hold it",
+                 "cubes hold it", "Holding a circle"):
+        assert said not in text, said
+    assert not re.search(r"\b(?:hold|holds|holding) \d circles|no longer holds [A-C]\b|now holds [A-C]\b", text)
+    index = text[text.rindex("Index"):]
+    assert "Control" in index and not re.search(r"\bHold\b", index)
+
+
+@pytest.mark.parametrize("book", GROVE, ids=[_id(b) for b in GROVE])
+def test_the_groves_draw_is_a_variant_of_this_edition_and_no_move_home_is_a_reading(player_books, book):
+    """The draw after a number of turns is this edition's own: a boxed variant, neither a rules heading in
+    the contents nor an entry of the index. 'Druids never move back to the Grove' is an open question
+    with a default (a reading), not one of the points the printed rules settle."""
+    text = _words(player_books[book])
+    assert "Optional rule: a drawn battle" not in text
+    assert "Variant of this edition: a drawn battle. The printed rules have no draw" in text
+    index = text[text.rindex("Index"):]
+    assert not re.search(r"\bDraw\b", index.split("Turn at a glance")[0]), index
+    clarifications = text[text.rindex("Clarifications The printed rules leave"):]
+    settled, readings = clarifications.split("do not settle the next points")
+    assert "May druids move back into the Grove?" in readings and "May druids move back" not in settled
+    assert "We read that druids never move back into the Grove" in text   # in the Move rule
+
+
+# ------------------------------------------------------------------ the Mana Hex Standard Move
+
+def _inside(polygon: list, x: float, y: float) -> bool:
+    """Whether (x, y) lies inside a convex polygon (its first point repeated at its end)."""
+    signs = set()
+    points = polygon[:-1]
+    for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1]):
+        cross = (x2 - x1) * (y - y1) - (y2 - y1) * (x - x1)
+        if abs(cross) > 1e-6:
+            signs.add(cross > 0)
+    return len(signs) == 1
+
+
+def _standard_move(pdf) -> tuple[list, list, list]:
+    """(the hexes drawn, the labels on or beside them as (text, x0, top, x1, bottom), the move arrows'
+    tips) on the page that draws the Standard Move."""
+    import pdfplumber
+    with pdfplumber.open(str(pdf)) as doc:
+        for page in doc.pages:
+            hexes = [c["pts"] for c in page.curves if len(c["pts"]) == 7 and c.get("fill")]
+            words = page.extract_words()
+            if len(hexes) < 6 or not any(w["text"] == "passed" for w in words):
+                continue
+            top = min(y for h in hexes for _, y in h)
+            bottom = max(y for h in hexes for _, y in h)
+            labels = [(f"{w['text']} {n['text']}", w["x0"], w["top"], n["x1"], w["bottom"])
+                      for w, n in zip(words, words[1:]) if w["text"] in ("passed", "ends")
+                      and top - 2 <= w["top"] <= bottom + 2]
+            tips = []
+            for line in page.lines:
+                if line.get("dash") and list(line["dash"][0]) == [4, 2.5]:   # the move: a dashed arrow
+                    start, end = line["pts"][0], line["pts"][-1]
+                    heads = [c for c in page.curves if c.get("fill") and len(c["pts"]) <= 5
+                             and min(math.dist(p, end) for p in c["pts"]) < 10]
+                    tips += [max(h["pts"], key=lambda p: math.dist(p, start)) for h in heads]
+            return hexes, labels, tips
+    raise AssertionError("no page draws the Standard Move")
+
+
+@pytest.mark.parametrize("book", MANA_HEX, ids=[_id(b) for b in MANA_HEX])
+def test_the_standard_moves_arrow_ends_at_a_hex_centre_and_its_labels_cross_no_hex_border(player_books, book):
+    """The move's arrow stopped short of its last hex, 'passed over' and 'ends here' straddled hex
+    borders, and a move of 3 hexes (3 mana) labelled only one hex passed over."""
+    hexes, labels, tips = _standard_move(player_books[book])
+    right = max(x for h in hexes for x, _ in h)
+    for text, x0, top, x1, bottom in labels:
+        inside = any(all(_inside(h, x, y) for x in (x0, x1) for y in (top, bottom)) for h in hexes)
+        assert inside or x0 > right, (text, x0, top)   # in one hex, or beside the grid
+    assert [t for t, *_ in labels].count("passed over") == 2 and [t for t, *_ in labels].count("ends here") == 1
+    centres = [(sum(x for x, _ in h[:-1]) / 6, sum(y for _, y in h[:-1]) / 6) for h in hexes]
+    assert tips
+    for tip in tips:
+        assert min(math.dist(tip, c) for c in centres) < 0.5, tip
