@@ -17,7 +17,10 @@ there would trade a few words for a far longer game. Repeats do not stop the sea
 game may open with turns every game shares (pieces set up one at a time); the appendix folds
 repeated turns into one line (``told_parts``: a stretch where each player makes the same turn
 again and again is one line for the whole stretch) rather than telling them again, and a wanted
-event is shown on a turn that is not folded when the game has one. The whole search is one unit of engine work, started ahead on a
+event is shown on a turn that is not folded when the game has one. ``max_turns`` caps a sample
+game's length (a reader cannot follow a game of hundreds of turns): a game is stopped as soon as it
+passes it and passed over, so the search never plays a long stall to its end; only when no seed's game
+ends within it are the seeds played to their ends and ranked as without one. The whole search is one unit of engine work, started ahead on a
 worker with the build's other engine work, and its result is cached like any other simulation, so
 the search runs once per rules, deck, agents, settings and the code that reads the events.
 """
