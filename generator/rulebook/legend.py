@@ -239,10 +239,6 @@ class Key(Flowable):
     def at_width(self, width: float, centred: bool = False) -> "Key":
         return Key(self.styles, width, self.items, centred, self.swatches)
 
-    def only(self, items: list[tuple[str, str, str]]) -> "Key":
-        """This key with only ``items`` (some of its own), at its width and alignment."""
-        return Key(self.styles, self.width, items, self.legend.centred, self.swatches)
-
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         return self.width, self.height
 
@@ -255,32 +251,3 @@ class LegendFigure(Key):
 
     movable = False   # a figure of its own: it stays where the text puts it
     heads_next = True   # never at a page foot with its diagrams overleaf: kept with the first of them
-
-
-class KeyOnce:
-    """A figure provider (``(name, width) -> flowables``) that prints each key item once a chapter:
-    the first figure's key in full, a later figure's only with the marks no earlier key of the
-    chapter explained (none at all when every mark was), so the key under every diagram of a run
-    does not repeat word for word. A ``LegendFigure`` (a key drawn on purpose) stays whole; its
-    items count as explained. ``chapter()`` starts a new chapter."""
-
-    def __init__(self, draw: Callable[[str, float], list]):
-        self.draw = draw
-        self.shown: set[LegendItem] = set()
-
-    def chapter(self) -> None:
-        self.shown.clear()
-
-    def __call__(self, name: str, width: float) -> list:
-        out = []
-        for f in self.draw(name, width):
-            if isinstance(f, Key):
-                new = [i for i in f.items if i not in self.shown]
-                self.shown.update(f.items)
-                if isinstance(f, LegendFigure) or len(new) == len(f.items):
-                    out.append(f)
-                elif new:
-                    out.append(f.only(new))
-                continue
-            out.append(f)
-        return out

@@ -155,6 +155,7 @@ class Numeral:
     size: float = 0.0       # the font size as printed, points
     bold: bool = False      # set in a bold face (the font's weight or name)
     alpha: float = 1.0      # the ink's opacity
+    overlapped: bool = False   # on a placed face that another placed face overlaps: its ground is not its own
 
     @property
     def large(self) -> bool:
@@ -232,8 +233,6 @@ def page_numerals(page: Any, number: int, dpi: int = CONTRAST_DPI, wanted: Wante
     faces = [tuple(obj.get_bounds()) for obj in page.get_objects(max_depth=0) if obj.type == raw.FPDF_PAGEOBJ_FORM]
     out = []
     for text, box, ink, alpha, in_form, size, bold in digits:
-        if in_form and sum(_meets(box, face) for face in faces) > 1:
-            continue   # where placed faces overlap (a fan), the ground under a digit's box is partly the other face's
         x0, y0 = int((box[0] - left) * scale), int((top - box[3]) * scale)
         x1, y1 = max(x0 + 1, round((box[2] - left) * scale)), max(y0 + 1, round((top - box[1]) * scale))
         crop = image.crop((x0, y0, x1, y1))
@@ -243,7 +242,9 @@ def page_numerals(page: Any, number: int, dpi: int = CONTRAST_DPI, wanted: Wante
         total = sum(n for n, _ in counts)
         grounds = tuple(_unit(colour) for n, colour in counts if n >= GROUND_SHARE * total) or (_unit(counts[0][1]),)
         ratio = min(_ratio(ink, alpha, g) for g in grounds)
-        out.append(Numeral(number, text, box, ink, grounds, ratio, in_form, size, bold, alpha))
+        # where placed faces overlap (a fan), the ground under a digit's box is partly the other face's
+        overlapped = in_form and sum(_meets(box, face) for face in faces) > 1
+        out.append(Numeral(number, text, box, ink, grounds, ratio, in_form, size, bold, alpha, overlapped))
     return out
 
 

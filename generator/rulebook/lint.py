@@ -90,7 +90,8 @@ def contrast_findings(pdf: Path) -> list[Finding]:
     under 4.5:1 with their ground: one finding for each page, ink and ground, with the characters
     that share them."""
     groups: dict[tuple[int, str], list] = {}
-    for numeral in low_contrast([n for n in pdf_numerals(pdf, wanted=label) if not n.in_form or n.text.isdigit()]):
+    shown = [n for n in pdf_numerals(pdf, wanted=label) if (not n.in_form or n.text.isdigit()) and not n.overlapped]
+    for numeral in low_contrast(shown):
         groups.setdefault((numeral.page, numeral.colours), []).append(numeral)
     return [Finding(page, "contrast", f"'{''.join(n.text for n in found)}' {colours}, "
                                       f"{min(n.ratio for n in found):.2f}:1")

@@ -20,7 +20,6 @@ from reportlab.platypus import (Flowable, HRFlowable, KeepTogether, ListItem, Pa
 from generator.core.errors import UserError
 from generator.rulebook.commands import set_command
 from generator.rulebook.justify import Justified
-from generator.rulebook.legend import KeyOnce
 from generator.rulebook.lists import BookList, LeadList
 from generator.rulebook.figure_row import figures_side_by_side
 from generator.rulebook.flowables import (Beside, BookTable, Columns, FigureBlock, NotedTable, keep_headings,
@@ -46,9 +45,7 @@ class Converter:
 
     def __init__(self, styles: Styles, width: float, figures: FigureProvider, body: str = "body",
                  chapter_breaks: bool = False):
-        # each key item once a chapter; a converter of a part (a column, a box) shares its parent's
-        self.figures = figures if isinstance(figures, KeyOnce) else KeyOnce(figures)
-        self.styles, self.width = styles, width
+        self.styles, self.width, self.figures = styles, width, figures
         self.chapter_breaks = chapter_breaks   # a page break before every level-1 heading
         self.body = body if body in styles.settings else "body"   # the style of plain paragraphs
         self.parser = MarkdownIt("commonmark", {"html": False, "typographer": True}).enable(
@@ -125,8 +122,6 @@ def heading(node: SyntaxTreeNode, conv: Converter, _style: str) -> list[Flowable
     if settings["toc_level"] is not None:
         conv.headings.append((settings["toc_level"], plain))
     breaks = settings["page_break_before"] or (level == 1 and conv.chapter_breaks)
-    if level == 1:
-        conv.figures.chapter()   # a chapter's first figure keys its marks again
     out: list[Flowable] = [PageBreak(), para] if breaks else [para]   # kept with what follows: keep_headings
     if level == 1:
         out.append(HRFlowable(width="100%", thickness=0.8, color=conv.styles.colour("rule"), spaceBefore=0,

@@ -67,7 +67,7 @@ def _top_of(pages: list[list[dict]], word: str) -> float:
 def test_a_made_up_rule_turns_the_page_with_its_example(tmp_path, words):
     """However much text comes before it, a rule's sentence (the paragraph before a worked example)
     is on the page where the example begins, unless keeping it there would leave the page before
-    more than half blank (then the page-fill rule wins and the rule may end that page)."""
+    more than ``RoomForBox.LEAVE_EMPTY`` blank (then the page-fill rule wins and the rule may end that page)."""
     overview = " ".join(f"pebble{i}" for i in range(words))
     text = (f"# Overview\n\nTwo herons race across a marsh. {overview}\n\n## Wading\n\n"
             "A heron wades one reed at a time. Leadfirst a heron that lands on a stone takes the stone and "
@@ -83,7 +83,8 @@ def test_a_made_up_rule_turns_the_page_with_its_example(tmp_path, words):
         heading = _top_of(pages[lead[0]:], "Wading")
         above = max(w["bottom"] for w in pages[lead[0]] if w["bottom"] < heading - 1 and w["top"] > TOP)
         blank = PAGE[1] - BOTTOM - above   # what moving the heading and its lead-in would leave blank
-        assert blank > 0.5 * (PAGE[1] - TOP - BOTTOM) - 10, (lead, box, blank)   # its spaces: 10 pt
+        from generator.rulebook.flowables import RoomForBox
+        assert blank > RoomForBox.LEAVE_EMPTY * (PAGE[1] - TOP - BOTTOM) - 10, (lead, box, blank)   # its spaces: 10 pt
 
 
 @pytest.mark.parametrize("words", range(40, 260, 18))

@@ -82,9 +82,12 @@ class GroveDiagram(Flowable):
         left, right = min(xs + [-self.grove_w / 2]), max(xs + [self.grove_w / 2])
         least = 6.5 * self.min_text   # a diameter holds about 6.5 figures of min_text
         # the room beside the outer circles narrows before the drawing grows past ``width``, never
-        # below half a circle or half its "controlled by" label (at the smallest scale, where it is widest)
-        label = max(stringWidth(f"controlled by {p.title()}", styles.bold_font, self.min_text) for p in PLAYERS)
-        narrowest = max(self.SIDE, (label + self.min_text) / 2 / least + 0.03)
+        # below half a circle or half a "controlled by" label the drawing shows (at the smallest
+        # scale, where it is widest): a table nobody controls yet is drawn as narrow as its circles
+        holders = sorted({h for h in view.holder.values() if h is not None})
+        label = max((stringWidth(f"controlled by {PLAYERS[h].title()}", styles.bold_font, self.min_text)
+                     for h in holders), default=None)
+        narrowest = self.SIDE if label is None else max(self.SIDE, (label + self.min_text) / 2 / least + 0.03)
         side = max(narrowest, min(self.SIDE_ROOMY, (width / least - (right - left)) / 2))
         self.x0, x1 = left - side, right + side
         units_w = x1 - self.x0
