@@ -20,7 +20,7 @@ from generator.play.records import GameRecord
 from generator.play.seeds import derive_seed, game_seed
 
 __all__ = ["ENGINES", "derive_seed", "game_seed", "get_engine", "options_for", "inputs_for", "new_game",
-           "make_agent", "play_game", "replay"]
+           "make_agent", "play_game", "play_within", "replay"]
 
 
 def options_for(edition: Any) -> BaseModel:
@@ -114,6 +114,13 @@ def play_game(options: Any, inputs: Any, seed: int, agents: Sequence[Any], *,
               game: str | None = None) -> GameRecord:
     """Play one game through the run loop (``loop.play_game``); agents are specs or agent objects, by seat."""
     return loop.play_game(engine_for(options, game), options, inputs, seed, agents)
+
+
+def play_within(options: Any, inputs: Any, seed: int, agents: Sequence[Any], max_turns: int | None, *,
+                game: str | None = None) -> GameRecord | None:
+    """``play_game`` for a game that ends within ``max_turns`` turns; None for one that goes past
+    them, stopped there (``loop.play_within``)."""
+    return loop.play_within(engine_for(options, game), options, inputs, seed, agents, max_turns)
 
 
 def replay(options: Any, inputs: Any, seed: int, actions: Sequence[str], *, game: str | None = None) -> Any:

@@ -17,7 +17,10 @@ there would trade a few words for a far longer game. Repeats do not stop the sea
 game may open with turns every game shares (pieces set up one at a time); the appendix folds
 repeated turns into one line (``told_parts``: a stretch where each player makes the same turn
 again and again is one line for the whole stretch) rather than telling them again, and a wanted
-event is shown on a turn that is not folded when the game has one. The whole search is one unit of engine work, started ahead on a
+event is shown on a turn that is not folded when the game has one. ``max_turns`` caps a sample
+game's length (a reader cannot follow a game of hundreds of turns): a game is stopped as soon as it
+passes it and passed over, so the search never plays a long stall to its end; only when no seed's game
+ends within it are the seeds played to their ends and ranked as without one. The whole search is one unit of engine work, started ahead on a
 worker with the build's other engine work, and its result is cached like any other simulation, so
 the search runs once per rules, deck, agents, settings and the code that reads the events.
 """
@@ -48,6 +51,9 @@ class SampleSearch(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     seeds: int = Field(20, ge=1, le=1000)      # seeds tried, from the profile's sample_seed on
     shows: dict[str, str] = {}                 # event name -> the rule it teaches, in the players' words
+    # the most turns a sample game may take (none: any length): a longer game is stopped as soon as
+    # it passes them and passed over, unless no seed tried gives a game that ends within them
+    max_turns: int | None = Field(None, ge=1)
 
 
 class _SearchResult(TypedDict):
@@ -69,8 +75,9 @@ def search_work(inputs: EngineInputs, agents: tuple[str, str], first_seed: int, 
     wanted = list(search.shows)
     return Work("sample-search", {**inputs.key(), "agents": list(agents), "first": first_seed,
                                   "seeds": search.seeds, "shows": wanted, "told": told,
-                                  "reader": reader_fingerprint(read_events)}, inputs.engine,
-                [(inputs, tuple(agents), first_seed, search.seeds, tuple(wanted), read_events, told)],
+                                  "max_turns": search.max_turns, "reader": reader_fingerprint(read_events)},
+                inputs.engine,
+                [(inputs, tuple(agents), first_seed, search.seeds, tuple(wanted), read_events, told, search.max_turns)],
                 _search_seeds, _first, [1], SEARCH_RESULT)
 
 
@@ -86,14 +93,31 @@ def reader_fingerprint(read_events: EventReader) -> str:
 def _search_seeds(unit: tuple) -> dict[str, Any]:
     """The first seed whose game shows every wanted event, wastes no action in a turn that teaches
     and ends close, else the one showing the most (then the fewest such turns, the closest, the
-    fewest repeats, the shortest, the earliest); every game played is kept, by seed, for the cache
-    of sample games."""
-    from generator.play.registry import play_game
-    inputs, agents, first_seed, seeds, wanted, read_events, told = unit
+    fewest repeats, the shortest, the earliest); every game played to its end is kept, by seed, for
+    the cache of sample games. With ``max_turns``, only the games that end within that many turns
+    are ranked, each other game stopped as soon as it passes them; when no seed's game ends within
+    them, the seeds are played again to their ends and ranked as without a limit."""
+    inputs, agents, first_seed, seeds, wanted, read_events, told, max_turns = unit
+    result = _rank_seeds(inputs, agents, range(first_seed, first_seed + seeds), wanted, read_events, told, max_turns)
+    if result is None:
+        result = _rank_seeds(inputs, agents, range(first_seed, first_seed + seeds), wanted, read_events, told, None)
+    assert result is not None   # played without a limit, every game ends
+    return result
+
+
+def _rank_seeds(inputs: EngineInputs, agents: tuple[str, str], seeds: range, wanted: tuple[str, ...],
+                read_events: EventReader, told: int, max_turns: int | None) -> dict[str, Any] | None:
+    """``_search_seeds`` over ``seeds`` for games that end within ``max_turns`` turns (None: any);
+    None when no game does."""
+    from generator.play.registry import play_within
     best: dict[str, Any] | None = None
     records: dict[str, Any] = {}
-    for tried, seed in enumerate(range(first_seed, first_seed + seeds), start=1):
-        record = play_game(inputs.options, inputs.inputs, seed, list(agents), game=inputs.engine).to_dict()
+    tried = 0
+    for tried, seed in enumerate(seeds, start=1):
+        game = play_within(inputs.options, inputs.inputs, seed, list(agents), max_turns, game=inputs.engine)
+        if game is None:
+            continue   # past the limit: stopped there, and neither ranked nor kept
+        record = game.to_dict()
         records[str(seed)] = record
         events = read_events(inputs, json.loads(json.dumps(record)))
         found = first_turns(events, list(wanted))
@@ -105,7 +129,8 @@ def _search_seeds(unit: tuple) -> dict[str, Any]:
             best = {"seed": seed, "found": found, "repeats": repeats, "rank": rank}
         if len(found) == len(wanted) and not wasted and not over:
             break
-    assert best is not None
+    if best is None:
+        return None
     return {"seed": best["seed"], "tried": tried, "found": best["found"], "records": records}
 
 

@@ -31,6 +31,7 @@ cdef enum:
     P_BONUS = 2
     P_ROLL = 3
     P_OVER = 4
+    P_CHOOSE = 5      # the banisher chooses which druids a Banish sends home
     OP_STAND = 0
     OP_MOVE = 1
     OP_CHANNEL = 2
@@ -38,6 +39,10 @@ cdef enum:
     OP_BANISH = 4
     OP_END = 5
     OP_PASS = 6
+    OP_SEND = 7       # pack(OP_SEND, standing sent, lying sent)
+    ORDER_CHOOSES = 0  # banish_order: the banisher chooses, standing first, lying first
+    ORDER_STANDING = 1
+    ORDER_LYING = 2
     T_PASSES = 0
     T_STANDS = 1
     T_MOVES = 2
@@ -58,7 +63,7 @@ cdef enum:
 
 cdef struct Rules:
     int circles, places, druids, cubes, to_win, at, ndice, sides, banish_on
-    int stand_bonus, actions_per_turn, standing_first, needs_standing, move_to_grove, first_dice, turn_cap
+    int stand_bonus, actions_per_turn, banish_order, needs_standing, move_to_grove, first_dice, turn_cap
     long long nfaces      # sides ** dice when a roll is one draw, else 0 (a randint per die)
     double control, winning, surplus, stand_circle, stand_held, lie_circle, stand_grove, win
     # dice outcomes grouped by effect, per (op - OP_CHANNEL, mover standing, limit): (successes, probability)
@@ -78,7 +83,7 @@ cdef struct GState:
     int lie[2][MAXP]
     int cubes[MAXP]
     int supply[2]
-    int cur, phase, first, pend_op, pend_c, acted, turn, winner, stalled
+    int cur, phase, first, pend_op, pend_c, pend_n, acted, turn, winner, stalled
     int tally[2][NTALLY]
 
 
@@ -103,15 +108,39 @@ cdef void new_state(const Rules* r, GState* s) noexcept nogil:
     s.first = -1 if r.first_dice else 0
     s.pend_op = -1
     s.pend_c = -1
+    s.pend_n = 0
     s.acted = 0
     s.turn = 0
     s.winner = -1
     s.stalled = 0
 
 
+cdef inline int most_standing(const Rules* r, int n, int so, int lo) noexcept nogil:
+    """The most standing druids among ``n`` a Banish may send home (``tables.standing_sent``)."""
+    if r.banish_order == ORDER_LYING:
+        return n - lo if n > lo else 0
+    return n if n < so else so
+
+
+cdef inline int least_standing(const Rules* r, int n, int so, int lo) noexcept nogil:
+    """The fewest standing druids among ``n`` a Banish may send home (``tables.standing_sent``)."""
+    if r.banish_order == ORDER_STANDING:
+        return n if n < so else so
+    return n - lo if n > lo else 0
+
+
 cdef int legal(const Rules* r, const GState* s, int* out) noexcept nogil:
-    """The mover's legal actions in the order of ``Tables._legal_entry``."""
-    cdef int p = s.cur, q = 1 - s.cur, n = 0, i, j, c
+    """The mover's legal actions in the order of ``Tables._legal_entry`` (``Tables.send_entry`` while
+    the banisher chooses)."""
+    cdef int p = s.cur, q = 1 - s.cur, n = 0, i, j, c, k
+    if s.phase == P_CHOOSE:
+        c = s.pend_c
+        k = most_standing(r, s.pend_n, s.stand[q][c], s.lie[q][c])
+        while k >= least_standing(r, s.pend_n, s.stand[q][c], s.lie[q][c]):
+            out[n] = pack(OP_SEND, k, s.pend_n - k)
+            n += 1
+            k -= 1
+        return n
     for i in range(r.places):
         if s.lie[p][i]:
             out[n] = pack(OP_STAND, i, -1)
@@ -180,10 +209,25 @@ cdef inline int op_limit(const GState* s, int op, int c) noexcept nogil:
     return s.stand[q][c] + s.lie[q][c]
 
 
+cdef void send_home(GState* s, int standing, int lying) noexcept nogil:
+    """The pending Banish sends this many of the opponent's standing and lying druids home."""
+    cdef int c = s.pend_c, q = 1 - s.cur
+    s.stand[q][c] -= standing
+    s.lie[q][c] -= lying
+    s.lie[q][0] += standing + lying
+    s.tally[s.cur][T_DRUIDS_BANISHED] += standing + lying
+    s.pend_n = 0
+
+
 cdef void play(const Rules* r, GState* s, int action) noexcept nogil:
     cdef int op = action >> 6, at = ((action >> 3) & 7) - 1, to = (action & 7) - 1
     cdef int p = s.cur, limit
-    if op == OP_STAND:
+    if op == OP_SEND:
+        send_home(s, at, to)
+        s.pend_op = -1
+        s.pend_c = -1
+        end_turn(r, s)
+    elif op == OP_STAND:
         s.lie[p][at] -= 1
         s.stand[p][at] += 1
         s.tally[p][T_STANDS] += 1
@@ -228,7 +272,7 @@ cdef void resolve(const Rules* r, GState* s, const int* faces) noexcept nogil:
     cdef int wanted = successes(r, op, s.stand[p][c], faces)
     cdef int limit = op_limit(s, op, c)
     cdef int n = wanted if wanted < limit else limit
-    cdef int sign, before, opposing, cancelled, from_standing
+    cdef int sign, before, opposing, cancelled, most
     if op == OP_CHANNEL:
         if n < wanted:
             s.tally[p][T_SUPPLY_SHORT] += 1
@@ -250,16 +294,12 @@ cdef void resolve(const Rules* r, GState* s, const int* faces) noexcept nogil:
         s.lie[q][c] += n
         s.tally[p][T_DRUIDS_STUNNED] += n
     else:
-        if r.standing_first:
-            from_standing = n if n < s.stand[q][c] else s.stand[q][c]
-        else:
-            from_standing = n - s.lie[q][c]
-            if from_standing < 0:
-                from_standing = 0
-        s.stand[q][c] -= from_standing
-        s.lie[q][c] -= n - from_standing
-        s.lie[q][0] += n
-        s.tally[p][T_DRUIDS_BANISHED] += n
+        most = most_standing(r, n, s.stand[q][c], s.lie[q][c])
+        if most > least_standing(r, n, s.stand[q][c], s.lie[q][c]):  # the banisher chooses
+            s.pend_n = n
+            s.phase = P_CHOOSE
+            return
+        send_home(s, most, n - most)
     s.pend_op = -1
     s.pend_c = -1
     end_turn(r, s)
@@ -373,9 +413,9 @@ cdef double dice_value(const Rules* r, const Board* b, int op, int i, int limit)
     """The expected value of a dice action at circle ``i`` (0-based) over its grouped outcomes."""
     cdef int v = b.v[i], sm = b.sm[i], so = b.so[i], lm = b.lm[i], lo = b.lo[i]
     cdef int k, start = r.eg_start[op - OP_CHANNEL][sm][limit], count = r.eg_count[op - OP_CHANNEL][sm][limit]
-    cdef int n, standing, held_elsewhere = b.held - b.base[i].held, lost_elsewhere = b.lost - b.base[i].lost, c
+    cdef int n, standing, least, held_elsewhere = b.held - b.base[i].held, lost_elsewhere = b.lost - b.base[i].lost, c
     cdef double total = 0.0, p, value, grove_value = r.stand_grove * <double>b.grove
-    cdef Term t
+    cdef Term t, other
     for k in range(start, start + count):
         n = r.eg_n[k]
         p = r.eg_p[k]
@@ -383,12 +423,15 @@ cdef double dice_value(const Rules* r, const Board* b, int op, int i, int limit)
             t = term(r, v + n, sm, so, lm, lo)
         elif op == OP_STUN:
             t = term(r, v, sm, so - n, lm, lo + n)
-        else:
-            if r.standing_first:
-                standing = n if n < so else so
-            else:
-                standing = n - lo if n > lo else 0
+        else:  # the banisher's best choice (the first of equals, the most standing first)
+            standing = most_standing(r, n, so, lo)
+            least = least_standing(r, n, so, lo)
             t = term(r, v, sm, so - standing, lm, lo - (n - standing))
+            while standing > least:
+                standing -= 1
+                other = term(r, v, sm, so - standing, lm, lo - (n - standing))
+                if other.value > t.value:
+                    t = other
         if lost_elsewhere + t.lost >= r.to_win:
             total += p * -r.win
             continue
@@ -438,7 +481,11 @@ cdef int greedy_best(const Rules* r, const GState* s, const int* actions, int co
         op = actions[k] >> 6
         place = ((actions[k] >> 3) & 7) - 1
         to = (actions[k] & 7) - 1
-        if op >= OP_CHANNEL:
+        if op == OP_SEND:  # ``place`` standing and ``to`` lying druids of the opponent's go home
+            c = s.pend_c - 1
+            values[k] = with_terms(r, &b, c, term(r, b.v[c], b.sm[c], b.so[c] - place, b.lm[c], b.lo[c] - to),
+                                   -1, none, 0)
+        elif op >= OP_CHANNEL:
             if op >= OP_END:
                 values[k] = unchanged
                 continue
@@ -642,7 +689,7 @@ cdef void play_out(const Rules* r, const SearchParams* sp, GState* s, uint64_t* 
                    const int* agents, const int* iterations) noexcept nogil:
     """Play ``s`` to its end: the mover's agent decides, the dice stream rolls."""
     while s.phase != P_OVER:
-        if s.phase == P_ACT or s.phase == P_BONUS:
+        if s.phase == P_ACT or s.phase == P_BONUS or s.phase == P_CHOOSE:
             play(r, s, choose(r, s, agents[s.cur], &rngs[s.cur], sp, iterations[s.cur]))
         else:
             chance(r, s, dice)
@@ -670,7 +717,7 @@ cdef class GroveKernel:
         r.banish_on = numbers["banish_on"]
         r.stand_bonus = numbers["stand_bonus"]
         r.actions_per_turn = numbers["actions_per_turn"]
-        r.standing_first = numbers["standing_first"]
+        r.banish_order = numbers["banish_order"]
         r.needs_standing = numbers["needs_standing"]
         r.move_to_grove = numbers["move_to_grove"]
         r.first_dice = numbers["first_dice"]
@@ -710,7 +757,7 @@ cdef class GroveKernel:
                 play_out(&self.r, &self.sp, s, dice, rngs, agents, iterations)
             return
         while s.phase != P_OVER:
-            if s.phase == P_ACT or s.phase == P_BONUS:
+            if s.phase == P_ACT or s.phase == P_BONUS or s.phase == P_CHOOSE:
                 with nogil:
                     action = choose(&self.r, s, agents[s.cur], &rngs[s.cur], &self.sp, iterations[s.cur])
                 play(&self.r, s, action)
@@ -728,15 +775,16 @@ cdef class GroveKernel:
         self.sp.c = c
         self.sp.temperature = temperature
 
-    def choose_action(self, tuple position, int iterations, unsigned long long rng_state):
-        """(the index among the legal actions of the search's choice for the player to move in
-        ``position`` (see ``kernel.position_of``), the generator's next state)."""
+    def choose_action(self, tuple position, int iterations, unsigned long long rng_state, int agent=AGENT_SEARCH):
+        """(the index among the legal actions of the choice of ``agent`` (the search by default, see
+        ``play_games``) for the player to move in ``position`` (see ``kernel.position_of``), the
+        generator's next state)."""
         cdef GState s
         cdef uint64_t rng = rng_state
         cdef int actions[MAXACT]
         cdef int count, action, i, p
-        stand, lie, cubes, supply, cur, phase, first, pend_op, pend_c, acted, turn = position
-        if len(cubes) != self.r.circles or phase not in (P_ACT, P_BONUS):
+        stand, lie, cubes, supply, cur, phase, first, pend_op, pend_c, pend_n, acted, turn = position
+        if len(cubes) != self.r.circles or phase not in (P_ACT, P_BONUS, P_CHOOSE):
             raise ValueError("not a position the search can play from")
         for p in range(2):
             for i in range(MAXP):
@@ -747,23 +795,25 @@ cdef class GroveKernel:
                 s.tally[p][i] = 0
         for i in range(MAXP):
             s.cubes[i] = cubes[i] if i < self.r.circles else 0
-        s.cur, s.phase, s.first, s.pend_op, s.pend_c, s.acted, s.turn = cur, phase, first, pend_op, pend_c, acted, turn
+        s.cur, s.phase, s.first, s.pend_op, s.pend_c, s.pend_n = cur, phase, first, pend_op, pend_c, pend_n
+        s.acted, s.turn = acted, turn
         s.winner = -1
         s.stalled = 0
         with nogil:
-            action = search(&self.r, &self.sp, &s, &rng, iterations)
+            action = choose(&self.r, &s, agent, &rng, &self.sp, iterations)
         count = legal(&self.r, &s, actions)
         for i in range(count):
             if actions[i] == action:
                 return i, rng
-        raise AssertionError("the search chose an action that is not legal")
+        raise AssertionError("the agent chose an action that is not legal")
 
     def play_games(self, list seeds, int light, int dark, bint log=False, int light_iterations=0,
                    int dark_iterations=0):
         """One row per (dice seed, Light's seed, Dark's seed): (winner or -1, first player or -1,
         turns, stalled, the 24 tallies (Light's then Dark's), the log or None, the cubes on each
         circle at the end (Light's as +n, Dark's as -n)). The log codes a
-        player action as op * 64 + (place + 1) * 8 + destination + 1, a roll as -(1 + its sorted
+        player action as op * 64 + (place + 1) * 8 + destination + 1 (a ``send`` as OP_SEND * 64 +
+    (standing + 1) * 8 + lying + 1), a roll as -(1 + its sorted
         faces in base sides + 1), a first-player roll as -(100_000_000 + light * 1000 + dark). An
         agent is 0 random, 1 greedy or 2 the search with that seat's iterations."""
         cdef GState s

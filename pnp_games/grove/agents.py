@@ -67,8 +67,21 @@ def expected_value(state: State, action: Action, player: int, w: Weights = DEFAU
     for roll, p in after.chance_outcomes(grouped=True):
         outcome = after.clone(history=False)
         outcome.apply_action(roll)
-        total += p * position_value(outcome, player, w)
+        total += p * _chosen_value(outcome, player, w)
     return total
+
+
+def _chosen_value(state: State, player: int, w: Weights) -> float:
+    """``position_value`` of ``state``, or, while its mover chooses which druids a Banish sends
+    home, of the best choice for the mover (the player to move is the one who rolled)."""
+    if not state.sending:
+        return position_value(state, player, w)
+    values = []
+    for send in state.legal_actions():
+        chosen = state.clone(history=False)
+        chosen.apply_action(send)
+        values.append(position_value(chosen, player, w))
+    return max(values) if player == state.current_player else min(values)
 
 
 def action_values(state: State, w: Weights = DEFAULT_WEIGHTS) -> tuple[float, ...]:

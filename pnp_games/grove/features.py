@@ -3,14 +3,15 @@
 The vector, for ``c`` circles: standing and lying druids per place for the viewer then the
 opponent (4*(c+1), counts over druids per player), cubes per circle from the viewer's side
 (c, over the control threshold), both supplies (2, over cubes per player), whose turn it is (2:
-viewer, opponent), the phase (4: first-player roll, action, second action, dice due) and the
+viewer, opponent), the phase (5: first-player roll, action, second action, dice due, the
+banisher choosing which druids go home) and the
 action waiting for dice (3 kinds + c circles).
 """
 from __future__ import annotations
 
 from pnp_games.grove.state import CHANCE, State
 
-PHASES = ("first", "act", "bonus", "roll")
+PHASES = ("first", "act", "bonus", "roll", "choose")
 KINDS = ("channel", "stun", "banish")
 
 
@@ -45,6 +46,8 @@ def phase_of(state: State) -> str:
         return "over"
     if state.current_player == CHANCE:
         return "roll" if state.pending is not None else "first"
+    if state.sending:
+        return "choose"
     return "bonus" if state.in_bonus else "act"
 
 

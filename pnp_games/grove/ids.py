@@ -1,11 +1,13 @@
 """Battle for the Grove's actions as integers in fixed ranges, for frameworks that need them.
 
-Player actions (``num_distinct_actions`` of them for ``c`` circles, 31 for three)::
+Player actions (``num_distinct_actions`` of them for ``c`` circles, 40 for three with 3 dice)::
 
     stand p          p                         (p: 0 the Grove, 1.. the circles)
     move i>j         (c+1) + i*(c+1) + j
     channel k        (c+1)**2 + (c+1) + 3*(k-1)       stun k: +1, banish k: +2
-    end, pass        the last two
+    end, pass        next
+    send s/l         then one per split of n = 1 .. min(dice, druids) druids sent home by a Banish
+                     into s standing and l lying (by n, the most standing first)
 
 Chance outcomes (``max_chance_outcomes``): the sorted rolls of the dice first (56 for 3d6), then
 the first-player rolls as (Light total, Dark total) pairs. The string of an id is the engine's
@@ -15,7 +17,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from pnp_games.grove.actions import BANISH, CHANNEL, END, FIRST, MOVE, PASS, ROLL, STAND, STUN, Action, place_name
+from pnp_games.grove.actions import BANISH, CHANNEL, END, FIRST, MOVE, PASS, ROLL, SEND, STAND, STUN, Action, place_name
 from pnp_games.grove.dice import sorted_rolls, totals
 from pnp_games.grove.options import GroveOptions
 
@@ -32,6 +34,8 @@ class GroveIds:
         actions += [Action(MOVE, place_name(i), place_name(j)) for i in range(places) for j in range(places)]
         actions += [Action(kind, place_name(k)) for k in range(1, c + 1) for kind in DICE_KINDS]
         actions += [Action(END), Action(PASS)]
+        actions += [Action(SEND, home=(s, n - s)) for n in range(1, min(options.dice, options.druids_per_player) + 1)
+                    for s in range(n, -1, -1)]
         self.actions = tuple(actions)
         rolls = [Action(ROLL, dice=faces) for faces, _ in sorted_rolls(options.dice, options.die_sides)]
         sums = [t for t, _ in totals(options.dice, options.die_sides)]

@@ -45,6 +45,7 @@ class KernelSearch:
 
 
 SEARCH = KernelSearch()
+BANISH_ORDERS = ("banisher_chooses", "standing_first", "lying_first")  # the kernel's ORDER_* numbers
 STRONG_ITERATIONS = 100   # ``strong`` without a count
 
 
@@ -54,7 +55,7 @@ def rule_numbers(o: GroveOptions) -> dict[str, int]:
     return {"circles": o.circles, "druids": o.druids_per_player, "cubes": o.cubes_per_player,
             "to_win": o.circles_to_win, "control_at": o.control_at, "dice": o.dice, "sides": o.die_sides,
             "banish_on": o.banish_on, "stand_bonus": int(o.stand_bonus_at_grove),
-            "actions_per_turn": o.actions_per_turn, "standing_first": int(o.banish_order == "standing_first"),
+            "actions_per_turn": o.actions_per_turn, "banish_order": BANISH_ORDERS.index(o.banish_order),
             "needs_standing": int(o.banish_needs_standing_druid), "move_to_grove": int(o.move_to_grove),
             "first_dice": int(o.first_player == "dice"), "turn_cap": o.turn_cap,
             "nfaces": nfaces if nfaces <= _ROLL_TABLE_MOST else 0}
@@ -154,14 +155,15 @@ def position_of(state: Any) -> tuple:
     """A Python state where a player is to act, as the kernel's ``choose_action`` reads it."""
     op, circle = state._pending_op or (-1, -1)
     return (state._stand, state._lie, state._cubes, state._supply, state._cur, state._phase,
-            -1 if state._first is None else state._first, op, circle, state._acted, state._turn)
+            -1 if state._first is None else state._first, op, circle, state._sending, state._acted, state._turn)
 
 
-def search_choice(state: Any, iterations: int, rng: Any) -> int | None:
-    """The index among ``state.legal_actions()`` of the kernel search's action for the player to
-    move, advancing ``rng`` (a ``SplitMix64``); None without a kernel."""
+def search_choice(state: Any, iterations: int, rng: Any, agent: str = "strong") -> int | None:
+    """The index among ``state.legal_actions()`` of the kernel's ``agent`` (its search by default,
+    or ``greedy`` or ``random``) for the player to move, advancing ``rng`` (a ``SplitMix64``); None
+    without a kernel."""
     game = game_for(state.options)
     if game is None:
         return None
-    index, rng.state = game.choose_action(position_of(state), iterations, rng.state)
+    index, rng.state = game.choose_action(position_of(state), iterations, rng.state, kernel_agent(agent))
     return index

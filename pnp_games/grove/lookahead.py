@@ -18,7 +18,7 @@ from operator import neg
 
 from pnp_games.grove.actions import Action
 from pnp_games.grove.state import State
-from pnp_games.grove.tables import OP_BANISH, OP_CHANNEL, OP_END, OP_MOVE, OP_STUN
+from pnp_games.grove.tables import OP_BANISH, OP_CHANNEL, OP_END, OP_MOVE, OP_SEND, OP_STUN, standing_sent
 from pnp_games.grove.weights import Weights
 
 MEMO_SIZE = 200_000
@@ -65,7 +65,7 @@ def decision(state: State, memo: Memo, w: Weights) -> tuple[tuple[float, ...], t
     cubes = state._cubes if me == 0 else map(neg, state._cubes)
     supply = state._supply[me]
     key = (*stand[me], *stand[you], *lie[me], *lie[you], *cubes, supply if supply < tab.dice else tab.dice,
-           state._phase, state._acted, state._turn + 1 >= tab.turn_cap)
+           state._phase, state._acted, state._turn + 1 >= tab.turn_cap, state._pending_op, state._sending)
     decisions = memo.decisions
     found = decisions.get(key)
     if found is None:
@@ -168,7 +168,14 @@ def _values(state: State, ops: tuple, memo: Memo, w: Weights) -> tuple[float, ..
     keys, rests, terms, at = board.keys, board.rests, memo.terms, o.control_at
     supply, dice = board.supply, o.dice  # no roll succeeds more often than there are dice
     out = []
+    pending_op = state._pending_op
     for op, place, to in ops:
+        if op == OP_SEND:  # ``place`` standing and ``to`` lying druids of the opponent's go home
+            assert pending_op is not None  # the banisher chooses for a pending Banish
+            c = pending_op[1]
+            v, sm, so, lm, lo = keys[c - 1]
+            out.append(one_changed(c - 1, (v, sm, so - place, lm, lo - to)))
+            continue
         if op >= OP_CHANNEL:
             if op >= OP_END:
                 out.append(unchanged)
@@ -255,9 +262,15 @@ def _outcomes(board: _Board, state: State, memo: Memo, w: Weights, op: int, i: i
             after = (v + n, sm, so, lm, lo)
         elif op == OP_STUN:
             after = (v, sm, so - n, lm, lo + n)
-        else:
-            standing = min(n, so) if o.banish_order == "standing_first" else max(0, n - lo)
-            after = (v, sm, so - standing, lm, lo - (n - standing))
+        else:  # the choice the banisher would make: the best term (the first of equals)
+            best = None
+            for standing in standing_sent(o.banish_order, n, so, lo):
+                term = _term(memo, w, o.control_at, (v, sm, so - standing, lm, lo - (n - standing)))
+                if best is None or term[0] > best[0]:
+                    best = term
+            assert best is not None  # a Banish that hits sends home at least one mix
+            out.append((*best, p))
+            continue
         out.append((*_term(memo, w, o.control_at, after), p))
     found = by_action[(op, limit)] = tuple(out)
     return found

@@ -35,9 +35,11 @@ class GroveOptions(RuleOptions):
         "Most actions in one turn, counting the one granted by standing up in the Grove."))
     stun_cap: Literal["standing_druids"] = Field("standing_druids", description=(
         "Stun counts at most as many successes as the player has standing druids at that circle."))
-    banish_order: Literal["standing_first", "lying_first"] = Field("standing_first", description=(
-        "Which opposing druids a Banish sends home first when both kinds stand at the circle; the "
-        "rules leave the choice open, the banishing player is taken to send standing ones first."))
+    banish_order: Literal["banisher_chooses", "standing_first", "lying_first"] = Field("banisher_chooses", description=(
+        "Who picks which opposing druids a Banish sends home when it hits some but not all of them and "
+        "both standing and lying ones are there: the rules leave it open, and by default the banishing "
+        "player chooses after the roll (how many standing, how many lying); standing_first and "
+        "lying_first fix the order instead, with no choice."))
     banish_needs_standing_druid: bool = Field(False, description=(
         "Open question: must the banishing player have a standing druid at the circle? The rules "
         "name only the place of an action ('at either a Magic Circle or The Grove'), not a presence, "

@@ -9,6 +9,9 @@ dice it has not seen. ``sample_chance(rng)`` draws a fair roll with ``rng``; a g
 draws from (the run loop's way, as for every engine); a clone carries none.
 
 Players are 0 (Light) and 1 (Dark). Places are 0 (the Grove) and 1..circles (circles A, B, C).
+When a Banish's roll sends some but not all of the opposing druids at its circle home and both
+standing and lying ones are there, the banisher chooses which (``send`` actions, under the default
+``banish_order``) before the turn passes.
 """
 from __future__ import annotations
 
@@ -22,14 +25,16 @@ from generator.play.seeds import derive_seed
 from pnp_games.grove.actions import FIRST, ROLL, Action, parse_action, place_index, place_name
 from pnp_games.grove.dice import sorted_rolls, totals
 from pnp_games.grove.options import GroveOptions
-from pnp_games.grove.tables import OP_BANISH, OP_CHANNEL, OP_END, OP_MOVE, OP_PASS, OP_STAND, OP_STUN
+from pnp_games.grove.tables import OP_BANISH, OP_CHANNEL, OP_END, OP_MOVE, OP_PASS, OP_SEND, OP_STAND, OP_STUN
+from pnp_games.grove.tables import standing_sent
 from pnp_games.grove.tables import group as _group
 from pnp_games.grove.tables import tables as _tables
 
 LIGHT, DARK = 0, 1
 CHANCE, TERMINAL = -1, -4
 PLAYER_NAMES = ("light", "dark")
-_FIRST, _ACT, _BONUS, _ROLL, _OVER = range(5)  # phases of a game
+_FIRST, _ACT, _BONUS, _ROLL, _OVER, _CHOOSE = range(6)  # phases of a game
+_DECIDING = (_ACT, _BONUS, _CHOOSE)  # the phases where a player acts
 TALLIES = ("passes", "stands", "moves", "channels", "stuns", "banishes", "cubes_placed", "cubes_cancelled",
            "druids_stunned", "druids_banished", "supply_short", "control_lost")
 (_PASSES, _STANDS, _MOVES, _CHANNELS, _STUNS, _BANISHES, _CUBES_PLACED, _CUBES_CANCELLED, _DRUIDS_STUNNED,
@@ -42,7 +47,7 @@ class State:
 
     __slots__ = ("options", "_tab", "_offered", "_stand", "_lie", "_cubes", "_supply", "_cur", "_phase",
                  "_pending", "_pending_op", "_acted", "_turn", "_first", "_winner", "_stalled", "_history",
-                 "_tally", "_dice")
+                 "_tally", "_dice", "_sending")
 
     def __init__(self, options: GroveOptions | None = None, dice: SplitMix64 | None = None):
         self.options = o = options or GroveOptions()
@@ -65,12 +70,13 @@ class State:
         self._history: list[Action] | None = []
         self._tally = [[0] * len(TALLIES), [0] * len(TALLIES)]  # counts in the order of TALLIES
         self._dice = dice  # the game's own dice stream (``sample_chance()``), if any
+        self._sending = 0  # while the banisher chooses: how many opposing druids the Banish sends home
 
     # ----------------------------------------------------------------- queries
     @property
     def current_player(self) -> int:
         phase = self._phase
-        if phase == _ACT or phase == _BONUS:
+        if phase == _ACT or phase == _BONUS or phase == _CHOOSE:
             return self._cur
         return TERMINAL if phase == _OVER else CHANCE
 
@@ -91,6 +97,12 @@ class State:
     def pending(self) -> Action | None:
         """The Channel, Stun or Banish waiting for its dice."""
         return self._pending
+
+    @property
+    def sending(self) -> int:
+        """How many opposing druids the pending Banish sends home while its player chooses which
+        (0 when no such choice is open)."""
+        return self._sending if self._phase == _CHOOSE else 0
 
     @property
     def in_bonus(self) -> bool:
@@ -169,7 +181,7 @@ class State:
     def legal_actions(self) -> list[Action]:
         """The actions of the player to move, or every chance outcome at a chance node."""
         phase = self._phase
-        if phase == _ACT or phase == _BONUS:
+        if phase == _ACT or phase == _BONUS or phase == _CHOOSE:
             return list(self._legal()[0])
         if phase == _OVER:
             return []
@@ -183,6 +195,11 @@ class State:
         if found is not None:
             return found
         p = self._cur
+        if self._phase == _CHOOSE:
+            assert self._pending_op is not None  # the banisher chooses for a pending Banish
+            c = self._pending_op[1]
+            found = self._offered = self._tab.send_entry(self._sending, self._stand[1 - p][c], self._lie[1 - p][c])
+            return found
         stand, lie = self._stand[p], self._lie[p]
         bonus = self._phase == _BONUS
         if self.options.banish_needs_standing_druid:
@@ -198,7 +215,7 @@ class State:
     def is_legal(self, action: Action) -> bool:
         if action.is_chance:
             return self._chance_ok(action)
-        return self._phase in (_ACT, _BONUS) and action in self._legal()[1]
+        return self._phase in _DECIDING and action in self._legal()[1]
 
     def chance_outcomes(self, grouped: bool = False) -> list[tuple[Action, float]]:
         """(chance action, probability) pairs at a chance node; [] elsewhere.
@@ -256,7 +273,7 @@ class State:
         :raises IllegalActionError: when the rules do not allow ``action`` now.
         """
         phase = self._phase
-        if phase == _ACT or phase == _BONUS:
+        if phase == _ACT or phase == _BONUS or phase == _CHOOSE:
             op = (self._offered or self._legal())[1].get(action)
             if op is None:
                 raise IllegalActionError(f"{action} is not legal now ({self._describe_phase()})")
@@ -269,9 +286,9 @@ class State:
         if hits is not None:
             if self._history is not None:
                 self._history.append(action)
-            self._resolve(hits)
-            self._pending = self._pending_op = None
-            self._end_turn()  # no second action follows one with dice
+            if self._resolve(hits):  # else the banisher chooses which druids go home
+                self._pending = self._pending_op = None
+                self._end_turn()  # no second action follows one with dice
             return
         if not self.is_legal(action):
             raise IllegalActionError(f"{action} is not legal now ({self._describe_phase()})")
@@ -298,6 +315,10 @@ class State:
             stand[at] = 0
             tally[_MOVES] += 1
             self._after_action(bonus=False)
+        elif op == OP_SEND:
+            self._send_home(at, to)
+            self._pending = self._pending_op = None
+            self._end_turn()
         elif op >= OP_END:
             if op == OP_PASS:
                 tally[_PASSES] += 1
@@ -345,8 +366,9 @@ class State:
             return self._stand[q][c]
         return self._stand[q][c] + self._lie[q][c]
 
-    def _resolve(self, hits: tuple[tuple[int, int, int], ...]) -> None:
-        """Resolve the pending action with a roll of these ``hits`` (see ``Tables.roll_hits``)."""
+    def _resolve(self, hits: tuple[tuple[int, int, int], ...]) -> bool:
+        """Resolve the pending action with a roll of these ``hits`` (see ``Tables.roll_hits``); False
+        when a Banish leaves its player to choose which druids go home (the phase is then ``_CHOOSE``)."""
         pending_op = self._pending_op
         assert pending_op is not None  # a roll resolves a pending action
         op, c = pending_op
@@ -376,12 +398,23 @@ class State:
             self._lie[q][c] += n
             tally[_DRUIDS_STUNNED] += n
         else:
-            from_standing = min(n, self._stand[q][c]) if self.options.banish_order == "standing_first" \
-                else max(0, n - self._lie[q][c])
-            self._stand[q][c] -= from_standing
-            self._lie[q][c] -= n - from_standing
-            self._lie[q][0] += n
-            tally[_DRUIDS_BANISHED] += n
+            counts = standing_sent(self.options.banish_order, n, self._stand[q][c], self._lie[q][c])
+            if len(counts) > 1:
+                self._sending, self._phase = n, _CHOOSE
+                return False
+            self._send_home(counts[0], n - counts[0])
+        return True
+
+    def _send_home(self, standing: int, lying: int) -> None:
+        """The pending Banish sends this many of the opponent's standing and lying druids home."""
+        pending_op = self._pending_op
+        assert pending_op is not None  # druids go home for a pending Banish
+        c, q = pending_op[1], 1 - self._cur
+        self._stand[q][c] -= standing
+        self._lie[q][c] -= lying
+        self._lie[q][0] += standing + lying
+        self._tally[self._cur][_DRUIDS_BANISHED] += standing + lying
+        self._sending = 0
 
     # ----------------------------------------------------------------- notation, copies, text
     def parse(self, text: str) -> Action:
@@ -408,7 +441,7 @@ class State:
         s._cubes = self._cubes[:]
         s._supply = self._supply[:]
         s._cur, s._phase, s._pending, s._acted = self._cur, self._phase, self._pending, self._acted
-        s._pending_op = self._pending_op
+        s._pending_op, s._sending = self._pending_op, self._sending
         s._turn, s._first, s._winner, s._stalled = self._turn, self._first, self._winner, self._stalled
         s._history = self._history[:] if history and self._history is not None else None
         s._tally = [self._tally[0][:], self._tally[1][:]]
@@ -423,6 +456,8 @@ class State:
         if self._phase == _ROLL:
             return f"dice are due for {self._pending}"
         who = PLAYER_NAMES[self._cur]
+        if self._phase == _CHOOSE:
+            return f"{who} chooses which {self._sending} druids {self._pending} sends home"
         return f"{who} may take a second action or end" if self._phase == _BONUS else f"{who} to act"
 
     def __str__(self) -> str:

@@ -6,16 +6,29 @@ from __future__ import annotations
 from typing import Iterable
 
 from generator.play.rng import SplitMix64
-from pnp_games.grove.actions import BANISH, CHANNEL, END, MOVE, PASS, ROLL, STAND, STUN, Action, place_index, place_name
+from pnp_games.grove.actions import BANISH, CHANNEL, END, MOVE, PASS, ROLL, SEND, STAND, STUN, Action, place_index, place_name
 from pnp_games.grove.dice import sorted_rolls
 from pnp_games.grove.options import GroveOptions
 
 # what an action does, as a small number (the state dispatches on these, not on the kind's text)
-OP_STAND, OP_MOVE, OP_CHANNEL, OP_STUN, OP_BANISH, OP_END, OP_PASS = range(7)
+OP_STAND, OP_MOVE, OP_CHANNEL, OP_STUN, OP_BANISH, OP_END, OP_PASS, OP_SEND = range(8)
 OP_OF_KIND = {STAND: OP_STAND, MOVE: OP_MOVE, CHANNEL: OP_CHANNEL, STUN: OP_STUN, BANISH: OP_BANISH,
-              END: OP_END, PASS: OP_PASS}
+              END: OP_END, PASS: OP_PASS, SEND: OP_SEND}
 _LEGAL_MOST = 100_000  # arrangements remembered (each leads to one of a few thousand patterns)
 _ROLL_TABLE_MOST = 50_000  # rolls drawn by looking the faces up, as long as sides ** dice is at most this
+
+
+def standing_sent(order: str, n: int, standing: int, lying: int) -> range:
+    """How many of the ``n`` opposing druids a Banish sends home may be standing ones, given the
+    ``standing`` and ``lying`` ones at the circle (n at most their sum), under the option
+    ``banish_order``: one count when an order is fixed, else every count the banisher may choose,
+    the most standing first."""
+    most, least = min(n, standing), max(0, n - lying)
+    if order == "standing_first":
+        return range(most, most - 1, -1)
+    if order == "lying_first":
+        return range(least, least - 1, -1)
+    return range(most, least - 1, -1)
 
 
 def successes(o: GroveOptions, kind: str, standing: int, dice: Iterable[int]) -> int:
@@ -32,7 +45,7 @@ class Tables:
     state with those options: legal actions by arrangement, the rolls (each sorted roll once) with
     their successes, rolls grouped by effect, and tables the agents keep under keys of their own."""
 
-    __slots__ = ("options", "legal", "patterns", "actions", "effects", "rolls", "roll_hits", "memo", "_by_faces",
+    __slots__ = ("options", "legal", "patterns", "actions", "effects", "sends", "rolls", "roll_hits", "memo", "_by_faces",
                  "dice", "sides", "control_at", "to_win", "turn_cap")
 
     def __init__(self, options: GroveOptions) -> None:
@@ -51,6 +64,7 @@ class Tables:
         self.patterns: dict[tuple, tuple[tuple[Action, ...], dict[Action, tuple[int, int, int]], tuple]] = {}
         self.actions: dict[tuple, Action] = {}
         self.effects: dict[tuple, tuple[tuple[Action, int, float], ...]] = {}
+        self.sends: dict[tuple, tuple[tuple[Action, ...], dict[Action, tuple[int, int, int]], tuple]] = {}
 
     def roll(self, rng) -> Action:
         """A fair roll of the dice drawn with ``rng``: from a ``SplitMix64``, one draw below
@@ -81,6 +95,19 @@ class Tables:
             if len(self.legal) >= _LEGAL_MOST:
                 self.legal.clear()
             self.legal[key] = found
+        return found
+
+    def send_entry(self, n: int, standing: int, lying: int) -> tuple:
+        """The banisher's choices when a Banish sends ``n`` of the opponent's ``standing`` and
+        ``lying`` druids at its circle home, as ``legal_for`` gives actions: ``send`` actions, the
+        most standing first, each with (OP_SEND, standing sent, lying sent)."""
+        key = (n, standing, lying)
+        found = self.sends.get(key)
+        if found is None:
+            counts = standing_sent(self.options.banish_order, n, standing, lying)
+            actions = tuple(Action(SEND, home=(s, n - s)) for s in counts)
+            ops = {a: (OP_SEND, a.home[0], a.home[1]) for a in actions}
+            found = self.sends[key] = (actions, ops, tuple(ops.values()))
         return found
 
     def _legal_entry(self, stand: list[int], lie: list[int], afar: tuple[bool, ...], bonus: bool) -> tuple:

@@ -99,7 +99,7 @@ def test_a_broken_plug_in_does_not_stop_the_others_registering(tmp_path):
     result = python(code, site)
     assert result.returncode == 0, result.stderr
     warned, actions = result.stdout.splitlines()[-2:]
-    assert "rules engine 'nim' is registered as nim_engine.missing:ENGINE" in warned and actions == "31"
+    assert "rules engine 'nim' is registered as nim_engine.missing:ENGINE" in warned and actions == "40"
 
 
 def test_engines_and_simulate_import_no_framework():

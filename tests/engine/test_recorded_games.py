@@ -9,7 +9,10 @@ decision); its random and greedy games came out identical. The Grove's digests w
 when its games moved from a runner of its own to the run loop every engine shares, whose records
 have the shared ``GameRecord`` shape: every one of these 124 games was compared with the old
 runner's, field by field (actions and rolls, winner, turns, stall, first player, circles held,
-cubes on each circle, tallies), and none differed; the first games' logs below are unchanged. Re-record them
+cubes on each circle, tallies), and none differed; the first games' logs below are unchanged. When the
+banisher came to choose which druids a Banish sends home (the default ``banish_order``), the old
+default's records moved to the ``standing-first`` variant unchanged, the other variants were pinned
+to ``standing_first`` (their records unchanged) and the default's were recorded anew. Re-record them
 (``PYTHONPATH=. python tests/engine/test_recorded_games.py``) only in a change that alters the
 rules or the agents on purpose, and say so in that change.
 """
@@ -33,9 +36,11 @@ RECORDED = Path(__file__).parent / "recorded_games.json"
 # (name, engine, options, deck maker, agents, games): options varied where the code branches
 GROVE_VARIANTS = {
     "default": {},
+    "standing-first": {"banish_order": "standing_first"},
     "lying-first-free-banish": {"banish_order": "lying_first", "banish_needs_standing_druid": False},
-    "back-to-grove-light-first": {"move_to_grove": True, "first_player": "light", "cubes_per_player": 9},
-    "four-circles-one-action": {"circles": 4, "circles_to_win": 3, "control_at": 4, "actions_per_turn": 1,
+    "back-to-grove-light-first": {"move_to_grove": True, "first_player": "light", "cubes_per_player": 9,
+                                  "banish_order": "standing_first"},
+    "four-circles-one-action": {"banish_order": "standing_first", "circles": 4, "circles_to_win": 3, "control_at": 4, "actions_per_turn": 1,
                                 "dice": 2, "die_sides": 8, "banish_on": 7, "turn_cap": 80},
 }
 

@@ -45,6 +45,10 @@ def _legal_by_hand(state: State) -> list[str]:
     """The legal actions straight from the rules' wording, without any table."""
     o, p = state.options, state.current_player
     places = state.places()
+    if state.sending:  # the banisher picks which n of the opponent's druids at the circle go home
+        n, at = state.sending, state.pending.at
+        standing, lying = state.standing(1 - p, at), state.lying(1 - p, at)
+        return [f"send {s}s{n - s}l" for s in range(min(n, standing), max(0, n - lying) - 1, -1)]
     out = [f"stand {x}" for x in places if state.lying(p, x)]
     for x in places:
         if state.standing(p, x):
@@ -59,10 +63,13 @@ def _legal_by_hand(state: State) -> list[str]:
     return out or ["pass"]
 
 
-@pytest.mark.parametrize("options", [GroveOptions(), GroveOptions(move_to_grove=True, banish_needs_standing_druid=True)],
-                         ids=["default", "strict-banish"])
-def test_legal_actions_from_the_pattern_table_are_the_rules(options):
-    rng, checked = random.Random(5), 0
+@pytest.mark.parametrize("options, sends", [
+    (GroveOptions(), True), (GroveOptions(move_to_grove=True, banish_needs_standing_druid=True), True),
+    (GroveOptions(banish_order="standing_first"), False), (GroveOptions(banish_order="lying_first"), False)],
+    ids=["default", "strict-banish", "standing-first", "lying-first"])
+def test_legal_actions_from_the_pattern_table_are_the_rules(options, sends):
+    """Under the default the banisher's choices are offered (and only those); under a fixed order never."""
+    rng, checked, chose = random.Random(5), 0, 0
     for _ in range(30):
         state = State(options)
         while not state.is_terminal() and state.turn < 200:
@@ -71,8 +78,9 @@ def test_legal_actions_from_the_pattern_table_are_the_rules(options):
                 continue
             assert [str(a) for a in state.legal_actions()] == _legal_by_hand(state)
             checked += 1
+            chose += bool(state.sending)
             state.apply_action(rng.choice(state.legal_actions()))
-    assert checked > 3000
+    assert checked > 3000 and (chose > 10 if sends else chose == 0), chose
 
 
 def test_no_cube_left_in_either_supply_and_no_winner_means_a_certain_stall():

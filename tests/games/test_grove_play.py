@@ -180,10 +180,11 @@ def test_druids_print_standing_on_the_front_and_lying_on_the_back(tmp_path) -> N
 def test_the_stricter_banish_reading_replays_the_games_from_before_the_correction() -> None:
     """With banish_needs_standing_druid=true the engine plays exactly the games it played when
     that was the default (digest of 24 action logs recorded with the engine of that time, and
-    recorded again once when the engines moved to the shared SplitMix64 generator)."""
+    recorded again once when the engines moved to the shared SplitMix64 generator), with Banish's
+    order as it was then: standing druids first."""
     import hashlib
     import json
-    strict = GroveOptions(banish_needs_standing_druid=True)
+    strict = GroveOptions(banish_needs_standing_druid=True, banish_order="standing_first")
     digest = hashlib.sha256()
     for seed in range(12):
         for agents in (["random", "random"], ["greedy", "random"]):

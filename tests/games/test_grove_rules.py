@@ -133,11 +133,59 @@ def test_stun_needs_own_druids_there_and_rolls_nothing_without_a_standing_target
 
 # ----------------------------------------------------------------- Banish
 def test_banish_sends_one_opposing_druid_home_lying_per_six_standing_ones_first() -> None:
-    state = position({"G": "lllddd", "A": "LLLDdd"})
+    state = position({"G": "lllddd", "A": "LLLDdd"}, options=GroveOptions(banish_order="standing_first"))
     state.push("banish A")
     state.push("roll 1-6-6")
     assert state.standing(DARK, "A") == 0 and state.lying(DARK, "A") == 1 and state.lying(DARK, "G") == 5
     assert state.standing(LIGHT, "A") == 3  # own druids stay
+
+
+def test_the_banisher_chooses_which_druids_go_home_by_default() -> None:
+    state = position({"G": "lllddd", "A": "LLLDdd"})
+    assert GroveOptions().banish_order == "banisher_chooses"
+    state.push("banish A")
+    state.push("roll 5-6-6")                # 2 of Dark's 3 druids at A go home: 1 standing and 2 lying there
+    assert state.current_player == LIGHT and state.sending == 2 and state.pending is not None
+    assert [str(a) for a in state.legal_actions()] == ["send 1s1l", "send 0s2l"]  # the most standing first
+    with pytest.raises(IllegalActionError):
+        state.push("send 2s0l")              # only one Dark druid stands there
+    state.push("send 0s2l")
+    assert state.current_player == DARK and state.pending is None and state.sending == 0
+    assert (state.standing(DARK, "A"), state.lying(DARK, "A"), state.lying(DARK, "G")) == (1, 0, 5)
+    assert state.tally(LIGHT)["druids_banished"] == 2
+
+
+@pytest.mark.parametrize("druids, roll", [({"G": "lllddd", "A": "LLLDdd"}, "roll 6-6-6"),   # all three go
+                                          ({"G": "lllddd", "A": "LLLddd"}, "roll 1-6-6"),   # lying ones only
+                                          ({"G": "lllddd", "A": "LLLDDD"}, "roll 1-6-6"),   # standing ones only
+                                          ({"G": "lllddd", "A": "LLLDdd"}, "roll 1-2-3")])  # nobody goes
+def test_a_banish_without_a_choice_asks_for_none(druids, roll) -> None:
+    state = position(druids)
+    state.push("banish A")
+    state.push(roll)
+    assert state.current_player == DARK and state.sending == 0
+
+
+@pytest.mark.parametrize("order, sent", [("standing_first", (1, 1)), ("lying_first", (0, 2))])
+def test_a_fixed_banish_order_leaves_no_choice(order, sent) -> None:
+    state = position({"G": "lllddd", "A": "LLLDdd"}, options=GroveOptions(banish_order=order))
+    state.push("banish A")
+    assert [str(a) for a in state.legal_actions()][:1] == ["roll 1-1-1"]
+    state.push("roll 5-6-6")
+    assert state.current_player == DARK and "send 1s1l" not in names(state)
+    assert (state.standing(DARK, "A"), state.lying(DARK, "A")) == (1 - sent[0], 2 - sent[1])
+
+
+def test_the_choice_is_notation_that_reads_back_and_an_action_id() -> None:
+    from pnp_games.grove.actions import SEND, Action, parse_action
+    from pnp_games.grove.ids import ids_for
+    assert parse_action("send 2s1l") == Action(SEND, home=(2, 1)) and str(Action(SEND, home=(0, 3))) == "send 0s3l"
+    ids = ids_for(GroveOptions())
+    state = position({"G": "lllddd", "A": "LLLDdd"})
+    state.push("banish A")
+    state.push("roll 5-6-6")
+    for action in state.legal_actions():
+        assert ids.action(ids.id_of(action)) == action
 
 
 def test_banish_order_option_sends_lying_druids_first() -> None:

@@ -58,7 +58,7 @@ def test_the_grove_examples_show_the_stun_cap_standing_twice_a_cancellation_and_
     assert "Example: Standing up twice in the Grove." in text and "and so earns a second action" in text
     assert "Example: Cubes canceling out." in text and "Two of them cancel two of Dark\u2019s; all four go back to their owners\u2019 supplies" in text
     assert "Example: A Banish with a choice." in text and ("two of Dark\u2019s druids go back to the Grove, lying "
-                                                          "down. Of the three there, Light chooses the two standing ones.") in text
+                                                          "down. Light chooses which of the three there go: two standing ones.") in text
 
 
 def test_a_grove_rule_change_that_breaks_an_example_names_its_line(game_copy, tmp_path, rulebook_env):
@@ -71,6 +71,22 @@ def test_a_grove_rule_change_that_breaks_an_example_names_its_line(game_copy, tm
                      env={**rulebook_env, "PNP_COMPONENTS": str(game_copy)})
     assert result.returncode == 2, result.stderr
     assert f"examples/actions.yaml:{line}" in result.stderr and "stand-twice.move" in result.stderr, result.stderr
+
+
+def test_a_fixed_banish_order_breaks_the_banish_example_at_its_line(game_copy, tmp_path, rulebook_env):
+    """The Banish example has Light choose which druids go home; with the order fixed by the rules
+    (standing ones first) there is no choice to make and the build names the example's move."""
+    edition = next((game_copy / "battle-for-the-grove" / "editions").glob("*.yaml"))
+    text = edition.read_text()
+    assert "banish_order: banisher_chooses" in text
+    edition.write_text(text.replace("banish_order: banisher_chooses", "banish_order: standing_first", 1))
+    examples = game_copy / "battle-for-the-grove" / "rules" / "examples" / "actions.yaml"
+    line = next(i for i, text in enumerate(examples.read_text().splitlines(), 1) if "send 2s0l" in text)
+    result = run_cli("rulebook", "battle-for-the-grove", "-p", "rulebook-letter", "--out", str(tmp_path / "out"),
+                     env={**rulebook_env, "PNP_COMPONENTS": str(game_copy)})
+    assert result.returncode == 2, result.stderr
+    assert f"examples/actions.yaml:{line}" in result.stderr and "banish-choice.move" in result.stderr, result.stderr
+    assert not list((tmp_path / "out").glob("*.pdf"))
 
 
 def test_the_leyline_example_shows_an_empty_place_only_once_the_deck_is_out(book_2025):

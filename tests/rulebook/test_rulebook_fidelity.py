@@ -98,7 +98,8 @@ def test_no_book_tells_how_it_was_made(player_books):
 
 def test_the_grove_leaves_banish_to_the_banisher_and_its_date_unprinted(player_books):
     text = _book(player_books, "battle-for-the-grove", "2024")
-    assert "When there is a choice, we read that you choose which of them go (see Clarifications)." in text
+    assert ("When it sends home some but not all of them, and both standing and lying druids are there, after "
+            "the roll you choose which go (our reading, see Clarifications).") in text
     assert "The printed rules let" not in text       # the source is silent on who chooses
     assert "Meeples in two colors work as well as the printed druids" in text
     assert "12-8-24" not in text and "standing ones first" not in text
@@ -112,7 +113,7 @@ def test_the_groves_readings_are_worded_as_readings_apart_from_what_the_source_s
     clarifications = text[text.rindex("Clarifications The printed rules leave"):]
     settled, readings = clarifications.split("do not settle the next points")
     assert "How many druids can one Stun knock down?" in settled and "We read" not in settled
-    for question, reading in (("Which druids does a Banish send home first?", "We read that the player who banishes chooses."),
+    for question, reading in (("Which druids does a Banish send home?", "We read that the player who banishes chooses."),
                               ("Can you Banish at a circle where you have no druid standing?", "We read yes"),
                               ("Who takes the first turn?", "we read that both roll again")):
         answer = readings[readings.index(question):][:400]

@@ -155,8 +155,8 @@ def test_the_narrator_refuses_a_story_the_engine_would_not_tell(monkeypatch):
     record = play_game(options, None, 3, ["greedy", "greedy"], game="grove")
     real = grove_story._roll
 
-    def off_by_one(before, pending, dice, after):  # a narrator that miscounts the dice
-        return real(before, pending, tuple(min(d + 1, options.die_sides) for d in dice), after)
+    def off_by_one(before, pending, dice, after, sent=None):  # a narrator that miscounts the dice
+        return real(before, pending, tuple(min(d + 1, options.die_sides) for d in dice), after, sent)
     monkeypatch.setattr(grove_story, "_roll", off_by_one)
     with pytest.raises(RuntimeError, match="disagrees with the engine"):
         grove_story.game_turns(options, record.actions)
@@ -402,7 +402,7 @@ def _search(first, seeds, wanted, reader=_fake_events, told=0):
 
     inputs = engine_inputs(load_edition(GAME, EDITION))
     with mock.patch.object(sample_search, "CLOSE", 1e9):
-        return sample_search._search_seeds((inputs, ("greedy", "greedy"), first, seeds, wanted, reader, told))
+        return sample_search._search_seeds((inputs, ("greedy", "greedy"), first, seeds, wanted, reader, told, None))
 
 
 def test_the_sample_search_passes_over_a_game_that_wastes_an_action_but_takes_it_when_nothing_better_shows():
@@ -757,16 +757,25 @@ DRUIDS_HIT = re.compile(r"(\d+) of (Light|Dark)’s druids at ([A-C]) (knocked d
 
 
 def test_a_stun_or_banish_row_says_whose_druids_how_many_where_and_its_board_labels_them(player_books):
-    """The book a user gets (the booklet is built with the profile's sample agents): every log row
-    whose turn knocks druids down or sends them home says how many, whose, at which circle and what
-    is left there (it said '1 of Dark's druids sent home', and its small board, which shows only
-    cubes, looked like the board before); the row's small board labels the circle '1 stunned' or
-    '1 home', as the big drawings do; a Stun or Banish that hits nobody says so."""
+    """The books a user gets (built with the profile's sample agents): every log row whose turn
+    knocks druids down or sends them home says how many, whose, at which circle and what is left
+    there (it said '1 of Dark's druids sent home', and its small board, which shows only cubes,
+    looked like the board before); the row's small board labels the circle '1 stunned' or '1 home',
+    as the big drawings do; a Stun or Banish that hits nobody says so. A booklet cut to save a sheet
+    may set its log without small boards; the other books draw them."""
+    boards = 0
+    for profile in ("rulebook-letter", "rulebook-a4", "rulebook-a5-booklet"):
+        boards += _hit_rows_and_boards(player_books[(GAME, EDITION, profile)])
+    assert boards, "no book draws a small board for a log row whose Stun or Banish hits"
+
+
+def _hit_rows_and_boards(pdf: Path) -> int:
+    """``test_a_stun_or_banish_row_says_whose_druids_how_many_where_and_its_board_labels_them`` for
+    one book; the small boards it checked."""
     import pdfplumber
-    pdf = player_books[(GAME, EDITION, "rulebook-a5-booklet")]
     rows = _log_rows(pdf_text(pdf))
     hit = [r for r in rows if re.search(r"(?<!nobody )knocked down|(?<!nobody )sent home", r["text"])]
-    assert hit, "the default sample's log has no Stun or Banish that hits: choose a test book that has one"
+    assert hit, f"{pdf.name}: the default sample's log has no Stun or Banish that hits: choose a test book that has one"
     for r in hit:
         found = DRUIDS_HIT.search(r["text"].replace("'", "’"))
         assert found and found[2] != r["player"], r
@@ -786,7 +795,7 @@ def test_a_stun_or_banish_row_says_whose_druids_how_many_where_and_its_board_lab
                 middle = (a["x0"] + b["x1"]) / 2
                 assert any(w["text"] == labels[int(turn[1])] and abs((w["x0"] + w["x1"]) / 2 - middle) < 70
                            and 0 < w["top"] - a["top"] < 90 for w in words), f"page {page.page_number}: turn {turn[1]}"
-    assert boards, labels
+    return boards
 
 
 def test_the_notation_is_a_two_column_key_not_a_rule(grove_book):
@@ -900,8 +909,38 @@ def test_the_banish_example_tells_whose_druids_go_when_the_banisher_has_a_choice
     choice = told(entry["move"])
     assert {"banish", "banish_choice"} <= turn_events(choice, False)
     words = _flat(narrate.render(t=choice))
-    assert "two of Dark's druids go back to the Grove, lying down. Of the three there, Light chooses the two " \
-           "standing ones." in words, words
+    assert "two of Dark's druids go back to the Grove, lying down. Light chooses which of the three there " \
+           "go: two standing ones." in words, words
     every = told("banish B; roll 6-6-6")
     assert "banish_choice" not in turn_events(every, False)
     assert "chooses" not in narrate.render(t=every)
+
+
+def test_the_banishers_choice_is_told_in_players_words_under_each_banish_order():
+    """The turn notes say the choice ('1 standing and 1 lying sent home'), the narration who made it;
+    with the order fixed by the rules there is no choice to note, and the narration gives the order."""
+    from generator.rulebook.text import RuleText
+    from pnp_games.grove import GroveOptions
+    from pnp_games.grove.book.story import game_turns
+    from pnp_games.grove.positions import position
+
+    narrate = RuleText(ROOT / "components" / GAME / "rules").env.from_string(
+        '{% import "_narration.md" as n %}{{ n.turn(t) }}')
+    druids = {"G": "lllddd", "A": "LLLDdd"}
+
+    def told(options: GroveOptions, move: str) -> dict:
+        _, turns = game_turns(options, move.split("; "), position(druids, options=options))
+        return turns[0][0]
+
+    mixed = told(GroveOptions(), "banish A; roll 5-6-6; send 1s1l")
+    assert mixed["words"] == "banish at circle A, roll 5-6-6, 1 standing and 1 lying sent home"
+    assert "Light chooses which of the three there go: one standing and one lying." in _flat(narrate.render(t=mixed))
+    lying = told(GroveOptions(), "banish A; roll 5-6-6; send 0s2l")
+    assert lying["words"].endswith(", 2 lying sent home")
+    assert (lying["steps"][0]["from_standing"], lying["steps"][0]["from_lying"]) == (0, 2)
+    assert "Light chooses which of the three there go: two lying ones." in _flat(narrate.render(t=lying))
+    fixed = told(GroveOptions(banish_order="standing_first"), "banish A; roll 5-6-6")
+    assert fixed["words"] == "banish at circle A, roll 5-6-6"
+    words = _flat(narrate.render(t=fixed))
+    assert "Of the three there, standing ones go first, so one standing and one lying go." in words
+    assert "chooses" not in words

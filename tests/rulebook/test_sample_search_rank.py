@@ -27,19 +27,21 @@ def _game(scores: list[int], events: tuple[str, ...] = WANTED, turns: int = 10) 
     return {"scores": scores, "events": told}
 
 
-def _search(monkeypatch, games: list[dict[str, Any]]) -> dict[str, Any]:
-    """The search over ``games`` (seed 1 is the first), played by a stand-in for the engine."""
+def _search(monkeypatch, games: list[dict[str, Any]], max_turns: int | None = None) -> dict[str, Any]:
+    """The search over ``games`` (seed 1 is the first), played by a stand-in for the engine: a game
+    played with a turn limit it goes past is stopped there (``played`` notes the limit)."""
     import generator.play.registry as registry
     from generator.runs.sample_search import _search_seeds
-    played: list[int] = []
+    played: list[Any] = []
 
-    def play_game(options, inputs, seed, agents, game=None):
-        played.append(seed)
-        return _Record(seed, games[seed - 1])
+    def play_within(options, inputs, seed, agents, limit, game=None):
+        played.append(seed if limit is None else (seed, limit))
+        game_data = games[seed - 1]
+        return None if limit is not None and len(game_data["events"]) > limit else _Record(seed, game_data)
 
-    monkeypatch.setattr(registry, "play_game", play_game)
+    monkeypatch.setattr(registry, "play_within", play_within)
     inputs = SimpleNamespace(options=None, inputs=None, engine="made-up")
-    result = _search_seeds((inputs, ("a", "b"), 1, len(games), WANTED, _read, 0))
+    result = _search_seeds((inputs, ("a", "b"), 1, len(games), WANTED, _read, 0, max_turns))
     return {**result, "played": played}
 
 
@@ -62,6 +64,36 @@ def test_without_a_close_game_the_closest_wins_then_the_shorter(monkeypatch):
     games = [_game([40, 10]), _game([30, 20], turns=30), _game([20, 30], turns=12), _game([50, 10])]
     result = _search(monkeypatch, games)
     assert result["seed"] == 3 and result["played"] == [1, 2, 3, 4]
+
+
+def test_a_game_past_the_turn_limit_is_stopped_and_passed_over(monkeypatch):
+    """A close game showing every event but longer than the limit loses to a later rout that ends
+    within it; the long game is neither ranked nor kept (it was stopped, not played to its end)."""
+    games = [_game([30, 29], turns=40), _game([40, 10], turns=20), _game([31, 30], turns=25)]
+    result = _search(monkeypatch, games, max_turns=30)
+    assert result["seed"] == 3 and result["played"] == [(1, 30), (2, 30), (3, 30)]
+    assert set(result["records"]) == {"2", "3"}
+
+
+def test_a_game_within_the_limit_is_taken_even_if_a_longer_one_shows_more(monkeypatch):
+    games = [_game([30, 29], turns=40), _game([30, 29], events=("rise",), turns=20)]
+    result = _search(monkeypatch, games, max_turns=30)
+    assert result["seed"] == 2 and result["tried"] == 2
+
+
+def test_when_every_game_passes_the_limit_they_are_played_to_their_ends(monkeypatch):
+    games = [_game([40, 10], turns=40), _game([30, 29], turns=50)]
+    result = _search(monkeypatch, games, max_turns=30)
+    assert result["seed"] == 2 and result["played"] == [(1, 30), (2, 30), 1, 2]
+    assert set(result["records"]) == {"1", "2"}
+
+
+def test_the_turn_limit_is_part_of_the_searchs_cache_key():
+    from generator.runs.sample_search import SampleSearch, search_work
+    inputs = SimpleNamespace(key=lambda: {"rules": 1}, engine="made-up")
+    keys = [search_work(inputs, ("a", "b"), 1, SampleSearch(shows={"rise": "r"}, max_turns=limit), _read).parts
+            for limit in (None, 30)]
+    assert [k["max_turns"] for k in keys] == [None, 30]
 
 
 @pytest.mark.parametrize("scores, close", [

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp_games.grove.actions import BANISH, CHANNEL, END, FIRST, MOVE, PASS, ROLL, STAND, STUN, parse_action
+from pnp_games.grove.actions import BANISH, CHANNEL, END, FIRST, MOVE, PASS, ROLL, SEND, STAND, STUN, parse_action
 from pnp_games.grove.state import State
+from pnp_games.grove.tables import standing_sent
 from pnp_games.grove.book.diagram import GroveView, grove_view
 
 NAMES = ("Light", "Dark")
@@ -24,8 +25,10 @@ def _disagree(what: str, notation: str) -> RuntimeError:
     return RuntimeError(f"narration disagrees with the engine on {what}: {notation}")
 
 
-def _roll(before: State, pending: Any, dice: tuple[int, ...], after: State) -> dict[str, Any]:
-    """The facts of a Channel, Stun or Banish resolved with ``dice``, checked against ``after``."""
+def _roll(before: State, pending: Any, dice: tuple[int, ...], after: State,
+          sent: tuple[int, ...] | None = None) -> dict[str, Any]:
+    """The facts of a Channel, Stun or Banish resolved with ``dice`` (and, for a Banish whose player
+    chose which druids go home, ``sent``: the standing and lying ones chosen), checked against ``after``."""
     o, p = before.options, before.current_player
     q, at = 1 - p, pending.at
     mine = before.standing(p, at)
@@ -33,14 +36,16 @@ def _roll(before: State, pending: Any, dice: tuple[int, ...], after: State) -> d
     if pending.kind == BANISH:
         hits = sum(1 for d in dice if d >= o.banish_on)
         there = (before.standing(q, at), before.lying(q, at))
-        sent = min(hits, sum(there))
-        standing = min(sent, there[0]) if o.banish_order == "standing_first" else max(0, sent - there[1])
-        told.update(successes=hits, banished=sent, from_standing=standing, from_lying=sent - standing,
+        n = min(hits, sum(there))
+        standing = sent[0] if sent else standing_sent(o.banish_order, n, *there)[0]
+        told.update(successes=hits, banished=n, from_standing=standing, from_lying=n - standing,
                     left=after.standing(q, at) + after.lying(q, at),
-                    # some but not all go, of both kinds: the player who banishes picks which
-                    choice=0 < sent < sum(there) and min(there) > 0)
-        if (after.standing(q, at), after.lying(q, at)) != (there[0] - standing, there[1] - sent + standing) \
-                or after.lying(q, "G") != before.lying(q, "G") + sent:
+                    # some but not all go, of both kinds: which go is the banisher's choice, or the
+                    # rule options' fixed order (``chosen`` tells which)
+                    choice=len(standing_sent("banisher_chooses", n, *there)) > 1, chosen=bool(sent),
+                    order=o.banish_order)
+        if (after.standing(q, at), after.lying(q, at)) != (there[0] - standing, there[1] - n + standing) \
+                or after.lying(q, "G") != before.lying(q, "G") + n or (sent and sum(sent) != n):
             raise _disagree(f"druids banished at {at}", f"{pending} roll {dice}")
         return told
     hits = sum(1 for d in dice if d <= mine)
@@ -83,6 +88,7 @@ def game_turns(options: Any, actions: list[str], start: State | None = None
     turns: list[tuple[dict, State]] = []
     turn: dict[str, Any] | None = None
     pending: tuple[State, Any] | None = None
+    rolled: tuple[State, Any, tuple[int, ...]] | None = None  # a Banish rolled, its player still choosing
     for text in actions:
         action = parse_action(text)
         before = state.clone()
@@ -97,14 +103,17 @@ def game_turns(options: Any, actions: list[str], start: State | None = None
             turn = {"turn": before.turn + 1, "player": NAMES[p], "opponent": NAMES[1 - p], "steps": [],
                     "notation": [], "moves": [], "marks": {}}
         turn["notation"].append(text)
-        if action.kind == ROLL:
-            assert pending is not None  # a roll follows the action it is for
-            start, acted = pending
+        if action.kind == ROLL:  # a roll follows the action it is for
+            assert pending is not None
+            rolled, pending = (pending[0], pending[1], action.dice), None
+        if action.kind in (ROLL, SEND) and not state.sending:  # resolved, unless the banisher chooses next
+            assert rolled is not None  # a choice follows the roll it is for
+            start, acted, dice = rolled
             step = {"kind": acted.kind, "at": acted.at, "place": place_words(acted.at),
-                    **_roll(start, acted, action.dice, state)}
+                    **_roll(start, acted, dice, state, action.home if action.kind == SEND else None)}
             turn["steps"].append(step)
             _mark(turn, step)
-            pending = None
+            rolled = None
         elif action.kind in (CHANNEL, STUN, BANISH):
             if state.pending is not None:
                 pending = (before, action)
@@ -178,9 +187,16 @@ def step_words(step: dict[str, Any], dice: bool = True) -> str:
         return f"{kind} at {step['place']} with {why}, no roll"
     missed = {STUN: ", nobody knocked down", BANISH: ", nobody sent home"}.get(kind, "") \
         if not (step.get("stunned") or step.get("banished")) else ""
+    chosen = f", {sent_words(step['from_standing'], step['from_lying'])} sent home" if step.get("chosen") else ""
     if not dice:
-        return f"{kind} at {step['place']}{missed}"
-    return f"{kind} at {step['place']}, roll {'-'.join(str(d) for d in step['dice'])}{missed}"
+        return f"{kind} at {step['place']}{missed}{chosen}"
+    return f"{kind} at {step['place']}, roll {'-'.join(str(d) for d in step['dice'])}{missed}{chosen}"
+
+
+def sent_words(standing: int, lying: int) -> str:
+    """The druids a banisher chose to send home, as a note: '2 standing', '1 standing and 1 lying'."""
+    parts = [f"{n} {kind}" for n, kind in ((standing, "standing"), (lying, "lying")) if n]
+    return " and ".join(parts)
 
 
 def changes(turn: dict[str, Any]) -> list[tuple[str, ...]]:
