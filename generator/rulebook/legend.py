@@ -46,11 +46,11 @@ def count_box(canv: Any, styles: Styles, px: float, py: float, side: float, text
     canv.setFillColor(fill)
     canv.setStrokeColor(colour)
     border = max(1.0, side * 0.1) if outlined else 0.5
+    # wide enough for the count to clear its border on both sides
+    width = max(side, stringWidth(text, styles.bold_font, size) + 2 * border + side * 0.08)
     canv.setLineWidth(border)
-    canv.roundRect(px - side / 2, py - side / 2, side, side, side * 0.18, stroke=1, fill=1)
+    canv.roundRect(px - width / 2, py - side / 2, width, side, side * 0.18, stroke=1, fill=1)
     canv.setFillColor(ink_on(fill, styles.palette.get("ink"), styles.palette.get("paper")))
-    room = side - 2 * border - side * 0.08   # the count clear of the border on both sides
-    size = min(size, size * room / max(stringWidth(text, styles.bold_font, size), 1e-6))
     canv.setFont(styles.bold_font, size)
     canv.drawCentredString(px, py - size * 0.36, text)
     canv.restoreState()

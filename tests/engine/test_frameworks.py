@@ -28,15 +28,16 @@ def test_every_action_id_round_trips_through_its_notation(circles):
         for i in range(len(table)):
             action = ids.action(i, chance)
             assert parse_action(str(action)) == action and ids.id_of(action) == i
-    assert ids.num_distinct_actions == (circles + 1) + (circles + 1) ** 2 + 3 * circles + 2
+    sends = sum(n + 1 for n in range(1, 4))   # a Banish's splits of 1 to 3 druids sent home (3 dice)
+    assert ids.num_distinct_actions == (circles + 1) + (circles + 1) ** 2 + 3 * circles + 2 + sends
 
 
 def test_openspiel_loads_the_game_with_rule_options_as_parameters():
     game = pyspiel.load_game("battle_for_the_grove")
-    assert game.num_distinct_actions() == 31 and game.max_chance_outcomes() == 56 + 16 * 16
+    assert game.num_distinct_actions() == 31 + 9 and game.max_chance_outcomes() == 56 + 16 * 16
     assert game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION
     small = pyspiel.load_game("battle_for_the_grove", {"circles": 4, "turn_cap": 50})
-    assert small.num_distinct_actions() == 5 + 25 + 12 + 2
+    assert small.num_distinct_actions() == 5 + 25 + 12 + 2 + 9   # 9: a Banish's sends
     state = small.new_initial_state()
     assert state.is_chance_node() and abs(sum(p for _, p in state.chance_outcomes()) - 1) < 1e-9
 
@@ -54,7 +55,7 @@ def test_openspiel_views_come_from_the_binding():
     assert state.information_state_string(1) == "stand G move G>A banish A roll 1-5-6"
     assert state.bound.state.lying(0, "G") == 6  # the six banished Light's druid at A
     tensor = state.observation_tensor(0)
-    assert len(tensor) == game.observation_tensor_size() == 4 * 4 + 3 + 2 + 2 + 4 + 3 + 3
+    assert len(tensor) == game.observation_tensor_size() == 4 * 4 + 3 + 2 + 2 + 4 + 3 + 3 + 1   # 1: choosing a Banish's send
     assert state.observation_string(0) == state.observation_string(1) == str(state.bound.state)
     assert state.action_to_string(state.legal_actions()[0]) == "stand G"
 
