@@ -63,13 +63,19 @@ def _top_of(pages: list[list[dict]], word: str) -> float:
     return next(w["top"] for words in pages for w in words if w["text"] == word)
 
 
+def _marsh_opening(words: int, section: str) -> str:
+    """A made-up book's overview of ``words`` filler words, then the heading of ``section``: the more
+    words, the lower on its page the section starts."""
+    overview = " ".join(f"pebble{i}" for i in range(words))
+    return f"# Overview\n\nTwo herons race across a marsh. {overview}\n\n## {section}\n\n"
+
+
 @pytest.mark.parametrize("words", range(40, 260, 18))
 def test_a_made_up_rule_turns_the_page_with_its_example(tmp_path, words):
     """However much text comes before it, a rule's sentence (the paragraph before a worked example)
     is on the page where the example begins, unless keeping it there would leave the page before
     more than ``RoomForBox.LEAVE_EMPTY`` blank (then the page-fill rule wins and the rule may end that page)."""
-    overview = " ".join(f"pebble{i}" for i in range(words))
-    text = (f"# Overview\n\nTwo herons race across a marsh. {overview}\n\n## Wading\n\n"
+    text = (_marsh_opening(words, "Wading") +
             "A heron wades one reed at a time. Leadfirst a heron that lands on a stone takes the stone and "
             "keeps it face up in front of it, and the stone scores at the end of the game leadlast.\n\n"
             "```beside wade\n**Example: Wading.** Boxfirst the grey heron wades from the first reed to the "
@@ -77,8 +83,8 @@ def test_a_made_up_rule_turns_the_page_with_its_example(tmp_path, words):
     pages = _pages_of(_made_up_book(tmp_path / "marsh.pdf", text))
     lead, box = _page_of(pages, "leadlast."), _page_of(pages, "Boxfirst")
     assert len(lead) == 1 and len(box) == 1
-    if lead != box:   # allowed only where moving the lead-in (and the heading it opens) would leave its
-        # page more than half blank
+    if lead != box:   # allowed only where moving the lead-in (and the heading it opens) would leave
+        # more than LEAVE_EMPTY of its page blank
         assert _page_of(pages, "Leadfirst") == lead
         heading = _top_of(pages[lead[0]:], "Wading")
         above = max(w["bottom"] for w in pages[lead[0]] if w["bottom"] < heading - 1 and w["top"] > TOP)
@@ -91,8 +97,7 @@ def test_a_made_up_rule_turns_the_page_with_its_example(tmp_path, words):
 def test_a_made_up_key_stays_with_the_drawings_it_explains(tmp_path, words):
     """A key drawn once for the turns after it, and the sentence that introduces it, are on the page
     of the first turn it explains: never at a page foot with the drawings overleaf."""
-    overview = " ".join(f"pebble{i}" for i in range(words))
-    text = (f"# Overview\n\nTwo herons race across a marsh. {overview}\n\n## The first turns\n\n"
+    text = (_marsh_opening(words, "The first turns") +
             "Each drawing shows the marsh after the turn. Keylead the key to them all:\n\n"
             "![](figure:key/first)\n\n```grid 2\n### Turn 1: Grey\n\nThe grey heron wades to the flat stone.\n\n"
             "![](figure:turn1)\n\n### Turn 2: White\n\nTurnsecond the white heron waits.\n\n"
