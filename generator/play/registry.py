@@ -8,7 +8,7 @@ one. Rule values live in the games' data
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 from pydantic import BaseModel
 
@@ -20,7 +20,7 @@ from generator.play.records import GameRecord
 from generator.play.seeds import derive_seed, game_seed
 
 __all__ = ["ENGINES", "derive_seed", "game_seed", "get_engine", "options_for", "inputs_for", "new_game",
-           "make_agent", "play_game", "play_within", "replay"]
+           "make_agent", "play_game", "play_within", "replay", "score_track"]
 
 
 def options_for(edition: Any) -> BaseModel:
@@ -125,9 +125,32 @@ def play_within(options: Any, inputs: Any, seed: int, agents: Sequence[Any], max
 
 def replay(options: Any, inputs: Any, seed: int, actions: Sequence[str], *, game: str | None = None) -> Any:
     """The state after replaying ``actions`` (notation) from the setup given by ``seed``."""
+    state = None
+    for state in _replaying(options, inputs, seed, actions, game):
+        pass
+    return state
+
+
+def score_track(options: Any, inputs: Any, seed: int, actions: Sequence[str], *,
+                game: str | None = None) -> list[tuple[int, ...]]:
+    """The scores (by seat) after each turn of a recorded game, in order: ``actions`` (notation)
+    replayed from the setup given by ``seed``, one entry each time the turn count moves on."""
+    track: list[tuple[int, ...]] = []
+    turn = None
+    for state in _replaying(options, inputs, seed, actions, game):
+        if turn is not None and state.turn != turn:
+            track.append(tuple(state.scores()))
+        turn = state.turn
+    return track
+
+
+def _replaying(options: Any, inputs: Any, seed: int, actions: Sequence[str], game: str | None) -> Iterator[Any]:
+    """The state set up by ``seed``, then again after each of ``actions`` (notation) is applied (one
+    state, changed in place)."""
     engine = engine_for(options, game)
     state = engine.new_game(options, inputs, seed)
     apply = engine.apply_record or type(state).apply_action
+    yield state
     for text in actions:
         apply(state, engine.parse_action(text))
-    return state
+        yield state

@@ -3,12 +3,15 @@
 rulebook.yaml's ``sample:`` lists the events the sample game should show (each engine's book
 module says which events it can recognise in a told turn) and how many seeds to try. Seeds are
 tried in order from the profile's ``sample_seed``; the first game that shows every event, has no
-``no_effect`` turn among the turns that teach (a turn with an action that changed nothing, such as
-an attack where nobody stood, among the first turns told in full or the turns showing a wanted
-event: there a wasted action reads as a rules mistake; a game whose book module cannot tell has
-none) and ends close (``CLOSE``: a rout teaches a reader little about how a game is won) wins and
-ends the search, else the one that shows the most events, then has the fewest such turns, then
-ends the closest (``overshoot``), then has the fewest ``repeat`` turns (a turn the appendix folds,
+misleading turn among the turns that teach (``no_effect``: a turn with an action that changed
+nothing, such as an attack where nobody stood, among the first turns told in full or the turns
+showing a wanted event, where a wasted action reads as a rules mistake; ``alike``: a choice the same
+as another player's made unseen, such as both players setting up alike, which reads as a rule; a
+game whose book module cannot tell has none) and ends close (``CLOSE``: its result was in doubt
+until late, by the scores after each turn, replayed from its record; a rout teaches a reader little
+about how a game is won) wins and ends the search, else the one that shows the most events, then
+has the fewest such turns, then was decided the latest (``overshoot``), then has the fewest
+``repeat`` turns (a turn the appendix folds,
 see below) among the first turns it tells, then is the shortest (the earliest among equals). The
 search stops at the first close game rather than ranking every seed by its margin: each seed
 tried is a game played by the profile's agents, and a later game is no shorter for being closer.
@@ -40,8 +43,14 @@ from generator.runs.work import EngineInputs, Work, keep_sample, resolve
 EventReader = Callable[[EngineInputs, dict[str, Any]], list[tuple[int, set[str]]]]
 REPEAT = "repeat"   # the event a reader gives a turn the appendix folds (``folded_turns``)
 NO_EFFECT = "no_effect"   # the event a reader gives a turn with an action that changed nothing
-# a close game: the winner's lead over the next score is at most this share of the winner's score,
-# and a lead of 1 point is always close (a game scored in a few points, such as circles won)
+# the event a reader gives a choice the same as the one another player made before it without seeing
+# it (both players setting up alike): told, it reads as a rule that they must
+ALIKE = "alike"
+MISLEADING = {NO_EFFECT, ALIKE}   # a turn a reader would take for a rule or a rules mistake
+# a close game: its winner took the lead for good (led every other player after each turn to the
+# end) only in the last CLOSE share of its turns, and a lead taken in the last round (a turn each)
+# is always close. Read from the scores after each turn, it tells a game in doubt until late from a
+# rout whether a game is scored in a few points (circles held) or in many
 CLOSE = 0.15
 
 
@@ -91,8 +100,8 @@ def reader_fingerprint(read_events: EventReader) -> str:
 
 
 def _search_seeds(unit: tuple) -> dict[str, Any]:
-    """The first seed whose game shows every wanted event, wastes no action in a turn that teaches
-    and ends close, else the one showing the most (then the fewest such turns, the closest, the
+    """The first seed whose game shows every wanted event, has no misleading turn among those that
+    teach and ends close, else the one showing the most (then the fewest such turns, the closest, the
     fewest repeats, the shortest, the earliest); every game played to its end is kept, by seed, for
     the cache of sample games. With ``max_turns``, only the games that end within that many turns
     are ranked, each other game stopped as soon as it passes them; when no seed's game ends within
@@ -109,7 +118,7 @@ def _rank_seeds(inputs: EngineInputs, agents: tuple[str, str], seeds: range, wan
                 read_events: EventReader, told: int, max_turns: int | None) -> dict[str, Any] | None:
     """``_search_seeds`` over ``seeds`` for games that end within ``max_turns`` turns (None: any);
     None when no game does."""
-    from generator.play.registry import play_within
+    from generator.play.registry import play_within, score_track
     best: dict[str, Any] | None = None
     records: dict[str, Any] = {}
     tried = 0
@@ -122,8 +131,9 @@ def _rank_seeds(inputs: EngineInputs, agents: tuple[str, str], seeds: range, wan
         events = read_events(inputs, json.loads(json.dumps(record)))
         found = first_turns(events, list(wanted))
         repeats = sum(1 for turn, shown in events if REPEAT in shown and (not told or turn <= told))
-        wasted = sum(1 for turn, shown in events if NO_EFFECT in shown and (not told or turn <= told or shown & set(wanted)))
-        over = overshoot(record.get("scores") or [])
+        wasted = sum(1 for turn, shown in events if shown & MISLEADING and (not told or turn <= told or shown & set(wanted)))
+        over = overshoot(score_track(inputs.options, inputs.inputs, seed, record["actions"], game=inputs.engine),
+                         record["winner"])
         rank = (len(found), -wasted, -over, -repeats, -len(events))   # then the shorter game: its log is shorter
         if best is None or rank > best["rank"]:
             best = {"seed": seed, "found": found, "repeats": repeats, "rank": rank}
@@ -134,13 +144,24 @@ def _rank_seeds(inputs: EngineInputs, agents: tuple[str, str], seeds: range, wan
     return {"seed": best["seed"], "tried": tried, "found": best["found"], "records": records}
 
 
-def overshoot(scores: list[float]) -> float:
-    """How far a game's final lead (the best score over the next) goes past a close game's
-    (``CLOSE``); 0 for a close game, a tie or a game with fewer than two scores."""
-    if len(scores) < 2:
+def overshoot(track: list[tuple[int, ...]], winner: int | None) -> float:
+    """How many turns before a close game's (``CLOSE``) the winner took the lead for good, by
+    ``track``, the scores after each turn; 0 for a close game or a draw."""
+    seats = len(track[-1]) if track else 0
+    return max(0, led_to_end(track, winner) - max(seats, CLOSE * len(track)))
+
+
+def led_to_end(track: list[tuple[int, ...]], winner: int | None) -> int:
+    """How many of the last turns of ``track`` (the scores after each turn) end with ``winner``
+    ahead of every other player (0 for a draw)."""
+    if winner is None:
         return 0
-    top, second = sorted(scores, reverse=True)[:2]
-    return max(0, top - second - max(1, CLOSE * abs(top)))
+    turns = 0
+    for scores in reversed(track):
+        if any(score >= scores[winner] for seat, score in enumerate(scores) if seat != winner):
+            break
+        turns += 1
+    return turns
 
 
 def _first(parts: list) -> Any:

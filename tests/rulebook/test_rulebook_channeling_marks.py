@@ -281,3 +281,17 @@ def test_one_term_and_one_form_for_each_thing(player_books, edition):
     assert not re.search(r"takes [a-d]\d and [a-d]\d and", text)
     if edition == "forest":
         assert "30 Forest cards: 15 Faerie Rings, 15 Stone Circles" in text
+
+
+@pytest.mark.parametrize("dark, alike", [("h[eye,star,stone]", True), ("h[eye,moon,stone]", False)])
+def test_a_sample_game_whose_players_set_the_same_glyphs_down_first_reads_as_alike(dark, alike):
+    """Both players setting the same three glyphs face down before the first turn reads as a rule
+    that they must: the reader the sample search weighs marks Dark's choice ``alike`` (turn 0), and
+    the search passes such a game over when another shows as much."""
+    from generator.model import load_edition
+    from generator.runs.sample_search import ALIKE
+    from generator.runs.work import engine_inputs
+    from pnp_games.channeling.book.book import read_events
+    inputs = engine_inputs(load_edition("the-channeling", "2025"))
+    events = read_events(inputs, {"seed": 1, "actions": ["h[eye,star,stone]", dark]})
+    assert events == [(0, set()), (0, {ALIKE} if alike else set())]

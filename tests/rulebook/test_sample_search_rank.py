@@ -1,5 +1,6 @@
-"""How the sample search ranks the games it plays: every wanted event first, then a close final
-score, then the shorter game. Made-up games only: each record lists its turns' events and scores."""
+"""How the sample search ranks the games it plays: every wanted event first, then no misleading
+turn, then a close game (its result in doubt until late), then the shorter game. Made-up games only:
+each record lists its turns' events and the scores after each turn."""
 from __future__ import annotations
 
 from types import SimpleNamespace
@@ -22,9 +23,13 @@ def _read(inputs: Any, record: dict[str, Any]) -> list[tuple[int, set[str]]]:
     return [(turn, set(events)) for turn, events in record["events"]]
 
 
-def _game(scores: list[int], events: tuple[str, ...] = WANTED, turns: int = 10) -> dict[str, Any]:
-    told = [[1, list(events)]] + [[t, []] for t in range(2, turns + 1)]
-    return {"scores": scores, "events": told}
+def _game(led: int, events: tuple[str, ...] = WANTED, turns: int = 10, setup: tuple[str, ...] = ()) -> dict[str, Any]:
+    """A game of ``turns`` turns whose first player draws level with the second (1 to 1) after the
+    second's turn, then leads after each of the last ``led`` turns (won 2 to 1); ``setup``: the
+    events of a choice made before the first turn (turn 0)."""
+    told = ([[0, list(setup)]] if setup else []) + [[1, list(events)]] + [[t, []] for t in range(2, turns + 1)]
+    track = [(0, 1)] * (turns - led) + [(2, 1)] * led
+    return {"actions": [], "winner": 0, "scores": list(track[-1]), "events": told, "track": track}
 
 
 def _search(monkeypatch, games: list[dict[str, Any]], max_turns: int | None = None) -> dict[str, Any]:
@@ -37,52 +42,67 @@ def _search(monkeypatch, games: list[dict[str, Any]], max_turns: int | None = No
     def play_within(options, inputs, seed, agents, limit, game=None):
         played.append(seed if limit is None else (seed, limit))
         game_data = games[seed - 1]
-        return None if limit is not None and len(game_data["events"]) > limit else _Record(seed, game_data)
+        return None if limit is not None and len(game_data["track"]) > limit else _Record(seed, game_data)
+
+    def score_track(options, inputs, seed, actions, game=None):
+        return games[seed - 1]["track"]
 
     monkeypatch.setattr(registry, "play_within", play_within)
+    monkeypatch.setattr(registry, "score_track", score_track)
     inputs = SimpleNamespace(options=None, inputs=None, engine="made-up")
     result = _search_seeds((inputs, ("a", "b"), 1, len(games), WANTED, _read, 0, max_turns))
     return {**result, "played": played}
 
 
 def test_a_close_game_is_preferred_to_an_earlier_rout(monkeypatch):
-    result = _search(monkeypatch, [_game([33, 19]), _game([35, 30]), _game([31, 32])])
+    result = _search(monkeypatch, [_game(9), _game(2), _game(1)])
     assert result["seed"] == 2 and result["played"] == [1, 2]   # the first close game ends the search
 
 
 def test_the_first_game_showing_everything_and_close_ends_the_search(monkeypatch):
-    result = _search(monkeypatch, [_game([20, 21]), _game([30, 30])])
+    result = _search(monkeypatch, [_game(1), _game(2)])
     assert result["seed"] == 1 and result["played"] == [1]
 
 
 def test_every_wanted_event_outranks_a_close_score(monkeypatch):
-    result = _search(monkeypatch, [_game([30, 29], events=("rise",)), _game([40, 10]), _game([50, 5])])
+    result = _search(monkeypatch, [_game(1, events=("rise",)), _game(8), _game(9)])
     assert result["seed"] == 2 and result["played"] == [1, 2, 3]
 
 
 def test_without_a_close_game_the_closest_wins_then_the_shorter(monkeypatch):
-    games = [_game([40, 10]), _game([30, 20], turns=30), _game([20, 30], turns=12), _game([50, 10])]
+    """Decided 3 turns before a close game's last turns (2 of 12 turns, 3 of 20) in seeds 2 and 3,
+    4 in seed 4 (led 6 of 10 turns)."""
+    games = [_game(9), _game(6, turns=20), _game(5, turns=12), _game(6)]
     result = _search(monkeypatch, games)
     assert result["seed"] == 3 and result["played"] == [1, 2, 3, 4]
+
+
+def test_a_game_whose_players_choose_alike_unseen_is_passed_over_like_a_wasted_action(monkeypatch):
+    """Both players setting up alike (``alike``) reads as a rule: a later game without it wins, and
+    the closest game among those that have one only when none is without."""
+    result = _search(monkeypatch, [_game(1, setup=("alike",)), _game(8), _game(2)])
+    assert result["seed"] == 3 and result["played"] == [1, 2, 3]
+    result = _search(monkeypatch, [_game(1, setup=("alike",)), _game(8, setup=("alike",))])
+    assert result["seed"] == 1 and result["played"] == [1, 2]
 
 
 def test_a_game_past_the_turn_limit_is_stopped_and_passed_over(monkeypatch):
     """A close game showing every event but longer than the limit loses to a later rout that ends
     within it; the long game is neither ranked nor kept (it was stopped, not played to its end)."""
-    games = [_game([30, 29], turns=40), _game([40, 10], turns=20), _game([31, 30], turns=25)]
+    games = [_game(1, turns=40), _game(18, turns=20), _game(1, turns=25)]
     result = _search(monkeypatch, games, max_turns=30)
     assert result["seed"] == 3 and result["played"] == [(1, 30), (2, 30), (3, 30)]
     assert set(result["records"]) == {"2", "3"}
 
 
 def test_a_game_within_the_limit_is_taken_even_if_a_longer_one_shows_more(monkeypatch):
-    games = [_game([30, 29], turns=40), _game([30, 29], events=("rise",), turns=20)]
+    games = [_game(1, turns=40), _game(1, events=("rise",), turns=20)]
     result = _search(monkeypatch, games, max_turns=30)
     assert result["seed"] == 2 and result["tried"] == 2
 
 
 def test_when_every_game_passes_the_limit_they_are_played_to_their_ends(monkeypatch):
-    games = [_game([40, 10], turns=40), _game([30, 29], turns=50)]
+    games = [_game(38, turns=40), _game(1, turns=50)]
     result = _search(monkeypatch, games, max_turns=30)
     assert result["seed"] == 2 and result["played"] == [(1, 30), (2, 30), 1, 2]
     assert set(result["records"]) == {"1", "2"}
@@ -96,14 +116,42 @@ def test_the_turn_limit_is_part_of_the_searchs_cache_key():
     assert [k["max_turns"] for k in keys] == [None, 30]
 
 
-@pytest.mark.parametrize("scores, close", [
-    ([33, 19], False), ([35, 30], True), ([32, 29], True), ([33, 26], False), ([2, 1], True), ([1, 2], True),
-    ([3, 0], False), ([7, 7], True), ([5], True), ([], True), ([4, 9, 8], True), ([-3, -10], False)])
-def test_a_close_game_is_one_whose_lead_is_a_small_share_of_the_winners_score(scores, close):
-    """A lead of up to 15% of the winner's score, and always one point, is close (a game scored in
-    circles won ends 2-1 at its closest)."""
+LEVEL, AHEAD = (1, 1), (2, 1)
+
+
+@pytest.mark.parametrize("track, winner, close", [
+    ([LEVEL] * 9 + [AHEAD], 0, True),            # ahead only after the last turn
+    ([AHEAD] * 10, 0, False),                    # ahead from the first turn on
+    ([LEVEL] * 8 + [AHEAD] * 2, 0, True),        # ahead in the last round (a turn each) only
+    ([LEVEL] * 7 + [AHEAD] * 3, 0, False),       # 3 of 10 turns: past the last round and 15%
+    ([LEVEL] * 34 + [AHEAD] * 6, 0, True),       # 6 of 40 turns: 15%
+    ([LEVEL] * 33 + [AHEAD] * 7, 0, False),
+    ([AHEAD] * 5 + [(1, 2)] + [AHEAD] * 2, 0, True),   # the lead changed hands late
+    ([(1, 2)] * 10, 1, False),                   # the second player led from the start
+    ([LEVEL] * 10, 0, True),                     # won on a tie-break: level to the end
+    ([AHEAD] * 10, None, True),                  # a draw
+    ([], None, True),
+    ([(4, 9, 8)] * 9 + [(4, 9, 10)], 2, True),   # three seats: ahead of both only after the last turn
+    ([(-3, -10)] * 10, 0, False)])               # scores below zero
+def test_a_close_game_is_one_its_winner_led_to_the_end_only_in_its_last_turns(track, winner, close):
+    """Close: the winner took the lead for good (ahead of every other player after each turn to the
+    end) in the last 15% of the game's turns or in its last round, however many points a score has."""
     from generator.runs.sample_search import overshoot
-    assert (overshoot(scores) == 0) is close
+    assert (overshoot(track, winner) == 0) is close
+
+
+@pytest.mark.parametrize("game, edition", [("battle-for-the-grove", "2024"), ("the-channeling", "2025")])
+def test_the_score_track_is_the_scores_after_each_turn_of_a_replayed_record(game, edition):
+    """The engine's record replayed from its seed: one entry of scores (by seat) per turn, the last
+    the record's final scores; the scores change during the game (circles held, points taken)."""
+    from generator.model import load_edition
+    from generator.play.registry import play_game, score_track
+    from generator.runs.work import engine_inputs
+    inputs = engine_inputs(load_edition(game, edition))
+    record = play_game(inputs.options, inputs.inputs, 3, ["greedy", "greedy"], game=inputs.engine)
+    track = score_track(inputs.options, inputs.inputs, 3, record.actions, game=inputs.engine)
+    assert len(track) == record.turns and track[-1] == tuple(record.scores)
+    assert len(set(track)) > 2
 
 
 def test_the_searchs_cache_key_covers_the_ranking_code():

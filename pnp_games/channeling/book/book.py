@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.rulebook.hooks import (Appendices, Book, EngineInputs, Figure, SmallBoards, Work, charts,
+from generator.rulebook.hooks import (ALIKE, Appendices, Book, EngineInputs, Figure, SmallBoards, Work, charts,
                                      choose_seed, command_line, highlights_by_turn, resolve, sample_game,
                                      told_parts)
 
@@ -60,9 +60,17 @@ def turn_events(told: dict[str, Any], last: bool) -> set[str]:
 
 
 def read_events(inputs: EngineInputs, record: dict[str, Any]) -> list[tuple[int, set[str]]]:
-    """For each turn of a played game, the events it shows (glyphs go by id: no event needs a name)."""
-    told = [t for t, _ in game_stories(inputs, record, {}) if not t["setup"]]
+    """For each turn of a played game, the events it shows (glyphs go by id: no event needs a name);
+    before them, each player's face-down choice before the first turn (turn 0), ``alike`` when it
+    is the one a player before them made: told, both setting the same glyphs down reads as a rule."""
+    stories = [t for t, _ in game_stories(inputs, record, {})]
     out: list[tuple[int, set[str]]] = []
+    before: list[str] = []
+    for t in stories:
+        if t["setup"]:
+            out.append((0, {ALIKE} if t["notation"] in before else set()))
+            before.append(t["notation"])
+    told = [t for t in stories if not t["setup"]]
     last: dict[str, str] = {}
     for i, t in enumerate(told):
         events = turn_events(t, i == len(told) - 1)
