@@ -10,7 +10,7 @@ as another player's made unseen, such as both players setting up alike, which re
 game whose book module cannot tell has none) and ends close (``CLOSE``: its result was in doubt
 until late, by the scores after each turn, replayed from its record; a rout teaches a reader little
 about how a game is won) wins and ends the search, else the one that shows the most events, then
-has the fewest such turns, then was decided the latest (``overshoot``), then has the fewest
+has the fewest such turns, then is the closest (``overshoot``), then has the fewest
 ``repeat`` turns (a turn the appendix folds,
 see below) among the first turns it tells, then is the shortest (the earliest among equals). The
 search stops at the first close game rather than ranking every seed by its margin: each seed
@@ -47,10 +47,12 @@ NO_EFFECT = "no_effect"   # the event a reader gives a turn with an action that 
 # it (both players setting up alike): told, it reads as a rule that they must
 ALIKE = "alike"
 MISLEADING = {NO_EFFECT, ALIKE}   # a turn a reader would take for a rule or a rules mistake
-# a close game: its winner took the lead for good (led every other player after each turn to the
-# end) only in the last CLOSE share of its turns, and a lead taken in the last round (a turn each)
-# is always close. Read from the scores after each turn, it tells a game in doubt until late from a
-# rout whether a game is scored in a few points (circles held) or in many
+# a close game, its result in doubt until late, read from the scores after each turn: its winner
+# took the lead for good (led every other player after each turn to the end) only in the last CLOSE
+# share of its turns or in its last round (a turn each), or the loser ended within CLOSE of the
+# winner's score. The first tells a tense game from a rout in a game scored in a few points, where a
+# final margin cannot (2 to 0 may have been level the turn before, and 2 to 1 held for most of the
+# game); the second keeps a game scored in many points close when the loser stayed within reach
 CLOSE = 0.15
 
 
@@ -145,10 +147,17 @@ def _rank_seeds(inputs: EngineInputs, agents: tuple[str, str], seeds: range, wan
 
 
 def overshoot(track: list[tuple[int, ...]], winner: int | None) -> float:
-    """How many turns before a close game's (``CLOSE``) the winner took the lead for good, by
-    ``track``, the scores after each turn; 0 for a close game or a draw."""
-    seats = len(track[-1]) if track else 0
-    return max(0, led_to_end(track, winner) - max(seats, CLOSE * len(track)))
+    """How far a game is from close (``CLOSE``), as a share, by ``track`` (the scores after each
+    turn): the lesser of how far past the last ``CLOSE`` share of its turns (or its last round) the
+    winner took the lead for good, and how far past ``CLOSE`` of the winner's score its final lead
+    goes; 0 for a close game or a draw."""
+    if winner is None or not track:
+        return 0
+    turns, final = len(track), track[-1]
+    late = max(0, led_to_end(track, winner) - max(len(final), CLOSE * turns)) / turns
+    top = final[winner]
+    lead = top - max(score for seat, score in enumerate(final) if seat != winner)
+    return min(late, max(0, lead - CLOSE * abs(top)) / max(1, abs(top)))
 
 
 def led_to_end(track: list[tuple[int, ...]], winner: int | None) -> int:

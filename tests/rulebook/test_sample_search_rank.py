@@ -70,9 +70,10 @@ def test_every_wanted_event_outranks_a_close_score(monkeypatch):
 
 
 def test_without_a_close_game_the_closest_wins_then_the_shorter(monkeypatch):
-    """Decided 3 turns before a close game's last turns (2 of 12 turns, 3 of 20) in seeds 2 and 3,
-    4 in seed 4 (led 6 of 10 turns)."""
-    games = [_game(9), _game(6, turns=20), _game(5, turns=12), _game(6)]
+    """Won 2 to 1 (a lead half the winner's score), each game is as close as the turns its winner
+    led to the end make it: seeds 2 and 3 took the lead for good 15% of their turns before the last
+    15% (12 of 40 turns, 6 of 20), seeds 1 and 4 longer before."""
+    games = [_game(9), _game(12, turns=40), _game(6, turns=20), _game(6)]
     result = _search(monkeypatch, games)
     assert result["seed"] == 3 and result["played"] == [1, 2, 3, 4]
 
@@ -132,10 +133,15 @@ LEVEL, AHEAD = (1, 1), (2, 1)
     ([AHEAD] * 10, None, True),                  # a draw
     ([], None, True),
     ([(4, 9, 8)] * 9 + [(4, 9, 10)], 2, True),   # three seats: ahead of both only after the last turn
-    ([(-3, -10)] * 10, 0, False)])               # scores below zero
-def test_a_close_game_is_one_its_winner_led_to_the_end_only_in_its_last_turns(track, winner, close):
+    ([(-3, -10)] * 10, 0, False),                # scores below zero
+    ([(9, 4)] * 13 + [(35, 30)], 0, True),       # led throughout, the loser within 15% at the end
+    ([(9, 4)] * 13 + [(33, 26)], 0, False),
+    ([(3, 2, 1)] * 13 + [(4, 9, 8)], 1, True)])
+def test_a_close_game_is_one_in_doubt_until_late(track, winner, close):
     """Close: the winner took the lead for good (ahead of every other player after each turn to the
-    end) in the last 15% of the game's turns or in its last round, however many points a score has."""
+    end) in the last 15% of the game's turns or in its last round, or the loser ended within 15% of
+    the winner's score, however many points a score has: a lead of one in a game won at 2 is no
+    closer than the turns it was held."""
     from generator.runs.sample_search import overshoot
     assert (overshoot(track, winner) == 0) is close
 
