@@ -10,9 +10,8 @@ as another player's made unseen, such as both players setting up alike, which re
 game whose book module cannot tell has none) and ends close (``CLOSE``: its result was in doubt
 until late, by the scores after each turn, replayed from its record; a rout teaches a reader little
 about how a game is won) wins and ends the search, else the one that shows the most events, then
-has the fewest such turns, then is the closest (``overshoot``), then has the fewest
-``repeat`` turns (a turn the appendix folds,
-see below) among the first turns it tells, then is the shortest (the earliest among equals). The
+has the fewest such turns, then is the closest (``overshoot``), then has the fewest ``repeat``
+turns (a turn the appendix folds, see below) among the first turns it tells, then is the shortest (the earliest among equals). The
 search stops at the first close game rather than ranking every seed by its margin: each seed
 tried is a game played by the profile's agents, and a later game is no shorter for being closer.
 A wasted action in the short log of the rest of the game is left to the key to explain: weighing it
@@ -133,13 +132,14 @@ def _rank_seeds(inputs: EngineInputs, agents: tuple[str, str], seeds: range, wan
         events = read_events(inputs, json.loads(json.dumps(record)))
         found = first_turns(events, list(wanted))
         repeats = sum(1 for turn, shown in events if REPEAT in shown and (not told or turn <= told))
-        wasted = sum(1 for turn, shown in events if shown & MISLEADING and (not told or turn <= told or shown & set(wanted)))
+        misleading = sum(1 for turn, shown in events
+                         if shown & MISLEADING and (not told or turn <= told or shown & set(wanted)))
         over = overshoot(score_track(inputs.options, inputs.inputs, seed, record["actions"], game=inputs.engine),
                          record["winner"])
-        rank = (len(found), -wasted, -over, -repeats, -len(events))   # then the shorter game: its log is shorter
+        rank = (len(found), -misleading, -over, -repeats, -len(events))   # then the shorter game: its log is shorter
         if best is None or rank > best["rank"]:
             best = {"seed": seed, "found": found, "repeats": repeats, "rank": rank}
-        if len(found) == len(wanted) and not wasted and not over:
+        if len(found) == len(wanted) and not misleading and not over:
             break
     if best is None:
         return None
@@ -156,7 +156,7 @@ def overshoot(track: list[tuple[int, ...]], winner: int | None) -> float:
     turns, final = len(track), track[-1]
     late = max(0, led_to_end(track, winner) - max(len(final), CLOSE * turns)) / turns
     top = final[winner]
-    lead = top - max(score for seat, score in enumerate(final) if seat != winner)
+    lead = top - max((score for seat, score in enumerate(final) if seat != winner), default=top)
     return min(late, max(0, lead - CLOSE * abs(top)) / max(1, abs(top)))
 
 
