@@ -25,6 +25,7 @@ from generator.core.trace import span
 from generator.rulebook.filling import Filling, opened
 from generator.rulebook.fit import MAX_TRIES, STEPS, first_level, next_level, saving, tightened
 from generator.rulebook.flowables import Columns, FigureBlock, RoomFor
+from generator.rulebook.legend import laying_out
 from generator.rulebook.markdown import Heading
 from generator.rulebook.styles import Styles
 
@@ -78,6 +79,11 @@ class RulebookDoc(BaseDocTemplate):
         else:
             self.addPageTemplates([cover, PageTemplate("body", [frame("body", setup.inner, setup.outer)],
                                                        onPage=self._body_page)])
+
+    def build(self, flowables: list[Flowable], *args, **kwargs) -> None:
+        """A layout pass: each figure's key says only the marks no earlier key on its spread explained."""
+        with laying_out(lambda: self.page):
+            super().build(flowables, *args, **kwargs)
 
     def handle_pageBegin(self) -> None:
         """A booklet's body page takes the template of its side, by its number: odd pages are

@@ -530,17 +530,21 @@ class Beside(Flowable):
         self.text, self.figure, self.text_width, self.gutter = text, figure, text_width, gutter
         self.continued = continued   # its text goes on below it: no key may come between
         self.key_at_foot = key_at_foot   # its text goes on overleaf: its key across the page foot
-        self._chosen: dict[float, tuple[list[Flowable], list[Flowable], list[Flowable]]] = {}
+        self._chosen: dict[tuple[float, tuple], tuple[list[Flowable], list[Flowable], list[Flowable]]] = {}
 
     def _columns(self, avail_width: float) -> tuple[list[Flowable], list[Flowable], list[Flowable]]:
         """(the text column's flowables, the figure column's, what is set across both beneath them):
         of the ways below, the one that makes the block shortest. The key under the drawing, under a
         text shorter than the drawing, or across both columns; a text taller than the drawing may
         also run on below it at the full width (the key, if any, across the foot of the block).
-        Chosen once for each width (measuring, wrapping and drawing the block ask again and again)."""
-        if avail_width not in self._chosen:
-            self._chosen[avail_width] = self._choose_columns(avail_width)
-        return self._chosen[avail_width]
+        Chosen once for each width and each set of marks the key prints where it is measured (measuring,
+        wrapping and drawing the block ask again and again; a key prints fewer marks on a spread where
+        an earlier key explained some)."""
+        key = self.figure[-1] if len(self.figure) > 1 else None
+        shown = tuple(key.shown()) if hasattr(key, "shown") else ()
+        if (avail_width, shown) not in self._chosen:
+            self._chosen[avail_width, shown] = self._choose_columns(avail_width)
+        return self._chosen[avail_width, shown]
 
     def _choose_columns(self, avail_width: float) -> tuple[list[Flowable], list[Flowable], list[Flowable]]:
         key = self.figure[-1] if len(self.figure) > 1 and getattr(self.figure[-1], "movable", False) else None

@@ -1,10 +1,17 @@
 """The key to table diagrams: one swatch and a few words for every mark a diagram shows, beneath
 one diagram or, for a run of diagrams, drawn once above them all (``LegendFigure``, its items the
 ``merged`` items of every diagram); and a count box (outlined for one player, filled for the
-other, so the two tell apart on a black-and-white copy too)."""
+other, so the two tell apart on a black-and-white copy too).
+
+A key says each mark once a spread (two facing pages: 2-3, 4-5, ...; page 1 faces none): while a
+document is laid out (``laying_out``), a key set on a spread where an earlier key explained some of
+its marks prints only the others, or nothing. Which page a key lands on is known only as it is
+placed, so a key decides what it prints each time it is measured, from the page being laid out."""
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
@@ -34,6 +41,78 @@ def keyed(key: Mapping[str, LegendItem], used: Iterable[str]) -> list[LegendItem
     if unknown:
         raise KeyError(f"marks with no legend item: {', '.join(unknown)}")
     return [item for mark, item in key.items() if mark in used]
+
+
+class Spreads:
+    """The marks the keys set so far explained, spread by spread; ``page()`` is the page being laid out."""
+
+    def __init__(self, page: Callable[[], int]):
+        self.page = page
+        self.explained: dict[int, set[LegendItem]] = {}
+
+    def _shown(self) -> set[LegendItem]:
+        return self.explained.setdefault(self.page() // 2, set())   # pages 2k and 2k+1 face each other
+
+    def unexplained(self, items: list[LegendItem]) -> list[LegendItem]:
+        shown = self._shown()
+        return [item for item in items if item not in shown]
+
+    def explain(self, items: Iterable[LegendItem]) -> None:
+        self._shown().update(items)
+
+
+_SPREADS: ContextVar[Spreads | None] = ContextVar("figure_key_spreads", default=None)
+
+
+@contextmanager
+def laying_out(page: Callable[[], int]) -> Iterator[Spreads]:
+    """A layout pass (``page()`` the page it is on): keys set in it say each mark once a spread."""
+    spreads = Spreads(page)
+    token = _SPREADS.set(spreads)
+    try:
+        yield spreads
+    finally:
+        _SPREADS.reset(token)
+
+
+class SpreadLegend:
+    """The legend of a figure's key as set where the figure lands: ``items`` (every mark the figure
+    draws) less those an earlier key on the spread explained; all of them with ``whole`` (a key
+    drawn on purpose) or outside a layout, where the last one chosen stays. ``make`` sets a legend
+    of some items."""
+
+    def __init__(self, items: list[LegendItem], make: Callable[[list[LegendItem]], Legend], whole: bool = False):
+        self.items, self.whole, self._make = items, whole, make
+        self._made: dict[tuple[LegendItem, ...], Legend] = {}
+        self.legend = self._legend(items)
+
+    def _legend(self, items: list[LegendItem]) -> Legend:
+        key = tuple(items)
+        if key not in self._made:
+            self._made[key] = self._make(items)
+        return self._made[key]
+
+    def settle(self) -> Legend:
+        """The legend to set on the page being laid out (called as the figure is measured)."""
+        spreads = _SPREADS.get()
+        if spreads is not None and not self.whole:
+            self.legend = self._legend(spreads.unexplained(self.items))
+        return self.legend
+
+    def drawn(self) -> None:
+        """Called as the legend is drawn: its figure's marks are explained on this spread.
+
+        :raises RuntimeError: when a mark the legend left out is explained by no earlier key of the
+            spread (it was measured on another spread than it is drawn on).
+        """
+        spreads = _SPREADS.get()
+        if spreads is None:
+            return
+        missing = set(spreads.unexplained(self.items)) - set(self.legend.items)
+        if missing:
+            raise RuntimeError(f"a key left out marks no key of its spread explains: "
+                               f"{', '.join(sorted(words for _, _, words in missing))}")
+        spreads.explain(self.items)
 
 
 def count_box(canv: Any, styles: Styles, px: float, py: float, side: float, text: str, role: str,
@@ -225,27 +304,41 @@ class Legend:
 
 class Key(Flowable):
     """A ``Legend`` as a flowable of its own, ``width`` points wide, rows centred: the key beneath a
-    drawing. A key may be set at another width (``at_width``, its rows flush left unless ``centred``):
-    ``Beside`` sets it under a short text, or across text and drawing, when that takes less height."""
+    drawing, of the marks no earlier key on its spread explained (``SpreadLegend``: no height when
+    there are none). A key may be set at another width (``at_width``, its rows flush left unless
+    ``centred``): ``Beside`` sets it under a short text, or across text and drawing, when that takes
+    less height."""
 
     movable = True   # Beside may set it in the text column
     min_scale = 1.0   # its text is at the figures' smallest size already: a page must not shrink it
+    whole = False     # every item wherever it is set
 
     def __init__(self, styles: Styles, width: float, items: list[tuple[str, str, str]], centred: bool = True,
                  swatches: Mapping[str, Swatch] | None = None):
         super().__init__()
-        self.styles, self.items, self.swatches = styles, items, swatches
-        self.legend = Legend(styles, width, items, centred, swatches)
-        self.width, self.height = width, self.legend.height
+        self.styles, self.items, self.swatches, self.centred = styles, items, swatches, centred
+        self.spread_legend = SpreadLegend(items, lambda shown: Legend(styles, width, shown, centred, swatches),
+                                          self.whole)
+        self.width, self.height = width, self.spread_legend.legend.height
         self.hAlign = "CENTER"
 
+    @property
+    def legend(self) -> Legend:
+        return self.spread_legend.legend
+
     def at_width(self, width: float, centred: bool = False) -> "Key":
-        return Key(self.styles, width, self.items, centred, self.swatches)
+        return type(self)(self.styles, width, self.items, centred, self.swatches)
+
+    def shown(self) -> list[LegendItem]:
+        """The items this key prints on the page being laid out."""
+        return self.spread_legend.settle().items
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self.height = self.spread_legend.settle().height
         return self.width, self.height
 
     def draw(self) -> None:
+        self.spread_legend.drawn()
         self.legend.draw(self.canv, 0, self.height)
 
 
@@ -254,3 +347,4 @@ class LegendFigure(Key):
 
     movable = False   # a figure of its own: it stays where the text puts it
     heads_next = True   # never at a page foot with its diagrams overleaf: kept with the first of them
+    whole = True      # drawn on purpose, with the text that introduces it

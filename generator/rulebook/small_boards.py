@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from reportlab.platypus import Flowable
 
-from generator.rulebook.legend import Key, Legend
+from generator.rulebook.legend import Key, Legend, SpreadLegend
 from generator.rulebook.styles import Styles
 
 DrawBoard = Callable[[Any, float, float, float, float, float], None]
@@ -20,7 +20,8 @@ DrawBoard = Callable[[Any, float, float, float, float, float], None]
 class SmallBoards(Flowable):
     """``boards`` ((caption, draw) pairs) in rows across ``width`` points, each cell at least
     ``cell`` points wide and ``aspect`` times as high as wide; ``legend`` items as ``Legend`` takes them.
-    At a page foot the rows run on to the next page, as a table's do, the legend under the last.
+    At a page foot the rows run on to the next page, as a table's do, the legend under the last: of
+    the marks no earlier key on its spread explained (``SpreadLegend``).
     ``rows``, when given, names for each board the row of the table above it that it shows (the
     text of the row's first cell): the table and the boards then part only where each board stays
     on the page of its row (``flowables.TableFigure``)."""
@@ -42,11 +43,16 @@ class SmallBoards(Flowable):
         self.cell_h = self.cell_w * aspect
         self.caption_h = self.size * 1.6
         self.rows = -(-len(boards) // self.per_row)
-        self.legend = Legend(styles, width, legend)
+        self.spread_legend = SpreadLegend(legend, lambda shown: Legend(styles, width, shown))
         self.width = width
         self.height = self.rows * (self.cell_h + self.caption_h) + self.legend.height
 
+    @property
+    def legend(self) -> Legend:
+        return self.spread_legend.legend
+
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self.height = self.rows * (self.cell_h + self.caption_h) + self.spread_legend.settle().height
         return self.width, self.height
 
     def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
@@ -62,7 +68,7 @@ class SmallBoards(Flowable):
         keys = self.row_keys
         return (SmallBoards(self.styles, self.width, self.boards[:cut], [], cell, aspect,
                             None if keys is None else keys[:cut]),
-                SmallBoards(self.styles, self.width, self.boards[cut:], self.legend.items, cell, aspect,
+                SmallBoards(self.styles, self.width, self.boards[cut:], self.spread_legend.items, cell, aspect,
                             None if keys is None else keys[cut:]))
 
     def alone(self) -> tuple["SmallBoards", Key | None]:
@@ -70,7 +76,7 @@ class SmallBoards(Flowable):
         caption above it, and its legend as a ``Key`` (None without one), to be set beside a text."""
         cell, aspect = self.width / self.per_row, self.cell_h / self.cell_w
         board = SmallBoards(self.styles, cell, self.boards, [], cell, aspect, self.row_keys)
-        return board, (Key(self.styles, cell, self.legend.items) if self.legend.items else None)
+        return board, (Key(self.styles, cell, self.spread_legend.items) if self.spread_legend.items else None)
 
     def height_of(self, count: int, legend: bool = False) -> float:
         """The height of the first ``count`` boards drawn as these are (with the legend or without)."""
@@ -89,4 +95,5 @@ class SmallBoards(Flowable):
             canv.drawCentredString(x + self.cell_w / 2, top - self.size, caption)
             canv.restoreState()
             draw(canv, x, top - self.caption_h - self.cell_h, self.cell_w, self.cell_h, self.size)
+        self.spread_legend.drawn()
         self.legend.draw(canv, 0, self.legend.height)

@@ -1,8 +1,8 @@
 """The Channeling's player books as an editor marks them, read from the built PDFs: the sample game's
 notation key set as a key (mark, meaning) before the notation is first used; worked examples labelled
 as examples, their numbers with their units, their "next to" true by the Leyline's steps; every mark a
-board draws (the druid's dashed move among them) in that board's legend; every card name printed on
-the setup board."""
+board draws (the druid's dashed move among them) in a legend on that board's spread (a key says each
+mark once a spread); every card name printed on the setup board."""
 from __future__ import annotations
 
 import re
@@ -72,9 +72,10 @@ def test_the_notation_key_is_a_two_column_key_before_the_notation_is_used(player
 
 # ----------------------------------------------------------------- worked examples
 def _examples(text: str) -> list[str]:
-    """Each worked example's text, from its label to the first sentence that is not its own (the
-    legend under the drawing starts with 'Vigor')."""
-    return [m.group(0) for m in re.finditer(r"Example: .+?(?= Vigor Splendor )", text)]
+    """Each worked example's text, from its label to its board (the board's deck pill, 'deck 20', over
+    its column letters); what is read between them is the board's key, which names no number, or
+    nothing where an earlier key of the spread explained every mark."""
+    return [m.group(0) for m in re.finditer(r"Example: .+?(?= deck \d+ a b c d )", text)]
 
 
 UNIT = r"(?:cubes?|pairs?|Splendor|cards?|turns?)\b"
@@ -176,14 +177,19 @@ def _move_colour() -> tuple[float, ...]:
     return tuple(round(c, 2) for c in (colour.red, colour.green, colour.blue))
 
 
+def _spread(page: int) -> int:
+    """The spread of a page (1-based): pages 2-3, 4-5, ... face each other; page 1 faces none."""
+    return page // 2
+
+
 @pytest.mark.parametrize("book", LETTER + [("the-channeling", "2025", "rulebook-a5-booklet")])
-def test_every_board_that_draws_a_druids_move_explains_it_in_its_legend(player_books, book):
-    """A board draws a druid's move as a dashed line in the move colour. On each page with such a
-    line, the legend says "the druid's move", with a dashed swatch of that colour just left of the
-    words."""
+def test_every_board_that_draws_a_druids_move_explains_it_on_its_spread(player_books, book):
+    """A board draws a druid's move as a dashed line in the move colour. On each spread with such a
+    line, a legend says "the druid's move", with a dashed swatch of that colour just left of the
+    words (a key says each mark once a spread: the board's own key, or an earlier one facing it)."""
     import pdfplumber
     colour = _move_colour()
-    moves = 0
+    moves, drawn, keyed = 0, set(), set()
     with pdfplumber.open(str(player_books[book])) as doc:
         for number, page in enumerate(doc.pages, 1):
             dashed = [ln for ln in page.lines if ln.get("dash") and ln["dash"][0]
@@ -194,14 +200,19 @@ def test_every_board_that_draws_a_druids_move_explains_it_in_its_legend(player_b
             keys = [w for w in words if w["text"] == "druid's"
                     and any(v["text"] == "move," and abs(v["top"] - w["top"]) < 1 and 0 < v["x0"] - w["x1"] < 5
                             for v in words)]
-            assert keys, f"p{number}: a druid's move is drawn, no legend names it"
             for key in keys:
                 the = max((w for w in words if w["text"] == "the" and abs(w["top"] - key["top"]) < 1
                            and w["x1"] < key["x0"]), key=lambda w: w["x1"])
                 swatch = [ln for ln in dashed if 0 < the["x0"] - ln["x1"] < 12
                           and abs((ln["top"] + ln["bottom"]) / 2 - (the["top"] + the["bottom"]) / 2) < 4]
                 assert swatch, f"p{number}: no dashed swatch beside the legend's 'the druid's move'"
+            if len(dashed) > len(keys):   # a board's move, besides the keys' swatches
+                drawn.add(number)
+            if keys:
+                keyed.add(_spread(number))
             moves += len(dashed) - len(keys)
+    unexplained = [f"p{number}" for number in sorted(drawn) if _spread(number) not in keyed]
+    assert not unexplained, f"a druid's move drawn, no legend on its spread names it: {unexplained}"
     assert moves >= 4   # the worked examples and the sample game's told turns
 
 
@@ -289,14 +300,19 @@ def test_the_narration_reads_as_prose(player_books, book):
 
 @pytest.mark.parametrize("book", LETTER)
 def test_every_large_board_keys_the_druids_it_draws(player_books, book):
-    """A large example board draws both druids' printed faces: its legend (the one with the cubes on a
-    card) names "Light's druid" and "Dark's druid", as the small boards' key does. The legend flows
-    them into its rows' free width, so no board grows a row for them."""
+    """A large example board draws both druids' printed faces: a legend on its spread (the one with
+    the cubes on a card, or an earlier one facing it: a key says each mark once a spread) names
+    "Light's druid" and "Dark's druid", as the small boards' key does. The legend flows them into its
+    rows' free width, so no board grows a row for them."""
+    pages = [re.sub(r"\s+", " ", page) for page in pdf_text(player_books[book])]
+    spreads: dict[int, str] = {}
+    for number, text in enumerate(pages, 1):
+        spreads[_spread(number)] = spreads.get(_spread(number), "") + " " + text
     boards = 0
-    for number, page in enumerate(pdf_text(player_books[book]), 1):
-        text = re.sub(r"\s+", " ", page)
+    for number, text in enumerate(pages, 1):
         if "Light's cubes on a card" not in text and "Dark's cubes on a card" not in text:
             continue
         boards += 1
-        assert "Light's druid" in text and "Dark's druid" in text, f"p{number}: druids drawn, not keyed"
+        spread = spreads[_spread(number)]
+        assert "Light's druid" in spread and "Dark's druid" in spread, f"p{number}: druids drawn, not keyed"
     assert boards >= 2

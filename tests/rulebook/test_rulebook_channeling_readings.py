@@ -60,7 +60,9 @@ def splendor_reasons(text: str) -> tuple[int, list[int], list[int]]:
     """In the sample game of a book's text: how many takings give the whole reason cubes stay for a
     card's Splendor, the turns whose story gives it, and the turns the others refer back to."""
     game = text[text.index("Here is a complete game, turn by turn."):]
-    whole = [m.start() for m in re.finditer("because cubes go back only up to its Splendor", game)]
+    # the reason's opening words: a sentence that turns the page beside a board reads on past the
+    # board's own words (the text beside a figure is read before the figure)
+    whole = [m.start() for m in re.finditer("because cubes go back only up to", game)]
     heads = [(m.start(), int(m[1])) for m in re.finditer(r"Turn (\d+): (?:Light|Dark) ", game)]
     told_in = [max((t for at, t in heads if at < w), default=0) for w in whole]
     return len(whole), told_in, [int(n) for n in re.findall(r"Overchanneling \(as on turn (\d+)\)", game)]

@@ -80,6 +80,24 @@ def test_a_figure_key_reads_as_words_not_stock_phrases(player_books, book):
     assert "where the score moved" not in text
 
 
+@pytest.mark.parametrize("book", CHANNELING, ids=[_id(b) for b in CHANNELING])
+def test_a_figure_key_says_each_mark_once_a_spread(player_books, book):
+    """Every board drawn in the rules and the sample game had the whole key under it, two or three
+    times on a page (13 times in the 2025 Letter book); now a key says each of its marks once on two
+    facing pages (2-3, 4-5, ...): a later board of the spread keys only what is new there. Each board
+    stays explained on its spread (test_rulebook_channeling_editing)."""
+    pages = [" ".join(unbreak(p).split()).replace("\u2019", "'") for p in pdf_text(player_books[book])]
+    spreads: dict[int, str] = {}
+    for number, page in enumerate(pages, 1):
+        spreads[number // 2] = spreads.get(number // 2, "") + " " + page
+    for item in ("cubes laid this turn", "the druid's move, from where it was"):
+        twice = {f"p{2 * s}-{2 * s + 1}": text.count(item) for s, text in spreads.items() if text.count(item) > 1}
+        assert not twice, (item, twice)
+    boards = sum(len(re.findall(r"\bdeck \d+\b", page)) for page in pages)   # each large board's deck pill
+    keyed = sum(page.count("cubes laid this turn") for page in pages)
+    assert keyed < boards, (keyed, boards)   # some boards are keyed by an earlier key facing them
+
+
 # ------------------------------------------------------------------ the printed rules
 
 @pytest.mark.parametrize("book", [b for b in CHANNELING + GROVE if b[2] == "rulebook-letter"],
