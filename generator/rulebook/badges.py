@@ -19,7 +19,7 @@ DIAMOND = 1.2     # a diamond's diagonal, as a share of the disc it stands for: 
 
 def value_shape(faces: PieceFaces, component_id: str, field: str) -> Shape:
     """The shape the face of the component's first piece sets the figure of ``field`` on (a text
-    that prints the value alone, such as ``{vigor}``): the smallest filled circle, diamond or
+    that prints the value alone, such as ``{depth}``): the smallest filled circle, diamond or
     rectangle drawn before it under its middle, no wider than ``WIDEST`` times its box. A disc
     where the face sets the figure on none of these."""
     from generator.elements.args.conditions import holds
