@@ -50,6 +50,11 @@ def _covers(e: Any, x: float, y: float) -> bool:
     return e.x <= x <= e.x + e.w and e.y <= y <= e.y + e.h
 
 
+def extent(shape: str) -> float:
+    """How wide and tall ``badge`` draws ``shape``, as a share of the disc it stands for."""
+    return DIAMOND if shape == "diamond" else 1.0
+
+
 def badge(canv: Any, styles: Styles, shape: str, px: float, py: float, side: float, colour: str,
           text: str = "", size: float = 0.0, line: float = 0.5) -> None:
     """A value's mark centred at (px, py) points: a ``shape`` of palette ``colour`` as wide as a disc
@@ -61,7 +66,7 @@ def badge(canv: Any, styles: Styles, shape: str, px: float, py: float, side: flo
     canv.setStrokeColor(styles.palette.get("ink"))
     canv.setLineWidth(line)
     if shape == "diamond":
-        half = side * DIAMOND / 2
+        half = side * extent(shape) / 2
         path = canv.beginPath()
         path.moveTo(px, py + half)
         path.lineTo(px + half, py)

@@ -15,7 +15,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
 from generator.rulebook.hooks import (MIN_EDGE_CONTRAST, Key, Legend, PieceFaces, PieceRef, Styles, arrowhead, badge,
-                                      badge_swatch, count_box, fit_lines, ink_on, keyed, pill, value_shape)
+                                      badge_swatch, count_box, extent, fit_lines, ink_on, keyed, pill, value_shape)
 
 
 class Strict(BaseModel):
@@ -137,6 +137,7 @@ class BoardDiagram(Flowable):
         self.deck_id: str = deck_id
         self.card_w, self.card_h = faces.face(deck_id, faces.component(deck_id).pieces[0])[0].size
         self.shapes = value_shapes(faces, parts)
+        self.reach = max((extent(shape) for shape in self.shapes.values()), default=1.0)   # a diamond: wider
         self.gap = 0.05 * self.card_w
         self.band = 0.11 * self.card_w
         n = view.size
@@ -221,7 +222,8 @@ class BoardDiagram(Flowable):
 
     # the rows of a card on the board, top to bottom: value badges, marks, druid (and cube count), name
     def _badge_side(self) -> float:
-        return max(1.45 * self._size(0.2), 0.3 * self.card_w * self.scale) / self.scale
+        """How tall the value badges are drawn (the widest of their shapes), unscaled."""
+        return max(1.45 * self._size(0.2), 0.3 * self.card_w * self.scale) / self.scale * self.reach
 
     def _marks_y(self) -> float:
         return 0.05 * self.card_w + self._badge_side() + 0.75 * self._size(0.13) / self.scale
@@ -311,7 +313,7 @@ class BoardDiagram(Flowable):
         canv.restoreState()
         size = self._size(0.2 * w / self.card_w)
         side = max(1.45 * size, 0.3 * w * s) / s
-        inset = 0.05 * w + side / 2
+        inset = 0.05 * w + side * self.reach / 2
         slots = [x + inset, x + w - inset] if len(self.parts.values) == 2 else \
             [x + inset + k * (w - 2 * inset) / max(1, len(self.parts.values) - 1) for k in range(len(self.parts.values))]
         for value, cx in zip(self.parts.values, slots):
