@@ -74,6 +74,10 @@ class PieceFaces:
             raise GameDataError(self.edition.source.path, None, component_id, f"a {side} template", "none")
         return template, self._for_checks.values(component, piece)
 
+    def elements(self, template: Template, values: dict) -> dict[str, Any]:
+        """A face's elements by name, their expressions evaluated for one piece (sizes in points)."""
+        return self._for_checks.bound(template, values)
+
     def values(self, component_id: str, piece: Piece) -> dict:
         return self._for_checks.values(self.component(component_id), piece)
 

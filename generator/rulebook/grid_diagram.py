@@ -2,6 +2,9 @@
 the pieces as the sheets print them (``PieceFaces``, text under the figures' smallest size left
 out), labels in pills at that size or over, arrows for a move (dashed), a push (solid) and a
 choice (dotted), and the legend's items for every mark it draws (``legend_items``, ``swatches``).
+A label too wide for its cell is set beside the grid, joined to its cell by a leader line where a
+straight one crosses no other cell and no other leader; where it would, the cell shows a numbered
+marker instead and the label beside the grid carries the same number (``asides``).
 What to draw comes from ``diagrams``; where, from ``grids``."""
 from __future__ import annotations
 
@@ -16,7 +19,7 @@ from reportlab.platypus import Flowable
 from generator.model.layouts import Template
 from generator.rulebook.drawing import arrowhead, pill
 from generator.rulebook.faces import PieceFaces
-from generator.rulebook.grids import GridShape
+from generator.rulebook.grids import GridShape, inside_length, segments_cross
 from generator.rulebook.legend import LegendItem, merged
 from generator.rulebook.legible import ink_on, rgb
 from generator.rulebook.styles import Styles
@@ -33,6 +36,7 @@ LEADER_GAP = 4.0        # points between the grid and a label set beside it, and
 FANNED = 0.35           # each further piece of a stack shows this share of its width
 CELL_TINT = 0.5         # the cells' fill: this share of the parchment colour, the rest paper (light, to save ink)
 SMALLEST_CELL = 3.4     # the least height of a cell, in the figures' smallest text sizes: a piece and a label
+CROSSING = 0.5          # points of a leader inside another cell that count as crossing it
 
 
 @dataclass(frozen=True)
@@ -65,6 +69,17 @@ class Placed:
 
 
 @dataclass(frozen=True)
+class Aside:
+    """A label set beside the grid: its cell, its height (points), and its leader line from the
+    cell (start, end), or the number its cell and it both show instead (``marker``)."""
+    cell: str
+    text: str
+    y: float
+    leader: tuple[tuple[float, float], tuple[float, float]] | None
+    marker: str = ""
+
+
+@dataclass(frozen=True)
 class ArrowMark:
     start: str
     end: str
@@ -88,16 +103,18 @@ class GridDiagram(Flowable):
         units_w, units_h = shape.size
         self.pad = 1.0   # the cells' strokes stay inside the drawing
         self.aside: list[str] = []   # the labelled cells whose label does not fit inside: set beside the grid
+        self.asides: list[Aside] = []
         self.margin = 0.0            # the room beside the grid those labels take, in points
-        for _ in range(3):   # a margin makes the cells smaller, which may set another label beside them
+        for _ in range(4):   # a margin makes the cells smaller, which may set another label beside them
             self.unit = min(widest_cell, (width - self.band - 2 - self.margin) / units_w)   # points per unit
-            aside = [cell for cell, text in labels.items() if not self._fits_inside(cell, text)]
-            margin = (LEADER_GAP + max(self._label_width(labels[c]) for c in aside)) if aside else 0.0
-            if aside == self.aside and margin == self.margin:
+            self.height = self.band + units_h * self.unit + 2 * self.pad
+            self.aside = [cell for cell, text in labels.items() if not self._fits_inside(cell, text)]
+            self.asides = self._asides()
+            margin = (LEADER_GAP + max(self._aside_width(a) for a in self.asides)) if self.asides else 0.0
+            if margin <= self.margin:
                 break
-            self.aside, self.margin = aside, margin
+            self.margin = margin
         self.width = self.band + units_w * self.unit + 2 * self.pad + self.margin
-        self.height = self.band + units_h * self.unit + 2 * self.pad
         self.hAlign = "CENTER"
 
     # ----------------------------------------------------------------- measures
@@ -218,7 +235,8 @@ class GridDiagram(Flowable):
         They shrink together when they would not fit the cell's middle."""
         cell_w, cell_h = (v * self.unit for v in self.shape.across)
         stacks = self._stacks(placed.pieces)
-        labelled = placed.cell in self.labels and placed.cell not in self.aside
+        marked = {aside.cell for aside in self.asides if aside.marker}
+        labelled = placed.cell in self.labels and (placed.cell not in self.aside or placed.cell in marked)
         room_w = (0.8 if self.shape.shape == "square" else 0.64) * cell_w   # a hex narrows above and below its middle
         room_h = (0.62 if labelled else 0.88) * cell_h
         rows = min(([stacks], [stacks[:1], stacks[1:]]) if len(stacks) > 1 else ([stacks],),
@@ -303,30 +321,68 @@ class GridDiagram(Flowable):
         arrowhead(canv, tip_x, tip_y, ux, uy, head)
         canv.restoreState()
 
+    def _aside_left(self) -> float:
+        """Where the labels beside the grid start, in points."""
+        return self.pad + self.band + self.shape.size[0] * self.unit + LEADER_GAP
+
+    def _aside_width(self, aside: Aside) -> float:
+        marker = self._label_width(aside.marker) + LEADER_GAP if aside.marker else 0.0
+        return marker + self._label_width(aside.text)
+
+    def polygon(self, cell: str) -> list[tuple[float, float]]:
+        """A cell's outline in the drawing's points."""
+        column, row = self.shape.cell(cell)   # type: ignore[misc]
+        return [self._pt(x, y) for x, y in self.shape.corners(column, row)]
+
+    def _asides(self) -> list[Aside]:
+        """The labels of ``aside``, from the top down, each at its cell's height (lower when another
+        label is there): with a leader where a straight one from the cell crosses no other cell and
+        no leader before it, else with a numbered marker."""
+        step = self.label_size() * 1.35 + LEADER_GAP / 2
+        left, lowest = self._aside_left(), self.height
+        out: list[Aside] = []
+        drawn: list[tuple[tuple[float, float], tuple[float, float]]] = []
+        markers = 0
+        for cell in sorted(self.aside, key=lambda c: -self.centre(c)[1]):
+            cx, cy = self.centre(cell)
+            y = lowest = min(cy, lowest - step)
+            leader = ((cx, cy - self._label_drop(cell) * 0.5), (left, y))
+            crossed = any(inside_length(*leader, self.polygon(other)) > CROSSING
+                          for other in self.shape.names() if other != cell)
+            if crossed or any(segments_cross(*leader, *before) for before in drawn):
+                markers += 1
+                out.append(Aside(cell, self.labels[cell], y, None, str(markers)))
+            else:
+                drawn.append(leader)
+                out.append(Aside(cell, self.labels[cell], y, leader))
+        return out
+
     def _labels(self) -> None:
-        """Each label in its cell, under the cell's pieces; one too wide for that, beside the grid at
-        its cell's height (lower when another label is there), a leader line from it to the cell."""
-        size = self.label_size()
+        """Each label in its cell, under the cell's pieces; one too wide for that, beside the grid
+        (``asides``), with its leader line or its marker, the marker in the cell too."""
+        size, canv = self.label_size(), self.canv
         for cell, text in self.labels.items():
             if cell not in self.aside:
                 cx, cy = self.centre(cell)
-                pill(self.canv, self.styles, cx, cy - self._label_drop(cell), self._label_width(text), size * 1.35,
+                pill(canv, self.styles, cx, cy - self._label_drop(cell), self._label_width(text), size * 1.35,
                      text, LABEL_ROLE, size)
-        left = self.width - self.margin + LEADER_GAP - self.pad
-        step = size * 1.35 + LEADER_GAP / 2
-        lowest = self.height
-        for cell in sorted(self.aside, key=lambda c: -self.centre(c)[1]):   # from the top down
-            cx, cy = self.centre(cell)
-            y = min(cy, lowest - step)
-            lowest = y
-            width = self._label_width(self.labels[cell])
-            canv = self.canv
-            canv.saveState()
-            canv.setStrokeColor(self.styles.colour(LABEL_ROLE))
-            canv.setLineWidth(0.6)
-            canv.line(cx, cy - self._label_drop(cell) * 0.5, left, y)
-            canv.restoreState()
-            pill(canv, self.styles, left + width / 2, y, width, size * 1.35, self.labels[cell], LABEL_ROLE, size)
+        left = self._aside_left()
+        for aside in self.asides:
+            x = left
+            if aside.leader:
+                canv.saveState()
+                canv.setStrokeColor(self.styles.colour(LABEL_ROLE))
+                canv.setLineWidth(0.6)
+                canv.line(*aside.leader[0], *aside.leader[1])
+                canv.restoreState()
+            else:
+                marker = self._label_width(aside.marker)
+                cx, cy = self.centre(aside.cell)
+                for px, py in ((cx, cy - self._label_drop(aside.cell)), (x + marker / 2, aside.y)):
+                    pill(canv, self.styles, px, py, marker, size * 1.35, aside.marker, LABEL_ROLE, size)
+                x += marker + LEADER_GAP
+            width = self._label_width(aside.text)
+            pill(canv, self.styles, x + width / 2, aside.y, width, size * 1.35, aside.text, LABEL_ROLE, size)
 
     # ----------------------------------------------------------------- legend
     def legend_items(self) -> list[LegendItem]:

@@ -68,3 +68,37 @@ class GridShape:
         start = 0 if self.orientation == "flat" else 30
         return [(x + 0.5 * math.cos(math.radians(start + 60 * k)), y + 0.5 * math.sin(math.radians(start + 60 * k)))
                 for k in range(6)]
+
+
+def inside_length(a: Point, b: Point, polygon: list[Point]) -> float:
+    """How long a stretch of the segment from ``a`` to ``b`` runs inside the convex ``polygon``
+    (its corners in order, either way round): 0 for a segment that misses it or runs along its edge."""
+    (ax, ay), (bx, by) = a, b
+    dx, dy = bx - ax, by - ay
+    turn = 1.0 if _area2(polygon) > 0 else -1.0
+    low, high = 0.0, 1.0
+    for (px, py), (qx, qy) in zip(polygon, polygon[1:] + polygon[:1]):
+        nx, ny = -(qy - py) * turn, (qx - px) * turn       # the edge's inward normal
+        start = nx * (ax - px) + ny * (ay - py)            # > 0: a is on the inner side
+        along = nx * dx + ny * dy
+        if abs(along) < 1e-12:
+            if start <= 1e-9:
+                return 0.0                                 # parallel, on or outside this edge
+            continue
+        t = -start / along
+        if along > 0:
+            low = max(low, t)
+        else:
+            high = min(high, t)
+    return max(0.0, high - low) * math.hypot(dx, dy)
+
+
+def _area2(polygon: list[Point]) -> float:
+    return sum(px * qy - qx * py for (px, py), (qx, qy) in zip(polygon, polygon[1:] + polygon[:1]))
+
+
+def segments_cross(a: Point, b: Point, c: Point, d: Point) -> bool:
+    """Whether the segments a-b and c-d cross (touching at an end does not count)."""
+    def side(p: Point, q: Point, r: Point) -> float:
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+    return side(a, b, c) * side(a, b, d) < 0 and side(c, d, a) * side(c, d, b) < 0

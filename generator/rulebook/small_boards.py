@@ -7,11 +7,11 @@ the style sheet's smallest figure text, so every word stays legible at the print
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from reportlab.platypus import Flowable
 
-from generator.rulebook.legend import Key, Legend, SpreadLegend
+from generator.rulebook.legend import Key, Legend, SpreadLegend, Swatch
 from generator.rulebook.styles import Styles
 
 DrawBoard = Callable[[Any, float, float, float, float, float], None]
@@ -19,7 +19,8 @@ DrawBoard = Callable[[Any, float, float, float, float, float], None]
 
 class SmallBoards(Flowable):
     """``boards`` ((caption, draw) pairs) in rows across ``width`` points, each cell at least
-    ``cell`` points wide and ``aspect`` times as high as wide; ``legend`` items as ``Legend`` takes them.
+    ``cell`` points wide and ``aspect`` times as high as wide; ``legend`` items and ``swatches`` as
+    ``Legend`` takes them.
     At a page foot the rows run on to the next page, as a table's do, the legend under the last: of
     the marks no earlier key on its spread explained (``SpreadLegend``).
     ``rows``, when given, names for each board the row of the table above it that it shows (the
@@ -31,9 +32,9 @@ class SmallBoards(Flowable):
 
     def __init__(self, styles: Styles, width: float, boards: list[tuple[str, DrawBoard]],
                  legend: list[tuple[str, str, str]], cell: float = 110.0, aspect: float = 0.8,
-                 rows: list[str] | None = None):
+                 rows: list[str] | None = None, swatches: Mapping[str, Swatch] | None = None):
         super().__init__()
-        self.styles, self.boards = styles, boards
+        self.styles, self.boards, self.swatches = styles, boards, swatches
         self.row_keys = rows
         if rows is not None and len(rows) != len(boards):
             raise ValueError(f"{len(boards)} small boards but {len(rows)} rows named for them")
@@ -43,7 +44,7 @@ class SmallBoards(Flowable):
         self.cell_h = self.cell_w * aspect
         self.caption_h = self.size * 1.6
         self.rows = -(-len(boards) // self.per_row)
-        self.spread_legend = SpreadLegend(legend, lambda shown: Legend(styles, width, shown))
+        self.spread_legend = SpreadLegend(legend, lambda shown: Legend(styles, width, shown, swatches=swatches))
         self.width = width
         self.height = self.rows * (self.cell_h + self.caption_h) + self.legend.height
 
@@ -69,14 +70,15 @@ class SmallBoards(Flowable):
         return (SmallBoards(self.styles, self.width, self.boards[:cut], [], cell, aspect,
                             None if keys is None else keys[:cut]),
                 SmallBoards(self.styles, self.width, self.boards[cut:], self.spread_legend.items, cell, aspect,
-                            None if keys is None else keys[cut:]))
+                            None if keys is None else keys[cut:], self.swatches))
 
     def alone(self) -> tuple["SmallBoards", Key | None]:
         """A figure of one board as two flowables: the board in a cell as wide as these are, its
         caption above it, and its legend as a ``Key`` (None without one), to be set beside a text."""
         cell, aspect = self.width / self.per_row, self.cell_h / self.cell_w
         board = SmallBoards(self.styles, cell, self.boards, [], cell, aspect, self.row_keys)
-        return board, (Key(self.styles, cell, self.spread_legend.items) if self.spread_legend.items else None)
+        return board, (Key(self.styles, cell, self.spread_legend.items, swatches=self.swatches)
+                       if self.spread_legend.items else None)
 
     def height_of(self, count: int, legend: bool = False) -> float:
         """The height of the first ``count`` boards drawn as these are (with the legend or without)."""

@@ -14,8 +14,8 @@ from pydantic import BaseModel, ConfigDict
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
-from generator.rulebook.hooks import (MIN_EDGE_CONTRAST, Key, Legend, PieceFaces, PieceRef, Styles, arrowhead, count_box,
-                                      fit_lines, ink_on, keyed, pill)
+from generator.rulebook.hooks import (MIN_EDGE_CONTRAST, Key, Legend, PieceFaces, PieceRef, Styles, arrowhead, badge,
+                                      badge_swatch, count_box, extent, fit_lines, ink_on, keyed, pill, value_shape)
 
 
 class Strict(BaseModel):
@@ -35,8 +35,20 @@ class BoardParts(Strict):
     druids: PieceRef                   # one per player colour
     cubes: PieceRef                    # one per player colour
     # the card fields a board shows as figures, left to right, each with its colour and name for the
-    # legend (a board's cards are too small for their art: it shows these values instead)
+    # legend (a board's cards are too small for their art: it shows these values instead, each in
+    # the shape the edition's card prints it in)
     values: list[CardValue] = []
+
+
+def value_shapes(faces: PieceFaces, parts: BoardParts) -> dict[str, str]:
+    """Each value's shape on the edition's deck (``value_shape``): a board draws its figures so."""
+    deck = faces.edition.spec.deck
+    return {value.field: value_shape(faces, deck, value.field) if deck else "circle" for value in parts.values}
+
+
+def value_swatches(parts: BoardParts, styles: Styles, shapes: dict[str, str]) -> dict[str, Any]:
+    """The legend's value marks (``piece`` items named ``value-FIELD``), each in its shape."""
+    return {f"value-{v.field}": badge_swatch(styles, shapes[v.field], v.colour) for v in parts.values}
 
 
 def square_name(index: int, n: int) -> str:
@@ -124,6 +136,8 @@ class BoardDiagram(Flowable):
         assert deck_id is not None  # a game drawn on a board of cards has a deck
         self.deck_id: str = deck_id
         self.card_w, self.card_h = faces.face(deck_id, faces.component(deck_id).pieces[0])[0].size
+        self.shapes = value_shapes(faces, parts)
+        self.reach = max((extent(shape) for shape in self.shapes.values()), default=1.0)   # a diamond: wider
         self.gap = 0.05 * self.card_w
         self.band = 0.11 * self.card_w
         n = view.size
@@ -208,7 +222,8 @@ class BoardDiagram(Flowable):
 
     # the rows of a card on the board, top to bottom: value badges, marks, druid (and cube count), name
     def _badge_side(self) -> float:
-        return max(1.45 * self._size(0.2), 0.3 * self.card_w * self.scale) / self.scale
+        """How tall the value badges are drawn (the widest of their shapes), unscaled."""
+        return max(1.45 * self._size(0.2), 0.3 * self.card_w * self.scale) / self.scale * self.reach
 
     def _marks_y(self) -> float:
         return 0.05 * self.card_w + self._badge_side() + 0.75 * self._size(0.13) / self.scale
@@ -297,12 +312,14 @@ class BoardDiagram(Flowable):
         canv.roundRect(px, py, w * s, h * s, 0.06 * w * s, stroke=1, fill=1)
         canv.restoreState()
         size = self._size(0.2 * w / self.card_w)
-        badge = max(1.45 * size, 0.3 * w * s) / s
-        inset = 0.05 * w + badge / 2
+        side = max(1.45 * size, 0.3 * w * s) / s
+        inset = 0.05 * w + side * self.reach / 2
         slots = [x + inset, x + w - inset] if len(self.parts.values) == 2 else \
             [x + inset + k * (w - 2 * inset) / max(1, len(self.parts.values) - 1) for k in range(len(self.parts.values))]
         for value, cx in zip(self.parts.values, slots):
-            self._badge(str(getattr(card, value.field)), value.colour, cx, y + inset, badge, size)
+            px, py = self._pt(cx, y + inset)
+            badge(self.canv, self.styles, self.shapes[value.field], px, py, side * s, value.colour,
+                  str(getattr(card, value.field)), size)
             self._drew(value.field)
         name = self._name(card.name) if self.names else None
         if name:   # None: a single word too long for a card at the smallest size (its values still show)
@@ -314,21 +331,6 @@ class BoardDiagram(Flowable):
                 nx, ny = self._pt(x + w / 2, y + h - (0.5 + 1.15 * k) * size / s)
                 canv.drawCentredString(nx, ny, line)
             canv.restoreState()
-
-    def _badge(self, text: str, colour: str, cx: float, cy: float, side: float, size: float) -> None:
-        canv = self.canv
-        fill = self.styles.palette.get(colour)
-        px, py = self._pt(cx, cy)
-        r = side * self.scale / 2
-        canv.saveState()
-        canv.setFillColor(fill)
-        canv.setStrokeColor(self.styles.palette.get("ink"))
-        canv.setLineWidth(0.5)
-        canv.circle(px, py, r, stroke=1, fill=1)
-        canv.setFillColor(ink_on(fill))
-        canv.setFont(self.styles.bold_font, size)
-        canv.drawCentredString(px, py - size * 0.36, text)
-        canv.restoreState()
 
     def _face(self, ref: PieceRef, value: Any, x: float, y: float, height: float) -> None:
         piece = self.faces.piece(ref.component, **{**ref.where, ref.field: value})
@@ -442,7 +444,7 @@ class BoardDiagram(Flowable):
     def _key(self) -> dict[str, tuple[str, str, str]]:
         """Every mark a board may draw, by name, with its legend item (in the legend's order)."""
         view = self.view
-        key = {value.field: ("badge", value.colour, value.label) for value in self.parts.values}
+        key = {value.field: ("piece", f"value-{value.field}", value.label) for value in self.parts.values}
         key.update({f"{PLAYERS[0]}-cubes": ("count-outlined", PLAYERS[0], f"{PLAYERS[0].title()}'s cubes on a card"),
                     f"{PLAYERS[1]}-cubes": ("count", PLAYERS[1], f"{PLAYERS[1].title()}'s cubes on a card"),
                     "laid": ("pill", "path", "cubes laid this turn"),
@@ -481,7 +483,7 @@ class BoardDiagram(Flowable):
         return bool(self.view.move) or any(light or dark for light, dark in self.view.cubes)
 
     def _swatches(self) -> dict[str, Any]:
-        """The legend's druids, each as the board draws it: its printed face, outlined."""
+        """The legend's druids, each as the board draws it (its printed face, outlined), and its values."""
         def druid(colour: str):
             def paint(canv: Any, cx: float, cy: float, side: float) -> None:
                 piece = self.faces.piece(self.parts.druids.component, **{**self.parts.druids.where,
@@ -489,16 +491,17 @@ class BoardDiagram(Flowable):
                 self.faces.draw(canv, *self.faces.face(self.parts.druids.component, piece), cx - side / 2,
                                 cy + side / 2, side)
             return paint
-        return {f"{colour}-druid": druid(colour) for colour in PLAYERS}
+        return {**{f"{colour}-druid": druid(colour) for colour in PLAYERS},
+                **value_swatches(self.parts, self.styles, self.shapes)}
 
     def _drew(self, mark: str) -> None:
         self.drawn.add(mark)
 
 
 # ----------------------------------------------------------------- small boards
-def small_board(view: BoardView, parts: BoardParts, styles: Styles):
+def small_board(view: BoardView, parts: BoardParts, styles: Styles, shapes: dict[str, str]):
     """A plain drawing of the grid after a turn, for ``SmallBoards``: each card a box with its values
-    (``board.values``) as figures in their colours, its cubes as a count box and a druid standing
+    (``board.values``) as figures in their colours and ``shapes``, its cubes as a count box and a druid standing
     there as a ring in Light's colour or a disc filled with Dark's; an empty spot dashed."""
     def draw(canv: Any, x: float, y: float, w: float, h: float, size: float) -> None:
         n = view.size
@@ -523,7 +526,7 @@ def small_board(view: BoardView, parts: BoardParts, styles: Styles):
             canv.roundRect(cx + 0.6, cy + 0.6, cell - 1.2, cell - 1.2, 1.5, stroke=1, fill=0)
             canv.restoreState()
             if card is not None:
-                _small_values(canv, styles, parts, card, cx, cy + cell * 0.72, cell, size)
+                _small_values(canv, styles, parts, shapes, card, cx, cy + cell * 0.72, cell, size)
             light, dark = view.cubes[i]
             if light or dark:
                 count_box(canv, styles, cx + cell * 0.7, cy + cell * 0.28, size * 1.5, str(light or dark),
@@ -540,21 +543,13 @@ def small_board(view: BoardView, parts: BoardParts, styles: Styles):
     return draw
 
 
-def _small_values(canv: Any, styles: Styles, parts: BoardParts, card: Any, x: float, y: float, cell: float,
-                  size: float) -> None:
-    """The card's values side by side, each a number on a disc of its colour."""
+def _small_values(canv: Any, styles: Styles, parts: BoardParts, shapes: dict[str, str], card: Any, x: float,
+                  y: float, cell: float, size: float) -> None:
+    """The card's values side by side, each a number on a mark of its colour and shape."""
     step = cell / (len(parts.values) + 1)
     for k, value in enumerate(parts.values, start=1):
-        fill = styles.palette.get(value.colour)
-        canv.saveState()
-        canv.setFillColor(fill)
-        canv.setStrokeColor(styles.palette.get("ink"))
-        canv.setLineWidth(0.3)
-        canv.circle(x + k * step, y, size * 0.7, stroke=1, fill=1)
-        canv.setFillColor(ink_on(fill))
-        canv.setFont(styles.bold_font, size)
-        canv.drawCentredString(x + k * step, y - size * 0.36, str(getattr(card, value.field)))
-        canv.restoreState()
+        badge(canv, styles, shapes[value.field], x + k * step, y, size * 1.4, value.colour,
+              str(getattr(card, value.field)), size, line=0.3)
 
 
 def small_marks(view: BoardView, parts: BoardParts) -> set[str]:
@@ -569,7 +564,7 @@ def small_marks(view: BoardView, parts: BoardParts) -> set[str]:
 
 def small_legend(parts: BoardParts, views: list[BoardView]) -> list[tuple[str, str, str]]:
     """The legend under small boards of ``views``: only the marks those boards draw."""
-    key = {value.field: ("badge", value.colour, value.label) for value in parts.values}
+    key = {value.field: ("piece", f"value-{value.field}", value.label) for value in parts.values}
     key.update({f"{PLAYERS[0]}-cubes": ("count-outlined", PLAYERS[0], "Light's cubes"),
                 f"{PLAYERS[1]}-cubes": ("count", PLAYERS[1], "Dark's cubes"),
                 f"{PLAYERS[0]}-druid": ("circle", PLAYERS[0], "Light's druid"),

@@ -10,7 +10,7 @@ from generator.rulebook.hooks import (ALIKE, Appendices, Book, EngineInputs, Fig
 
 from pnp_games.channeling.book.balance import figures, row, uses
 from pnp_games.channeling.book.board import (BoardDiagram, BoardParts, board_view, board_width, small_board,
-                                              small_legend, widest_word)
+                                              small_legend, value_shapes, value_swatches, widest_word)
 from pnp_games.channeling.book.narrate import explain_once, game_stories, replay_states, story, turn_view
 from pnp_games.channeling.book.places import Places
 
@@ -143,18 +143,21 @@ def _small_boards(book: Book, parts: BoardParts, told: dict[str, Any], turns: li
     named by the run's first turn; returns those first turns."""
     score = {t["turn"]: (t["score"]["light"], t["score"]["dark"]) for t in turns}
     drawn = []
+    shapes = value_shapes(book.faces, parts)
+    swatches = value_swatches(parts, book.styles, shapes)
     for part in told["later"]:
         rows = part.get("log", [])
         moved = [t for t in rows if score[t["turn"]] != score.get(t["turn"] - 1, (0, 0))]
         if moved:
             views = [board_view(after[t["turn"]]) for t in moved]
             boards = [(f"Turn {t['turn']}, {t['player']}: {t['score']['light']}\u2013{t['score']['dark']}",
-                       small_board(view, parts, book.styles)) for t, view in zip(moved, views)]
+                       small_board(view, parts, book.styles, shapes)) for t, view in zip(moved, views)]
             keys = [str(t["turn"]) for t in moved]   # each board's log row, by its first cell
 
             def figure(width: float, shown: list = boards, keys: list = keys,
                        legend: list = small_legend(parts, views)) -> list:
-                return [SmallBoards(book.styles, width, shown, legend, cell=112.0, aspect=0.9, rows=keys)]
+                return [SmallBoards(book.styles, width, shown, legend, cell=112.0, aspect=0.9, rows=keys,
+                                    swatches=swatches)]
             book.figures[f"small/{rows[0]['turn']}"] = figure
             drawn.append(rows[0]["turn"])
     return drawn
