@@ -111,19 +111,23 @@ def test_the_grove_says_control_as_its_source_does(player_books, book):
 
 
 @pytest.mark.parametrize("book", GROVE, ids=[_id(b) for b in GROVE])
-def test_the_groves_draw_is_a_variant_of_this_edition_and_no_move_home_is_a_reading(player_books, book):
-    """The draw after a number of turns is this edition's own: a boxed variant, neither a rules heading in
-    the contents nor an entry of the index. 'Druids never move back to the Grove' is an open question
+def test_the_groves_draw_is_an_optional_rule_after_its_readings_and_no_move_home_is_a_reading(player_books, book):
+    """The printed rules have no draw: the draw after a number of turns is an optional rule in a box
+    after the Clarifications' readings (not in the rules chapter), neither a rules heading in the
+    contents nor an entry of the index. 'Druids never move back to the Grove' is an open question
     with a default (a reading), not one of the points the printed rules settle."""
     text = _words(player_books[book])
-    assert "Optional rule: a drawn battle" not in text
-    assert "Variant of this edition: a drawn battle. The printed rules have no draw" in text
+    assert "Variant of this edition" not in text and "this edition's own" not in text
+    box = "Optional rule (not in the printed rules): a drawn battle."
+    assert text.count(box) == 1
     if "Index" in text:   # a book of 12 pages or fewer has none
         index = text[text.rindex("Index"):]
         assert not re.search(r"\bDraw\b", index.split("Turn at a glance")[0]), index
     clarifications = text[text.rindex("Clarifications The printed rules leave"):]
-    settled, readings = clarifications.split("do not settle the next points")
+    settled, readings = clarifications.split("This book's readings", 1)
+    assert "Settled by the rules" in settled
     assert "May druids move back into the Grove?" in readings and "May druids move back" not in settled
+    assert text.index("Controlling the circles") < text.rindex("Clarifications The printed") < text.index(box)
     assert "We read that druids never move back into the Grove" in text   # in the Move rule
 
 

@@ -108,10 +108,10 @@ def test_the_grove_leaves_banish_to_the_banisher_and_its_date_unprinted(player_b
 def test_the_groves_readings_are_worded_as_readings_apart_from_what_the_source_settles(player_books):
     """The source settles the stun cap; it is silent on who picks the banished druids, on banishing
     where you have no druid, and on a tied roll for the first turn: those answers come after the
-    line that calls them this book's reading and say "We read"."""
+    sub-head that calls them this book's readings and say "We read"."""
     text = _book(player_books, "battle-for-the-grove", "2024")
     clarifications = text[text.rindex("Clarifications The printed rules leave"):]
-    settled, readings = clarifications.split("do not settle the next points")
+    settled, readings = clarifications.split("This book's readings", 1)
     assert "How many druids can one Stun knock down?" in settled and "We read" not in settled
     for question, reading in (("Which druids does a Banish send home?", "We read that the player who banishes chooses."),
                               ("Can you Banish at a circle where you have no druid standing?", "We read yes"),
