@@ -122,7 +122,7 @@ def test_sample_game_shows_the_hard_rules_and_names_them(book_2025, quick):
     record = sample_game(inputs, seed, ("greedy", "greedy"))
     told = [t for t, _ in game_stories(inputs, record, {}) if not t["setup"]]
     events = {t["turn"]: turn_events(t, i == len(told) - 1) for i, t in enumerate(told)}
-    appendix = _flat(section(book_2025["pages"], "Appendix A: A sample game"))
+    appendix = _flat(section(book_2025["pages"], "Appendix: A sample game"))
     for event, rule in wanted.items():
         named = re.search(rf"turn (\d+): (?:(?!turn \d+:).)*?{re.escape(rule)}", appendix)
         assert named, (event, rule)
