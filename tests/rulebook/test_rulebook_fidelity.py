@@ -115,7 +115,7 @@ def test_the_groves_readings_are_worded_as_readings_apart_from_what_the_source_s
     sub-head that calls them this book's readings and say "We read"."""
     text = _book(player_books, "battle-for-the-grove", "2024")
     clarifications = text[text.rindex("Clarifications The printed rules leave"):]
-    settled, readings = clarifications.split("This book's readings", 1)
+    settled, readings = re.split(r"This book.s readings", clarifications, maxsplit=1)
     assert "How many druids can one Stun knock down?" in settled and "We read" not in settled
     for question, reading in (("Which druids does a Banish send home?", "We read that the player who banishes chooses."),
                               ("Can you Banish at a circle where you have no druid standing?", "We read yes"),
