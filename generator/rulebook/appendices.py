@@ -80,6 +80,24 @@ class Book:
         its small boards."""
         return max(0, self.turns_told - LEAST_TOLD) + 1
 
+    def labelled(self, choice: dict[str, Any], facts: dict[int, dict[str, str]]) -> dict[str, Any]:
+        """``choice`` (``choose_seed``) with each highlight's label (rulebook.yaml ``sample.shows``)
+        filled from ``facts``, by turn, of the turn that shows it: a label counts what its own turn
+        did (``{cards}``) instead of naming a number of its own that another seed's turn would belie.
+
+        :raises GameDataError: naming the ``sample.shows`` entry of a label asking for a fact the
+            turn does not give.
+        """
+        out = []
+        for h in choice["highlights"]:
+            given = facts.get(h["turn"], {})
+            try:
+                out.append({**h, "rule": h["rule"].format_map(given)})
+            except (KeyError, ValueError, IndexError) as exc:
+                raise self.config_source.error(("sample", "shows", h["event"]), "a label whose {fields} are "
+                                               f"among {sorted(given)}", f"{h['rule']!r} ({exc})") from None
+        return {**choice, "highlights": out}
+
     def tell(self, what: str) -> None:
         if self.say:
             self.say(what)

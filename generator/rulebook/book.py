@@ -124,7 +124,9 @@ def build_rulebook(edition: Edition, layouts: Layouts, profile: Profile, path: P
                         for t in terms]
     glossary = "\n\n" + text.render(context, "glossary.md") if terms else ""
     markdown += glossary
-    reference = text.render(context, config.reference) if config.reference and not designers else None
+    # the turn at a glance is a page to look things up on: a drawing there would only fill it
+    reference = text.render({**context, "figure": _no_figure}, config.reference) \
+        if config.reference and not designers else None
 
     def converter(looks: Styles) -> Converter:
         return Converter(looks, width, _provider(figures, folder), chapter_breaks=settings.chapter_breaks)
@@ -265,6 +267,10 @@ def _figure_function(figures: dict[str, Figure]) -> Callable[..., str]:
         safe = str(caption).replace("[", "(").replace("]", ")").replace("\n", " ")
         return f"![{safe}](figure:{name})"
     return figure
+
+
+def _no_figure(name: str, caption: str = "") -> str:
+    raise TemplateDataError("no drawing on the turn at a glance (a page to look things up on)", f"figure({name!r})")
 
 
 def _colour_function(styles: Styles) -> Callable[[str], str]:

@@ -25,9 +25,10 @@ from generator.rulebook.small_boards import SmallBoards
 from generator.runs.work import EngineInputs, Work, resolve, sample_game
 from generator.runs.sample_search import ALIKE, NO_EFFECT, REPEAT, choose_seed, folded_turns, highlights_by_turn, told_parts
 from generator.rulebook.styles import Styles
+from generator.rulebook.text import in_words
 
 __all__ = ["ALIKE", "MIN_EDGE_CONTRAST", "NO_EFFECT", "REPEAT", "Appendices", "Book", "EngineInputs", "Figure", "Key", "Legend", "LegendFigure",
            "PieceFaces", "PieceRef", "SmallBoards", "Styles", "Work",
            "arrowhead", "badge", "badge_swatch", "charts", "choose_seed", "command_line", "count_box", "counts", "extent", "fit_lines", "fit_size", "folded_turns", "highlights_by_turn",
-           "ink_on", "keyed", "merged", "pill", "print_contrast", "resolve", "sample_game", "share", "spread",
+           "in_words", "ink_on", "keyed", "merged", "pill", "print_contrast", "resolve", "sample_game", "share", "spread",
            "told_parts", "value_shape"]

@@ -105,7 +105,7 @@ def test_every_worked_example_is_labelled_and_counts_its_cubes(player_books, boo
     """Each example opens 'Example: <what it shows>.'; its numbers say what they count ('3 cubes on
     a4', not '3 on a4')."""
     text = _flat(player_books[book])
-    text = text[text.index("Playing a turn", text.index("Playing a turn") + 1):text.rindex("Appendix A")]
+    text = text[text.index("Playing a turn", text.index("Playing a turn") + 1):text.rindex("Appendix: A sample game")]
     examples = _examples(text)
     assert len(examples) == 4, [e[:60] for e in examples]
     assert "real game" not in text

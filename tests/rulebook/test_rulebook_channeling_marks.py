@@ -46,7 +46,7 @@ def _before(text: str, heading: str) -> str:
 def test_the_tie_rule_is_stated_once_in_scoring(player_books, edition):
     """The printed rules state the tie-breakers, so Scoring says them and Clarifications does not
     ask the question again (the turn at a glance, a reference page, may repeat them)."""
-    text = _before(_text(player_books[("the-channeling", edition, "rulebook-letter")]), "Appendix A: A sample game")
+    text = _before(_text(player_books[("the-channeling", edition, "rulebook-letter")]), "Appendix: A sample game")
     scoring = text[text.rindex("Scoring Add up the Splendor"):]
     assert re.search(r"1\. the player who took fewer cards wins; 2\. otherwise Dark, the player who moved "
                      r"second, wins\.", scoring), scoring[:400]
@@ -57,7 +57,7 @@ def test_the_tie_rule_is_stated_once_in_scoring(player_books, edition):
 def test_the_thirty_edition_asks_how_many_cubes_go_back_once(player_books):
     """Its printed rules count the returned cubes two ways: one answer gives both counts and the
     reading this book takes."""
-    text = _before(_text(player_books[("the-channeling", "thirty", "rulebook-letter")]), "Appendix A: A sample game")
+    text = _before(_text(player_books[("the-channeling", "thirty", "rulebook-letter")]), "Appendix: A sample game")
     clarifications = text[text.rindex("Clarifications The printed rules"):]
     asked = re.findall(r"[Hh]ow many (?:of your )?cubes (?:on it )?go back", clarifications)
     assert len(asked) == 1, asked
@@ -69,7 +69,7 @@ def test_the_thirty_edition_asks_how_many_cubes_go_back_once(player_books):
 
 @pytest.mark.parametrize("edition", ["2025", "forest"])
 def test_editions_with_one_count_answer_it_among_the_open_questions(player_books, edition):
-    text = _before(_text(player_books[("the-channeling", edition, "rulebook-letter")]), "Appendix A: A sample game")
+    text = _before(_text(player_books[("the-channeling", edition, "rulebook-letter")]), "Appendix: A sample game")
     clarifications = text[text.rindex("Clarifications The printed rules"):]
     assert len(re.findall(r"how many of your cubes on it go back", clarifications)) == 1
     assert "give two counts" not in clarifications
@@ -110,7 +110,7 @@ def test_the_built_book_states_a_draw_when_no_tie_breaker_settles_it(game_copy, 
     assert result.returncode == 0, result.stderr
     text = _text(next(out.glob("*.pdf")))
     assert "1. the player who took fewer cards wins; 2. otherwise the game is a draw." in text
-    assert "Dark, the player who moved second" not in _before(text, "Appendix A: A sample game")
+    assert "Dark, the player who moved second" not in _before(text, "Appendix: A sample game")
 
 
 # ----------------------------------------------------------------- legends list only what is drawn

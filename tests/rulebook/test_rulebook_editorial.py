@@ -114,6 +114,7 @@ def test_sample_game_shows_the_hard_rules_and_names_them(book_2025, quick):
     from pnp_games.channeling.book.book import turn_events
     from pnp_games.channeling.book.narrate import game_stories
     from generator.runs.work import engine_inputs, sample_game
+    from generator.rulebook.text import in_words
 
     wanted = load(CHANNELING / "rules" / "rulebook.yaml")["sample"]["shows"]
     report = _flat("\n".join(book_2025["report_pages"]))
@@ -122,13 +123,20 @@ def test_sample_game_shows_the_hard_rules_and_names_them(book_2025, quick):
     record = sample_game(inputs, seed, ("greedy", "greedy"))
     told = [t for t, _ in game_stories(inputs, record, {}) if not t["setup"]]
     events = {t["turn"]: turn_events(t, i == len(told) - 1) for i, t in enumerate(told)}
-    appendix = _flat(section(book_2025["pages"], "Appendix A: A sample game"))
+    appendix = _flat(section(book_2025["pages"], "Appendix: A sample game"))
+    taken = {t["turn"]: in_words(len(t["taken"])) for t in told}
     for event, rule in wanted.items():
-        named = re.search(rf"turn (\d+): (?:(?!turn \d+:).)*?{re.escape(rule)}", appendix)
+        # a label's {cards} is the count of the turn it marks, in words
+        label = re.escape(rule).replace(re.escape("{cards}"), r"(?P<cards>\w+)")
+        named = re.search(rf"turn (\d+): (?:(?!turn \d+:).)*?{label}", appendix)
         assert named, (event, rule)
-        assert event in events[int(named.group(1))], (event, named.group(1))
+        turn = int(named.group(1))
+        assert event in events[turn], (event, turn)
+        if "{cards}" in rule:
+            assert named["cards"] == taken[turn], (rule, turn, named["cards"], taken[turn])
+        filled = rule.replace("{cards}", taken[turn])
         # the turn's board may stand beside its heading: a column letter of its grid can fall between
-        assert re.search(rf"Turn {named.group(1)}: (Light|Dark)(?: [a-e])? This turn shows [^.]*{re.escape(rule)}",
+        assert re.search(rf"Turn {turn}: (Light|Dark)(?: [a-e])? This turn shows [^.]*{re.escape(filled)}",
                          appendix)
 
 

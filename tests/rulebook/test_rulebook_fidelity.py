@@ -24,7 +24,7 @@ def test_the_channeling_words_its_own_readings_as_readings(player_books):
     assert "cannot be played" not in text
     assert "As this book reads the rules (see Clarifications), they stay out of play" in text
     assert text.count("As this book reads") == 1, "the reading is stated once, where the hand is told"
-    assert re.search(r"Can you play a glyph that lies face down\? We read", text)
+    assert re.search(r"Can you play a glyph that lies face down\? Whether it may be played is not said\. We read", text)
     assert re.search(r"Where do canceled cubes go\? We read", text)
 
 
@@ -96,22 +96,26 @@ def test_no_book_tells_how_it_was_made(player_books):
     assert "played by exactly" not in grove and "the sample game in the appendix follows these answers" in grove
 
 
-def test_the_grove_leaves_banish_to_the_banisher_and_its_date_unprinted(player_books):
+def test_the_grove_leaves_banish_to_the_banisher_and_its_date_as_written(player_books):
     text = _book(player_books, "battle-for-the-grove", "2024")
     assert ("When it sends home some but not all of them, and both standing and lying druids are there, after "
             "the roll you choose which go (our reading, see Clarifications).") in text
     assert "The printed rules let" not in text       # the source is silent on who chooses
     assert "Meeples in two colors work as well as the printed druids" in text
-    assert "12-8-24" not in text and "standing ones first" not in text
+    assert "standing ones first" not in text
+    # the source gives no edition name, and a date whose day and month may be either way round: the
+    # book quotes it as written, never as a month it would have to guess
+    assert "Edition of 12-8-24" in text and "First edition" not in text
+    assert not re.search(r"\b(?:August|December) \d", text)
 
 
 def test_the_groves_readings_are_worded_as_readings_apart_from_what_the_source_settles(player_books):
     """The source settles the stun cap; it is silent on who picks the banished druids, on banishing
     where you have no druid, and on a tied roll for the first turn: those answers come after the
-    line that calls them this book's reading and say "We read"."""
+    sub-head that calls them this book's readings and say "We read"."""
     text = _book(player_books, "battle-for-the-grove", "2024")
     clarifications = text[text.rindex("Clarifications The printed rules leave"):]
-    settled, readings = clarifications.split("do not settle the next points")
+    settled, readings = re.split(r"This book.s readings", clarifications, maxsplit=1)
     assert "How many druids can one Stun knock down?" in settled and "We read" not in settled
     for question, reading in (("Which druids does a Banish send home?", "We read that the player who banishes chooses."),
                               ("Can you Banish at a circle where you have no druid standing?", "We read yes"),

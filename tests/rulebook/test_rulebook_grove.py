@@ -49,14 +49,14 @@ def test_the_rules_numbers_are_the_editions(grove_book):
     hold = words[words.index("Control. You control a circle"):][:160]
     assert f"at least {o.control_at} of your cubes" in hold and f"Controlling {o.circles_to_win} circles" in hold, hold
     assert "enough" not in hold, hold
-    for chapter in ("Setting up", "A turn", "Clarifications", "Appendix A: A sample game"):
+    for chapter in ("Setting up", "A turn", "Clarifications", "Appendix: A sample game"):
         assert chapter in text
 
 
 def _printed_game(book: dict) -> dict:
     """The sample game as printed for players (the turns in short), and the replay command from the
     designer's report."""
-    text = section(book["pages"], "Appendix A: A sample game", "Glossary")
+    text = section(book["pages"], "Appendix: A sample game", "Glossary")
     command = re.search(r"pnpkit replay (\S+) --edition (\S+) --seed (\d+) --agents (\S+)",
                         "\n".join(book["report_pages"]))
     flat = " ".join(text.split())
@@ -261,7 +261,7 @@ def test_sample_game_shows_stun_banish_stand_and_victory(grove_book, quick):
     inputs = engine_inputs(load_edition(GAME, EDITION))
     record = play_game(inputs.options, None, game["seed"], game["agents"], game="grove").to_dict()
     events = dict(read_events(inputs, record))
-    appendix = _flat(section(grove_book["pages"], "Appendix A: A sample game", "Glossary"))
+    appendix = _flat(section(grove_book["pages"], "Appendix: A sample game", "Glossary"))
     report = _flat("\n".join(grove_book["report_pages"]))
     named_events = set()
     for event, rule in wanted.items():
@@ -494,7 +494,7 @@ def test_the_sample_games_boards_share_one_key_and_sit_side_by_side(grove_book):
     not beneath every board; on Letter the first turns' boards stand three to a row (their
     headings on one line)."""
     import pdfplumber
-    appendix = section(grove_book["pages"], "Appendix A: A sample game", "Glossary")
+    appendix = section(grove_book["pages"], "Appendix: A sample game", "Glossary")
     assert appendix.count("Light's cubes") == 2 and appendix.count("druids: standing") <= 2
     rows: dict[tuple[int, float], list[str]] = {}
     with pdfplumber.open(grove_book["pdf"]) as doc:
@@ -527,17 +527,18 @@ def _book_words(grove_book) -> str:
 
 def test_the_optional_draw_has_a_concrete_trigger_and_is_our_reading(grove_book):
     """The printed rules have no draw: the book's optional draw names a number of turns each (not 'when
-    both players say so'), is titled a variant of this edition and says it is its own, and Clarifications
-    answers the question the same way."""
+    both players say so'), is boxed as an optional rule not in the printed rules, after the
+    Clarifications, and their answer to the question says the same."""
     text = _book_words(grove_book)
-    rule = text[text.index("Variant of this edition: a drawn battle. The printed"):text.index("Clarifications The printed")]
+    at = text.index("Optional rule (not in the printed rules): a drawn battle.")
+    rule = text[at:at + 400]
     assert "both players say so" not in rule
     turns = re.search(r"each of you has taken (\d+) turns, the battle is a draw", rule)
     assert turns, rule
-    assert "printed rules have no draw" in rule and "this edition's own" in rule
     answer = text[text.index("Can a battle end in a draw?"):][:300]
+    assert text.index("Can a battle end in a draw?") < at
     assert f"draw after {turns[1]} turns each" in answer and "Not by the rules as printed" in answer
-    assert "our suggestion" in answer
+    assert "our suggestion" in answer and "optional rule" in answer
 
 
 def test_possessives_are_not_doubled(grove_book):
@@ -712,17 +713,17 @@ def test_the_turn_summary_cards_page_runs_on_into_the_rules(grove_book, grove_a4
 
 def test_the_report_claims_no_length_for_the_player_book_and_points_to_its_draw_rule(grove_book):
     """The designer's report does not say the player book gives a length (it gives none), and where it
-    speaks of games that never end it points to the rules chapter's optional draw, with its turns."""
+    speaks of games that never end it points to the optional draw after the Clarifications, with its turns."""
     report = _flat(" ".join(grove_book["report_pages"])).replace("\u201c", '"').replace("\u201d", '"')
     book = _book_words(grove_book)
     assert "the figure the player rulebook gives" not in report
     assert "every figure it states" not in report and "agree to a draw" not in report
     assert not re.search(r"turns for each player|\bminutes\b|lasts about", book)
     turns = re.search(r"each of you has taken (\d+) turns, the battle is a draw", book)[1]
-    assert "Variant of this edition: a drawn battle" in book
+    assert "Optional rule (not in the printed rules): a drawn battle" in book
     assert "Deadlocks." in report   # the quick runs stall some games, as the real ones do
     deadlocks = report[report.index("Deadlocks."):][:400]
-    assert '"Variant of this edition: a drawn battle"' in deadlocks and f"has taken {turns} turns" in deadlocks, deadlocks
+    assert '"Optional rule (not in the printed rules): a drawn battle"' in deadlocks and f"has taken {turns} turns" in deadlocks, deadlocks
 
 
 @pytest.mark.long

@@ -53,4 +53,4 @@ def test_designer_report_is_not_a_default_profile():
 
 def test_the_grove_states_its_draw_rule_as_an_optional_rule(player_books):
     text = _text(player_books[("battle-for-the-grove", "2024", "rulebook-letter")])
-    assert "Variant of this edition: a drawn battle" in text
+    assert "Optional rule (not in the printed rules): a drawn battle" in text

@@ -1,4 +1,4 @@
-"""Appendix A is a real game: its printed moves replay in the engine to its printed final score, and
+"""The sample-game appendix is a real game: its printed moves replay in the engine to its printed final score, and
 the replay command the designer's report prints plays the same game."""
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ def words_to_notation(match: re.Match, ids: dict[str, str]) -> str:
 def printed_game(book: dict) -> dict:
     """The sample game as printed for players: every turn in short, read back into the engine's notation."""
     from generator.model import load_edition
-    text = section(book["pages"], "Appendix A: A sample game", "Glossary")
+    text = section(book["pages"], "Appendix: A sample game", "Glossary")
     report = "\n".join(book["report_pages"])
     command = re.search(r"pnpkit replay (\S+) --edition (\S+) --seed (\d+) --agents (\S+)", report)
     edition = load_edition(command.group(1), command.group(2))

@@ -41,7 +41,7 @@ def test_clarifications_answer_each_open_question_in_plain_words(book_2025):
     from generator.rulebook.wordings import value_key
     rules = load(CHANNELING / "editions" / "2025.yaml")["rules"]
     options = ChannelingOptions.model_validate(rules)
-    text = re.sub(r"\s+", " ", unbreak(section(book_2025["pages"], "Clarifications", "Appendix A: A sample game")))
+    text = re.sub(r"\s+", " ", unbreak(section(book_2025["pages"], "Clarifications", "Appendix: A sample game")))
     text = text.replace("\u2019", "'")  # the typesetter's apostrophes
     questions = load(CHANNELING / "rules" / "options.yaml")["questions"]
     assert len(questions) >= 8

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.rulebook.hooks import (ALIKE, Appendices, Book, EngineInputs, Figure, SmallBoards, Work, charts,
-                                     choose_seed, command_line, highlights_by_turn, resolve, sample_game,
+                                     choose_seed, command_line, highlights_by_turn, in_words, resolve, sample_game,
                                      told_parts)
 
 from pnp_games.channeling.book.balance import figures, row, uses
@@ -33,7 +33,7 @@ def _glyph_names(book: Book) -> dict[str, str]:
     return {g.id: g.name for g in book.edition.game.glyphs.values()}
 
 
-EVENTS = ("overchanneling", "cancellation", "two_cards", "end_trigger", "last_turn", "spent_glyph", "path_past_druid",
+EVENTS = ("overchanneling", "cancellation", "several_cards", "end_trigger", "last_turn", "spent_glyph", "path_past_druid",
           "path_over_empty", "repeat")
 
 
@@ -45,7 +45,7 @@ def turn_events(told: dict[str, Any], last: bool) -> set[str]:
     if any(c["cancelled"] for c in told["cards"]):
         events.add("cancellation")
     if len(told["taken"]) >= 2:
-        events.add("two_cards")
+        events.add("several_cards")
     if told["end_triggered"]:
         events.add("end_trigger")
     if told["spent"]:
@@ -57,6 +57,12 @@ def turn_events(told: dict[str, Any], last: bool) -> set[str]:
     if last:
         events.add("last_turn")
     return events
+
+
+def label_facts(told: dict[str, Any]) -> dict[str, str]:
+    """What a ``sample.shows`` label may say of the turn it marks: ``{cards}``, the cards it took
+    (in words)."""
+    return {"cards": in_words(len(told["taken"]))}
 
 
 def read_events(inputs: EngineInputs, record: dict[str, Any]) -> list[tuple[int, set[str]]]:
@@ -90,6 +96,7 @@ def sample(book: Book, inputs: EngineInputs) -> dict[str, Any]:
     choice = choose_seed(inputs, agents, settings.sample_seed, book.sample_search, read_events, book.turns_told)
     record = sample_game(inputs, choice["seed"], agents)
     stories = game_stories(inputs, record, _glyph_names(book))
+    choice = book.labelled(choice, {t["turn"]: label_facts(t) for t, _ in stories if not t["setup"]})
     first = replay_states(inputs, record)[0][0] if record["actions"] else None
     widths = book.styles.sheet.figures
     if first is not None and parts:
