@@ -1,0 +1,95 @@
+"""The tables of a built rulebook as a reader finds them on the pages (pdfplumber): each table's parts,
+page by page, with the body rows each part holds. A table is found by its header row (a filled band
+whose top is on no grid line: a striped body row's is) and the thin grid lines under its rows."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+GRID = 0.3        # the width of the line under each row (the tables' LINEBELOW)
+NEAR = 1.0        # points: two edges this close are one
+
+
+@dataclass
+class Part:
+    page: int            # 1-based
+    head: str            # the header row's text
+    rows: int            # body rows on this page
+    top: float           # the header's top, points down from the page's top
+    bottom: float        # the last row's line
+    opens_page: bool     # nothing of the text block above it
+    ends_page: bool      # nothing of the text block below it
+
+
+def _near(a: float, b: float) -> bool:
+    return abs(a - b) <= NEAR
+
+
+def page_parts(page, number: int) -> list[Part]:
+    """The table parts on one pdfplumber page, top to bottom."""
+    grid = [ln for ln in page.lines if _near(ln["top"], ln["bottom"]) and abs(ln["linewidth"] - GRID) < 0.05]
+    words = page.extract_words()
+    if not words:
+        return []
+    head_line = min(w["top"] for w in words)            # the running head
+    foot_line = max(w["bottom"] for w in words)         # the page number
+    body = [w for w in words if w["top"] > head_line + NEAR and w["bottom"] < foot_line - NEAR]
+    parts = []
+    for rect in page.rects:
+        lines = sorted((ln for ln in grid if _near(ln["x0"], rect["x0"]) and _near(ln["x1"], rect["x1"])),
+                       key=lambda ln: ln["top"])
+        if not rect.get("fill") or not lines or any(_near(ln["top"], rect["top"]) for ln in lines):
+            continue   # not a header: a striped row starts on the line under the row above it
+        if not any(_near(ln["top"], rect["bottom"]) for ln in lines):
+            continue
+        rows = _rows_below(lines, rect["bottom"])
+        bottom = rows[-1] if rows else rect["bottom"]
+        inside = [w for w in body if rect["x0"] - NEAR <= w["x0"] and w["x1"] <= rect["x1"] + NEAR]
+        head = " ".join(w["text"] for w in inside if rect["top"] - NEAR <= w["top"] and w["bottom"] <= rect["bottom"] + NEAR)
+        parts.append(Part(number, head, len(rows), rect["top"], bottom,
+                          opens_page=not any(w["bottom"] < rect["top"] - NEAR for w in body),
+                          ends_page=not any(w["top"] > bottom + NEAR for w in body)))
+    return sorted(parts, key=lambda p: p.top)
+
+
+ROW_MOST = 120.0   # points: a row taller than this is another table's line, not a row's
+
+
+def _rows_below(lines: list[dict], top: float) -> list[float]:
+    """The grid lines of the body rows under a header ending at ``top``: each row starts on the line
+    of the row above."""
+    rows, at = [], top
+    for ln in lines:
+        if ln["top"] <= top + NEAR:
+            continue
+        if ln["top"] - at > ROW_MOST:
+            break
+        rows.append(ln["top"])
+        at = ln["top"]
+    return rows
+
+
+def tables(pdf: Path) -> list[list[Part]]:
+    """Every table of the book: its parts in page order (one part for a table that does not split).
+    A part that opens a page under the same header as the part that ends the page before continues it."""
+    import pdfplumber
+    out: list[list[Part]] = []
+    with pdfplumber.open(str(pdf)) as doc:
+        for number, page in enumerate(doc.pages, 1):
+            for part in page_parts(page, number):
+                last = out[-1][-1] if out else None
+                if last and part.opens_page and last.ends_page and last.page == number - 1 and last.head == part.head:
+                    out[-1].append(part)
+                else:
+                    out.append([part])
+    return out
+
+
+def split_counts(pdf: Path, least: int = 3, short: int = 8) -> dict[str, int]:
+    """How many tables the book has, how many split, how many splits leave fewer than ``least`` body
+    rows on a side, how many tables of at most ``short`` body rows split."""
+    found = tables(pdf)
+    split = [t for t in found if len(t) > 1]
+    return {"tables": len(found), "split": len(split),
+            "thin": sum(any(p.rows < least for p in t) for t in split),
+            "short_split": sum(sum(p.rows for p in t) <= short for t in split)}
