@@ -63,21 +63,6 @@ class BookTable(Table):
             moved_whole(self)
         return whole
 
-
-def whole_tables_frame(f: Flowable) -> float | None:
-    """The height of the frame ``f`` is laid out in when a short table may move to the next page
-    whole there; None outside a layout or in a layout whose ``whole_tables`` is off."""
-    doc = f._doctemplate
-    if not getattr(doc, "whole_tables", True):
-        return None
-    return getattr(getattr(doc, "frame", None), "_height", None)
-
-
-def moved_whole(f: Flowable) -> None:
-    """Tells the layout of ``f`` that a short table went to the next page whole."""
-    if hasattr(f._doctemplate, "moved_whole"):
-        f._doctemplate.moved_whole = True
-
     def split_at(self, row: int, avail_width: float) -> list[Flowable]:
         """The table parted before ``row`` (header rows counted), the second part under the header again."""
         self._cut = row
@@ -102,6 +87,21 @@ def moved_whole(f: Flowable) -> None:
         if n - heads < MIN_ROWS or self._page_moves_whole():
             return 0   # too few here, or a short table on a well-filled page: the whole table moves on
         return n
+
+
+def whole_tables_frame(f: Flowable) -> float | None:
+    """The height of the frame ``f`` is laid out in when a short table may move to the next page
+    whole there; None outside a layout or in a layout whose ``whole_tables`` is off."""
+    doc = f._doctemplate
+    if not getattr(doc, "whole_tables", True):
+        return None
+    return getattr(getattr(doc, "frame", None), "_height", None)
+
+
+def moved_whole(f: Flowable) -> None:
+    """Tells the layout of ``f`` that a short table went to the next page whole."""
+    if hasattr(f._doctemplate, "moved_whole"):
+        f._doctemplate.moved_whole = True
 
 
 class NotedTable(Flowable):

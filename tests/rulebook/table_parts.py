@@ -13,6 +13,8 @@ NEAR = 1.0        # points: two edges this close are one
 @dataclass
 class Part:
     page: int            # 1-based
+    x0: float            # the table's left and right edges
+    x1: float
     head: str            # the header row's text
     rows: int            # body rows on this page
     top: float           # the header's top, points down from the page's top
@@ -25,9 +27,13 @@ def _near(a: float, b: float) -> bool:
     return abs(a - b) <= NEAR
 
 
+def _grid(page) -> list[dict]:
+    return [ln for ln in page.lines if _near(ln["top"], ln["bottom"]) and abs(ln["linewidth"] - GRID) < 0.05]
+
+
 def page_parts(page, number: int) -> list[Part]:
     """The table parts on one pdfplumber page, top to bottom."""
-    grid = [ln for ln in page.lines if _near(ln["top"], ln["bottom"]) and abs(ln["linewidth"] - GRID) < 0.05]
+    grid = _grid(page)
     words = page.extract_words()
     if not words:
         return []
@@ -46,7 +52,7 @@ def page_parts(page, number: int) -> list[Part]:
         bottom = rows[-1] if rows else rect["bottom"]
         inside = [w for w in body if rect["x0"] - NEAR <= w["x0"] and w["x1"] <= rect["x1"] + NEAR]
         head = " ".join(w["text"] for w in inside if rect["top"] - NEAR <= w["top"] and w["bottom"] <= rect["bottom"] + NEAR)
-        parts.append(Part(number, head, len(rows), rect["top"], bottom,
+        parts.append(Part(number, rect["x0"], rect["x1"], head, len(rows), rect["top"], bottom,
                           opens_page=not any(w["bottom"] < rect["top"] - NEAR for w in body),
                           ends_page=not any(w["top"] > bottom + NEAR for w in body)))
     return sorted(parts, key=lambda p: p.top)
@@ -93,3 +99,20 @@ def split_counts(pdf: Path, least: int = 3, short: int = 8) -> dict[str, int]:
     return {"tables": len(found), "split": len(split),
             "thin": sum(any(p.rows < least for p in t) for t in split),
             "short_split": sum(sum(p.rows for p in t) <= short for t in split)}
+
+
+def headless_rows(pdf: Path) -> list[int]:
+    """The pages holding table rows under no header (two grid lines or more of one width, outside
+    every part found): a part continued without its header row. A lone thin line is a drawing's."""
+    import pdfplumber
+    from collections import Counter
+    out = []
+    with pdfplumber.open(str(pdf)) as doc:
+        for number, page in enumerate(doc.pages, 1):
+            parts = page_parts(page, number)
+            loose = Counter((round(ln["x0"]), round(ln["x1"])) for ln in _grid(page) if not any(
+                _near(ln["x0"], p.x0) and _near(ln["x1"], p.x1) and p.top - NEAR <= ln["top"] <= p.bottom + NEAR
+                for p in parts))
+            if any(n >= 2 for n in loose.values()):
+                out.append(number)
+    return out
