@@ -13,7 +13,7 @@ from reportlab.platypus.doctemplate import FrameBreak
 MIN_ROWS = 3          # a split table leaves at least this many body rows on each page
 SHORT_ROWS = 8        # a table of at most this many body rows is short...
 SHORT_SHARE = 1 / 3   # ...and so is one no taller than this share of the frame
-LEAVE_EMPTY = 0.35    # the most of a page a short table leaves blank by moving on whole rather than split
+LEAVE_EMPTY = 0.3     # the most of a page a short table leaves blank by moving on whole rather than split
 MIN_FIGURE_SCALE = 0.75   # a figure may shrink this far to fit the rest of a page
 
 
@@ -27,17 +27,19 @@ class BookTable(Table):
     row_keys: list[str] | None = None
     remake: Callable[[float], "BookTable"] | None = None   # the same table set at another width, fresh cells
     _cut: int | None = None   # a split asked for before this row (``split_at``)
+    kept_above = 0.0   # the height of the headings over it that go to the next page with it (``RoomFor``)
 
     @property
     def heads(self) -> int:
         return self.repeatRows if isinstance(self.repeatRows, int) else max(self.repeatRows) + 1
 
-    def least_start(self, room: float | None = None, at: Flowable | None = None) -> float:
+    def least_start(self, room: float | None = None, at: Flowable | None = None, kept: float = 0.0) -> float:
         """The least of this table that a page must hold for it to begin there: its header and
         ``MIN_ROWS`` body rows; all of it when it would move whole from the page ``at`` lays out,
-        ``room`` left on it (``moves_whole``)."""
+        ``room`` left on it under ``kept`` (the height of headings that go with it: ``kept_above``)."""
+        self.kept_above = kept
         full = whole_tables_frame(at) if at is not None else None
-        if room is not None and full is not None and self.moves_whole(room, full):
+        if room is not None and full is not None and self.moves_whole(room + kept, full):
             if sum(self._rowHeights) > room:
                 moved_whole(at)
             return sum(self._rowHeights)
@@ -45,7 +47,8 @@ class BookTable(Table):
 
     def moves_whole(self, room: float, full: float) -> bool:
         """Whether this table, short and no taller than a frame ``full`` high, goes to the next page
-        whole rather than split from a page with ``room`` left: that page stays well filled."""
+        whole rather than split from a page that it (and the headings over it) would leave ``room``
+        blank: that page stays well filled."""
         height = sum(self._rowHeights)
         short = len(self._rowHeights) - self.heads <= SHORT_ROWS or height <= SHORT_SHARE * full
         return short and height <= full and room <= LEAVE_EMPTY * full
@@ -58,7 +61,7 @@ class BookTable(Table):
         if full is None:
             return False
         frame = self._doctemplateAttr("frame")
-        whole = self.moves_whole(frame._y - frame._y1p, full)
+        whole = self.moves_whole(frame._y - frame._y1p + self.kept_above, full)
         if whole:
             moved_whole(self)
         return whole
@@ -491,7 +494,8 @@ class RoomFor(CondPageBreak):
         if isinstance(f, NotedTable):
             f = f.table
         if isinstance(f, BookTable):
-            return f.least_start(room - f.getSpaceBefore(), self) + f.getSpaceBefore()
+            room -= f.getSpaceBefore()
+            return f.least_start(room, self, self._room - room) + f.getSpaceBefore()
         return whole + f.getSpaceBefore()
 
 
