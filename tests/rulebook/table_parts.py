@@ -4,6 +4,7 @@ whose top is on no grid line: a striped body row's is) and the thin grid lines u
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 GRID = 0.3        # the width of the line under each row (the tables' LINEBELOW)
@@ -34,7 +35,7 @@ def _grid(page) -> list[dict]:
 def page_parts(page, number: int) -> list[Part]:
     """The table parts on one pdfplumber page, top to bottom."""
     grid = _grid(page)
-    words = page.extract_words()
+    words = page.extract_words() if grid else []
     if not words:
         return []
     head_line = min(w["top"] for w in words)            # the running head
@@ -51,7 +52,8 @@ def page_parts(page, number: int) -> list[Part]:
         rows = _rows_below(lines, rect["bottom"])
         bottom = rows[-1] if rows else rect["bottom"]
         inside = [w for w in body if rect["x0"] - NEAR <= w["x0"] and w["x1"] <= rect["x1"] + NEAR]
-        head = " ".join(w["text"] for w in inside if rect["top"] - NEAR <= w["top"] and w["bottom"] <= rect["bottom"] + NEAR)
+        head = " ".join(w["text"] for w in inside
+                        if rect["top"] - NEAR <= w["top"] and w["bottom"] <= rect["bottom"] + NEAR)
         parts.append(Part(number, rect["x0"], rect["x1"], head, len(rows), rect["top"], bottom,
                           opens_page=not any(w["bottom"] < rect["top"] - NEAR for w in body),
                           ends_page=not any(w["top"] > bottom + NEAR for w in body)))
@@ -78,16 +80,14 @@ def _rows_below(lines: list[dict], top: float) -> list[float]:
 def tables(pdf: Path) -> list[list[Part]]:
     """Every table of the book: its parts in page order (one part for a table that does not split).
     A part that opens a page under the same header as the part that ends the page before continues it."""
-    import pdfplumber
     out: list[list[Part]] = []
-    with pdfplumber.open(str(pdf)) as doc:
-        for number, page in enumerate(doc.pages, 1):
-            for part in page_parts(page, number):
-                last = out[-1][-1] if out else None
-                if last and part.opens_page and last.ends_page and last.page == number - 1 and last.head == part.head:
-                    out[-1].append(part)
-                else:
-                    out.append([part])
+    for _, parts, _ in _read(pdf):
+        for part in parts:
+            last = out[-1][-1] if out else None
+            if last and part.opens_page and last.ends_page and last.page == part.page - 1 and last.head == part.head:
+                out[-1].append(part)
+            else:
+                out.append([part])
     return out
 
 
@@ -104,15 +104,24 @@ def split_counts(pdf: Path, least: int = 3, short: int = 8) -> dict[str, int]:
 def headless_rows(pdf: Path) -> list[int]:
     """The pages holding table rows under no header (two grid lines or more of one width, outside
     every part found): a part continued without its header row. A lone thin line is a drawing's."""
-    import pdfplumber
     from collections import Counter
     out = []
-    with pdfplumber.open(str(pdf)) as doc:
-        for number, page in enumerate(doc.pages, 1):
-            parts = page_parts(page, number)
-            loose = Counter((round(ln["x0"]), round(ln["x1"])) for ln in _grid(page) if not any(
-                _near(ln["x0"], p.x0) and _near(ln["x1"], p.x1) and p.top - NEAR <= ln["top"] <= p.bottom + NEAR
-                for p in parts))
-            if any(n >= 2 for n in loose.values()):
-                out.append(number)
+    for number, parts, grid in _read(pdf):
+        loose = Counter((round(ln["x0"]), round(ln["x1"])) for ln in grid if not any(
+            _near(ln["x0"], p.x0) and _near(ln["x1"], p.x1) and p.top - NEAR <= ln["top"] <= p.bottom + NEAR
+            for p in parts))
+        if any(n >= 2 for n in loose.values()):
+            out.append(number)
     return out
+
+
+def _read(pdf: Path) -> list[tuple[int, list[Part], list[dict]]]:
+    """Each page of ``pdf``: its number, its table parts and its grid lines (read once a file)."""
+    return _read_file(str(pdf), Path(pdf).stat().st_mtime_ns)
+
+
+@lru_cache(maxsize=4)
+def _read_file(path: str, _mtime: int) -> list[tuple[int, list[Part], list[dict]]]:
+    import pdfplumber
+    with pdfplumber.open(path) as doc:
+        return [(number, page_parts(page, number), _grid(page)) for number, page in enumerate(doc.pages, 1)]
