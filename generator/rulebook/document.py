@@ -55,13 +55,15 @@ class PageSetup:
 class RulebookDoc(BaseDocTemplate):
     """Pages: a cover, then body pages with a running head and a page number in the footer."""
 
-    def __init__(self, path: Path, setup: PageSetup, styles: Styles, title: str, running_head: str):
+    def __init__(self, path: Path, setup: PageSetup, styles: Styles, title: str, running_head: str,
+                 whole_tables: bool = True):
         super().__init__(str(path), pagesize=setup.size, invariant=1, pageCompression=1, title=title,
                          author="pnp-generator", creator="pnp-generator", producer="pnp-generator",
                          subject=running_head, initialFontName=styles.body_font, initialFontSize=10,
                          leftMargin=setup.inner, rightMargin=setup.outer, topMargin=setup.top,
                          bottomMargin=setup.bottom, showBoundary=0)
         self.setup, self.styles, self.running_head = setup, styles, running_head
+        self.whole_tables = whole_tables   # a short table may move to the next page whole (``BookTable``)
         width, height = setup.size
         frame_h = height - setup.top - setup.bottom
 
@@ -121,6 +123,7 @@ class RulebookDoc(BaseDocTemplate):
         self.filled: dict[int, float] = {}          # page -> height its flowables take from the frame's top
         self.room: dict[int, float] = {}            # page -> height left empty at its foot
         self.placed: list[tuple[int, Flowable]] = []   # each flowable placed, with its page
+        self.moved_whole = False                    # a short table went to the next page whole
 
     def handle_pageEnd(self) -> None:
         frame = self.frame
@@ -303,14 +306,20 @@ def write_document(path: Path, setup: PageSetup, styles: Styles, title: str, run
         return out
 
     def lay_out(level: int, padding: int, entries: list[tuple[str, str]] | None, apart: bool = False,
-                cut: int = 0) -> RulebookDoc:
-        doc = RulebookDoc(path, setup, styles, title, running_head)
+                cut: int = 0, to: Path = path) -> RulebookDoc:
+        doc = RulebookDoc(to, setup, styles, title, running_head, whole_tables)
         _lay_out(doc, story(level, padding, entries, apart, cut), hint)
         return doc
 
     hint = contents_hint if contents_hint is not None else []
     entries = None
+    whole_tables = True
     doc = lay_out(0, 0, None)
+    if doc.moved_whole:   # a short table went to the next page whole: only while that costs the book no page
+        whole_tables = False
+        split = _trial(path, hint, lambda to: lay_out(0, 0, None, to=to), lambda tried: tried.page < doc.page)
+        whole_tables = split is None
+        doc = split or doc
     level, written = 0, True   # written: the file holds the book as it is to be, unpadded
     if index is not None and INDEX_AFTER < doc.page < INDEX_AFTER + 4 and setup.booklet and doc.page % 4:
         # a booklet a little past its sheets may fit them tighter, short enough to need no index
@@ -366,6 +375,23 @@ def write_document(path: Path, setup: PageSetup, styles: Styles, title: str, run
         if setup.booklet and doc.page % 4:   # the index's lines with their pages took more room than without
             doc = lay_out(level, (padding - doc.page) % 4, entries, apart, cut)
     return doc.page
+
+
+def _trial(path: Path, hint: list, lay_out: Callable[[Path], RulebookDoc],
+           better: Callable[[RulebookDoc], bool]) -> RulebookDoc | None:
+    """Another layout (``lay_out`` to a file of its own), put in the place of ``path`` when it is
+    ``better``; else None, and the file and the contents' ``hint`` stay as they were."""
+    trial = path.with_name(f".{path.stem}-trial{path.suffix}")
+    measured = list(hint)
+    try:
+        tried = lay_out(trial)
+        if better(tried):
+            trial.replace(path)
+            return tried
+        hint[:] = measured
+        return None
+    finally:
+        trial.unlink(missing_ok=True)
 
 
 def _ends_short(doc: RulebookDoc, has_back: bool, height: float) -> bool:

@@ -11,25 +11,60 @@ from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, ListFlowab
 from reportlab.platypus.doctemplate import FrameBreak
 
 MIN_ROWS = 3          # a split table leaves at least this many body rows on each page
+SHORT_ROWS = 8        # a table of at most this many body rows is short...
+SHORT_SHARE = 1 / 3   # ...and so is one no taller than this share of the frame
+LEAVE_EMPTY = 0.3     # the most of a page a short table leaves blank by moving on whole rather than split
 MIN_FIGURE_SCALE = 0.75   # a figure may shrink this far to fit the rest of a page
 
 
 class BookTable(Table):
     """A table that repeats its header rows and splits only where each part keeps ``MIN_ROWS`` body rows.
+    A short one (``SHORT_ROWS``, ``SHORT_SHARE``) moves to the next page whole rather than split when
+    the page it leaves stays well filled (``LEAVE_EMPTY``); else it splits as any table, since moving
+    it would leave a page mostly empty and lengthen the book.
     ``row_keys``: the text of each row's first cell (a figure of some rows names them so)."""
 
     row_keys: list[str] | None = None
     remake: Callable[[float], "BookTable"] | None = None   # the same table set at another width, fresh cells
     _cut: int | None = None   # a split asked for before this row (``split_at``)
+    kept_above = 0.0   # the height of the headings over it that go to the next page with it (``RoomFor``)
 
     @property
     def heads(self) -> int:
         return self.repeatRows if isinstance(self.repeatRows, int) else max(self.repeatRows) + 1
 
-    def least_start(self) -> float:
+    def least_start(self, room: float | None = None, at: Flowable | None = None, kept: float = 0.0) -> float:
         """The least of this table that a page must hold for it to begin there: its header and
-        ``MIN_ROWS`` body rows."""
+        ``MIN_ROWS`` body rows; all of it when it would move whole from the page ``at`` lays out,
+        ``room`` left on it under ``kept`` (the height of headings that go with it: ``kept_above``)."""
+        self.kept_above = kept
+        full = whole_tables_frame(at) if at is not None else None
+        if room is not None and full is not None and self.moves_whole(room + kept, full):
+            if sum(self._rowHeights) > room:
+                moved_whole(at)
+            return sum(self._rowHeights)
         return sum(self._rowHeights[:self.heads + MIN_ROWS])
+
+    def moves_whole(self, room: float, full: float) -> bool:
+        """Whether this table, short and no taller than a frame ``full`` high, goes to the next page
+        whole rather than split from a page that it (and the headings over it) would leave ``room``
+        blank: that page stays well filled."""
+        height = sum(self._rowHeights)
+        short = len(self._rowHeights) - self.heads <= SHORT_ROWS or height <= SHORT_SHARE * full
+        return short and height <= full and room <= LEAVE_EMPTY * full
+
+    def _page_moves_whole(self) -> bool:
+        """``moves_whole`` on the page being laid out (the frame's room, whatever part of it a
+        block around the table offers), told to the layout (``moved_whole``); False outside a
+        layout, or in one that splits short tables as any (``whole_tables``)."""
+        full = whole_tables_frame(self)
+        if full is None:
+            return False
+        frame = self._doctemplateAttr("frame")
+        whole = self.moves_whole(frame._y - frame._y1p + self.kept_above, full)
+        if whole:
+            moved_whole(self)
+        return whole
 
     def split_at(self, row: int, avail_width: float) -> list[Flowable]:
         """The table parted before ``row`` (header rows counted), the second part under the header again."""
@@ -52,7 +87,24 @@ class BookTable(Table):
             return n
         heads = self.heads
         n = min(n, rows - MIN_ROWS)          # enough rows left for the next page
-        return n if n - heads >= MIN_ROWS else 0   # too few here: the whole table moves on
+        if n - heads < MIN_ROWS or self._page_moves_whole():
+            return 0   # too few here, or a short table on a well-filled page: the whole table moves on
+        return n
+
+
+def whole_tables_frame(f: Flowable) -> float | None:
+    """The height of the frame ``f`` is laid out in when a short table may move to the next page
+    whole there; None outside a layout or in a layout whose ``whole_tables`` is off."""
+    doc = f._doctemplate
+    if not getattr(doc, "whole_tables", True):
+        return None
+    return getattr(getattr(doc, "frame", None), "_height", None)
+
+
+def moved_whole(f: Flowable) -> None:
+    """Tells the layout of ``f`` that a short table went to the next page whole."""
+    if hasattr(f._doctemplate, "moved_whole"):
+        f._doctemplate.moved_whole = True
 
 
 class NotedTable(Flowable):
@@ -442,7 +494,8 @@ class RoomFor(CondPageBreak):
         if isinstance(f, NotedTable):
             f = f.table
         if isinstance(f, BookTable):
-            return f.least_start() + f.getSpaceBefore()
+            room -= f.getSpaceBefore()
+            return f.least_start(room, self, self._room - room) + f.getSpaceBefore()
         return whole + f.getSpaceBefore()
 
 
