@@ -7,6 +7,8 @@ import copy
 from typing import Callable
 
 from reportlab.lib.enums import TA_LEFT
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, ListFlowable, Paragraph, Spacer, Table
 from reportlab.platypus.doctemplate import FrameBreak
 
@@ -15,6 +17,8 @@ SHORT_ROWS = 8        # a table of at most this many body rows is short...
 SHORT_SHARE = 1 / 3   # ...and so is one no taller than this share of the frame
 LEAVE_EMPTY = 0.3     # the most of a page a short table leaves blank by moving on whole rather than split
 MIN_FIGURE_SCALE = 0.75   # a figure may shrink this far to fit the rest of a page
+SIDE_GAP = 12.0           # points between a lone face and the captions set beside it
+SIDE_COLUMN = 30 * mm     # the least width of a column of captions beside a face
 
 
 class BookTable(Table):
@@ -161,7 +165,12 @@ class NotedTable(Flowable):
 
 class FigureBlock(Flowable):
     """A drawing and its caption as one flowable: never parted, and scaled down (drawing only, the
-    caption keeps its size) to at most ``MIN_FIGURE_SCALE`` when that lets it fit the page."""
+    caption keeps its size) to at most ``MIN_FIGURE_SCALE`` when that lets it fit the page. A drawing
+    wider than the frame is scaled to its width: never drawn into the margins. A lone face (a drawing
+    with ``side_labels``: a gallery of one piece) too tall for the rest of the page with its captions
+    under it takes them beside it instead, when that leaves them a column of ``SIDE_COLUMN`` and
+    lets it fit: its count and name, then the caption, at the face's foot, as a book sets a side
+    caption, rather than leaving the page part empty."""
 
     def __init__(self, drawing: list[Flowable], caption: Paragraph | None):
         super().__init__()
@@ -169,8 +178,10 @@ class FigureBlock(Flowable):
         self.scale, self.hAlign = 1.0, "CENTER"
         self._sizes: list[tuple[float, float]] = []
         self._caption_h = 0.0
+        self.beside: tuple[list[tuple[str, str, float, object]], Paragraph | None] | None = None
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self._beside(False)
         self._sizes = [d.wrap(avail_width, 1e6) for d in self.drawing]
         drawn_h = sum(h for _, h in self._sizes)
         self._caption_h = 0.0
@@ -183,9 +194,71 @@ class FigureBlock(Flowable):
         floor = max([MIN_FIGURE_SCALE] + [getattr(d, "min_scale", 0.0) for d in self.drawing])
         if drawn_h > room and drawn_h * floor <= room:
             self.scale = room / drawn_h
+        widest = max((w for w, _ in self._sizes), default=0.0)
+        if widest > avail_width:
+            self.scale = min(self.scale, avail_width / widest)
         self.width = avail_width
         self.height = drawn_h * self.scale + self._caption_h
+        if self.height > avail_height:
+            self._set_beside(avail_width, avail_height)
         return self.width, self.height
+
+    def _beside(self, on: bool) -> list[tuple[str, str, float, object]] | None:
+        """The lone face's labels when it can take them beside it (``on``), else None: its captions
+        go under it again."""
+        self.beside = None
+        labels = self.drawing[0].side_labels() if len(self.drawing) == 1 and hasattr(self.drawing[0], "side_labels") \
+            else None
+        if labels is not None:
+            self.drawing[0].labels_beside = on
+        return labels if on else None
+
+    def _set_beside(self, avail_width: float, avail_height: float) -> None:
+        labels = self._beside(True)
+        if labels is None:
+            return
+        drawing = self.drawing[0]
+        face_w = drawing.natural_width(avail_width)
+        w, h = drawing.wrap(face_w, 1e6)
+        column = avail_width - w - SIDE_GAP
+        caption = None
+        if self.caption is not None:
+            style = self.caption.style
+            caption = Paragraph(self.caption.text, style.clone(f"{style.name}-beside", alignment=TA_LEFT))
+            caption.wrap(max(column, 1.0), 1e6)
+        text_h = _labels_height(labels) + (caption.height + _LABEL_GAP if caption is not None else 0.0)
+        widest = max(stringWidth(text, font, size) for text, font, size, _ in labels)
+        if column < max(SIDE_COLUMN, widest) or max(h, text_h) > avail_height:
+            self._beside(False)
+            drawing.wrap(avail_width, 1e6)
+            return
+        self.beside = (labels, caption)
+        self._sizes, self.scale, self._caption_h = [(w, h)], 1.0, 0.0
+        self.height = max(h, text_h)
+
+    def _draw_beside(self) -> None:
+        """The face, and beside it its labels over the caption, the two set as one group centred on
+        the width, standing on the block's foot."""
+        assert self.beside is not None
+        labels, caption = self.beside
+        canv, (w, h) = self.canv, self._sizes[0]
+        lines = [stringWidth(text, font, size) for text, font, size, _ in labels]
+        if caption is not None:
+            lines += caption.getActualLineWidths0()
+        left = (self.width - w - SIDE_GAP - max(lines)) / 2
+        self.drawing[0].drawOn(canv, left, 0)
+        x, y = left + w + SIDE_GAP, 0.0
+        if caption is not None:
+            caption.drawOn(canv, x, 0)
+            y = caption.height + _LABEL_GAP
+        y += _labels_height(labels)
+        canv.saveState()
+        for text, font, size, colour in labels:
+            y -= _LABEL_LEADING * size
+            canv.setFont(font, size)
+            canv.setFillColor(colour)
+            canv.drawString(x, y + (_LABEL_LEADING - 1) * size, text)
+        canv.restoreState()
 
     def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
         """A figure moves to the next page whole; only a drawing that is a set of rows (a gallery of
@@ -205,6 +278,9 @@ class FigureBlock(Flowable):
         return self.caption.getSpaceAfter() if self.caption is not None else 6
 
     def draw(self) -> None:
+        if self.beside is not None:
+            self._draw_beside()
+            return
         canv, y = self.canv, self.height
         for flowable, (w, h) in zip(self.drawing, self._sizes):
             y -= h * self.scale
@@ -216,6 +292,14 @@ class FigureBlock(Flowable):
             canv.restoreState()
         if self.caption is not None:
             self.caption.drawOn(canv, 0, 0)
+
+
+_LABEL_LEADING = 1.3   # a side label's line, in its size
+_LABEL_GAP = 2.0       # points between the labels beside a face and the caption under them
+
+
+def _labels_height(labels: list[tuple[str, str, float, object]]) -> float:
+    return sum(_LABEL_LEADING * size for _, _, size, _ in labels)
 
 
 class TableFigure(Flowable):

@@ -92,7 +92,8 @@ class Gallery(Flowable):
         self.gap = 5
         self._rows, self.page_height = rows, page_height
         self.grouped = True   # a row per value of a choice field (glyph cards by set)
-        self._sized: dict[float, tuple[float, float, float, bool]] = {}   # width -> the sizes chosen at it
+        self.labels_beside = False   # a lone face's count and name set beside it by its figure, not under it
+        self._sized: dict[tuple[float, bool], tuple[float, float, float, bool]] = {}   # the sizes chosen at a width
         self._caption_width: float | None = None
         self.small = max(self.template.size[1] * scale, face_height / 2)
         self.wordy = self._wordy(self.small)   # id(piece) -> the height where its words show
@@ -129,6 +130,8 @@ class Gallery(Flowable):
     def _cell(self, face_height: float) -> tuple[float, float]:
         """The width of a face at ``face_height`` and of its cell (the face or its caption, the wider)."""
         face_width = self.template.size[0] * face_height / self.template.size[1]
+        if self.labels_beside:
+            return face_width, face_width
         longest = self._longest_caption()
         # long names shrink to fit, but never below the figures' smallest text
         floor = longest * self.faces.min_text / self.caption_size + 2
@@ -149,7 +152,9 @@ class Gallery(Flowable):
 
     @property
     def _caption_h(self) -> float:
-        """The height under a face: its count and its caption, or its caption alone."""
+        """The height under a face: its count and its caption, or its caption alone (none beside it)."""
+        if self.labels_beside:
+            return 0.0
         return (2.6 if self.counted else 1.5) * self.caption_size + self.gap
 
     def _large(self, piece: Piece) -> bool:
@@ -252,14 +257,14 @@ class Gallery(Flowable):
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         """The gallery's size at ``avail_width``, its faces sized once for each width."""
         self.width = avail_width
-        if avail_width in self._sized:
-            face_height, self.word_height, self.least, self.grouped = self._sized[avail_width]
+        if (avail_width, self.labels_beside) in self._sized:
+            face_height, self.word_height, self.least, self.grouped = self._sized[avail_width, self.labels_beside]
             self._size(face_height)
         else:
             self._choose_size(avail_width)
             if self._rows is None and self._height(avail_width) > PAGE_FILL * self.page_height:
                 self._fit_page(avail_width)
-            self._sized[avail_width] = (self.face_height, self.word_height, self.least, self.grouped)
+            self._sized[avail_width, self.labels_beside] = (self.face_height, self.word_height, self.least, self.grouped)
         self.height = self._height(avail_width)
         return self.width, self.height
 
@@ -290,6 +295,16 @@ class Gallery(Flowable):
                     return
         self.grouped = True
         self._size(full)
+
+    def side_labels(self) -> list[tuple[str, str, float, object]] | None:
+        """A lone face's count (when the gallery shows counts) and name as lines (text, font, size,
+        colour) that its figure may set beside it (``labels_beside``); None for a gallery of more."""
+        if self._rows is not None or len(self.component.pieces) != 1:
+            return None
+        piece, colour = self.component.pieces[0], self.styles["caption"].textColor
+        count = [(f"\u00d7{piece.count}", self.styles.bold_font, self.caption_size * 1.15, colour)] if self.counted else []
+        return count + [(piece_caption(self.component, piece, self.faces), self.styles.body_font, self.caption_size,
+                         colour)]
 
     def natural_width(self, avail_width: float) -> float:
         """How wide the faces and captions of this gallery's widest row draw at ``avail_width``: a
@@ -325,6 +340,8 @@ class Gallery(Flowable):
                 foot = top - drop - height
                 self.faces.draw(canv, template, values, left + (cell_w - face_width) / 2, top - drop, height,
                                 enlarge=self.component.id)
+                if self.labels_beside:
+                    continue
                 centre = left + cell_w / 2
                 canv.setFillColor(self.styles["caption"].textColor)
                 if self.counted:

@@ -125,3 +125,84 @@ def test_a_grove_drawing_gives_its_key_apart_to_go_under_a_short_text():
     height = block.wrap(WIDTH, 1e6)[1]
     assert height == pytest.approx(drawing.height)
     assert height < drawing.height + key.height
+
+
+def _a5_doc(pdf):
+    """An A5 document of one frame 15 mm inside the trim, without padding."""
+    from reportlab.lib.pagesizes import A5
+    from reportlab.lib.units import mm
+    from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
+    margin = 15 * mm
+    frame = Frame(margin, margin, A5[0] - 2 * margin, A5[1] - 2 * margin, leftPadding=0, rightPadding=0,
+                  topPadding=0, bottomPadding=0)
+    return BaseDocTemplate(str(pdf), pagesize=A5, pageTemplates=[PageTemplate("page", [frame])]), frame
+
+
+def _coin_figure(root, face_mm: float):
+    """The made-up quartet's coins (one face, four copies) as a gallery ``face_mm`` tall, captioned."""
+    from reportlab.lib.units import mm
+    from quartet_game import write_quartet_game
+    from generator.model import load_edition
+    from generator.model.game import load_game
+    from generator.model.layouts import Layouts
+    from generator.rulebook.faces import PieceFaces
+    from generator.rulebook.flowables import FigureBlock
+    from generator.rulebook.gallery import Gallery
+    from generator.rulebook.settings import load_style_sheet
+    from generator.rulebook.styles import build_styles
+    write_quartet_game(root)
+    edition = load_edition(load_game(root / "components" / "quartet"), "base")
+    layouts = Layouts(root / "layouts", edition.game.folder)
+    styles = build_styles(layouts, load_style_sheet(layouts, "styles"))
+    faces = PieceFaces(edition, layouts, styles.sheet.figures.min_text)
+    coins = faces.component("coins")
+    gallery = Gallery(coins, faces, styles, face_mm * mm, face_mm / 25.4)
+    return FigureBlock([gallery], Paragraph("Coins as printed, with the number of each", styles["caption"]))
+
+
+@pytest.mark.parametrize("room", ["short", "ample"])
+def test_a_lone_face_takes_its_captions_beside_it_at_a_page_foot_too_short_for_them_under_it(tmp_path, room):
+    """A gallery of one face, at a page foot with room for the face but not for its count, name and
+    caption under it, sets them beside it (a side caption) and stays on the page rather than leaving
+    the foot empty; with room enough they go under it, centred."""
+    import pdfplumber
+    from reportlab.lib.units import mm
+    from reportlab.platypus import Spacer
+    figure = _coin_figure(tmp_path / "project", 60)
+    doc, frame = _a5_doc(tmp_path / "coins.pdf")
+    face = 60 * mm
+    above = frame._height - face - (4 if room == "short" else 60)   # what the page holds above the figure
+    doc.build([Spacer(0, above), figure])
+    with pdfplumber.open(str(tmp_path / "coins.pdf")) as pdf:
+        assert len(pdf.pages) == 1
+        words = {w["text"]: w for w in pdf.pages[0].extract_words()}
+    count, name, caption = words["\u00d74"], words["Copper"], words["Coins"]
+    centre = frame._x1 + frame._width / 2
+    if room == "short":   # beside the face, in a column to its right, over the caption
+        assert min(count["x0"], name["x0"], caption["x0"]) > centre
+        assert count["bottom"] <= name["top"] and name["bottom"] <= caption["top"]
+        assert caption["bottom"] <= frame._y1 + frame._height + 0.5 and caption["x1"] <= frame._x2 + 0.5
+    else:                 # under it, centred
+        assert abs((count["x0"] + count["x1"]) / 2 - centre) < 1 and abs((name["x0"] + name["x1"]) / 2 - centre) < 1
+        assert caption["top"] > name["bottom"]
+
+
+def test_a_drawing_wider_than_the_frame_is_scaled_to_it(tmp_path):
+    """A drawing that lays itself out a little wider than the text (its own least width) is drawn
+    scaled to the frame, never into the margins."""
+    import pdfplumber
+    from generator.rulebook.flowables import FigureBlock
+
+    class Wide(Flowable):
+        def wrap(self, avail_width, avail_height):
+            self.drawn = avail_width * 1.05
+            return self.drawn, 80.0
+
+        def draw(self):
+            self.canv.rect(0, 0, self.drawn, 80.0, fill=1)
+    pdf = tmp_path / "wide.pdf"
+    doc, frame = _a5_doc(pdf)
+    doc.build([FigureBlock([Wide()], None)])
+    with pdfplumber.open(str(pdf)) as read:
+        rect = read.pages[0].rects[0]
+    assert rect["x0"] == pytest.approx(frame._x1, abs=0.01) and rect["x1"] == pytest.approx(frame._x2, abs=0.01), rect

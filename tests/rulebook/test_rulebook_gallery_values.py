@@ -74,8 +74,8 @@ def visible_in(pdf, page: int, box) -> str:
                    and left <= (n.box[0] + n.box[2]) / 2 <= right and bottom <= (n.box[1] + n.box[3]) / 2 <= top)
 
 
-def _spelled(words, text: str) -> list[tuple[float, float]]:
-    """Each run of words on one line of ``words`` that spells ``text``: (its centre, its top)."""
+def _spelled(words, text: str) -> list[tuple[float, float, float]]:
+    """Each run of words on one line of ``words`` that spells ``text``: (its left, its centre, its top)."""
     rows: list[list[dict]] = []
     for word in sorted(words, key=lambda w: (w["top"], w["x0"])):
         if rows and abs(rows[-1][0]["top"] - word["top"]) < 1:
@@ -89,7 +89,7 @@ def _spelled(words, text: str) -> list[tuple[float, float]]:
             for j in range(i, len(row)):
                 said = " ".join(w["text"] for w in row[i:j + 1])
                 if said == text:
-                    found.append(((row[i]["x0"] + row[j]["x1"]) / 2, row[i]["top"]))
+                    found.append((row[i]["x0"], (row[i]["x0"] + row[j]["x1"]) / 2, row[i]["top"]))
                 if len(said) >= len(text):
                     break
     return found
@@ -98,7 +98,8 @@ def _spelled(words, text: str) -> list[tuple[float, float]]:
 def gallery_faces(pdf, faces, edition):
     """Each gallery face of the book: (component, piece, page, bounds), found by its caption (the
     piece's name, or the values that tell it apart) just beneath it, under its '×count' when the
-    gallery prints counts (``shows_counts``)."""
+    gallery prints counts (``shows_counts``); or, a lone face with its labels set beside it, by
+    its count and caption in a column just right of it, within its height."""
     import pdfplumber
     from generator.rulebook.gallery import piece_caption, shows_counts
     forms = page_faces(pdf)
@@ -110,13 +111,19 @@ def gallery_faces(pdf, faces, edition):
                 counted = shows_counts(component.pieces)
                 for piece in component.pieces:
                     caption = piece_caption(component, piece, faces)
-                    for centre, top in _spelled(words, caption):
+                    for left, centre, top in _spelled(words, caption):
+                        wanted = [f"\u00d7{piece.count}"] if counted else []
                         count = [w for w in words if w["x0"] <= centre <= w["x1"] and 0 < top - w["bottom"] < 4]
-                        if [w["text"] for w in count] != ([f"\u00d7{piece.count}"] if counted else []):
-                            continue
-                        label_top = count[0]["top"] if count else top
-                        above = [f for f in forms[index] if f[0] <= centre <= f[2]
-                                 and 0 <= f[1] - (page.height - label_top) < 12]
+                        if [w["text"] for w in count] == wanted:
+                            label_top = count[0]["top"] if count else top
+                            above = [f for f in forms[index] if f[0] <= centre <= f[2]
+                                     and 0 <= f[1] - (page.height - label_top) < 12]
+                        else:
+                            count = [w for w in words if abs(w["x0"] - left) < 0.5 and 0 < top - w["bottom"] < 4]
+                            if [w["text"] for w in count] != wanted:
+                                continue
+                            above = [f for f in forms[index] if 0 < left - f[2] < 20
+                                     and f[1] <= page.height - top <= f[3]]
                         if above:
                             found.append((component, piece, index, above[0], caption))
     return found

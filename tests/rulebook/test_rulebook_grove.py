@@ -247,6 +247,47 @@ def test_a_table_nobody_controls_is_drawn_as_narrow_as_its_circles_and_a_control
     assert by and by[0]["x1"] <= drawn.width, words
 
 
+def test_an_outer_circles_druids_stay_inside_a_narrow_drawing(tmp_path):
+    """A circle at the drawing's side with druids standing and lying there: its row of counts (two
+    faces, two counts) is wider than the room beside the circle in a drawing as narrow as its
+    circles; it moves inward, every mark inside the drawing, not past its edge into the margin."""
+    import dataclasses
+    import pdfplumber
+    from reportlab.pdfgen.canvas import Canvas
+    from generator.model import layouts_for, load_edition
+    from generator.rulebook.faces import PieceFaces
+    from generator.rulebook.settings import load_style_sheet
+    from generator.rulebook.styles import build_styles, seat_roles
+    from pnp_games.grove import GroveOptions, State
+    from pnp_games.grove.book.diagram import GroveDiagram, GroveParts, grove_view
+
+    edition = load_edition(GAME, EDITION)
+    layouts = layouts_for(edition)
+    parts = GroveParts.model_validate({"circles": {"component": "magic-circles", "field": "circle"},
+                                       "druids": {"component": "druids", "field": "colour"},
+                                       "cubes": {"component": "energy-cubes", "field": "colour"}})
+    styles = build_styles(layouts, load_style_sheet(layouts, "styles"))
+    styles.seat_roles = seat_roles(("Light", "Dark"))
+    options = GroveOptions()
+    free = grove_view(State(options))
+    crowded = dataclasses.replace(free, druids={place: [(3, 3), (0, 0)] if place in free.circles else [(0, 0), (0, 0)]
+                                                for place in free.druids})
+    width = 3.0 * 6.5 * styles.sheet.figures.min_text   # less than its circles need: as narrow as it draws
+    drawn = GroveDiagram(crowded, PieceFaces(edition, layouts), parts, styles, width, options.druids_per_player,
+                         legend=False)
+    pdf = tmp_path / "crowded.pdf"
+    margin = 20.0
+    canv = Canvas(str(pdf), pagesize=(drawn.width + 2 * margin, drawn.height))
+    drawn.drawOn(canv, margin, 0)
+    canv.save()
+    with pdfplumber.open(pdf) as doc:
+        chars = doc.pages[0].chars
+    counts = [c for c in chars if c["text"] == "\u00d7"]
+    assert len(counts) == 2 * len(free.circles), [c["text"] for c in chars]
+    left, right = min(c["x0"] for c in chars) - margin, max(c["x1"] for c in chars) - margin
+    assert left >= -0.01 and right <= drawn.width + 0.01, (left, right, drawn.width)
+
+
 def test_sample_game_shows_stun_banish_stand_and_victory(grove_book, quick):
     """The events rulebook.yaml asks for happen in the printed game, on the turns the appendix names."""
     import yaml

@@ -208,7 +208,9 @@ class GroveDiagram(Flowable):
             piece = self.faces.piece(ref.component, **{**ref.where, ref.field: PLAYERS[player]})
             label_w = stringWidth("\u00d76", self.styles.bold_font, size) / s
             item_w = icon + 0.03 + label_w
-            x = cx - (len(items) * item_w + 0.08 * (len(items) - 1)) / 2
+            block = len(items) * item_w + 0.08 * (len(items) - 1)
+            # under its place, kept inside the drawing (an outer circle's row may be wider than the room beside it)
+            x = min(max(cx - block / 2, self.x0), self.x1 - block)
             y = top + player * row_h + (row_h - icon) / 2
             for side, count in items:
                 template, values = self.faces.face(ref.component, piece, side)
