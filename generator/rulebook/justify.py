@@ -7,6 +7,10 @@ wide. ``Justified`` then breaks the paragraph again, as a compositor would: it t
 (or the last syllables of it) of one of the lines above the loose one down to the next line, so the
 words after it move down too and fill the loose line, and keeps the breaks whose widest word space
 is smallest. The ties hold in every try: no break is allowed that the greedy breaker would not make.
+A line that no choice of breaks brings under ``LOOSEST`` (a paragraph's first line, whose next word
+cannot break: no line above it can give it a word, and breaking it earlier only leaves it looser) is
+set ragged, as its paragraph's last line is: the last resort of a compositor, rather than spaces
+wide enough to read as gaps.
 
 How it is done: the line that gives a word away is broken at a narrower width (reportlab takes a
 width for each line), then justified to the full measure again. The widths chosen go with the
@@ -21,6 +25,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph
 
 MAX_SPACE = 0.40   # em: the widest word space a justified line may open before its paragraph is broken again
+LOOSEST = 0.45     # em: the widest word space a justified line opens at all; a looser one is set ragged
 REACH = 3          # how many lines above a loose line may give it a word
 TRIES = 8          # rounds of re-breaking per paragraph and measure, at most
 NBSP = "\u00a0"
@@ -30,7 +35,8 @@ Plan = tuple[tuple[int, float], ...]   # (line, the width it is broken at), for 
 
 class Justified(Paragraph):
     """A Paragraph whose justified lines keep their word spaces under ``MAX_SPACE`` wherever a
-    different choice of breaks allows it."""
+    different choice of breaks allows it, and under ``LOOSEST`` always (a line that would open
+    wider is set ragged)."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -44,7 +50,11 @@ class Justified(Paragraph):
         if key not in self._plans:
             self._plans[key] = self._best_plan(widths)
         self._key = key
-        return self._broken(widths, self._plans[key])
+        broken = self._broken(widths, self._plans[key])
+        for line, space in enumerate(self._spaces(broken)):
+            if space > LOOSEST:
+                _ragged(broken, line)
+        return broken
 
     def split(self, availWidth, availHeight):
         parts = super().split(availWidth, availHeight)
@@ -132,6 +142,16 @@ def _widen(broken, line: int, by: float) -> None:
     else:
         entry.extraSpace += by
         entry.maxWidth += by
+
+
+def _ragged(broken, line: int) -> None:
+    """Set ``line`` flush left at its own spaces: reportlab draws a line ended by a break so, and a
+    plain line (one font) with no extra space."""
+    entry = broken.lines[line]
+    if broken.kind == 0:
+        broken.lines[line] = (0.0, entry[1])
+    else:
+        entry.lineBreak = True
 
 
 def _space_count(broken, line: int) -> int:
