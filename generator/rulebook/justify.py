@@ -84,10 +84,10 @@ class Justified(Paragraph):
         """The narrower widths that leave the least space over ``MAX_SPACE``. Each round lets every
         line up to ``REACH`` lines above a loose one give a word away and goes on from the best try,
         even one no better yet (the line that gave may need a word from the line above it in turn);
-        the best plan of all rounds is kept."""
+        the best plan of all tried is kept (``_rank``)."""
         plan: Plan = ()
         broken = self._broken(widths, plan)
-        best = (self._score(broken), plan)
+        best = (self._rank(broken, plan), plan)
         seen = {plan}
         for _ in range(TRIES):
             spaces = self._spaces(broken)
@@ -103,15 +103,25 @@ class Justified(Paragraph):
                     tries.append((self._score(again), tried, again))
             if not tries:
                 break
+            best = min([best, *((self._rank(again, tried), tried) for _, tried, again in tries)])
             score, plan, broken = min(tries, key=lambda t: t[:2])
-            best = min(best, (score, plan))
         return best[1]
 
-    def _score(self, broken) -> tuple[int, float, int]:
-        """Better with fewer lines over ``MAX_SPACE``, then with less space over it in all lines
-        together, then with fewer lines."""
+    def _score(self, broken) -> tuple[float, float, int]:
+        """Better with a narrower widest space over ``MAX_SPACE``, then with less space over it in
+        all lines together, then with fewer lines."""
         over = [s - MAX_SPACE for s in self._spaces(broken) if s > MAX_SPACE]
         return max(over, default=0.0), sum(over), len(broken.lines)
+
+    def _rank(self, broken, plan: Plan) -> tuple[int, int, float, float, int]:
+        """How good a plan's lines are as they will be set: none set ragged that gave a word away (a
+        ragged line has room to keep it, and would end on a hyphen for nothing), then fewer set
+        ragged, then as ``_score`` finds the lines that stay justified."""
+        spaces = self._spaces(broken)
+        ragged = {line for line, space in enumerate(spaces) if space > LOOSEST}
+        over = [s - MAX_SPACE for s in spaces if MAX_SPACE < s <= LOOSEST]
+        return (len(ragged & dict(plan).keys()), len(ragged), max(over, default=0.0), sum(over),
+                len(broken.lines))
 
     def _spaces(self, broken) -> list[float]:
         """The word space (em) of each line that is justified (every line but the last, and any line
