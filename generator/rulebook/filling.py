@@ -22,7 +22,7 @@ from reportlab.platypus.flowables import _listWrapOn
 from generator.rulebook.flowables import FigureBlock
 from generator.rulebook.styles import Styles
 
-MOST = 1.5          # the largest type, as a multiple of the book's
+MOST = 2.0          # the largest type, as a multiple of the book's
 SPREAD = 1.0        # the most space added between two blocks, in lines of the grown text
 UNBOUNDED = 1e6     # points: a height asked with no bound (reportlab measures with 0xfffffff)
 STEPS = 8           # halvings of the search for the largest type that fits

@@ -7,6 +7,10 @@ wide. ``Justified`` then breaks the paragraph again, as a compositor would: it t
 (or the last syllables of it) of one of the lines above the loose one down to the next line, so the
 words after it move down too and fill the loose line, and keeps the breaks whose widest word space
 is smallest. The ties hold in every try: no break is allowed that the greedy breaker would not make.
+A line that no choice of breaks brings under ``LOOSEST`` (a paragraph's first line, whose next word
+cannot break: no line above it can give it a word, and breaking it earlier only leaves it looser) is
+set ragged, as its paragraph's last line is: the last resort of a compositor, rather than spaces
+wide enough to read as gaps.
 
 How it is done: the line that gives a word away is broken at a narrower width (reportlab takes a
 width for each line), then justified to the full measure again. The widths chosen go with the
@@ -21,6 +25,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph
 
 MAX_SPACE = 0.40   # em: the widest word space a justified line may open before its paragraph is broken again
+LOOSEST = 0.45     # em: the widest word space a justified line opens at all; a looser one is set ragged
 REACH = 3          # how many lines above a loose line may give it a word
 TRIES = 8          # rounds of re-breaking per paragraph and measure, at most
 NBSP = "\u00a0"
@@ -30,7 +35,8 @@ Plan = tuple[tuple[int, float], ...]   # (line, the width it is broken at), for 
 
 class Justified(Paragraph):
     """A Paragraph whose justified lines keep their word spaces under ``MAX_SPACE`` wherever a
-    different choice of breaks allows it."""
+    different choice of breaks allows it, and under ``LOOSEST`` always (a line that would open
+    wider is set ragged)."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -44,7 +50,11 @@ class Justified(Paragraph):
         if key not in self._plans:
             self._plans[key] = self._best_plan(widths)
         self._key = key
-        return self._broken(widths, self._plans[key])
+        broken = self._broken(widths, self._plans[key])
+        for line, space in enumerate(self._spaces(broken)):
+            if space > LOOSEST:
+                _ragged(broken, line)
+        return broken
 
     def split(self, availWidth, availHeight):
         parts = super().split(availWidth, availHeight)
@@ -74,10 +84,10 @@ class Justified(Paragraph):
         """The narrower widths that leave the least space over ``MAX_SPACE``. Each round lets every
         line up to ``REACH`` lines above a loose one give a word away and goes on from the best try,
         even one no better yet (the line that gave may need a word from the line above it in turn);
-        the best plan of all rounds is kept."""
+        the best plan of all tried is kept (``_rank``)."""
         plan: Plan = ()
         broken = self._broken(widths, plan)
-        best = (self._score(broken), plan)
+        best = (self._rank(broken, plan), plan)
         seen = {plan}
         for _ in range(TRIES):
             spaces = self._spaces(broken)
@@ -93,15 +103,25 @@ class Justified(Paragraph):
                     tries.append((self._score(again), tried, again))
             if not tries:
                 break
+            best = min([best, *((self._rank(again, tried), tried) for _, tried, again in tries)])
             score, plan, broken = min(tries, key=lambda t: t[:2])
-            best = min(best, (score, plan))
         return best[1]
 
-    def _score(self, broken) -> tuple[int, float, int]:
-        """Better with fewer lines over ``MAX_SPACE``, then with less space over it in all lines
-        together, then with fewer lines."""
+    def _score(self, broken) -> tuple[float, float, int]:
+        """Better with a narrower widest space over ``MAX_SPACE``, then with less space over it in
+        all lines together, then with fewer lines."""
         over = [s - MAX_SPACE for s in self._spaces(broken) if s > MAX_SPACE]
         return max(over, default=0.0), sum(over), len(broken.lines)
+
+    def _rank(self, broken, plan: Plan) -> tuple[int, int, float, float, int]:
+        """How good a plan's lines are as they will be set: none set ragged that gave a word away (a
+        ragged line has room to keep it, and would end on a hyphen for nothing), then fewer set
+        ragged, then as ``_score`` finds the lines that stay justified."""
+        spaces = self._spaces(broken)
+        ragged = {line for line, space in enumerate(spaces) if space > LOOSEST}
+        over = [s - MAX_SPACE for s in spaces if MAX_SPACE < s <= LOOSEST]
+        return (len(ragged & dict(plan).keys()), len(ragged), max(over, default=0.0), sum(over),
+                len(broken.lines))
 
     def _spaces(self, broken) -> list[float]:
         """The word space (em) of each line that is justified (every line but the last, and any line
@@ -132,6 +152,16 @@ def _widen(broken, line: int, by: float) -> None:
     else:
         entry.extraSpace += by
         entry.maxWidth += by
+
+
+def _ragged(broken, line: int) -> None:
+    """Set ``line`` flush left at its own spaces: reportlab draws a line ended by a break so, and a
+    plain line (one font) with no extra space."""
+    entry = broken.lines[line]
+    if broken.kind == 0:
+        broken.lines[line] = (0.0, entry[1])
+    else:
+        entry.lineBreak = True
 
 
 def _space_count(broken, line: int) -> int:
