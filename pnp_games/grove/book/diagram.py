@@ -97,7 +97,7 @@ class GroveDiagram(Flowable):
         room = self._label_gap() + self._pill_h(0.1) + 0.02 + self.BLOCK + 0.02
         self.y0 = min(ys) - 0.5 - (room if min(ys) < -1e-6 else 0.15)
         y1 = max(ys) + 0.5 + room
-        self.legend = Legend(styles, width, legend_items(view) if legend else [])
+        self.legend = Legend(styles, width, legend_items(view) if legend else [], swatches=druid_swatches(styles))
         self.table_h = (y1 - self.y0) * self.scale
         self.width, self.height = width, self.table_h + self.legend.height
         self.hAlign = "CENTER"
@@ -193,33 +193,33 @@ class GroveDiagram(Flowable):
         return cy + gap if self._outward(place) > 0 else cy - gap - self.BLOCK
 
     def _druids(self, place: str, rows: list[tuple[int, int]]) -> None:
-        """Per player a row: the standing face and how many stand, the lying face and how many lie."""
+        """Per player a row: a standing druid (``druid_icon``) and how many stand, a lying one and how
+        many lie; the figures as tall as the row leaves room for."""
         canv, s = self.canv, self.scale
         cx, cy = self._anchor(place)
         top = -self.grove_h / 2 + 0.28 if place == GROVE else self._block_top(place)
         size = self._size(0.12)
-        icon = max(0.2, 1.6 * size / s)
-        ref = self.parts.druids
         row_h = self.BLOCK / 2 if place != GROVE else (self.grove_h - 0.3) / 2
+        tall = max(row_h * 0.9, 1.6 * size / s)
+        label_w = stringWidth("\u00d76", self.styles.bold_font, size) / s
         for player, (standing, lying) in enumerate(rows):
-            items = [(side, count) for side, count in (("face", standing), ("back", lying)) if count]
+            items = [(flat, count) for flat, count in ((False, standing), (True, lying)) if count]
             if not items:
                 continue
-            piece = self.faces.piece(ref.component, **{**ref.where, ref.field: PLAYERS[player]})
-            label_w = stringWidth("\u00d76", self.styles.bold_font, size) / s
-            item_w = icon + 0.03 + label_w
-            x = cx - (len(items) * item_w + 0.08 * (len(items) - 1)) / 2
-            y = top + player * row_h + (row_h - icon) / 2
-            for side, count in items:
-                template, values = self.faces.face(ref.component, piece, side)
-                self.faces.draw(canv, template, values, *self._pt(x, y), icon * s)
-                px, py = self._pt(x + icon + 0.03, y + icon / 2)
+            widths = [tall * (ICON_W_LYING if flat else ICON_W) + 0.03 + label_w for flat, _ in items]
+            x = cx - (sum(widths) + 0.08 * (len(items) - 1)) / 2
+            base = top + player * row_h + (row_h + tall) / 2          # the foot of the row's figures
+            for (flat, count), width in zip(items, widths):
+                icon_w = width - 0.03 - label_w
+                px, py = self._pt(x + icon_w / 2, base - tall / 2)
+                druid_icon(canv, self.styles, px, py, tall * s, PLAYERS[player], flat)
+                tx, ty = self._pt(x + icon_w + 0.03, base - tall / 2)
                 canv.saveState()
                 canv.setFont(self.styles.bold_font, size)
                 canv.setFillColor(self.styles.palette.get("ink"))
-                canv.drawString(px, py - size * 0.36, f"\u00d7{count}")
+                canv.drawString(tx, ty - size * 0.36, f"\u00d7{count}")
                 canv.restoreState()
-                x += item_w + 0.08
+                x += width + 0.08
 
     def _supplies(self) -> None:
         size = self._size(0.11)
@@ -299,8 +299,11 @@ class GroveDiagram(Flowable):
 
 
 def legend_items(view: GroveView) -> list[tuple[str, str, str]]:
-    """The legend of one table drawing: every mark it shows."""
-    items = [("count-outlined", PLAYERS[0], "Light's cubes"), ("count", PLAYERS[1], "Dark's cubes")]
+    """The legend of one table drawing: every mark it shows, and none it does not (``DRUID_SWATCHES``
+    draws the druids' items)."""
+    used = {PLAYERS[p] for cubes in view.cubes.values() for p, n in enumerate(cubes) if n}
+    items = [item for player, item in ((PLAYERS[0], ("count-outlined", PLAYERS[0], "Light's cubes")),
+                                       (PLAYERS[1], ("count", PLAYERS[1], "Dark's cubes"))) if player in used]
     items += [("circle", PLAYERS[h], f"controlled by {PLAYERS[h].title()}")
               for h in sorted({h for h in view.holder.values() if h is not None})]
     roles = {role for marks in view.marks.values() for _, role in marks}
@@ -310,15 +313,59 @@ def legend_items(view: GroveView) -> list[tuple[str, str, str]]:
         items.append(("pill", "cancel", "canceled, stunned or sent home"))
     if view.moves:
         items.append(("dashed-arrow", "move", "moved"))   # drawn dashed, as the drawing draws a move
-    items.append(("text", "ink", "\u00d7n druids: standing (upright figure), lying (figure on its side)"))
+    shown = {(p, flat) for rows in view.druids.values() for p, counts in enumerate(rows)
+             for flat, n in enumerate(counts) if n}
+    items += [("piece", f"{PLAYERS[p]}-{STATES[flat]}", f"\u00d7n {PLAYERS[p].title()} druids {STATES[flat]}")
+              for p in (0, 1) for flat in (0, 1) if (p, flat) in shown]
     return items
 
 
 def key(views: list[GroveView], *more: list[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
     """One legend for a run of drawings: the marks of all of them (and ``more`` items), each once,
-    the note on druids last."""
+    the druids last."""
     items = merged(*more, *(legend_items(v) for v in views))
-    return [i for i in items if i[0] != "text"] + [i for i in items if i[0] == "text"]
+    return [i for i in items if i[0] != "piece"] + [i for i in items if i[0] == "piece"]
+
+
+# ----------------------------------------------------------------- druids
+STATES = ("standing", "lying")
+ICON_W, ICON_W_LYING = 0.56, 1.05    # a figure's width, in its standing height
+
+
+def druid_icon(canv: Any, styles: Styles, cx: float, cy: float, tall: float, role: str, lying: bool) -> None:
+    """A druid in a box ``tall`` points high centred at (cx, cy): standing, a solid upright figure in
+    the colour of player ``role``; lying, the figure flat on the box's floor, hollow (paper inside,
+    edged in the colour), so the two differ by shape and tone, not only by angle, in greyscale too."""
+    colour = styles.colour(role)
+    canv.saveState()
+    canv.setStrokeColor(colour if lying else styles.palette.get("ink"))
+    canv.setFillColor(styles.palette.get("paper") if lying else colour)
+    canv.setLineWidth(max(0.9, tall * 0.09) if lying else 0.5)
+    foot = cy - tall / 2
+    if lying:   # body along the floor, head at the right
+        h = tall * 0.36
+        w = tall * ICON_W_LYING
+        canv.roundRect(cx - w / 2, foot, w - h, h, h * 0.45, stroke=1, fill=1)
+        canv.circle(cx + w / 2 - h * 0.48, foot + h / 2, h * 0.45, stroke=1, fill=1)
+    else:
+        w = tall * ICON_W
+        head = tall * 0.17
+        path = canv.beginPath()
+        path.moveTo(cx - w / 2, foot)
+        path.lineTo(cx + w / 2, foot)
+        path.lineTo(cx + w * 0.3, foot + tall * 0.62)
+        path.curveTo(cx + w * 0.22, foot + tall * 0.68, cx - w * 0.22, foot + tall * 0.68, cx - w * 0.3, foot + tall * 0.62)
+        path.close()
+        canv.drawPath(path, stroke=1, fill=1)
+        canv.circle(cx, foot + tall - head, head, stroke=1, fill=1)
+    canv.restoreState()
+
+
+def druid_swatches(styles: Styles) -> dict[str, Any]:
+    """The legend's swatches of the druids, by the colour names ``legend_items`` gives them."""
+    def swatch(role: str, lying: bool) -> Any:
+        return lambda canv, cx, cy, side: druid_icon(canv, styles, cx, cy, side * 1.2, role, lying)
+    return {f"{role}-{STATES[flat]}": swatch(role, bool(flat)) for role in PLAYERS for flat in (0, 1)}
 
 
 # ----------------------------------------------------------------- small boards
