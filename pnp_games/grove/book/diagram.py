@@ -63,6 +63,7 @@ class GroveDiagram(Flowable):
     RING = 1.55           # distance of a circle's centre from the Grove's, in diameters, across
     RING_Y = 1.25         # and up and down: a wide triangle, as the setup lays them out
     BLOCK = 0.56          # height of a place's block of druid counts (two rows)
+    TALLEST = 0.36        # the tallest druid figure, in diameters (one player's row alone in a block)
     SIDE_ROOMY = 0.62     # room left and right of the outer circles' centres, for their druid counts and
     SIDE = 0.53           # labels, and the least of it, in a narrow drawing (a circle is 1 across)
     min_scale = 1.0       # its text is at the smallest size already: a page must not shrink it further
@@ -193,22 +194,23 @@ class GroveDiagram(Flowable):
         return cy + gap if self._outward(place) > 0 else cy - gap - self.BLOCK
 
     def _druids(self, place: str, rows: list[tuple[int, int]]) -> None:
-        """Per player a row: a standing druid (``druid_icon``) and how many stand, a lying one and how
-        many lie; the figures as tall as the row leaves room for."""
+        """Per player with druids there a row: a standing druid (``druid_icon``) and how many stand, a
+        lying one and how many lie; the figures as tall as the rows leave room for (one player's row
+        takes the whole block), up to ``TALLEST``."""
         canv, s = self.canv, self.scale
         cx, cy = self._anchor(place)
         top = -self.grove_h / 2 + 0.28 if place == GROVE else self._block_top(place)
         size = self._size(0.12)
-        row_h = self.BLOCK / 2 if place != GROVE else (self.grove_h - 0.3) / 2
-        tall = max(row_h * 0.9, 1.6 * size / s)
+        block = self.BLOCK if place != GROVE else self.grove_h - 0.3
+        shown = [(player, counts) for player, counts in enumerate(rows) if any(counts)]
+        row_h = block / max(1, len(shown))
+        tall = max(min(row_h * 0.88, self.TALLEST), 1.6 * size / s)
         label_w = stringWidth("\u00d76", self.styles.bold_font, size) / s
-        for player, (standing, lying) in enumerate(rows):
+        for row, (player, (standing, lying)) in enumerate(shown):
             items = [(flat, count) for flat, count in ((False, standing), (True, lying)) if count]
-            if not items:
-                continue
             widths = [tall * (ICON_W_LYING if flat else ICON_W) + 0.03 + label_w for flat, _ in items]
             x = cx - (sum(widths) + 0.08 * (len(items) - 1)) / 2
-            base = top + player * row_h + (row_h + tall) / 2          # the foot of the row's figures
+            base = top + row * row_h + (row_h + tall) / 2          # the foot of the row's figures
             for (flat, count), width in zip(items, widths):
                 icon_w = width - 0.03 - label_w
                 px, py = self._pt(x + icon_w / 2, base - tall / 2)
@@ -362,9 +364,10 @@ def druid_icon(canv: Any, styles: Styles, cx: float, cy: float, tall: float, rol
 
 
 def druid_swatches(styles: Styles) -> dict[str, Any]:
-    """The legend's swatches of the druids, by the colour names ``legend_items`` gives them."""
+    """The legend's swatches of the druids, by the colour names ``legend_items`` gives them: a lying
+    one as wide as a swatch, a standing one a little taller than it (the row has the room)."""
     def swatch(role: str, lying: bool) -> Any:
-        return lambda canv, cx, cy, side: druid_icon(canv, styles, cx, cy, side * 1.2, role, lying)
+        return lambda canv, cx, cy, side: druid_icon(canv, styles, cx, cy, side * (1.0 if lying else 1.2), role, lying)
     return {f"{role}-{STATES[flat]}": swatch(role, bool(flat)) for role in PLAYERS for flat in (0, 1)}
 
 
