@@ -9,7 +9,7 @@ above them: ``legend_items`` of each, merged).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
@@ -443,5 +443,6 @@ def _shift_for(labels: dict[str, list[tuple[int, float, float, str, str]]], angl
     return shift
 
 
-SMALL_LEGEND = [("count-outlined", PLAYERS[0], "Light's cubes"), ("count", PLAYERS[1], "Dark's cubes"),
-                ("circle", PLAYERS[0], "controlled by Light"), ("circle", PLAYERS[1], "controlled by Dark")]
+def small_legend(views: list[GroveView]) -> list[tuple[str, str, str]]:
+    """The legend of small boards: the marks of each (cubes, holders, labels); they draw no druids."""
+    return merged(*(legend_items(replace(view, druids={})) for view in views))
