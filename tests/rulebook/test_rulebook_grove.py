@@ -225,16 +225,17 @@ def test_a_drawings_key_draws_the_druids_it_shows_and_lists_only_its_marks():
     items = legend_items(setup)
     assert not [i for i in items if i[0].startswith("count")], items
     pieces = [i for i in items if i[0] == "piece"]
-    assert [words for _, _, words in pieces] == ["\u00d7n Light druids lying", "\u00d7n Dark druids lying"]
+    assert pieces == [("piece", "lying:light+dark", "\u00d7n druids lying")]
     layouts = layouts_for(load_edition(GAME, EDITION))
     swatches = druid_swatches(build_styles(layouts, load_style_sheet(layouts, "styles")))
     assert all(colour in swatches for _, colour, _ in pieces)   # each drawn, not told in words
     first = setup.circles[0]
     later = dataclasses.replace(setup, cubes={**setup.cubes, first: (0, 3)},
                                 druids={**setup.druids, first: [(0, 0), (2, 0)]})
-    words = [w for _, _, w in legend_items(later)]
+    items = legend_items(later)
+    words = [w for _, _, w in items]
     assert "Dark's cubes" in words and "Light's cubes" not in words
-    assert "\u00d7n Dark druids standing" in words and "\u00d7n Light druids standing" not in words
+    assert ("piece", "standing:dark", "\u00d7n druids standing") in items
 
 
 def test_a_table_nobody_controls_is_drawn_as_narrow_as_its_circles_and_a_controlled_one_keeps_its_label_inside(tmp_path):
@@ -527,7 +528,7 @@ def test_the_sample_games_boards_share_one_key_and_sit_side_by_side(grove_book):
     headings on one line)."""
     import pdfplumber
     appendix = section(grove_book["pages"], "Appendix A: A sample game", "Glossary")
-    assert appendix.count("Light's cubes") == 2 and appendix.count("Light druids lying") <= 2
+    assert appendix.count("Light's cubes") == 2 and appendix.count("druids lying") <= 2
     rows: dict[tuple[int, float], list[str]] = {}
     with pdfplumber.open(grove_book["pdf"]) as doc:
         for page in doc.pages:

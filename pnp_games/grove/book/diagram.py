@@ -315,10 +315,23 @@ def legend_items(view: GroveView) -> list[tuple[str, str, str]]:
         items.append(("pill", "cancel", "canceled, stunned or sent home"))
     if view.moves:
         items.append(("dashed-arrow", "move", "moved"))   # drawn dashed, as the drawing draws a move
-    shown = {(p, flat) for rows in view.druids.values() for p, counts in enumerate(rows)
-             for flat, n in enumerate(counts) if n}
-    items += [("piece", f"{PLAYERS[p]}-{STATES[flat]}", f"\u00d7n {PLAYERS[p].title()} druids {STATES[flat]}")
-              for p in (0, 1) for flat in (0, 1) if (p, flat) in shown]
+    return items + druid_items(_druids_shown(view))
+
+
+def _druids_shown(view: GroveView) -> set[tuple[int, int]]:
+    """(player, 1 if lying) for each kind of druid a drawing shows."""
+    return {(p, flat) for rows in view.druids.values() for p, counts in enumerate(rows)
+            for flat, n in enumerate(counts) if n}
+
+
+def druid_items(shown: set[tuple[int, int]]) -> list[tuple[str, str, str]]:
+    """One item for standing druids and one for lying ones (those ``shown``), each swatch drawing
+    the players' druids shown in that state: two items, not four, keep a key to one row."""
+    items = []
+    for flat, state in enumerate(STATES):
+        players = [PLAYERS[p] for p in (0, 1) if (p, flat) in shown]
+        if players:
+            items.append(("piece", f"{state}:{'+'.join(players)}", f"\u00d7n druids {state}"))
     return items
 
 
@@ -326,7 +339,8 @@ def key(views: list[GroveView], *more: list[tuple[str, str, str]]) -> list[tuple
     """One legend for a run of drawings: the marks of all of them (and ``more`` items), each once,
     the druids last."""
     items = merged(*more, *(legend_items(v) for v in views))
-    return [i for i in items if i[0] != "piece"] + [i for i in items if i[0] == "piece"]
+    shown = set().union(*(_druids_shown(v) for v in views))
+    return [i for i in items if i[0] != "piece"] + druid_items(shown)
 
 
 # ----------------------------------------------------------------- druids
@@ -364,11 +378,23 @@ def druid_icon(canv: Any, styles: Styles, cx: float, cy: float, tall: float, rol
 
 
 def druid_swatches(styles: Styles) -> dict[str, Any]:
-    """The legend's swatches of the druids, by the colour names ``legend_items`` gives them: a lying
-    one as wide as a swatch, a standing one a little taller than it (the row has the room)."""
-    def swatch(role: str, lying: bool) -> Any:
-        return lambda canv, cx, cy, side: druid_icon(canv, styles, cx, cy, side * (1.0 if lying else 1.2), role, lying)
-    return {f"{role}-{STATES[flat]}": swatch(role, bool(flat)) for role in PLAYERS for flat in (0, 1)}
+    """The legend's swatches of the druids, by the colour names ``druid_items`` gives them: the players'
+    standing druids side by side, their lying ones one above the other, within about a swatch."""
+    def swatch(roles: list[str], lying: bool) -> Any:
+        def draw(canv: Any, cx: float, cy: float, side: float) -> None:
+            n = len(roles)
+            for k, role in enumerate(roles):
+                if lying:   # flat bars stacked, the first on top, centred on the words (a bar lies at its box's foot)
+                    tall = side * (1.0 if n == 1 else 0.85)
+                    druid_icon(canv, styles, cx, cy + (n - 1 - 2 * k) * side * 0.26 + tall * 0.32, tall, role, True)
+                else:
+                    tall = side * (1.2 if n == 1 else 1.0)
+                    step = tall * (ICON_W + 0.15)
+                    druid_icon(canv, styles, cx + (k - (n - 1) / 2) * step, cy, tall, role, False)
+        return draw
+    choices = ([PLAYERS[0]], [PLAYERS[1]], list(PLAYERS))
+    return {f"{state}:{'+'.join(roles)}": swatch(roles, bool(flat))
+            for flat, state in enumerate(STATES) for roles in choices}
 
 
 # ----------------------------------------------------------------- small boards
