@@ -162,8 +162,8 @@ def test_the_narrator_refuses_a_story_the_engine_would_not_tell(monkeypatch):
         grove_story.game_turns(options, record.actions)
 
 
-def test_the_diagrams_draw_every_druid(quick, tmp_path):
-    """The setup drawing shows all 12 druids lying (their back face with the count, six of each colour)
+def test_the_diagrams_draw_every_druid(quick, tmp_path, monkeypatch):
+    """The setup drawing shows all 12 druids lying (a lying figure with the count, six of each colour)
     and no standing one."""
     from reportlab.pdfgen.canvas import Canvas
 
@@ -171,6 +171,7 @@ def test_the_diagrams_draw_every_druid(quick, tmp_path):
     from generator.model import load_edition
     from generator.model import layouts_for
     from generator.rulebook.faces import PieceFaces
+    from pnp_games.grove.book import diagram as grove_diagram
     from pnp_games.grove.book.diagram import GroveDiagram, GroveParts, grove_view
     from generator.rulebook.settings import load_style_sheet
     from generator.rulebook.styles import build_styles, seat_roles
@@ -185,6 +186,13 @@ def test_the_diagrams_draw_every_druid(quick, tmp_path):
         drawn.append((template.id, values.get("colour", "")))
         return real(canv, template, values, *args, **kwargs)
     faces.draw = record
+    figures: list[tuple[str, bool]] = []
+    real_icon = grove_diagram.druid_icon
+
+    def record_icon(canv, styles, cx, cy, tall, role, lying):
+        figures.append((role, lying))
+        return real_icon(canv, styles, cx, cy, tall, role, lying)
+    monkeypatch.setattr(grove_diagram, "druid_icon", record_icon)
     parts = GroveParts.model_validate({"circles": {"component": "magic-circles", "field": "circle"},
                                        "druids": {"component": "druids", "field": "colour"},
                                        "cubes": {"component": "energy-cubes", "field": "colour"}})
@@ -192,17 +200,42 @@ def test_the_diagrams_draw_every_druid(quick, tmp_path):
     styles.seat_roles = seat_roles(("Light", "Dark"))  # as a book sets them from the game's seats
     options = GroveOptions()
     state = State(options)
-    diagram = GroveDiagram(grove_view(state), faces, parts, styles, 300, options.druids_per_player)
+    diagram = GroveDiagram(grove_view(state), faces, parts, styles, 300, options.druids_per_player, legend=False)
     pdf = tmp_path / "setup.pdf"
     canv = Canvas(str(pdf))
     diagram.drawOn(canv, 0, 0)
     canv.save()
-    lying = [c for t, c in drawn if t.startswith("grove-druid-lying")]
-    assert sorted(lying) == ["dark", "light"]   # each colour's lying face once, with its count beside it
-    assert not [t for t, _ in drawn if t.startswith("grove-druid-standing")]
+    assert sorted(figures) == [("dark", True), ("light", True)]   # each colour's lying figure once, with its count
     assert [t.split("~")[0] for t, _ in drawn].count("grove-circle") == options.circles
     text = pdf_text(pdf)[0]
     assert text.count("\u00d76") == 2 and "\u00d71" not in text, text
+
+
+def test_a_drawings_key_draws_the_druids_it_shows_and_lists_only_its_marks():
+    """The setup's key: no cube boxes (no circle holds a cube), a drawn lying druid of each colour and
+    no standing one; once a druid stands and cubes lie on a circle, their items join it."""
+    import dataclasses
+    from generator.model import layouts_for, load_edition
+    from generator.rulebook.settings import load_style_sheet
+    from generator.rulebook.styles import build_styles
+    from pnp_games.grove import GroveOptions, State
+    from pnp_games.grove.book.diagram import druid_swatches, grove_view, legend_items
+
+    setup = grove_view(State(GroveOptions()))
+    items = legend_items(setup)
+    assert not [i for i in items if i[0].startswith("count")], items
+    pieces = [i for i in items if i[0] == "piece"]
+    assert pieces == [("piece", "lying:light+dark", "\u00d7n druids lying")]
+    layouts = layouts_for(load_edition(GAME, EDITION))
+    swatches = druid_swatches(build_styles(layouts, load_style_sheet(layouts, "styles")))
+    assert all(colour in swatches for _, colour, _ in pieces)   # each drawn, not told in words
+    first = setup.circles[0]
+    later = dataclasses.replace(setup, cubes={**setup.cubes, first: (0, 3)},
+                                druids={**setup.druids, first: [(0, 0), (2, 0)]})
+    items = legend_items(later)
+    words = [w for _, _, w in items]
+    assert "Dark's cubes" in words and "Light's cubes" not in words
+    assert ("piece", "standing:dark", "\u00d7n druids standing") in items
 
 
 def test_a_table_nobody_controls_is_drawn_as_narrow_as_its_circles_and_a_controlled_one_keeps_its_label_inside(tmp_path):
@@ -536,7 +569,7 @@ def test_the_sample_games_boards_share_one_key_and_sit_side_by_side(grove_book):
     headings on one line)."""
     import pdfplumber
     appendix = section(grove_book["pages"], "Appendix: A sample game", "Glossary")
-    assert appendix.count("Light's cubes") == 2 and appendix.count("druids: standing") <= 2
+    assert appendix.count("Light's cubes") == 2 and appendix.count("druids lying") <= 2
     rows: dict[tuple[int, float], list[str]] = {}
     with pdfplumber.open(grove_book["pdf"]) as doc:
         for page in doc.pages:

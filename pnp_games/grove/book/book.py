@@ -10,8 +10,8 @@ from generator.rulebook.hooks import (NO_EFFECT, REPEAT, Appendices, Book, Engin
 
 from pnp_games.grove.actions import BANISH, CHANNEL, PASS, STAND, STUN
 from pnp_games.grove.state import State
-from pnp_games.grove.book.diagram import (SMALL_LEGEND, GroveDiagram, GroveParts, GroveView, grove_view, key,
-                                          legend_items, small_board)
+from pnp_games.grove.book.diagram import (GroveDiagram, GroveParts, GroveView, druid_swatches, grove_view, key,
+                                          legend_items, small_board, small_legend)
 from pnp_games.grove.book.story import NAMES, druid_marks, game_turns, turn_view
 
 TALLIES = ("channels", "stuns", "banishes", "control_lost", "passes", "cubes_cancelled", "druids_banished")
@@ -96,12 +96,13 @@ def _diagram(book: Book, parts: GroveParts, view: GroveView, share_of_width: flo
     flowable of its own after it, so that beside a short text it goes under the text."""
     def figure(width: float) -> list:
         diagram = GroveDiagram(view, book.faces, parts, book.styles, width * share_of_width, druids, legend=False)
-        return [diagram, Key(book.styles, diagram.width, legend_items(view))] if legend else [diagram]
+        return ([diagram, Key(book.styles, diagram.width, legend_items(view), swatches=druid_swatches(book.styles))]
+                if legend else [diagram])
     return figure
 
 
 def _key(book: Book, items: list[tuple[str, str, str]]) -> Figure:
-    return lambda w: [LegendFigure(book.styles, w, items)]
+    return lambda w: [LegendFigure(book.styles, w, items, swatches=druid_swatches(book.styles))]
 
 
 EVENTS = ("stun", "stun_capped", "banish", "banish_choice", "stand_at_grove", "bonus_action", "cancellation", "control_lost", "pass",
@@ -198,10 +199,9 @@ def _turn_boards(book: Book, parts: GroveParts, told: dict[str, Any], after: dic
         book.figures[f"turn/{t['turn']}"] = _diagram(book, parts, views[t["turn"]],
                                                      book.styles.sheet.figures.turn_board_width, druids, legend=False)
     book.figures["key/first"] = _key(book, key([views[t["turn"]] for t in first]))
-    marked = [view for view in (_small_view(after, r["turn"]) for part in told["later"] for r in part.get("rows", [])
-                                if r["kind"] == "turn") if view.marks] if book.small_boards else []   # their labels
-    book.figures["key/later"] = _key(book, key([views[t["turn"]] for t in later] + marked,
-                                               SMALL_LEGEND if book.small_boards else []))
+    small = [_small_view(after, r["turn"]) for part in told["later"] for r in part.get("rows", [])
+             if r["kind"] == "turn" and r["turn"]["turning"]] if book.small_boards else []   # as _small_boards draws
+    book.figures["key/later"] = _key(book, key([views[t["turn"]] for t in later], small_legend(small)))
 
 
 def _small_view(after: dict[int, State], told: dict[str, Any]) -> GroveView:

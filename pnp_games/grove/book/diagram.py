@@ -9,7 +9,7 @@ above them: ``legend_items`` of each, merged).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
@@ -63,6 +63,7 @@ class GroveDiagram(Flowable):
     RING = 1.55           # distance of a circle's centre from the Grove's, in diameters, across
     RING_Y = 1.25         # and up and down: a wide triangle, as the setup lays them out
     BLOCK = 0.56          # height of a place's block of druid counts (two rows)
+    TALLEST = 0.36        # the tallest druid figure, in diameters (one player's row alone in a block)
     SIDE_ROOMY = 0.62     # room left and right of the outer circles' centres, for their druid counts and
     SIDE = 0.53           # labels, and the least of it, in a narrow drawing (a circle is 1 across)
     min_scale = 1.0       # its text is at the smallest size already: a page must not shrink it further
@@ -97,7 +98,7 @@ class GroveDiagram(Flowable):
         room = self._label_gap() + self._pill_h(0.1) + 0.02 + self.BLOCK + 0.02
         self.y0 = min(ys) - 0.5 - (room if min(ys) < -1e-6 else 0.15)
         y1 = max(ys) + 0.5 + room
-        self.legend = Legend(styles, width, legend_items(view) if legend else [])
+        self.legend = Legend(styles, width, legend_items(view) if legend else [], swatches=druid_swatches(styles))
         self.table_h = (y1 - self.y0) * self.scale
         self.width, self.height = width, self.table_h + self.legend.height
         self.hAlign = "CENTER"
@@ -193,35 +194,36 @@ class GroveDiagram(Flowable):
         return cy + gap if self._outward(place) > 0 else cy - gap - self.BLOCK
 
     def _druids(self, place: str, rows: list[tuple[int, int]]) -> None:
-        """Per player a row: the standing face and how many stand, the lying face and how many lie."""
+        """Per player with druids there a row: a standing druid (``druid_icon``) and how many stand, a
+        lying one and how many lie; the figures as tall as the rows leave room for (one player's row
+        takes the whole block), up to ``TALLEST``."""
         canv, s = self.canv, self.scale
         cx, cy = self._anchor(place)
         top = -self.grove_h / 2 + 0.28 if place == GROVE else self._block_top(place)
         size = self._size(0.12)
-        icon = max(0.2, 1.6 * size / s)
-        ref = self.parts.druids
-        row_h = self.BLOCK / 2 if place != GROVE else (self.grove_h - 0.3) / 2
-        for player, (standing, lying) in enumerate(rows):
-            items = [(side, count) for side, count in (("face", standing), ("back", lying)) if count]
-            if not items:
-                continue
-            piece = self.faces.piece(ref.component, **{**ref.where, ref.field: PLAYERS[player]})
-            label_w = stringWidth("\u00d76", self.styles.bold_font, size) / s
-            item_w = icon + 0.03 + label_w
-            block = len(items) * item_w + 0.08 * (len(items) - 1)
+        block = self.BLOCK if place != GROVE else self.grove_h - 0.3
+        shown = [(player, counts) for player, counts in enumerate(rows) if any(counts)]
+        row_h = block / max(1, len(shown))
+        tall = max(min(row_h * 0.88, self.TALLEST), 1.6 * size / s)
+        label_w = stringWidth("\u00d76", self.styles.bold_font, size) / s
+        for row, (player, (standing, lying)) in enumerate(shown):
+            items = [(flat, count) for flat, count in ((False, standing), (True, lying)) if count]
+            widths = [tall * (ICON_W_LYING if flat else ICON_W) + 0.03 + label_w for flat, _ in items]
+            block_w = sum(widths) + 0.08 * (len(items) - 1)
             # under its place, kept inside the drawing (an outer circle's row may be wider than the room beside it)
-            x = min(max(cx - block / 2, self.x0), self.x1 - block)
-            y = top + player * row_h + (row_h - icon) / 2
-            for side, count in items:
-                template, values = self.faces.face(ref.component, piece, side)
-                self.faces.draw(canv, template, values, *self._pt(x, y), icon * s)
-                px, py = self._pt(x + icon + 0.03, y + icon / 2)
+            x = min(max(cx - block_w / 2, self.x0), self.x1 - block_w)
+            base = top + row * row_h + (row_h + tall) / 2          # the foot of the row's figures
+            for (flat, count), width in zip(items, widths):
+                icon_w = width - 0.03 - label_w
+                px, py = self._pt(x + icon_w / 2, base - tall / 2)
+                druid_icon(canv, self.styles, px, py, tall * s, PLAYERS[player], flat)
+                tx, ty = self._pt(x + icon_w + 0.03, base - tall / 2)
                 canv.saveState()
                 canv.setFont(self.styles.bold_font, size)
                 canv.setFillColor(self.styles.palette.get("ink"))
-                canv.drawString(px, py - size * 0.36, f"\u00d7{count}")
+                canv.drawString(tx, ty - size * 0.36, f"\u00d7{count}")
                 canv.restoreState()
-                x += item_w + 0.08
+                x += width + 0.08
 
     def _supplies(self) -> None:
         size = self._size(0.11)
@@ -301,8 +303,11 @@ class GroveDiagram(Flowable):
 
 
 def legend_items(view: GroveView) -> list[tuple[str, str, str]]:
-    """The legend of one table drawing: every mark it shows."""
-    items = [("count-outlined", PLAYERS[0], "Light's cubes"), ("count", PLAYERS[1], "Dark's cubes")]
+    """The legend of one table drawing: every mark it shows, and none it does not (``DRUID_SWATCHES``
+    draws the druids' items)."""
+    used = {PLAYERS[p] for cubes in view.cubes.values() for p, n in enumerate(cubes) if n}
+    items = [item for player, item in ((PLAYERS[0], ("count-outlined", PLAYERS[0], "Light's cubes")),
+                                       (PLAYERS[1], ("count", PLAYERS[1], "Dark's cubes"))) if player in used]
     items += [("circle", PLAYERS[h], f"controlled by {PLAYERS[h].title()}")
               for h in sorted({h for h in view.holder.values() if h is not None})]
     roles = {role for marks in view.marks.values() for _, role in marks}
@@ -312,15 +317,86 @@ def legend_items(view: GroveView) -> list[tuple[str, str, str]]:
         items.append(("pill", "cancel", "canceled, stunned or sent home"))
     if view.moves:
         items.append(("dashed-arrow", "move", "moved"))   # drawn dashed, as the drawing draws a move
-    items.append(("text", "ink", "\u00d7n druids: standing (upright figure), lying (figure on its side)"))
+    return items + druid_items(_druids_shown(view))
+
+
+def _druids_shown(view: GroveView) -> set[tuple[int, int]]:
+    """(player, 1 if lying) for each kind of druid a drawing shows."""
+    return {(p, flat) for rows in view.druids.values() for p, counts in enumerate(rows)
+            for flat, n in enumerate(counts) if n}
+
+
+def druid_items(shown: set[tuple[int, int]]) -> list[tuple[str, str, str]]:
+    """One item for standing druids and one for lying ones (those ``shown``), each swatch drawing
+    the players' druids shown in that state: two items, not four, keep a key to one row."""
+    items = []
+    for flat, state in enumerate(STATES):
+        players = [PLAYERS[p] for p in (0, 1) if (p, flat) in shown]
+        if players:
+            items.append(("piece", f"{state}:{'+'.join(players)}", f"\u00d7n druids {state}"))
     return items
 
 
 def key(views: list[GroveView], *more: list[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
     """One legend for a run of drawings: the marks of all of them (and ``more`` items), each once,
-    the note on druids last."""
+    the druids last."""
     items = merged(*more, *(legend_items(v) for v in views))
-    return [i for i in items if i[0] != "text"] + [i for i in items if i[0] == "text"]
+    shown = set().union(*(_druids_shown(v) for v in views))
+    return [i for i in items if i[0] != "piece"] + druid_items(shown)
+
+
+# ----------------------------------------------------------------- druids
+STATES = ("standing", "lying")
+ICON_W, ICON_W_LYING = 0.56, 1.05    # a figure's width, in its standing height
+
+
+def druid_icon(canv: Any, styles: Styles, cx: float, cy: float, tall: float, role: str, lying: bool) -> None:
+    """A druid in a box ``tall`` points high centred at (cx, cy): standing, a solid upright figure in
+    the colour of player ``role``; lying, the figure flat on the box's floor, hollow (paper inside,
+    edged in the colour), so the two differ by shape and tone, not only by angle, in greyscale too."""
+    colour = styles.colour(role)
+    canv.saveState()
+    canv.setStrokeColor(colour if lying else styles.palette.get("ink"))
+    canv.setFillColor(styles.palette.get("paper") if lying else colour)
+    canv.setLineWidth(max(0.9, tall * 0.09) if lying else 0.5)
+    foot = cy - tall / 2
+    if lying:   # body along the floor, head at the right
+        h = tall * 0.36
+        w = tall * ICON_W_LYING
+        canv.roundRect(cx - w / 2, foot, w - h, h, h * 0.45, stroke=1, fill=1)
+        canv.circle(cx + w / 2 - h * 0.48, foot + h / 2, h * 0.45, stroke=1, fill=1)
+    else:
+        w = tall * ICON_W
+        head = tall * 0.17
+        path = canv.beginPath()
+        path.moveTo(cx - w / 2, foot)
+        path.lineTo(cx + w / 2, foot)
+        path.lineTo(cx + w * 0.3, foot + tall * 0.62)
+        path.curveTo(cx + w * 0.22, foot + tall * 0.68, cx - w * 0.22, foot + tall * 0.68, cx - w * 0.3, foot + tall * 0.62)
+        path.close()
+        canv.drawPath(path, stroke=1, fill=1)
+        canv.circle(cx, foot + tall - head, head, stroke=1, fill=1)
+    canv.restoreState()
+
+
+def druid_swatches(styles: Styles) -> dict[str, Any]:
+    """The legend's swatches of the druids, by the colour names ``druid_items`` gives them: the players'
+    standing druids side by side, their lying ones one above the other, within about a swatch."""
+    def swatch(roles: list[str], lying: bool) -> Any:
+        def draw(canv: Any, cx: float, cy: float, side: float) -> None:
+            n = len(roles)
+            for k, role in enumerate(roles):
+                if lying:   # flat bars stacked, the first on top, centred on the words (a bar lies at its box's foot)
+                    tall = side * (1.0 if n == 1 else 0.85)
+                    druid_icon(canv, styles, cx, cy + (n - 1 - 2 * k) * side * 0.26 + tall * 0.32, tall, role, True)
+                else:
+                    tall = side * (1.2 if n == 1 else 1.0)
+                    step = tall * (ICON_W + 0.15)
+                    druid_icon(canv, styles, cx + (k - (n - 1) / 2) * step, cy, tall, role, False)
+        return draw
+    choices = ([PLAYERS[0]], [PLAYERS[1]], list(PLAYERS))
+    return {f"{state}:{'+'.join(roles)}": swatch(roles, bool(flat))
+            for flat, state in enumerate(STATES) for roles in choices}
 
 
 # ----------------------------------------------------------------- small boards
@@ -395,5 +471,6 @@ def _shift_for(labels: dict[str, list[tuple[int, float, float, str, str]]], angl
     return shift
 
 
-SMALL_LEGEND = [("count-outlined", PLAYERS[0], "Light's cubes"), ("count", PLAYERS[1], "Dark's cubes"),
-                ("circle", PLAYERS[0], "controlled by Light"), ("circle", PLAYERS[1], "controlled by Dark")]
+def small_legend(views: list[GroveView]) -> list[tuple[str, str, str]]:
+    """The legend of small boards: the marks of each (cubes, holders, labels); they draw no druids."""
+    return merged(*(legend_items(replace(view, druids={})) for view in views))
