@@ -260,7 +260,7 @@ def write_document(path: Path, setup: PageSetup, styles: Styles, title: str, run
     (``fit_to_sheets``); one whose text then ends a page or more short of whole sheets is tried with
     its glossary (the last chapter, when the index leaves it out) and its index each opening a page
     (``_last_chapter_apart``), kept when that takes a spare page and no more; one whose last page
-    of text is then under half full, or still short of whole sheets, is laid out a little looser, its
+    of text is then under half full, or a page short of whole sheets, is laid out a little looser, its
     spaces opened (never its type) until its text runs to the end (``loosest``); what is still short
     of whole sheets is padded with blank pages before its back cover. But a booklet that still runs past
     its sheets takes a ``cut`` of its content first, when ``cuts`` offers some: ``body(looks, cut)``
@@ -363,7 +363,8 @@ def write_document(path: Path, setup: PageSetup, styles: Styles, title: str, run
             padding = (-doc.page) % 4
         else:
             written = False   # the file holds the layout tried
-    if setup.booklet and level == 0 and (padding or _ends_short(doc, back is not None, height)):
+    # a page short of whole sheets at most: loosened spaces fill that much, not blank pages' worth
+    if setup.booklet and level == 0 and (padding == 1 or not padding and _ends_short(doc, back is not None, height)):
         target = doc.page + padding
         loose = loosest(target, back is not None, height, lambda k: lay_out(k, 0, entries, apart, cut))
         if loose is None:
@@ -392,21 +393,26 @@ def loosest(target: int, has_back: bool, height: float,
             lay_out: Callable[[int], RulebookDoc]) -> tuple[int, RulebookDoc, bool] | None:
     """A booklet whose text ends a page or so short of its ``target`` pages (whole sheets) laid out
     looser (``lay_out`` at a level of -1 to -``fit.MOST_LOOSE``), so that its text runs to the end:
-    the loosest level that keeps it to ``target`` pages, found by bisection, when its last page of
-    text is then at least half full; its level, its layout and whether that layout was the last one
-    written; None when no level fills it so."""
-    lo, hi, best, last = 1, MOST_LOOSE, None, None
+    the levels are tried by bisection for the loosest that keeps it to ``target`` pages, and of those
+    tried whose last page of text is at least half full, the one with the most pages, then the
+    loosest, is taken: its level, its layout and whether that layout was the last one written; None
+    when none is."""
+    lo, hi, last = 1, MOST_LOOSE, None
+    fits: list[tuple[int, RulebookDoc]] = []
     while lo <= hi:
         mid = (lo + hi) // 2
         with span(f"rulebook fill to sheets: loosened {mid} of {MOST_LOOSE}"):
             last = lay_out(-mid)
         if last.page <= target:
-            best, lo = (-mid, last), mid + 1
+            lo = mid + 1
+            if not _ends_short(last, has_back, height):
+                fits.append((-mid, last))
         else:
             hi = mid - 1
-    if best is None or _ends_short(best[1], has_back, height):
+    if not fits:
         return None
-    return best[0], best[1], best[1] is last
+    level, doc = max(fits, key=lambda fit: (fit[1].page, -fit[0]))
+    return level, doc, doc is last
 
 
 def _head(page: list[Flowable]) -> list[Flowable]:

@@ -89,8 +89,6 @@ def test_a_shipped_booklet_prints_no_notes_page_and_no_page_under_half_full(play
     area."""
     if book[0] == "battle-for-the-grove":
         request.applymarker(pytest.mark.xfail(reason="the Grove booklet's components page (p4) is 43% full by drawn area: the turn summary card (one row, drawn at its printed size, where its text is the least size) needs 286 pt with its captions and 264 pt are left, so it opens p5; p4 was 73% before the circle tokens' label shortened and their gallery with it", strict=False))
-    if book[:2] == ("the-channeling", "2025"):
-        request.applymarker(pytest.mark.xfail(reason="the Channeling 2025 booklet's index page (p19) is 29% full: with each key once a spread its sample game told without small boards (cut 3) takes 19 pages at the normal spacing, and with its small boards (cut 2) 21 at the tightest; the spare page lets the glossary and the index open pages of their own", strict=False))
     import pypdfium2 as pdfium
     from generator.rulebook.lint import MIN_FILL, page_fill, page_lines
     page, lines, notes = last_text_page(player_books[book])
