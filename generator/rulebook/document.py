@@ -23,7 +23,7 @@ from reportlab.platypus.tableofcontents import TableOfContents
 from generator.core.errors import UserError
 from generator.core.trace import span
 from generator.rulebook.filling import Filling, opened
-from generator.rulebook.fit import MAX_TRIES, STEPS, first_level, next_level, saving, tightened
+from generator.rulebook.fit import MAX_TRIES, MOST_LOOSE, STEPS, first_level, next_level, saving, tightened
 from generator.rulebook.flowables import Columns, FigureBlock, RoomFor
 from generator.rulebook.legend import laying_out
 from generator.rulebook.markdown import Heading
@@ -262,8 +262,10 @@ def write_document(path: Path, setup: PageSetup, styles: Styles, title: str, run
     A booklet whose text runs a little past whole sheets is laid out again a little tighter
     (``fit_to_sheets``); one whose text then ends a page or more short of whole sheets is tried with
     its glossary (the last chapter, when the index leaves it out) and its index each opening a page
-    (``_last_chapter_apart``), kept when that takes a spare page and no more; what is still short of
-    whole sheets is padded with blank pages before its back cover. But a booklet that still runs past
+    (``_last_chapter_apart``), kept when that takes a spare page and no more; one whose last page
+    of text is then under half full, or a page short of whole sheets, is laid out a little looser, its
+    spaces opened (never its type) until its text runs to the end (``loosest``); what is still short
+    of whole sheets is padded with blank pages before its back cover. But a booklet that still runs past
     its sheets takes a ``cut`` of its content first, when ``cuts`` offers some: ``body(looks, cut)``
     makes the body ``cut`` steps shorter (1 to ``cuts``, each shorter than the one before), and the
     booklet takes the least cut that saves it a sheet (``shortest_fit``).
@@ -370,6 +372,19 @@ def write_document(path: Path, setup: PageSetup, styles: Styles, title: str, run
             padding = (-doc.page) % 4
         else:
             written = False   # the file holds the layout tried
+    # a page short of whole sheets at most: loosened spaces fill that much, not blank pages' worth
+    if setup.booklet and level == 0 and (padding == 1 or not padding and _ends_short(doc, back is not None, height)):
+        target = doc.page + padding
+        loose = loosest(target, back is not None, height, lambda k: lay_out(k, 0, entries, apart, cut))
+        if loose is None:
+            written = False   # the file holds the last layout tried
+        else:
+            level, doc, last = loose
+            if not last:
+                doc = lay_out(level, 0, entries, apart, cut)
+            found = index.locate(path) if entries is not None and index is not None else None
+            written, entries = found == entries, found
+            padding = target - doc.page
     if not written or padding:
         doc = lay_out(level, padding, entries, apart, cut)
         if setup.booklet and doc.page % 4:   # the index's lines with their pages took more room than without
@@ -398,6 +413,32 @@ def _ends_short(doc: RulebookDoc, has_back: bool, height: float) -> bool:
     """Whether the last page of ``doc``'s text (before its back cover, when it ``has_back``) is
     under half full: its last sheet holds little more than a remnant."""
     return doc.filled.get(doc.page - 1 if has_back else doc.page, 0.0) < height / 2
+
+
+def loosest(target: int, has_back: bool, height: float,
+            lay_out: Callable[[int], RulebookDoc]) -> tuple[int, RulebookDoc, bool] | None:
+    """A booklet whose text ends a page or so short of its ``target`` pages (whole sheets) laid out
+    looser (``lay_out`` at a level of -1 to -``fit.MOST_LOOSE``), so that its text runs to the end:
+    the levels are tried by bisection for the loosest that keeps it to ``target`` pages, and of those
+    tried whose last page of text is at least half full, the one with the most pages, then the
+    loosest, is taken: its level, its layout and whether that layout was the last one written; None
+    when none is."""
+    lo, hi, last = 1, MOST_LOOSE, None
+    fits: list[tuple[int, RulebookDoc]] = []
+    while lo <= hi:
+        mid = (lo + hi) // 2
+        with span(f"rulebook fill to sheets: loosened {mid} of {MOST_LOOSE}"):
+            last = lay_out(-mid)
+        if last.page <= target:
+            lo = mid + 1
+            if not _ends_short(last, has_back, height):
+                fits.append((-mid, last))
+        else:
+            hi = mid - 1
+    if not fits:
+        return None
+    level, doc = max(fits, key=lambda fit: (fit[1].page, -fit[0]))
+    return level, doc, doc is last
 
 
 def _head(page: list[Flowable]) -> list[Flowable]:

@@ -27,6 +27,7 @@ LEAST_LEADING = 1.15   # a tightened style's leading is at least this many times
 MAX_TRIES = 2          # layouts tried at most to fit a booklet to whole sheets
 MARGIN = 1.3           # a step must save this many times the height to pull back (page breaks waste some)
 REACH = 0.6            # all the steps are tried when their text saves at least this share of the overflow
+MOST_LOOSE = 6         # loosening steps (``LOOSER``) at most: the spaces up to 1.1 ** 6, about 1.8 times
 
 
 @dataclass(frozen=True)
@@ -49,12 +50,19 @@ STEPS = (
 )
 
 
+# a booklet whose text ends a page short of its sheets runs it to the end a little looser: the spaces
+# around headings and between paragraphs, never the type nor the leading of its lines
+LOOSER = Step("space around headings and between paragraphs", ("h1", "h2", "h3", "body", "list"),
+              space_before=1.1, space_after=1.1)
+
+
 def tightened(styles: Styles, level: int) -> Styles:
-    """``styles`` with the first ``level`` steps taken (level 0: as the style sheet sets them)."""
+    """``styles`` with the first ``level`` steps taken (level 0: as the style sheet sets them); a
+    negative level takes ``LOOSER`` that many times."""
     if level == 0:
         return styles
     paragraph = dict(styles.paragraph)
-    for step in STEPS[:level]:
+    for step in STEPS[:level] if level > 0 else (LOOSER,) * -level:
         for name in step.styles:
             if name in paragraph:
                 paragraph[name] = _tighten(paragraph[name], step)
