@@ -19,8 +19,8 @@ from rulebook_helpers import PLAYER_BOOKS, pdf_text, section, unbreak
 
 CHANNELING = [b for b in PLAYER_BOOKS if b[0] == "the-channeling"]
 IDS = ["-".join(b) for b in CHANNELING]
-TAKING = re.compile(r"With (\d+) cubes? on ([^(]+?) \(\w\d, Vigor (\d+)\), (?:Light|Dark) takes it for (\d+) Splendor; "
-                    r"(\d+) cubes? (?:goes|go) back to the supply(?: and (\d+)(?: cubes?)? stays? as Overchanneling( \([^)]*\))?)?(?=\.)")   # whole sentences: in a booklet a figure may interrupt one
+TAKING = re.compile(r"With (\d+) cubes? on ([A-Z][\w' -]{0,40}?) \(\w\d, Vigor (\d+)\), (?:Light|Dark) takes it for (\d+) Splendor; "
+                    r"(\d+) cubes? (?:goes|go) back to the supply(?: and (\d+)(?: cubes?)? stays? as Overchanneling( \([^)]*\))?)?(?=\.)")   # whole sentences: in a booklet a figure may interrupt one (a card's name never runs into it)
 
 
 def _rules(edition: str) -> dict:
