@@ -339,7 +339,8 @@ class TableFigure(Flowable):
         return self.figure.getSpaceAfter()
 
     def _parts(self, avail_width: float) -> list[tuple[int, int, float]]:
-        """Each way to part: (body rows that stay, boards that stay, their height), fewest rows first."""
+        """Each way to part: (body rows that stay, boards that stay, their height), fewest rows first.
+        Boards that all stay are the whole figure, caption and the key it has on this page."""
         self.wrap(avail_width, 1e6)
         heads, rows = self.table.heads, self.table._rowHeights
         keys = self.table.row_keys or []
@@ -350,7 +351,8 @@ class TableFigure(Flowable):
             boards = 0
             while boards < len(self.boards.row_keys) and self.boards.row_keys[boards] in shown:
                 boards += 1
-            height = sum(rows[:heads + stay]) + (self.gap + self.boards.height_of(boards) if boards else 0.0)
+            figure_h = self.figure.height if boards == len(self.boards.boards) else self.boards.height_of(boards)
+            height = sum(rows[:heads + stay]) + (self.gap + figure_h if boards else 0.0)
             out.append((stay, boards, height))
         return out
 
@@ -359,21 +361,24 @@ class TableFigure(Flowable):
         smallest part, or all of it; the table's first rows when it would run on as any table
         (``blank``: the height moving on would leave empty, a heading over it moving too)."""
         parts = self._parts(avail_width)
-        self._promised = not any(p[2] <= room for p in parts) and self._runs_on(blank)
+        self._promised = not any(p[2] <= room for p in parts) and self._runs_on(blank, parts)
         if self._promised:   # the heading stays on the promise that the table runs on under it
             return self.table.least_start()
         return parts[0][2] if parts else self.height
 
-    def _runs_on(self, room: float) -> bool:
-        """Whether, with no part that fits ``room``, the table runs on as any table: no page holds
-        it whole, or moving on would leave more than ``LEAVE_EMPTY`` of the page blank."""
+    def _runs_on(self, room: float, parts: list[tuple[int, int, float]]) -> bool:
+        """Whether, with none of ``parts`` fitting ``room``, the table runs on as any table: no
+        page holds it whole nor any of its parts, or moving on would leave more than
+        ``LEAVE_EMPTY`` of the page blank."""
         full = getattr(self._doctemplateAttr("frame"), "_height", None)
-        return full is not None and (self.height > full or room > self.LEAVE_EMPTY * full)
+        least = min([self.height] + [p[2] for p in parts])
+        return full is not None and (least > full or room > self.LEAVE_EMPTY * full)
 
     def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
-        fitting = [p for p in self._parts(avail_width) if p[2] <= avail_height]
+        parts = self._parts(avail_width)
+        fitting = [p for p in parts if p[2] <= avail_height]
         if not fitting:
-            if not (self._promised or self._runs_on(avail_height)):
+            if not (self._promised or self._runs_on(avail_height, parts)):
                 return []
             if self.table.wrapOn(self.canv, avail_width, avail_height)[1] <= avail_height:
                 return [self.table, Spacer(0, self.gap), self.figure]

@@ -12,9 +12,9 @@ from figure_pages import split_figures
 from test_rulebook_small_boards import _box, _styles
 
 
-def _build(path: Path, rows: int, boarded: list[int], filler: float) -> None:
+def _build(path: Path, rows: int, boarded: list[int], filler: float, aspect: float = 0.6) -> None:
     """A page with ``filler`` points of made-up drawing, then a table of ``rows`` turns and the
-    small boards of the turns ``boarded``, as the rule text sets them."""
+    small boards of the turns ``boarded`` (``aspect`` times as high as wide), as the rule text sets them."""
     from reportlab.platypus import SimpleDocTemplate
 
     from generator.rulebook.markdown import Converter
@@ -24,7 +24,7 @@ def _build(path: Path, rows: int, boarded: list[int], filler: float) -> None:
 
     def figures(name: str, width: float) -> list:
         boards = [(f"Turn {n}, someone", _box) for n in boarded]
-        return [SmallBoards(styles, width, boards, [], cell=100, aspect=0.6, rows=[str(n) for n in boarded])]
+        return [SmallBoards(styles, width, boards, [], cell=100, aspect=aspect, rows=[str(n) for n in boarded])]
     table = "| Turn | Player | What happened |\n|---|---|---|\n" + "".join(
         f"| {n} | someone | made-up words for turn {n} |\n" for n in range(1, rows + 1))
     flow = Converter(styles, 400, figures).convert(f"{table}\n![](figure:small)\n")
@@ -49,6 +49,20 @@ def test_a_table_too_short_to_part_moves_on_with_its_boards(tmp_path):
     with pdfplumber.open(path) as pdf:
         first = [w["text"] for w in pdf.pages[0].extract_words()]
     assert "Turn" not in first and "someone" not in first   # nothing of it stays under the filler
+    assert [str(s) for s in split_figures(path)] == []
+
+
+@pytest.mark.parametrize("filler", [300, 340, 380])
+def test_a_log_longer_than_a_page_moves_on_when_no_part_fits_under_a_filler(tmp_path, filler):
+    """The table and its boards fill more than a page, and the rest of this one (under half of
+    it) holds no part that keeps its boards: the whole moves on to part on the next pages, rather
+    than run on from here with every board after the table's end."""
+    import pdfplumber
+    path = tmp_path / "long.pdf"
+    _build(path, 30, [2, 5, 20, 25], filler, aspect=2.0)
+    with pdfplumber.open(path) as pdf:
+        first = [w["text"] for w in pdf.pages[0].extract_words()]
+    assert "someone" not in first
     assert [str(s) for s in split_figures(path)] == []
 
 
