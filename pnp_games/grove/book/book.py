@@ -101,8 +101,10 @@ def _diagram(book: Book, parts: GroveParts, view: GroveView, share_of_width: flo
     return figure
 
 
-def _key(book: Book, items: list[tuple[str, str, str]]) -> Figure:
-    return lambda w: [LegendFigure(book.styles, w, items, swatches=druid_swatches(book.styles))]
+def _key(book: Book, items: list[tuple[str, str, str]], whole: bool = True) -> Figure:
+    """A key as wide as the text: ``whole``, drawn on purpose; else of the marks its spread lacks."""
+    kind = LegendFigure if whole else Key
+    return lambda w: [kind(book.styles, w, items, swatches=druid_swatches(book.styles))]
 
 
 EVENTS = ("stun", "stun_capped", "banish", "banish_choice", "stand_at_grove", "bonus_action", "cancellation", "control_lost", "pass",
@@ -199,17 +201,23 @@ def _turn_boards(book: Book, parts: GroveParts, told: dict[str, Any], after: dic
     """``turn/<turn>``: a drawing for each turn told in full: the first turns (but repeated ones) as
     wide as the cell of the grid they are told in, the highlighted later ones beside their text.
     ``key/first`` and ``key/later``: the one legend of each run of drawings (the later one also of
-    the small boards, when the log draws them), set whole under its section head. Each drawing keeps
-    its own key, which prints only the marks no earlier key of its spread explained: nothing on the
+    the small boards, when the log draws them), set whole under its section head. A later drawing
+    keeps its own key, and a grid of first turns one key as wide as the text after it
+    (``key/grid/<its first turn>``: a key in each narrow cell would stack its items, pages
+    taller); each prints only the marks no earlier key of its spread explained: nothing on the
     spread of its run's key, the key again on a later spread."""
     first = told["full"]
     later = [part["turn"] for part in told["later"] if "turn" in part]
     views = {t["turn"]: turn_view(after[t["turn"]], t) for t in first + later}
     for t in first:
-        book.figures[f"turn/{t['turn']}"] = _diagram(book, parts, views[t["turn"]], 1.0, druids)
+        book.figures[f"turn/{t['turn']}"] = _diagram(book, parts, views[t["turn"]], 1.0, druids, legend=False)
     for t in later:
         book.figures[f"turn/{t['turn']}"] = _diagram(book, parts, views[t["turn"]],
                                                      book.styles.sheet.figures.turn_board_width, druids)
+    for block in told["blocks"]:
+        if block.get("full"):
+            book.figures[f"key/grid/{block['full'][0]['turn']}"] = _key(book, key([views[t["turn"]] for t in block["full"]]),
+                                                                        whole=False)
     book.figures["key/first"] = _key(book, key([views[t["turn"]] for t in first]))
     small = [_small_view(after, r["turn"]) for part in told["later"] for r in part.get("rows", [])
              if r["kind"] == "turn" and r["turn"]["turning"]] if book.small_boards else []   # as _small_boards draws
