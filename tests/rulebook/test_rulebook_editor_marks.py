@@ -68,6 +68,37 @@ def test_a_figure_key_says_each_mark_once_a_spread(player_books, book):
     assert keyed < boards, (keyed, boards)   # some boards are keyed by an earlier key facing them
 
 
+GROVE_BOARD = re.compile(r"Light supply|\bTurn \d+, (?:Light|Dark)\b")   # a table drawing, or a small board's caption
+# what a Grove drawing prints for a mark, and the words of the mark's key
+GROVE_MARKS = ((re.compile(r"\u00d7\d"), re.compile(r"\u00d7n druids (?:standing|lying)")),
+               (re.compile(r"\+\d"), re.compile(r"cubes laid")),
+               (re.compile(r"\b\d (?:stunned|home)\b|\u2212\d"),   # the labels of druids hit, of cubes canceled
+                re.compile(r"canceled, stunned or sent home")))
+
+
+def grove_spreads_unkeyed(pages: list[str]) -> dict[str, list[str]]:
+    """The spreads (two facing pages) with a Grove drawing whose marks no key of the spread names:
+    for each, the key words missing."""
+    spreads: dict[int, str] = {}
+    for number, page in enumerate(pages, 1):
+        spreads[number // 2] = spreads.get(number // 2, "") + " " + " ".join(page.split())
+    out = {}
+    for s, text in spreads.items():
+        if GROVE_BOARD.search(text):
+            missing = [key.pattern for mark, key in GROVE_MARKS if mark.search(text) and not key.search(text)]
+            if missing:
+                out[f"p{2 * s}-{2 * s + 1}"] = missing
+    return out
+
+
+@pytest.mark.parametrize("book", GROVE, ids=[_id(b) for b in GROVE])
+def test_every_spread_with_a_grove_drawing_keys_its_marks(player_books, book):
+    """The Grove's sample game printed its key only under its two section heads, so the boards of
+    its later spreads (turns 8-11 and 31 in the A5 book, the log's small boards) had their druids,
+    cubes laid and stunned marks explained nowhere on their spread."""
+    assert not grove_spreads_unkeyed(pdf_text(player_books[book]))
+
+
 # ------------------------------------------------------------------ the printed rules
 
 @pytest.mark.parametrize("book", [b for b in CHANNELING + GROVE if b[2] == "rulebook-letter"],

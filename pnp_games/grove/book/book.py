@@ -6,7 +6,7 @@ from typing import Any
 
 from generator.rulebook.hooks import (NO_EFFECT, REPEAT, Appendices, Book, EngineInputs, Figure, Key, LegendFigure, SmallBoards,
                                      charts, choose_seed, command_line, counts, folded_turns, highlights_by_turn,
-                                     sample_game, share, spread, told_parts)
+                                     in_words, sample_game, share, spread, told_parts)
 
 from pnp_games.grove.actions import BANISH, CHANNEL, PASS, STAND, STUN
 from pnp_games.grove.state import State
@@ -101,8 +101,10 @@ def _diagram(book: Book, parts: GroveParts, view: GroveView, share_of_width: flo
     return figure
 
 
-def _key(book: Book, items: list[tuple[str, str, str]]) -> Figure:
-    return lambda w: [LegendFigure(book.styles, w, items, swatches=druid_swatches(book.styles))]
+def _key(book: Book, items: list[tuple[str, str, str]], whole: bool = True) -> Figure:
+    """A key as wide as the text: ``whole``, drawn on purpose; else of the marks its spread lacks."""
+    kind = LegendFigure if whole else Key
+    return lambda w: [kind(book.styles, w, items, swatches=druid_swatches(book.styles))]
 
 
 EVENTS = ("stun", "stun_capped", "banish", "banish_choice", "stand_at_grove", "bonus_action", "cancellation", "control_lost", "pass",
@@ -137,6 +139,15 @@ def turn_events(told: dict[str, Any], winner: bool) -> set[str]:
     return events
 
 
+def label_facts(told: dict[str, Any]) -> dict[str, str]:
+    """What a ``sample.shows`` label may say of the turn it marks: ``{knocked}`` and ``{sent}``, the
+    druids its Stuns knocked down and its Banishes sent home, in words ('one druid', 'two druids')."""
+    def druids(n: int) -> str:
+        return f"{in_words(n)} druid{'' if n == 1 else 's'}"
+    return {"knocked": druids(sum(s.get("stunned") or 0 for s in told["steps"] if s["kind"] == STUN)),
+            "sent": druids(sum(s.get("banished") or 0 for s in told["steps"] if s["kind"] == BANISH))}
+
+
 def read_events(inputs: EngineInputs, record: dict[str, Any]) -> list[tuple[int, set[str]]]:
     """For each turn of a played game, the events it shows. The victory is the winner's own last
     turn (the one that won the deciding circle), not the loser's turn that failed to break it; a
@@ -162,6 +173,7 @@ def sample(book: Book, inputs: EngineInputs) -> dict[str, Any]:
     choice = choose_seed(inputs, agents, settings.sample_seed, book.sample_search, read_events, book.turns_told)
     record = sample_game(inputs, choice["seed"], agents)
     rolls, turns = game_turns(options, record["actions"])
+    choice = book.labelled(choice, {t["turn"]: label_facts(t) for t, _ in turns})
     widths = book.styles.sheet.figures
     druids = options.druids_per_player
     if parts:
@@ -186,10 +198,14 @@ def sample(book: Book, inputs: EngineInputs) -> dict[str, Any]:
 
 
 def _turn_boards(book: Book, parts: GroveParts, told: dict[str, Any], after: dict[int, State], druids: int) -> None:
-    """``turn/<turn>``: a drawing for each turn told in full, without a legend: the first turns (but
-    repeated ones) as wide as the cell of the grid they are told in, the highlighted later ones
-    beside their text. ``key/first`` and ``key/later``: the one legend of each run of drawings
-    (the later one also of the small boards, when the log draws them)."""
+    """``turn/<turn>``: a drawing for each turn told in full: the first turns (but repeated ones) as
+    wide as the cell of the grid they are told in, the highlighted later ones beside their text.
+    ``key/first`` and ``key/later``: the one legend of each run of drawings (the later one also of
+    the small boards, when the log draws them), set whole under its section head. A later drawing
+    keeps its own key, and a grid of first turns one key as wide as the text after it
+    (``key/grid/<its first turn>``: a key in each narrow cell would stack its items, pages
+    taller); each prints only the marks no earlier key of its spread explained: nothing on the
+    spread of its run's key, the key again on a later spread."""
     first = told["full"]
     later = [part["turn"] for part in told["later"] if "turn" in part]
     views = {t["turn"]: turn_view(after[t["turn"]], t) for t in first + later}
@@ -197,7 +213,11 @@ def _turn_boards(book: Book, parts: GroveParts, told: dict[str, Any], after: dic
         book.figures[f"turn/{t['turn']}"] = _diagram(book, parts, views[t["turn"]], 1.0, druids, legend=False)
     for t in later:
         book.figures[f"turn/{t['turn']}"] = _diagram(book, parts, views[t["turn"]],
-                                                     book.styles.sheet.figures.turn_board_width, druids, legend=False)
+                                                     book.styles.sheet.figures.turn_board_width, druids)
+    for block in told["blocks"]:
+        if block.get("full"):
+            book.figures[f"key/grid/{block['full'][0]['turn']}"] = _key(book, key([views[t["turn"]] for t in block["full"]]),
+                                                                        whole=False)
     book.figures["key/first"] = _key(book, key([views[t["turn"]] for t in first]))
     small = [_small_view(after, r["turn"]) for part in told["later"] for r in part.get("rows", [])
              if r["kind"] == "turn" and r["turn"]["turning"]] if book.small_boards else []   # as _small_boards draws
@@ -222,18 +242,21 @@ def _small_boards(book: Book, told: dict[str, Any], after: dict[int, State]) -> 
     for part in told["later"]:
         rows = [r["turn"] for r in part.get("rows", []) if r["kind"] == "turn" and r["turn"]["turning"]]
         if rows:
-            boards, keys, seen = [], [], set()
+            boards, keys, views, seen = [], [], [], set()
             for t in rows:
                 view = _small_view(after, t)
                 picture = (tuple(view.cubes.items()), tuple(view.holder.items()),
                            tuple((c, tuple(m)) for c, m in view.marks.items()))
                 if picture not in seen:
                     seen.add(picture)
+                    views.append(view)
                     boards.append((f"Turn {t['turn']}, {t['player']}", small_board(view, book.styles)))
                     keys.append(str(t["turn"]))   # its log row, by its first cell
 
-            def figure(width: float, drawn: list = boards, keys: list = keys) -> list:
-                return [SmallBoards(book.styles, width, drawn, [], aspect=0.55, rows=keys)]   # the key is key/later
+            def figure(width: float, drawn: list = boards, keys: list = keys, legend: list = small_legend(views)) -> list:
+                # the marks key/later left unexplained on the boards' spread
+                return [SmallBoards(book.styles, width, drawn, legend, aspect=0.55, rows=keys,
+                                    swatches=druid_swatches(book.styles))]
             book.figures[f"small/{part['log'][0]['turn']}"] = figure
             drawn_for.append(part["log"][0]["turn"])
     return drawn_for
