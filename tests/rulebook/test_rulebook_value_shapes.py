@@ -41,7 +41,8 @@ def _fake_faces(elements: list):
     """A stand-in for PieceFaces: one component whose face has ``elements`` (in drawing order)."""
     piece = SimpleNamespace(fields={})
     component = SimpleNamespace(id="tiles", pieces=[piece])
-    return SimpleNamespace(component=lambda _id: component, face=lambda _id, _piece: (None, {}),
+    face = SimpleNamespace(size=(60, 90))
+    return SimpleNamespace(component=lambda _id: component, face=lambda _id, _piece: (face, {}),
                            elements=lambda _t, _v: {f"e{k}": e for k, e in enumerate(elements)})
 
 
@@ -59,6 +60,16 @@ def test_a_value_takes_the_shape_its_face_sets_it_on():
     assert value_shape(faces, "tiles", "worth") == "square"
     assert value_shape(faces, "tiles", "luck") == "circle"      # on the wide panel alone: a disc, the default
     assert value_shape(faces, "tiles", "missing") == "circle"
+
+
+def test_a_value_takes_the_corner_its_face_prints_it_in():
+    from generator.rulebook.badges import value_corner
+    faces = _fake_faces([_text("{depth}", 5, 6), _text("{worth}", 45, 75), _text("{worth}", 5, 6),
+                         _text("{luck}", 25, 41)])
+    assert value_corner(faces, "tiles", "depth") == ("top", "left")
+    assert value_corner(faces, "tiles", "worth") == ("bottom", "right")   # its first figure's corner
+    assert value_corner(faces, "tiles", "luck") is None                   # across the face's middle
+    assert value_corner(faces, "tiles", "missing") is None
 
 
 def _board_pdf(tmp_path: Path, edition: str) -> tuple[Path, object]:
