@@ -1,6 +1,7 @@
 """A card's value drawn small, as its printed face marks it: the figure on a disc, a diamond or a
 square of the value's colour, the shape read from the face (``value_shape``), so a diagram that
-draws cards too small for their art still shows each value in the shape the card prints it in.
+draws cards too small for their art still shows each value in the shape the card prints it in, in
+the corner the card prints it in (``value_corner``).
 """
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from generator.rulebook.legible import ink_on
 from generator.rulebook.styles import Styles
 
 Shape = Literal["circle", "diamond", "square"]
+Corner = tuple[Literal["top", "bottom"], Literal["left", "right"]]
 SHAPES: dict[str, Shape] = {"circle": "circle", "diamond": "diamond", "rect": "square"}
 WIDEST = 4.0      # a shape under a figure is at most this many times the area of the figure's box
 DIAMOND = 1.2     # a diamond's diagonal, as a share of the disc it stands for: room for the same figure
@@ -22,18 +24,43 @@ def value_shape(faces: PieceFaces, component_id: str, field: str) -> Shape:
     that prints the value alone, such as ``{depth}``): the smallest filled circle, diamond or
     rectangle drawn before it under its middle, no wider than ``WIDEST`` times its box. A disc
     where the face sets the figure on none of these."""
+    found = _figure(faces, component_id, field)
+    if found is None:
+        return "circle"
+    _size, elements, k = found
+    element = elements[k]
+    cx, cy, area = element.x + element.w / 2, element.y + element.h / 2, element.w * element.h
+    under = [(_area(e), SHAPES[e.kind]) for e in elements[:k]
+             if e.kind in SHAPES and e.fill and _covers(e, cx, cy) and _area(e) <= WIDEST * area]
+    return min(under)[1] if under else "circle"
+
+
+def value_corner(faces: PieceFaces, component_id: str, field: str) -> Corner | None:
+    """The corner of the face of the component's first piece where it prints the figure of ``field``
+    (its first text printing the value alone): the quarter of the face its box's middle lies in.
+    None where the face prints no such text, or prints it across the face's middle."""
+    found = _figure(faces, component_id, field)
+    if found is None:
+        return None
+    (width, height), elements, k = found
+    e = elements[k]
+    cx, cy = e.x + e.w / 2, e.y + e.h / 2
+    if cx == width / 2 or cy == height / 2:
+        return None
+    return ("top" if cy < height / 2 else "bottom", "left" if cx < width / 2 else "right")
+
+
+def _figure(faces: PieceFaces, component_id: str, field: str) -> tuple[tuple[float, float], list, int] | None:
+    """The size of the face of the component's first piece, its elements drawn (in order) and the
+    index of its first text printing ``field`` alone; None when it prints none."""
     from generator.elements.args.conditions import holds
     component = faces.component(component_id)
     template, values = faces.face(component_id, component.pieces[0])
     elements = [e for e in faces.elements(template, values).values() if holds(e.when, values)]
     for k, element in enumerate(elements):
-        if getattr(element, "kind", None) != "text" or element.text.strip() != "{" + field + "}":
-            continue
-        cx, cy, area = element.x + element.w / 2, element.y + element.h / 2, element.w * element.h
-        under = [(_area(e), SHAPES[e.kind]) for e in elements[:k]
-                 if e.kind in SHAPES and e.fill and _covers(e, cx, cy) and _area(e) <= WIDEST * area]
-        return min(under)[1] if under else "circle"
-    return "circle"
+        if getattr(element, "kind", None) == "text" and element.text.strip() == "{" + field + "}":
+            return template.size, elements, k
+    return None
 
 
 def _area(e: Any) -> float:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from generator.runs.stats import spread
 from generator.rulebook import charts
 from generator.rulebook.appendices import Appendices, Book, Figure
-from generator.rulebook.badges import badge, badge_swatch, extent, value_shape
+from generator.rulebook.badges import Corner, badge, badge_swatch, extent, value_corner, value_shape
 from generator.rulebook.balance import counts, share
 from generator.rulebook.commands import command_line
 from generator.rulebook.drawing import PieceRef, arrowhead, pill
@@ -31,4 +31,4 @@ __all__ = ["ALIKE", "MIN_EDGE_CONTRAST", "NO_EFFECT", "REPEAT", "Appendices", "B
            "PieceFaces", "PieceRef", "SmallBoards", "Styles", "Work",
            "arrowhead", "badge", "badge_swatch", "charts", "choose_seed", "command_line", "count_box", "counts", "extent", "fit_lines", "fit_size", "folded_turns", "highlights_by_turn",
            "in_words", "ink_on", "keyed", "merged", "pill", "print_contrast", "resolve", "sample_game", "share", "spread",
-           "told_parts", "value_shape"]
+           "told_parts", "value_corner", "value_shape", "Corner"]

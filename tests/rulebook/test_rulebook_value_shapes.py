@@ -41,7 +41,8 @@ def _fake_faces(elements: list):
     """A stand-in for PieceFaces: one component whose face has ``elements`` (in drawing order)."""
     piece = SimpleNamespace(fields={})
     component = SimpleNamespace(id="tiles", pieces=[piece])
-    return SimpleNamespace(component=lambda _id: component, face=lambda _id, _piece: (None, {}),
+    face = SimpleNamespace(size=(60, 90))
+    return SimpleNamespace(component=lambda _id: component, face=lambda _id, _piece: (face, {}),
                            elements=lambda _t, _v: {f"e{k}": e for k, e in enumerate(elements)})
 
 
@@ -59,6 +60,16 @@ def test_a_value_takes_the_shape_its_face_sets_it_on():
     assert value_shape(faces, "tiles", "worth") == "square"
     assert value_shape(faces, "tiles", "luck") == "circle"      # on the wide panel alone: a disc, the default
     assert value_shape(faces, "tiles", "missing") == "circle"
+
+
+def test_a_value_takes_the_corner_its_face_prints_it_in():
+    from generator.rulebook.badges import value_corner
+    faces = _fake_faces([_text("{depth}", 5, 6), _text("{worth}", 45, 75), _text("{worth}", 5, 6),
+                         _text("{luck}", 25, 41)])
+    assert value_corner(faces, "tiles", "depth") == ("top", "left")
+    assert value_corner(faces, "tiles", "worth") == ("bottom", "right")   # its first figure's corner
+    assert value_corner(faces, "tiles", "luck") is None                   # across the face's middle
+    assert value_corner(faces, "tiles", "missing") is None
 
 
 def _board_pdf(tmp_path: Path, edition: str) -> tuple[Path, object]:
@@ -102,3 +113,42 @@ def test_the_forest_book_draws_no_vigor_disc(player_books):
     vigor = build_styles(layouts, load_style_sheet(layouts, "styles")).palette.get("vigor")
     kinds = _kinds(value_marks(player_books["the-channeling", "forest", "rulebook-letter"], vigor))
     assert kinds["straight"] > 100 and kinds["round"] == 0, kinds
+
+
+@pytest.mark.parametrize("edition,half", [("forest", "lower"), ("2025", "upper")])
+def test_boards_draw_splendor_in_the_corner_the_card_prints_it(tmp_path, edition, half):
+    """The forest card prints its Splendor at the bottom right, the Magic Circle card at the top right:
+    on each board every card's Splendor mark is in that half of its card's cell."""
+    import pdfplumber
+    from pnp_games.channeling.book.board import BoardDiagram, BoardParts, board_view, board_width
+    from generator.play.registry import play_game
+    from generator.runs.work import engine_inputs
+    from pnp_games.channeling.book.narrate import replay_states
+
+    loaded, styles, faces, board = _book_parts("the-channeling", edition)
+    inputs = engine_inputs(loaded)
+    record = play_game(inputs.options, inputs.inputs, 3, ["greedy", "greedy"], game=inputs.engine).to_dict()
+    view = board_view(replay_states(inputs, {"seed": record["seed"], "actions": record["actions"][:4]})[-1][2])
+    diagram = BoardDiagram(view, faces, BoardParts.model_validate(board), styles,
+                           board_width(200, 560, styles.sheet.figures.min_text))
+    pdf = _diagram_pdf(tmp_path / "board.pdf", [diagram])     # drawn with its top-left at (20, 20) from the page's
+    s = diagram.scale
+    cells = []
+    for i, card in enumerate(view.cards):
+        if card is not None:
+            x, y = diagram._cell_origin(i)
+            cells.append((20 + x * s, 20 + y * s, diagram.card_w * s, diagram.row_h[i // view.size] * s))
+    want = tuple(round(v, 2) for v in (lambda c: (c.red, c.green, c.blue))(styles.palette.get("splendor")))
+    found = {}
+    with pdfplumber.open(str(pdf)) as doc:
+        for shape in doc.pages[0].curves + doc.pages[0].rects:
+            colour = shape.get("non_stroking_color")
+            if not shape.get("fill") or not isinstance(colour, (list, tuple)) or len(colour) != 3 or \
+                    tuple(round(v, 2) for v in colour) != want:
+                continue
+            mx, my = (shape["x0"] + shape["x1"]) / 2, (shape["top"] + shape["bottom"]) / 2
+            for k, (cx, cy, w, h) in enumerate(cells):
+                if cx <= mx <= cx + w and cy <= my <= cy + h:
+                    found[k] = "lower" if my > cy + h / 2 else "upper"
+    assert len(found) == len(cells) > 0, (len(found), len(cells))
+    assert set(found.values()) == {half}, found

@@ -15,7 +15,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
 from generator.rulebook.hooks import (MIN_EDGE_CONTRAST, Key, Legend, PieceFaces, PieceRef, Styles, arrowhead, badge,
-                                      badge_swatch, count_box, extent, fit_lines, ink_on, keyed, pill, value_shape)
+                                      badge_swatch, count_box, extent, fit_lines, ink_on, keyed, pill, value_corner,
+                                      value_shape)
 
 
 class Strict(BaseModel):
@@ -44,6 +45,16 @@ def value_shapes(faces: PieceFaces, parts: BoardParts) -> dict[str, str]:
     """Each value's shape on the edition's deck (``value_shape``): a board draws its figures so."""
     deck = faces.edition.spec.deck
     return {value.field: value_shape(faces, deck, value.field) if deck else "circle" for value in parts.values}
+
+
+def value_corners(faces: PieceFaces, parts: BoardParts) -> dict[str, tuple[str, str]] | None:
+    """Each value's corner on the edition's deck (``value_corner``): a board draws its figures there.
+    None (the figures side by side along the top) where the face leaves one out or sets two in one corner."""
+    deck = faces.edition.spec.deck
+    corners = {value.field: value_corner(faces, deck, value.field) for value in parts.values} if deck else {}
+    if not corners or None in corners.values() or len(set(corners.values())) < len(corners):
+        return None
+    return {field: corner for field, corner in corners.items() if corner is not None}
 
 
 def value_swatches(parts: BoardParts, styles: Styles, shapes: dict[str, str]) -> dict[str, Any]:
@@ -137,6 +148,7 @@ class BoardDiagram(Flowable):
         self.deck_id: str = deck_id
         self.card_w, self.card_h = faces.face(deck_id, faces.component(deck_id).pieces[0])[0].size
         self.shapes = value_shapes(faces, parts)
+        self.corners = value_corners(faces, parts)
         self.reach = max((extent(shape) for shape in self.shapes.values()), default=1.0)   # a diamond: wider
         self.gap = 0.05 * self.card_w
         self.band = 0.11 * self.card_w
@@ -146,6 +158,11 @@ class BoardDiagram(Flowable):
         self.scale = width / natural_w
         # a card whose name cannot be printed legibly is drawn no taller than its values and druid need
         self.names = self._names_fit()
+        # a value the face prints at its foot: beside the druid's place, which stands to the other side
+        low = {h for v, h in (self.corners or {}).values() if v == "bottom"}
+        top = {h for v, h in (self.corners or {}).values() if v == "top"}
+        self.low = next(iter(low)) if len(low) == 1 else None
+        self.free_top = self.low if self.low and self.low not in top else None   # the cube count goes there
         self.cell_h = self.card_h if self.names else min(self.card_h, self._compact_height())
         # cards too small for a name on one line are drawn short, a row as tall as what its cards show
         self.row_h = [self._named_row(row) if self.short_names else self.cell_h for row in range(n)]
@@ -215,7 +232,14 @@ class BoardDiagram(Flowable):
 
     def _druid_at(self, index: int) -> tuple[float, float]:
         x, y = self._cell_origin(index)
-        return x + self.card_w / 2, y + self._druid_y(index)
+        return x + self._druid_x(), y + self._druid_y(index)
+
+    def _druid_x(self) -> float:
+        """The middle of a druid's place from the card's left: the middle, or beside a value at the card's foot."""
+        if self.low is None:
+            return self.card_w / 2
+        edge = 0.05 * self.card_w + self._druid_d() / 2
+        return edge if self.low == "right" else self.card_w - edge
 
     def _pt(self, x: float, y: float) -> tuple[float, float]:
         return x * self.scale, self.height - y * self.scale
@@ -274,10 +298,9 @@ class BoardDiagram(Flowable):
         if view.move:
             self._move(*view.move)
         for cell, colour in view.druids.items():
-            x, y = self._cell_origin(cell)
-            cy, d = y + self._druid_y(cell), self._druid_d()
-            self._face(self.parts.druids, colour, x + self.card_w / 2 - d / 2, cy - d / 2, d)
-            self._druid_edge(x + self.card_w / 2, cy, d / 2, colour)
+            (cx, cy), d = self._druid_at(cell), self._druid_d()
+            self._face(self.parts.druids, colour, cx - d / 2, cy - d / 2, d)
+            self._druid_edge(cx, cy, d / 2, colour)
             if self._keys_druids():
                 self._drew(f"{colour}-druid")
         for i, (light, dark) in enumerate(view.cubes):
@@ -297,7 +320,8 @@ class BoardDiagram(Flowable):
 
     # ----------------------------------------------------------------- cards
     def _card(self, card: Any, x: float, y: float, w: float, h: float, ring: str | None = None) -> None:
-        """A card as a plain face: its values as figures in the top corners, its name if it fits."""
+        """A card as a plain face: its values as figures in the corners its printed face sets them in (the
+        top corners where it does not say), its name if it fits."""
         if not self.parts.values:  # no values named: the printed face, whatever text it keeps
             piece = self.faces.card_piece(self.deck_id, card)
             self.faces.draw(self.canv, *self.faces.face(self.deck_id, piece), *self._pt(x, y), h * self.scale)
@@ -316,8 +340,11 @@ class BoardDiagram(Flowable):
         inset = 0.05 * w + side * self.reach / 2
         slots = [x + inset, x + w - inset] if len(self.parts.values) == 2 else \
             [x + inset + k * (w - 2 * inset) / max(1, len(self.parts.values) - 1) for k in range(len(self.parts.values))]
+        foot = y + h - (self._name_height() if self.names else 0.0) - inset   # a bottom value: above the name
         for value, cx in zip(self.parts.values, slots):
-            px, py = self._pt(cx, y + inset)
+            corner = self.corners[value.field] if self.corners else ("top", "")
+            cx = {"left": x + inset, "right": x + w - inset}.get(corner[1], cx)
+            px, py = self._pt(cx, y + inset if corner[0] == "top" else foot)
             badge(self.canv, self.styles, self.shapes[value.field], px, py, side * s, value.colour,
                   str(getattr(card, value.field)), size)
             self._drew(value.field)
@@ -407,7 +434,11 @@ class BoardDiagram(Flowable):
         side = max(0.24 * self.card_w, 1.5 * size / self.scale)
         cx = min(x + self.card_w / 2 + self._druid_d() / 2 + side / 2 + 0.02 * self.card_w,
                  x + self.card_w - side / 2 - 0.02 * self.card_w)
-        count_box(self.canv, self.styles, *self._pt(cx, y + self._druid_y(cell)), side * self.scale, str(count), colour,
+        cy = y + self._druid_y(cell)
+        if self.free_top:   # a value at the foot beside the druid: the count in the top corner it left free
+            inset = 0.05 * self.card_w + self._badge_side() / 2
+            cx, cy = (x + self.card_w - inset if self.free_top == "right" else x + inset), y + inset
+        count_box(self.canv, self.styles, *self._pt(cx, cy), side * self.scale, str(count), colour,
                   size, colour == PLAYERS[0])
 
     def _marks(self, cell: int, marks: list[tuple[str, str]]) -> None:
