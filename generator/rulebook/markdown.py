@@ -401,8 +401,8 @@ def beside(name: str, text: str, conv: Converter) -> list[Flowable]:
     drawn = conv.figures(name, conv.width)
     key = drawn[-1] if len(drawn) > 1 and hasattr(drawn[-1], "at_width") else None
     figure_w = max(f.wrap(conv.width, 1e6)[0] for f in (drawn[:-1] if key is not None else drawn))
-    if key is not None and figure_w <= 0.6 * conv.width:   # a key made for the whole column: set at the drawing's width
-        drawn[-1] = key.at_width(figure_w, centred=True)
+    if key is not None and key.width > figure_w + 0.5 and figure_w <= 0.6 * conv.width:
+        drawn[-1] = key.at_width(figure_w, centred=True)   # a key made for the whole column: at the drawing's width
     if figure_w > 0.6 * conv.width:  # too wide to leave a column for the text: the figure goes above it
         under = Converter(conv.styles, conv.width, conv.figures, conv.body)
         under._keys = conv._keys
