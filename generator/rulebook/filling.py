@@ -49,6 +49,11 @@ def opened(flowables: list[Flowable]) -> list[Flowable]:
     return [g for f in flowables for g in (opened(f._content) if isinstance(f, KeepTogether) else [f])]
 
 
+def _blocks(content: list[Flowable], width: float, canv) -> list[int]:
+    """The indices of the flowables in ``content`` that take room (not a bookmark, not an empty space)."""
+    return [i for i, f in enumerate(content) if f.wrapOn(canv, width, UNBOUNDED)[1] > 0]
+
+
 class Filling(Flowable):
     """The flowables ``make`` sets in given styles, at the largest type that fits the room it is
     wrapped in (``MOST`` times ``styles`` at most), spread to its foot; never taller than
@@ -68,13 +73,15 @@ class Filling(Flowable):
         if self.bare:
             content = [f for f in content if not isinstance(f, FigureBlock)]
         if extra > 0:
-            content = [g for i, f in enumerate(content) for g in ([Spacer(0, extra)] if i else []) + [f]]
+            spaced = set(_blocks(content, width, getattr(self, "canv", None))[1:])
+            content = [g for i, f in enumerate(content) for g in ([Spacer(0, extra)] if i in spaced else []) + [f]]
         return content, _listWrapOn(content, width, getattr(self, "canv", None))[1]
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        # the panel stands out into the margins by ``pad``: its text keeps the frame's width (its tables are set to it)
         unbounded = avail_height >= UNBOUNDED
         pad = PAD * self.styles["body"].leading
-        width = avail_width - 2 * pad
+        width = avail_width
         room = (self.max_height if unbounded else min(avail_height, self.max_height)) - 2 * pad
         self.bare = unbounded
         content, height = self._set(1.0, width)
@@ -84,7 +91,7 @@ class Filling(Flowable):
         low = 1.0
         if not unbounded and height <= room:
             low, content, height = self._largest(width, room, content, height)
-            blocks = len(content)
+            blocks = len(_blocks(content, width, getattr(self, "canv", None)))
             if blocks > 1 and room - height > 1:
                 content, height = self._set(low, width, (room - height) / (blocks - 1))
         self.factor, self.pad = low, pad
@@ -118,6 +125,6 @@ class Filling(Flowable):
         canv.setFillColor(self.styles.colour("note_fill"))
         canv.setStrokeColor(self.styles.colour("rule"))
         canv.setLineWidth(0.75)
-        canv.rect(0, 0, self.width, self.height, stroke=1, fill=1)
+        canv.rect(-self.pad, 0, self.width + 2 * self.pad, self.height, stroke=1, fill=1)
         canv.restoreState()
-        self._inner.drawOn(canv, self.pad, self.height - self.pad - self._inner.height)
+        self._inner.drawOn(canv, 0, self.height - self.pad - self._inner.height)
