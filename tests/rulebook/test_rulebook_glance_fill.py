@@ -74,13 +74,13 @@ def _glance_fill(pdf) -> tuple[float, float]:
 
 
 def _glance_type(pdf) -> dict:
-    """What the glance's text is set in and how far it reaches in its panel: its commonest size, its
-    smallest, the book's body size (the commonest size of its other pages), the share of the panel's
+    """What the glance's text is set in and how far it reaches in its panel: the size of its first word
+    (its text's, not a table's), its smallest, the book's body size (the commonest size of its other pages), the share of the panel's
     height from its first line's top to its last line's foot, and whether it has its page to itself."""
     from collections import Counter
     import pdfplumber
     with pdfplumber.open(str(pdf)) as book:
-        body = Counter(round(w["size"], 1) for p in book.pages[2:-1]
+        body = Counter(round(w["size"], 1) for p in book.pages[:-1]
                        for w in p.extract_words(extra_attrs=["size"])).most_common(1)[0][0]
         page = book.pages[-1]
         words = page.extract_words(extra_attrs=["size"])
@@ -90,7 +90,8 @@ def _glance_type(pdf) -> dict:
         reach = (max(w["bottom"] for w in glance) - min(w["top"] for w in glance)) / panel["height"]
         alone = all(w["top"] < 0.1 * page.height for w in words if w["top"] < title["top"] - 1)
     sizes = Counter(round(w["size"], 1) for w in glance)
-    return {"size": sizes.most_common(1)[0][0], "smallest": min(sizes), "body": body, "reach": reach, "alone": alone}
+    first = min(glance, key=lambda w: (round(w["top"]), w["x0"]))
+    return {"size": round(first["size"], 1), "smallest": min(sizes), "body": body, "reach": reach, "alone": alone}
 
 
 @pytest.mark.parametrize("book", PLAYER_BOOKS, ids=["-".join(b) for b in PLAYER_BOOKS])
