@@ -1,8 +1,9 @@
 """A block set to fill the room a page gives it: the book's reference page, the turn at a glance.
 
-A reference page a player looks things up on is full. Its type grows, up to ``MOST`` times the book's
-own, until its text reaches the foot of its room; what room is left then is shared out between its
-blocks, at most ``SPREAD`` of a line of its text each. It is set ragged right. A drawing on it is
+A reference page a player looks things up on is set as a card: a tinted panel, framed, as tall as its
+room. Its type is a designed size, not a filler: ``MOST`` times the book's, less only when its room
+does not hold it so (a glance sharing its page, a booklet's back cover); what room is left in the panel
+is shared out evenly between its blocks. It is set ragged right. A drawing on it is
 something to look at, not to look up: when its room does not hold it at the book's type, the page
 goes without its drawings. Too tall for its room at the book's own type, it shrinks as a
 ``KeepInFrame`` does (a booklet's back cover). Measured without a bound, as a ``KeepTogether``
@@ -22,8 +23,8 @@ from reportlab.platypus.flowables import _listWrapOn
 from generator.rulebook.flowables import FigureBlock
 from generator.rulebook.styles import Styles
 
-MOST = 2.0          # the largest type, as a multiple of the book's
-SPREAD = 1.0        # the most space added between two blocks, in lines of the grown text
+MOST = 1.2          # the card's type, as a multiple of the book's (one size in every book that has room)
+PAD = 0.8           # the panel's margin round its text, in lines of the book's type
 UNBOUNDED = 1e6     # points: a height asked with no bound (reportlab measures with 0xfffffff)
 STEPS = 8           # halvings of the search for the largest type that fits
 
@@ -48,10 +49,16 @@ def opened(flowables: list[Flowable]) -> list[Flowable]:
     return [g for f in flowables for g in (opened(f._content) if isinstance(f, KeepTogether) else [f])]
 
 
+def _blocks(content: list[Flowable], width: float, canv) -> list[int]:
+    """The indices of the flowables in ``content`` that take room (not a bookmark, not an empty space)."""
+    return [i for i, f in enumerate(content) if f.wrapOn(canv, width, UNBOUNDED)[1] > 0]
+
+
 class Filling(Flowable):
     """The flowables ``make`` sets in given styles, at the largest type that fits the room it is
     wrapped in (``MOST`` times ``styles`` at most), spread to its foot; never taller than
-    ``max_height`` (the frame's height, less what stands above it on a page of its own)."""
+    ``max_height`` (the frame's height, less what stands above it on a page of its own). Given a bounded
+    room it is a panel as tall as that room."""
 
     def __init__(self, make: Callable[[Styles], list[Flowable]], styles: Styles, max_height: float):
         super().__init__()
@@ -66,40 +73,58 @@ class Filling(Flowable):
         if self.bare:
             content = [f for f in content if not isinstance(f, FigureBlock)]
         if extra > 0:
-            content = [g for i, f in enumerate(content) for g in ([Spacer(0, extra)] if i else []) + [f]]
+            spaced = set(_blocks(content, width, getattr(self, "canv", None))[1:])
+            content = [g for i, f in enumerate(content) for g in ([Spacer(0, extra)] if i in spaced else []) + [f]]
         return content, _listWrapOn(content, width, getattr(self, "canv", None))[1]
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        # the panel stands out into the margins by ``pad``: its text keeps the frame's width (its tables are set to it)
         unbounded = avail_height >= UNBOUNDED
-        room = self.max_height if unbounded else min(avail_height, self.max_height)
+        pad = PAD * self.styles["body"].leading
+        width = avail_width
+        room = (self.max_height if unbounded else min(avail_height, self.max_height)) - 2 * pad
         self.bare = unbounded
-        content, height = self._set(1.0, avail_width)
+        content, height = self._set(1.0, width)
         if height > room and any(isinstance(f, FigureBlock) for f in content):
             self.bare = True
-            content, height = self._set(1.0, avail_width)
+            content, height = self._set(1.0, width)
         low = 1.0
         if not unbounded and height <= room:
-            tried, tried_height = self._set(MOST, avail_width)
-            if tried_height <= room:
-                low, content, height = MOST, tried, tried_height
-            high = MOST
-            for _ in range(STEPS if low < MOST else 0):
-                middle = (low + high) / 2
-                tried, tried_height = self._set(middle, avail_width)
-                if tried_height <= room:
-                    low, content, height = middle, tried, tried_height
-                else:
-                    high = middle
-            blocks = len(content)
+            low, content, height = self._largest(width, room, content, height)
+            blocks = len(_blocks(content, width, getattr(self, "canv", None)))
             if blocks > 1 and room - height > 1:
-                line = self.styles["body"].leading * low
-                content, height = self._set(low, avail_width, min((room - height) / (blocks - 1), SPREAD * line))
-        self.factor = low
-        self._inner = KeepInFrame(avail_width, self.max_height, content, mode="shrink")
+                content, height = self._set(low, width, (room - height) / (blocks - 1))
+        self.factor, self.pad = low, pad
+        self._inner = KeepInFrame(width, room, content, mode="shrink")
         self._inner.canv = getattr(self, "canv", None)
-        self.width, self.height = self._inner.wrap(avail_width, room)
+        inner_height = self._inner.wrap(width, room)[1]
+        self.width, self.height = avail_width, (inner_height if unbounded else room) + 2 * pad
         return self.width, self.height
+
+    def _largest(self, width: float, room: float, content: list[Flowable],
+                 height: float) -> tuple[float, list[Flowable], float]:
+        """The largest type up to ``MOST`` whose content fits ``room``, with that content and its height."""
+        low = 1.0
+        tried, tried_height = self._set(MOST, width)
+        if tried_height <= room:
+            return MOST, tried, tried_height
+        high = MOST
+        for _ in range(STEPS):
+            middle = (low + high) / 2
+            tried, tried_height = self._set(middle, width)
+            if tried_height <= room:
+                low, content, height = middle, tried, tried_height
+            else:
+                high = middle
+        return low, content, height
 
     def draw(self) -> None:
         assert self._inner is not None, "drawn before it was wrapped"
-        self._inner.drawOn(self.canv, 0, 0)
+        canv = self.canv
+        canv.saveState()
+        canv.setFillColor(self.styles.colour("note_fill"))
+        canv.setStrokeColor(self.styles.colour("rule"))
+        canv.setLineWidth(0.75)
+        canv.rect(-self.pad, 0, self.width + 2 * self.pad, self.height, stroke=1, fill=1)
+        canv.restoreState()
+        self._inner.drawOn(canv, 0, self.height - self.pad - self._inner.height)

@@ -1,7 +1,10 @@
-"""The turn at a glance, the last page of every player book, fills its page: measured by drawn area
-(``lint.page_fill``, the same measure as the half-empty-page check) on Letter, A4 and the A5
-booklet's back cover, for every shipped game and for a made-up game with a short reference page of
-its own. Too tall for a page, it would shrink; set larger, its type never goes under the book's."""
+"""The turn at a glance, the last page of every player book, is set as a card that fills its page: a
+framed, tinted panel as tall as its room (measured by drawn area, ``lint.page_fill``, the same measure
+as the half-empty-page check: the frame's sides ink every row it spans, so the text is also asked to
+run from the panel's head to its foot), on Letter, A4 and the A5 booklet's back cover, for every shipped
+game and for a made-up game with a short reference page of its own. Its type is a designed size, not a
+filler: between the book's and ``LARGEST`` times it, and one size in every Letter and A4 book whose
+glance has its page to itself."""
 from __future__ import annotations
 
 import sys
@@ -16,6 +19,9 @@ from quartet_game import write_quartet_game  # noqa: E402
 
 FULL = 0.75   # the least share of its room the drawing reaches (it was 0.33 on A4, 0.48 on the A5 back cover)
 BAND = 0.9    # a row this much inked across the page is a cover band, not text
+REACH = 0.85  # the least share of the panel's height its text spans, first line to last
+LARGEST = 1.3  # the glance's type, at most this many times the book's
+SAME = 0.5    # points: the most the glance's type differs between books where it has its own page
 
 REFERENCE = """# Turn at a glance
 
@@ -48,7 +54,6 @@ def _glance_fill(pdf) -> tuple[float, float]:
     """(the drawn share of the last page's room, the smallest text size on it): between running
     head and page number, or on a booklet's back cover (no page number) from the heading to the
     band at its foot."""
-    import pdfplumber
     import pypdfium2 as pdfium
     from generator.rulebook.lint import FILL_DPI, INK, drawn_fill, page_fill, page_lines
     doc = pdfium.PdfDocument(str(pdf))
@@ -65,12 +70,28 @@ def _glance_fill(pdf) -> tuple[float, float]:
             fill = drawn_fill(page, height - max(line.top for line in lines) - 1, row * 72 / FILL_DPI)
     finally:
         doc.close()
+    return fill, _glance_type(pdf)["smallest"]
+
+
+def _glance_type(pdf) -> dict:
+    """What the glance's text is set in and how far it reaches in its panel: the size of its first word
+    (its text's, not a table's), its smallest, the book's body size (the commonest size of its other pages), the share of the panel's
+    height from its first line's top to its last line's foot, and whether it has its page to itself."""
+    from collections import Counter
+    import pdfplumber
     with pdfplumber.open(str(pdf)) as book:
+        body = Counter(round(w["size"], 1) for p in book.pages[:-1]
+                       for w in p.extract_words(extra_attrs=["size"])).most_common(1)[0][0]
         page = book.pages[-1]
         words = page.extract_words(extra_attrs=["size"])
-        heading = next(w["bottom"] for w in words if w["text"] == "glance")
-        glance = [w for w in words if heading < w["top"] < 0.92 * page.height]   # not the page number
-    return fill, min(w["size"] for w in glance)
+        title = next(w for w in words if w["text"] == "glance")
+        glance = [w for w in words if title["bottom"] < w["top"] < 0.92 * page.height]   # not the page number
+        panel = max(page.rects, key=lambda r: r["height"] * r["width"])
+        reach = (max(w["bottom"] for w in glance) - min(w["top"] for w in glance)) / panel["height"]
+        alone = all(w["top"] < 0.1 * page.height for w in words if w["top"] < title["top"] - 1)
+    sizes = Counter(round(w["size"], 1) for w in glance)
+    first = min(glance, key=lambda w: (round(w["top"]), w["x0"]))
+    return {"size": round(first["size"], 1), "smallest": min(sizes), "body": body, "reach": reach, "alone": alone}
 
 
 @pytest.mark.parametrize("book", PLAYER_BOOKS, ids=["-".join(b) for b in PLAYER_BOOKS])
@@ -78,6 +99,22 @@ def test_each_books_turn_at_a_glance_fills_its_page(player_books, book):
     fill, smallest = _glance_fill(player_books[book])
     assert fill >= FULL, f"{book}: {fill:.0%} of the page drawn"
     assert smallest >= 6.0, smallest
+
+
+@pytest.mark.parametrize("book", PLAYER_BOOKS, ids=["-".join(b) for b in PLAYER_BOOKS])
+def test_each_books_glance_text_runs_the_panels_height_in_designed_type(player_books, book):
+    found = _glance_type(player_books[book])
+    assert found["reach"] >= REACH, f"{book}: its text spans {found['reach']:.0%} of its panel"
+    if found["alone"]:
+        assert found["body"] <= found["size"] <= LARGEST * found["body"], f"{book}: {found}"
+    else:   # sharing its page, it may keep to the book's type
+        assert found["size"] <= LARGEST * found["body"], f"{book}: {found}"
+
+
+def test_the_glance_type_is_one_size_in_the_letter_and_a4_books(player_books):
+    sizes = {book: found["size"] for book in PLAYER_BOOKS if "a5" not in book[2]
+             for found in [_glance_type(player_books[book])] if found["alone"]}
+    assert sizes and max(sizes.values()) - min(sizes.values()) <= SAME, sizes
 
 
 @pytest.fixture(scope="module")
@@ -108,16 +145,15 @@ SHORT = REFERENCE.split("\n\n", 1)[1].split("**Scoring")[0]   # no heading, no s
 LETTER_ROOM = (504.0, 640.0)   # points: about the Letter text block under the glance's heading
 
 
-def test_a_short_glance_fills_its_room_with_type_not_gaps(tmp_path):
-    """A short glance (its set-up, its turn and its end: under a third of the room at the book's type) is
-    drawn over ``FULL`` of its room: its type grows, and the gaps between its blocks stay short enough
-    to count as filled (``lint.FILL_GAP``), not the page's foot left blank."""
-    import pypdfium2 as pdfium
+def test_a_short_glance_is_a_card_of_designed_type_spaced_to_its_panels_foot(tmp_path):
+    """A short glance (its set-up, its turn and its end: under a third of the room at the book's type) is a
+    panel as tall as its room; its type grows no further than ``LARGEST`` times the book's, and its blocks
+    are spaced out so that its text runs from the panel's head to its foot."""
+    import pdfplumber
     from reportlab.pdfgen.canvas import Canvas
     from generator.model import layouts_dir
     from generator.model.layouts import Layouts
     from generator.rulebook.filling import Filling
-    from generator.rulebook.lint import drawn_fill
     from generator.rulebook.markdown import Converter
     from generator.rulebook.settings import load_style_sheet
     from generator.rulebook.styles import build_styles
@@ -130,9 +166,12 @@ def test_a_short_glance_fills_its_room_with_type_not_gaps(tmp_path):
     filling.wrapOn(canvas, width, room)
     filling.drawOn(canvas, margin, margin + room - filling.height)
     canvas.save()
-    doc = pdfium.PdfDocument(str(pdf))
-    try:
-        fill = drawn_fill(doc[0], margin, margin + room)
-    finally:
-        doc.close()
-    assert fill >= FULL, f"{fill:.0%} of the room drawn, type {filling.factor:.2f} times the book's"
+    with pdfplumber.open(str(pdf)) as doc:
+        page = doc.pages[0]
+        words = page.extract_words(extra_attrs=["size"])
+        panel = max(page.rects, key=lambda r: r["height"])
+    body = styles["body"].fontSize
+    assert panel["height"] >= FULL * room, panel["height"]
+    assert all(body <= w["size"] <= LARGEST * body for w in words), sorted({w["size"] for w in words})
+    reach = (max(w["bottom"] for w in words) - min(w["top"] for w in words)) / panel["height"]
+    assert reach >= REACH, f"its text spans {reach:.0%} of its panel"
