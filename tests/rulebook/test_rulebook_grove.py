@@ -250,22 +250,9 @@ def test_a_table_nobody_controls_is_drawn_as_narrow_as_its_circles_and_a_control
     import dataclasses
     import pdfplumber
     from reportlab.pdfgen.canvas import Canvas
-    from generator.model import layouts_for, load_edition
     from generator.rulebook.faces import PieceFaces
-    from generator.rulebook.settings import load_style_sheet
-    from generator.rulebook.styles import build_styles, seat_roles
-    from pnp_games.grove import GroveOptions, State
-    from pnp_games.grove.book.diagram import GroveDiagram, GroveParts, grove_view
-
-    edition = load_edition(GAME, EDITION)
-    layouts = layouts_for(edition)
-    parts = GroveParts.model_validate({"circles": {"component": "magic-circles", "field": "circle"},
-                                       "druids": {"component": "druids", "field": "colour"},
-                                       "cubes": {"component": "energy-cubes", "field": "colour"}})
-    styles = build_styles(layouts, load_style_sheet(layouts, "styles"))
-    styles.seat_roles = seat_roles(("Light", "Dark"))
-    options = GroveOptions()
-    free = grove_view(State(options))
+    from pnp_games.grove.book.diagram import GroveDiagram
+    edition, layouts, parts, styles, options, free = _table_drawing_kit()
     width = 4.0 * 6.5 * styles.sheet.figures.min_text   # four circles' diameters at the least scale
     bare = GroveDiagram(free, PieceFaces(edition, layouts), parts, styles, width, options.druids_per_player, legend=False)
     assert bare.width == pytest.approx(width)
@@ -292,22 +279,9 @@ def test_an_outer_circles_druids_stay_inside_a_narrow_drawing(tmp_path):
     import dataclasses
     import pdfplumber
     from reportlab.pdfgen.canvas import Canvas
-    from generator.model import layouts_for, load_edition
     from generator.rulebook.faces import PieceFaces
-    from generator.rulebook.settings import load_style_sheet
-    from generator.rulebook.styles import build_styles, seat_roles
-    from pnp_games.grove import GroveOptions, State
-    from pnp_games.grove.book.diagram import GroveDiagram, GroveParts, grove_view
-
-    edition = load_edition(GAME, EDITION)
-    layouts = layouts_for(edition)
-    parts = GroveParts.model_validate({"circles": {"component": "magic-circles", "field": "circle"},
-                                       "druids": {"component": "druids", "field": "colour"},
-                                       "cubes": {"component": "energy-cubes", "field": "colour"}})
-    styles = build_styles(layouts, load_style_sheet(layouts, "styles"))
-    styles.seat_roles = seat_roles(("Light", "Dark"))
-    options = GroveOptions()
-    free = grove_view(State(options))
+    from pnp_games.grove.book.diagram import GroveDiagram
+    edition, layouts, parts, styles, options, free = _table_drawing_kit()
     crowded = dataclasses.replace(free, druids={place: [(3, 3), (0, 0)] if place in free.circles else [(0, 0), (0, 0)]
                                                 for place in free.druids})
     width = 3.0 * 6.5 * styles.sheet.figures.min_text   # less than its circles need: as narrow as it draws
@@ -1027,3 +1001,22 @@ def test_the_banishers_choice_is_told_in_players_words_under_each_banish_order()
     words = _flat(narrate.render(t=fixed))
     assert "Of the three there, standing ones go first, so one standing and one lying go." in words
     assert "chooses" not in words
+
+
+def _table_drawing_kit():
+    """What a table drawing of the edition is made from, as the book makes it, and the opening
+    position's view: (edition, layouts, parts, styles, options, view)."""
+    from generator.model import layouts_for, load_edition
+    from generator.rulebook.settings import load_style_sheet
+    from generator.rulebook.styles import build_styles, seat_roles
+    from pnp_games.grove import GroveOptions, State
+    from pnp_games.grove.book.diagram import GroveParts, grove_view
+    edition = load_edition(GAME, EDITION)
+    layouts = layouts_for(edition)
+    parts = GroveParts.model_validate({"circles": {"component": "magic-circles", "field": "circle"},
+                                       "druids": {"component": "druids", "field": "colour"},
+                                       "cubes": {"component": "energy-cubes", "field": "colour"}})
+    styles = build_styles(layouts, load_style_sheet(layouts, "styles"))
+    styles.seat_roles = seat_roles(("Light", "Dark"))
+    options = GroveOptions()
+    return edition, layouts, parts, styles, options, grove_view(State(options))
