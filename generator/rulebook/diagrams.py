@@ -39,7 +39,7 @@ from generator.model.game import Edition
 from generator.model.source import Sourced, load_yaml
 from generator.model.validation import validate
 from generator.rulebook.faces import PieceFaces
-from generator.rulebook.grid_diagram import TINTS, ArrowMark, DrawnPiece, GridDiagram, Placed
+from generator.rulebook.grid_diagram import ArrowMark, DrawnPiece, GridDiagram, Placed
 from generator.rulebook.grids import GridShape
 from generator.rulebook.legend import Key
 from generator.rulebook.styles import Styles
@@ -99,8 +99,6 @@ class Diagram(Strict):
         Field({}, description="cell -> the pieces on it, by their names under pieces: (the same name again: a stack)")
     labels: dict[str, str] = Field({}, description="cell -> a short label, set in a pill under its middle")
     arrows: list[Arrow] = Field([], description="arrows from cell to cell, drawn over the pieces")
-    tints: dict[str, str] = Field({}, description="cell -> the words in the legend for its tint (cells with the "
-                                                 "same words share a tint, a new tint for each new words)")
 
 
 class DiagramFile(Strict):
@@ -173,9 +171,8 @@ class Diagrams:
         arrows = [ArrowMark(a.start, end, a.kind, _typographic(a.says or ARROW_WORDS[a.kind]))
                   for a in diagram.arrows for end in a.to]
         labels = {cell: _typographic(text) for cell, text in diagram.labels.items()}
-        tints = {cell: _typographic(text) for cell, text in diagram.tints.items()}
         drawing = GridDiagram(shape, placed, labels, arrows, self.faces, self.styles, width,
-                              spec.cell * MM, spec.coordinates, tints)
+                              spec.cell * MM, spec.coordinates)
         for cell, text in labels.items():
             if not drawing.label_fits(text):
                 raise source.error(("diagrams", name, "labels", cell), "a label that fits under its cell at "
@@ -203,12 +200,6 @@ def _check(diagram: Diagram, pieces: dict[str, DrawnPiece], source: Sourced, at:
     for cell in diagram.labels:
         if shape.cell(cell) is None:
             raise source.error(at + ("labels", cell), on_grid, repr(cell))
-    for cell in diagram.tints:
-        if shape.cell(cell) is None:
-            raise source.error(at + ("tints", cell), on_grid, repr(cell))
-    if len(set(diagram.tints.values())) > len(TINTS):
-        raise source.error(at + ("tints",), f"at most {len(TINTS)} different words (one for each tint)",
-                           str(len(set(diagram.tints.values()))))
     for k, arrow in enumerate(diagram.arrows):
         if shape.cell(arrow.start) is None:
             raise source.error(at + ("arrows", k, "from"), on_grid, repr(arrow.start))

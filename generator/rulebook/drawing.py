@@ -6,9 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from reportlab.lib.colors import Color
-
-from generator.rulebook.legible import ink_on, rgb
+from generator.rulebook.legible import ink_on
 from generator.rulebook.styles import Styles
 
 
@@ -29,12 +27,6 @@ def arrowhead(canv: Any, tip_x: float, tip_y: float, ux: float, uy: float, head:
     arrow.lineTo(tip_x - ux * head + uy * head * 0.55, tip_y - uy * head - ux * head * 0.55)
     arrow.close()
     canv.drawPath(arrow, stroke=0, fill=1)
-
-
-def tint(styles: Styles, role: str, share: float) -> Color:
-    """The role's colour, ``share`` of it on paper: a light fill that pieces and text read on."""
-    colour, paper = rgb(styles.colour(role)), rgb(styles.palette.get("paper"))
-    return Color(*(share * c + (1 - share) * p for c, p in zip(colour, paper)))
 
 
 def pill(canv: Any, styles: Styles, px: float, py: float, w: float, h: float, text: str, role: str,

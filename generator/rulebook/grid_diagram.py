@@ -17,10 +17,10 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
 from generator.model.layouts import Template
-from generator.rulebook.drawing import arrowhead, pill, tint
+from generator.rulebook.drawing import arrowhead, pill
 from generator.rulebook.faces import PieceFaces
 from generator.rulebook.grids import GridShape, inside_length, segments_cross
-from generator.rulebook.legend import TINT_SHARE, LegendItem, merged
+from generator.rulebook.legend import LegendItem, merged
 from generator.rulebook.legible import ink_on, rgb
 from generator.rulebook.styles import Styles
 
@@ -28,13 +28,12 @@ from generator.rulebook.styles import Styles
 ARROWS: dict[str, tuple[str, str, tuple[float, float] | None]] = {
     "move": ("dashed-arrow", "move", (4, 2.5)), "push": ("arrow", "path", None),
     "choice": ("dotted-arrow", "axis", (1.2, 2.2))}
-TINTS = ("move", "path")   # the colour roles of tinted cells, one for each new words in the legend
 LABEL_ROLE = "axis"     # a label's pill is edged in this role's colour
 LABEL_SPAN = 1.5        # the widest a label's pill may be, in cells
 LABEL_DROP = 0.28       # a label under a cell's pieces: its centre this share of the cell's height below the cell's
 LABEL_INSET = 0.05      # a label inside its cell keeps this share of the cell's width clear of each side
 LEADER_GAP = 4.0        # points between the grid and a label set beside it, and between two such labels
-FANNED = 0.8            # each further piece of a stack shows this share of its width: enough to count them
+FANNED = 0.35           # each further piece of a stack shows this share of its width
 CELL_TINT = 0.5         # the cells' fill: this share of the parchment colour, the rest paper (light, to save ink)
 SMALLEST_CELL = 3.4     # the least height of a cell, in the figures' smallest text sizes: a piece and a label
 CROSSING = 0.5          # points of a leader inside another cell that count as crossing it
@@ -95,13 +94,9 @@ class GridDiagram(Flowable):
     min_scale = 1.0   # its text is at the smallest size already: a page must not shrink it
 
     def __init__(self, shape: GridShape, placed: list[Placed], labels: dict[str, str], arrows: list[ArrowMark],
-                 faces: PieceFaces, styles: Styles, width: float, widest_cell: float, coordinates: bool = False,
-                 tints: dict[str, str] | None = None):
+                 faces: PieceFaces, styles: Styles, width: float, widest_cell: float, coordinates: bool = False):
         super().__init__()
         self.shape, self.placed, self.labels, self.arrows = shape, placed, labels, arrows
-        self.tints = tints or {}
-        words = list(dict.fromkeys(self.tints.values()))
-        self.tint_roles = {text: TINTS[k] for k, text in enumerate(words)}   # the legend's words -> a tint
         self.faces, self.styles, self.coordinates = faces, styles, coordinates
         self.min_text = styles.sheet.figures.min_text
         self.band = 1.8 * self.min_text if coordinates else 0.0   # room for column letters and row numbers
@@ -198,8 +193,7 @@ class GridDiagram(Flowable):
             path.lineTo(*p)
         path.close()
         canv.saveState()
-        canv.setFillColor(tint(self.styles, self.tint_roles[self.tints[name]], TINT_SHARE) if name in self.tints
-                          else self._cell_fill())
+        canv.setFillColor(self._cell_fill())
         canv.setStrokeColor(self.styles.colour("axis"))
         canv.setLineWidth(0.7)
         canv.setLineJoin(1)
@@ -244,7 +238,7 @@ class GridDiagram(Flowable):
         marked = {aside.cell for aside in self.asides if aside.marker}
         labelled = placed.cell in self.labels and (placed.cell not in self.aside or placed.cell in marked)
         room_w = (0.8 if self.shape.shape == "square" else 0.64) * cell_w   # a hex narrows above and below its middle
-        room_h = (0.62 if labelled else 0.8) * cell_h   # clear of the cell's top and bottom faces
+        room_h = (0.62 if labelled else 0.88) * cell_h
         rows = min(([stacks], [stacks[:1], stacks[1:]]) if len(stacks) > 1 else ([stacks],),
                    key=lambda split: -self._fit(split, cell_w, cell_h, room_w, room_h))
         scale = self._fit(rows, cell_w, cell_h, room_w, room_h)
@@ -392,11 +386,10 @@ class GridDiagram(Flowable):
 
     # ----------------------------------------------------------------- legend
     def legend_items(self) -> list[LegendItem]:
-        """Every tint, every piece drawn (by the words its data gives) and every kind of arrow, each once."""
-        tints = [("tint", role, text) for text, role in self.tint_roles.items()]
+        """Every piece drawn (by the words its data gives) and every kind of arrow, each once."""
         pieces = [("piece", p.name, p.says) for placed in self.placed for p in placed.pieces]
         arrows = [(ARROWS[a.kind][0], ARROWS[a.kind][1], a.says) for a in self.arrows]
-        return merged(tints, pieces, arrows)
+        return merged(pieces, arrows)
 
     def swatches(self) -> dict[str, Callable[[Any, float, float, float], None]]:
         """The legend's swatch of each piece: the piece as drawn, ``side`` points tall (a wide one narrower)."""

@@ -16,13 +16,11 @@ from typing import Any, Callable, Iterable, Iterator, Mapping
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
-from generator.rulebook.drawing import arrowhead, pill, tint
+from generator.rulebook.drawing import arrowhead, pill
 from generator.rulebook.legible import ink_on
 from generator.rulebook.styles import Styles
 
 LegendItem = tuple[str, str, str]   # (kind, colour, words), as ``Legend`` takes them
-TINT_SHARE = 0.3    # a tinted cell's fill: this share of its role's colour, the rest paper
-TINT_EDGE = "axis"  # the cells' edge
 WIDE = ("dashed-arrow", "dotted-arrow", "move")     # kinds drawn in a swatch twice as long
 Swatch = Callable[[Any, float, float, float], None]   # (canvas, centre x, centre y, side) draws one piece
 
@@ -143,8 +141,7 @@ class Legend:
     in a role's colour), ring (a dashed circle), circle (a solid ring), disc (a filled circle edged in ink), line (a
     thick line), arrow, dashed-arrow (a move, drawn dashed as the diagrams draw one), dotted-arrow (a choice),
     piece (a piece as a diagram draws it: ``swatches[colour]`` paints it), move (a dashed ring where a
-    piece stood and a dashed arrow from it), outline (a card outlined in a role's colour), tint (a cell filled with a
-    light share of a role's colour), empty (a dashed box in a role's colour: a place
+    piece stood and a dashed arrow from it), outline (a card outlined in a role's colour), empty (a dashed box in a role's colour: a place
     with no card) and text (words alone)."""
 
     def __init__(self, styles: Styles, width: float, items: list[tuple[str, str, str]], centred: bool = True,
@@ -297,11 +294,6 @@ class Legend:
             canv.setDash(2, 1.5)
             canv.setLineWidth(0.6)
             canv.roundRect(cx - s * 0.35, cy - s / 2, s * 0.7, s, s * 0.08, stroke=1, fill=0)
-        elif kind == "tint":   # a cell's fill, edged as the cells are
-            canv.setStrokeColor(styles.colour(TINT_EDGE))
-            canv.setFillColor(tint(styles, colour, TINT_SHARE))
-            canv.setLineWidth(0.7)
-            canv.rect(cx - s * 0.45, cy - s * 0.4, s * 0.9, s * 0.8, stroke=1, fill=1)
         elif kind == "outline":
             canv.setStrokeColor(styles.colour(colour))
             canv.setFillColor(styles.palette.get("paper"))

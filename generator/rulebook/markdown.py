@@ -399,10 +399,7 @@ def placeholder(text: str, conv: Converter) -> list[Flowable]:
 def beside(name: str, text: str, conv: Converter) -> list[Flowable]:
     """Text in a column on the left, a figure on the right, kept on one page."""
     drawn = conv.figures(name, conv.width)
-    key = drawn[-1] if len(drawn) > 1 and hasattr(drawn[-1], "at_width") else None
-    figure_w = max(f.wrap(conv.width, 1e6)[0] for f in (drawn[:-1] if key is not None else drawn))
-    if key is not None and key.width > figure_w + 0.5 and figure_w <= 0.6 * conv.width:
-        drawn[-1] = key.at_width(figure_w, centred=True)   # a key made for the whole column: at the drawing's width
+    figure_w = max(f.wrap(conv.width, 1e6)[0] for f in drawn)
     if figure_w > 0.6 * conv.width:  # too wide to leave a column for the text: the figure goes above it
         under = Converter(conv.styles, conv.width, conv.figures, conv.body)
         under._keys = conv._keys

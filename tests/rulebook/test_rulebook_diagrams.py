@@ -88,8 +88,6 @@ diagrams:
       d3: [red]
     labels:
       b3: pushed here
-    tints:
-      c2: a tinted cell
     arrows:
       - {from: b2, to: b3, kind: push, says: the push}
       - {from: d3, to: [c3, d2], kind: choice}
@@ -228,7 +226,7 @@ def test_no_text_is_under_6_points_and_labels_read_in_greyscale(books, profile):
 def test_the_legend_and_captions_say_what_the_data_says(books):
     from rulebook_helpers import pdf_text
     text = " ".join(pdf_text(books["letter"]))
-    for words in ("a red pawn", "a blue pawn", "a coin", "a tinted cell", "the red pawn\u2019s move", "the push",
+    for words in ("a red pawn", "a blue pawn", "a coin", "the red pawn\u2019s move", "the push",
                   "a direction that may be chosen", "The red pawn\u2019s move, and the cell it passes.",
                   "A push on the hex field."):
         assert words in text, words
@@ -238,25 +236,6 @@ def test_the_legend_and_captions_say_what_the_data_says(books):
     with pdfplumber.open(books["letter"]) as doc:
         words = {w["text"] for page in doc.pages for w in page.extract_words(extra_attrs=["size"]) if w["size"] < 8}
     assert {"a", "b", "c", "d", "1", "2", "3"} <= words, words
-
-
-def test_a_tinted_cell_is_filled_unlike_the_others_and_its_legend_swatch_alike(books):
-    """The hex diagram's c2 is tinted: the cell at its centre and one legend swatch share a fill
-    that no untinted cell has."""
-    import pdfplumber
-    with pdfplumber.open(books["letter"]) as doc:
-        page, box = next((p, b) for p in doc.pages for b in _grids(p)
-                         if abs((b[3] - b[1]) / (b[2] - b[0]) - 3 / 4) > 0.01)   # the hex grid, not the square
-        unit = (box[2] - box[0]) / 3.25
-        cx, cy = (box[0] + v * unit if i == 0 else box[1] + v * unit for i, v in enumerate(_centre("hex", "c2")))
-        fills = [o for o in page.rects + page.curves if isinstance(o.get("non_stroking_color"), (tuple, list))]
-        cell = [o for o in fills if abs((o["x0"] + o["x1"]) / 2 - cx) < 1 and abs((o["top"] + o["bottom"]) / 2 - cy) < 1
-                and abs(o["x1"] - o["x0"] - unit) < 1]
-        assert len(cell) == 1, cell
-        colour = tuple(cell[0]["non_stroking_color"])
-        assert not _near(colour, CELL, 0.01), colour
-        alike = sorted((o for o in fills if _near(o["non_stroking_color"], colour, 0.001)), key=lambda o: o["top"])
-        assert len(alike) == 2 and alike[1]["top"] > box[3], alike   # the cell, and its swatch under the grid
 
 
 def test_two_builds_are_identical(books, tmp_path, rulebook_env):
@@ -276,7 +255,6 @@ def test_two_builds_are_identical(books, tmp_path, rulebook_env):
     ("    where: {colour: blue}\n", "    where: {colour: green}\n", "pieces.blue.where", "green"),
     ("      c1: ends here\n", "      c1: ends here, after passing over every other cell\n",
      "diagrams.square-move.labels.c1", "ends here, after"),
-    ("      c2: a tinted cell\n", "      c9: a tinted cell\n", "diagrams.hex-push.tints.c9", "'c9'"),
     ("    grid: {shape: hex,", "    grid: {shape: hexes,", "diagrams.hex-push.grid.shape", "hexes"),
     ("      a1: red\n", "      a1: [red\n", "", "YAML"),
 ])
@@ -334,7 +312,7 @@ def test_the_mana_hex_book_draws_its_move_and_push_and_calls_its_title_a_working
     pdf = player_books[("mana-hex", "draft", "rulebook-letter")]
     text = " ".join(pdf_text(pdf))
     assert "Mana Hex is a working title" in text
-    for words in ("the move: 3 hexes in a straight line", "where the move starts", "where it ends", "1 mana on a hex",
+    for words in ("the move: 3 hexes in a straight line", "passed over", "ends here", "1 mana on a hex",
                   "the Scholar\u2019s totem", "the Witch\u2019s totem", "one of these ways"):
         assert words in text, words
 

@@ -163,27 +163,21 @@ def _inside(polygon: list, x: float, y: float) -> bool:
     return len(signs) == 1
 
 
-def _standard_move(pdf) -> tuple[list, list, list, list]:
-    """(the hexes drawn, their fills, the numbers in or beside them as (text, x0, top, x1, bottom),
-    the move arrows' tips) on the page that draws the Standard Move."""
+def _standard_move(pdf) -> tuple[list, list, list]:
+    """(the hexes drawn, the labels on or beside them as (text, x0, top, x1, bottom), the move arrows'
+    tips) on the page that draws the Standard Move."""
     import pdfplumber
     with pdfplumber.open(str(pdf)) as doc:
         for page in doc.pages:
+            hexes = [c["pts"] for c in page.curves if len(c["pts"]) == 7 and c.get("fill")]
             words = page.extract_words()
-            legend = next((w["top"] for w in words if w["text"] == "starts"), None)
-            if legend is None:
-                continue
-            # the hexes above the move's legend (another grid may follow it on the page)
-            drawn = [c for c in page.curves if len(c["pts"]) == 7 and c.get("fill")
-                     and max(y for _, y in c["pts"]) < legend]
-            hexes = [c["pts"] for c in drawn]
-            if len(hexes) < 6:
+            if len(hexes) < 6 or not any(w["text"] == "passed" for w in words):
                 continue
             top = min(y for h in hexes for _, y in h)
             bottom = max(y for h in hexes for _, y in h)
-            left = min(x for h in hexes for x, _ in h)
-            labels = [(w["text"], w["x0"], w["top"], w["x1"], w["bottom"]) for w in words
-                      if w["text"].isdigit() and top - 2 <= w["top"] <= bottom + 2 and w["x0"] >= left]
+            labels = [(f"{w['text']} {n['text']}", w["x0"], w["top"], n["x1"], w["bottom"])
+                      for w, n in zip(words, words[1:]) if w["text"] in ("passed", "ends")
+                      and top - 2 <= w["top"] <= bottom + 2]
             tips = []
             for line in page.lines:
                 if line.get("dash") and list(line["dash"][0]) == [4, 2.5]:   # the move: a dashed arrow
@@ -191,26 +185,20 @@ def _standard_move(pdf) -> tuple[list, list, list, list]:
                     heads = [c for c in page.curves if c.get("fill") and len(c["pts"]) <= 5
                              and min(math.dist(p, end) for p in c["pts"]) < 10]
                     tips += [max(h["pts"], key=lambda p: math.dist(p, start)) for h in heads]
-            return hexes, [tuple(c["non_stroking_color"]) for c in drawn], labels, tips
+            return hexes, labels, tips
     raise AssertionError("no page draws the Standard Move")
 
 
 @pytest.mark.parametrize("book", MANA_HEX, ids=[_id(b) for b in MANA_HEX])
 def test_the_standard_moves_arrow_ends_at_a_hex_centre_and_its_labels_cross_no_hex_border(player_books, book):
-    """The move's arrow stopped short of its last hex, its labels straddled hex borders, the start
-    and end hexes were not marked: the hexes it counts are numbered 1, 2, 3 inside them, and the
-    start hex and the end hex (number 3, where the arrow ends) are tinted unlike the others."""
-    hexes, fills, labels, tips = _standard_move(player_books[book])
+    """The move's arrow stopped short of its last hex, 'passed over' and 'ends here' straddled hex
+    borders, and a move of 3 hexes (3 mana) labelled only one hex passed over."""
+    hexes, labels, tips = _standard_move(player_books[book])
     right = max(x for h in hexes for x, _ in h)
     for text, x0, top, x1, bottom in labels:
         inside = any(all(_inside(h, x, y) for x in (x0, x1) for y in (top, bottom)) for h in hexes)
         assert inside or x0 > right, (text, x0, top)   # in one hex, or beside the grid
-    assert sorted(t for t, *_ in labels) == ["1", "2", "3"], labels
-    plain = max(set(fills), key=fills.count)
-    tinted = [h for h, fill in zip(hexes, fills) if fill != plain]
-    assert len(tinted) == 2, fills
-    three = next(label for label in labels if label[0] == "3")
-    assert any(_inside(h, (three[1] + three[3]) / 2, (three[2] + three[4]) / 2) for h in tinted), three
+    assert [t for t, *_ in labels].count("passed over") == 2 and [t for t, *_ in labels].count("ends here") == 1
     centres = [(sum(x for x, _ in h[:-1]) / 6, sum(y for _, y in h[:-1]) / 6) for h in hexes]
     assert tips
     for tip in tips:
